@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages.
+# Usage: scripts/setup.sh [runtime|test]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+MODE="${1:-runtime}"
+
+# Media and local AI engines (DESIGN.md §5).
+RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us
+  apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
+# Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
+TEST_DEBS=(postgresql chromium pocketsphinx-testdata)
+
+wanted=("${RUNTIME_DEBS[@]}")
+[ "$MODE" = test ] && wanted+=("${TEST_DEBS[@]}")
+missing=()
+for pkg in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+source scripts/node.sh
+
+# npm packages: reinstall only when the lockfile changed since the last install.
+stamp="node_modules/.install-stamp"
+sum="$(sha256sum package-lock.json | cut -d' ' -f1)-$(node --version)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
+  echo "setup: installing npm packages" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$sum" > "$stamp"
+fi
