@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { extractAudioArgs, posterArgs, previewArgs, seconds } from "./args.ts";
+
+function after(args: string[], flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+describe("seconds", () => {
+  it("keeps millisecond precision and clamps bad values to 0", () => {
+    expect(seconds(1.23456)).toBe("1.235");
+    expect(seconds(0)).toBe("0");
+    expect(seconds(-3)).toBe("0");
+    expect(seconds(Number.NaN)).toBe("0");
+    expect(seconds(90)).toBe("90");
+  });
+});
+
+describe("posterArgs", () => {
+  it("seeks before the input, writes one frame, caps the width at 1280", () => {
+    const a = posterArgs("in.mp4", "out.jpg", 2.5);
+    expect(a.indexOf("-ss")).toBeLessThan(a.indexOf("-i"));
+    expect(after(a, "-ss")).toBe("2.5");
+    expect(after(a, "-i")).toBe("in.mp4");
+    expect(after(a, "-frames:v")).toBe("1");
+    expect(after(a, "-vf")).toBe("scale='min(1280,iw)':-2");
+    expect(a.at(-1)).toBe("out.jpg");
+  });
+});
+
+describe("previewArgs", () => {
+  it("is muted H.264, 480 wide, at most 8 s, faststart, fast preset", () => {
+    const a = previewArgs("in.mov", "p.mp4");
+    expect(after(a, "-i")).toBe("in.mov");
+    expect(a).toContain("-an");
+    expect(after(a, "-c:v")).toBe("libx264");
+    expect(after(a, "-vf")).toBe("scale=480:-2");
+    expect(after(a, "-t")).toBe("8");
+    expect(after(a, "-movflags")).toBe("+faststart");
+    expect(after(a, "-preset")).toBe("fast");
+    expect(after(a, "-pix_fmt")).toBe("yuv420p");
+    // -t after -i: an output limit, not an input one
+    expect(a.indexOf("-t")).toBeGreaterThan(a.indexOf("-i"));
+    expect(a.at(-1)).toBe("p.mp4");
+  });
+});
+
+describe("extractAudioArgs", () => {
+  it("writes 16 kHz mono s16 WAV of the first audio stream", () => {
+    const a = extractAudioArgs("in.mp4", "a.wav");
+    expect(after(a, "-map")).toBe("0:a:0");
+    expect(after(a, "-ar")).toBe("16000");
+    expect(after(a, "-ac")).toBe("1");
+    expect(after(a, "-c:a")).toBe("pcm_s16le");
+    expect(after(a, "-f")).toBe("wav");
+    expect(a.at(-1)).toBe("a.wav");
+  });
+});

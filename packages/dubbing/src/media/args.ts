@@ -1,0 +1,83 @@
+// Pure builders of ffmpeg argument lists. runFfmpeg() adds the global flags (-hide_banner -nostdin -y
+// -progress); these only describe inputs, filters, codecs and the output.
+
+/** Formats seconds for ffmpeg (-ss / -t), millisecond precision, never negative. */
+export function seconds(s: number): string {
+  if (!Number.isFinite(s) || s < 0) return "0";
+  return (Math.round(s * 1000) / 1000).toString();
+}
+
+/** One JPEG frame at `atSeconds` (fast input seek), scaled down to at most 1280 px wide, even height. */
+export function posterArgs(input: string, output: string, atSeconds: number): string[] {
+  return [
+    "-ss",
+    seconds(atSeconds),
+    "-i",
+    input,
+    "-map",
+    "0:v:0",
+    "-frames:v",
+    "1",
+    "-vf",
+    "scale='min(1280,iw)':-2",
+    "-q:v",
+    "3",
+    "-f",
+    "image2",
+    "-update",
+    "1",
+    output,
+  ];
+}
+
+/** A small muted H.264 MP4 for a project card: 480 px wide, the first 8 s at most, faststart. */
+export function previewArgs(input: string, output: string): string[] {
+  return [
+    "-i",
+    input,
+    "-map",
+    "0:v:0",
+    "-t",
+    "8",
+    "-an",
+    "-sn",
+    "-dn",
+    "-vf",
+    "scale=480:-2",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "fast",
+    "-crf",
+    "28",
+    "-pix_fmt",
+    "yuv420p",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    output,
+  ];
+}
+
+/** The first audio stream as 16 kHz mono signed 16-bit PCM WAV (what the ASR engines read). */
+export function extractAudioArgs(input: string, output: string): string[] {
+  return [
+    "-i",
+    input,
+    "-map",
+    "0:a:0",
+    "-vn",
+    "-sn",
+    "-dn",
+    "-ac",
+    "1",
+    "-ar",
+    "16000",
+    "-c:a",
+    "pcm_s16le",
+    "-f",
+    "wav",
+    output,
+  ];
+}

@@ -1,0 +1,16 @@
+/** Error codes of the media layer (ffmpeg / ffprobe). */
+export type MediaErrorCode = "not_found" | "not_media" | "no_video_stream" | "ffmpeg_failed" | "aborted";
+
+/** A failure of ffprobe/ffmpeg or of the input file, with a stable `code` for callers to map to HTTP. */
+export class MediaError extends Error {
+  code: MediaErrorCode;
+  constructor(code: MediaErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "MediaError";
+    this.code = code;
+  }
+}
+
+/** Binaries, overridable for machines where they are not on PATH. */
+export const FFMPEG = process.env.FFMPEG_PATH || "ffmpeg";
+export const FFPROBE = process.env.FFPROBE_PATH || "ffprobe";

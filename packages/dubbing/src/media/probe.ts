@@ -1,0 +1,117 @@
+import { execFile } from "node:child_process";
+import { stat } from "node:fs/promises";
+import { FFPROBE, MediaError } from "./errors.ts";
+
+/** What ffprobe says about a media file. Durations in milliseconds. */
+export interface ProbeResult {
+  durationMs: number;
+  sizeBytes: number;
+  formatName: string;
+  video: { codec: string; width: number; height: number; fps: number } | null;
+  audio: { codec: string; sampleRate: number; channels: number } | null;
+}
+
+interface RawStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+}
+interface RawProbe {
+  streams?: RawStream[];
+  format?: { format_name?: string; duration?: string; size?: string };
+}
+
+/** "30000/1001" → 29.97; "0/0" or garbage → 0. */
+export function parseRate(rate: string | undefined): number {
+  if (!rate) return 0;
+  const [n, d] = rate.split("/").map(Number);
+  if (n === undefined || !Number.isFinite(n)) return 0;
+  if (d === undefined) return n;
+  if (!Number.isFinite(d) || d === 0) return 0;
+  return Math.round((n / d) * 1000) / 1000;
+}
+
+function toMs(s: string | undefined): number {
+  const v = Number(s);
+  return Number.isFinite(v) && v > 0 ? Math.round(v * 1000) : 0;
+}
+
+/**
+ * Pure: turns ffprobe's JSON into a ProbeResult. Throws MediaError not_media when there is no stream
+ * ffmpeg can decode. Cover art (attached pictures) does not count as a video stream.
+ */
+export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
+  let raw: RawProbe;
+  try {
+    raw = JSON.parse(json) as RawProbe;
+  } catch (cause) {
+    throw new MediaError("not_media", "ffprobe returned unreadable output", { cause });
+  }
+  const streams = raw.streams ?? [];
+  const v = streams.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
+  const a = streams.find((s) => s.codec_type === "audio");
+  if (!v && !a) throw new MediaError("not_media", "the file has no audio or video stream");
+  let durationMs = toMs(raw.format?.duration);
+  if (durationMs === 0) durationMs = Math.max(0, ...streams.map((s) => toMs(s.duration)));
+  const fps = v ? parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate) : 0;
+  return {
+    durationMs,
+    sizeBytes,
+    formatName: raw.format?.format_name ?? "",
+    video: v ? { codec: v.codec_name ?? "", width: v.width ?? 0, height: v.height ?? 0, fps } : null,
+    audio: a
+      ? { codec: a.codec_name ?? "", sampleRate: Number(a.sample_rate) || 0, channels: a.channels ?? 0 }
+      : null,
+  };
+}
+
+/** Runs ffprobe on a local file. Throws MediaError not_found, not_media or aborted. */
+export async function probe(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+  let size: number;
+  try {
+    const st = await stat(file);
+    if (!st.isFile()) throw new MediaError("not_media", `${file} is not a regular file`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof MediaError) throw err;
+    throw new MediaError("not_found", `file not found: ${file}`, { cause: err });
+  }
+  if (size === 0) throw new MediaError("not_media", `${file} is empty`);
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(
+      FFPROBE,
+      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-i", file],
+      { maxBuffer: 16 * 1024 * 1024, signal: opts.signal },
+      (err, stdout, stderr) => {
+        if (err) {
+          if (opts.signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
+          else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
+            reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
+          else
+            reject(
+              new MediaError("not_media", `not a media file: ${lastLines(stderr) || err.message}`, {
+                cause: err,
+              }),
+            );
+        } else resolve(stdout);
+      },
+    );
+  });
+  return parseProbeOutput(out, size);
+}
+
+/** Throws MediaError no_video_stream when a probed file has no video (e.g. an audio file). */
+export function assertHasVideo(p: ProbeResult): asserts p is ProbeResult & { video: object } {
+  if (!p.video) throw new MediaError("no_video_stream", "the file has no video stream");
+}
+
+export function lastLines(text: string, n = 5): string {
+  return text.trim().split(/\r?\n/).slice(-n).join("\n").trim();
+}

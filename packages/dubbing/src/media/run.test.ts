@@ -1,0 +1,87 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
+import { extractAudioArgs, posterArgs, previewArgs } from "./args.ts";
+import { probe } from "./probe.ts";
+import { parseProgressLine, runFfmpeg } from "./run.ts";
+
+describe("parseProgressLine", () => {
+  it("reads out_time_us, out_time_ms (both microseconds) and progress=end", () => {
+    expect(parseProgressLine("out_time_us=1500000")).toBe(1500);
+    expect(parseProgressLine("out_time_ms=250000")).toBe(250);
+    expect(parseProgressLine("progress=end")).toBe("end");
+    expect(parseProgressLine("progress=continue")).toBeNull();
+    expect(parseProgressLine("out_time_us=N/A")).toBeNull();
+    expect(parseProgressLine("frame=12")).toBeNull();
+    expect(parseProgressLine("garbage")).toBeNull();
+  });
+});
+
+describe("runFfmpeg (real ffmpeg)", () => {
+  const t = tempDir();
+  let video = "";
+  beforeAll(() => {
+    video = makeTestVideo(join(t.dir, "in.mp4"), 10);
+  });
+  afterAll(t.cleanup);
+
+  it("extracts 16 kHz mono audio and reports increasing progress ending at 1", async () => {
+    const out = join(t.dir, "a.wav");
+    const seen: number[] = [];
+    await runFfmpeg(extractAudioArgs(video, out), { durationMs: 10_000, onProgress: (f) => seen.push(f) });
+    const p = await probe(out);
+    expect(p.audio).toEqual({ codec: "pcm_s16le", sampleRate: 16000, channels: 1 });
+    expect(Math.abs(p.durationMs - 10_000)).toBeLessThan(100);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBe(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
+  });
+
+  it("makes a poster no wider than the source and a muted 480 px preview of at most 8 s", async () => {
+    const poster = join(t.dir, "p.jpg");
+    await runFfmpeg(posterArgs(video, poster, 1));
+    const pp = await probe(poster);
+    expect(pp.video).toMatchObject({ codec: "mjpeg", width: 320, height: 240 });
+    const preview = join(t.dir, "preview.mp4");
+    await runFfmpeg(previewArgs(video, preview), { durationMs: 8000 });
+    const pv = await probe(preview);
+    expect(pv.audio).toBeNull();
+    expect(pv.video).toMatchObject({ codec: "h264", width: 480, height: 360 });
+    expect(pv.durationMs).toBeLessThanOrEqual(8100);
+    expect(pv.durationMs).toBeGreaterThan(7500);
+  });
+
+  it("throws ffmpeg_failed with ffmpeg's own message on bad input", async () => {
+    const err = await runFfmpeg(["-i", join(t.dir, "missing.mp4"), join(t.dir, "x.wav")]).catch((e) => e);
+    expect(err).toMatchObject({ code: "ffmpeg_failed" });
+    expect(String(err.message)).toMatch(/No such file or directory/);
+  });
+
+  it("kills ffmpeg on abort and throws aborted", async () => {
+    const out = join(t.dir, "slow.mp4");
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 300);
+    const args = [
+      "-re",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=duration=30",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      out,
+    ];
+    const started = Date.now();
+    await expect(runFfmpeg(args, { signal: ac.signal })).rejects.toMatchObject({ code: "aborted" });
+    // -re paces at 1x, so finishing before 30 s proves the process was killed (not a timing assertion)
+    expect(Date.now() - started).toBeLessThan(29_000);
+  });
+
+  it("rejects at once when the signal is already aborted", async () => {
+    await expect(runFfmpeg(["-version"], { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: "aborted",
+    });
+  });
+});

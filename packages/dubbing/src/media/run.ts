@@ -1,0 +1,104 @@
+import { spawn } from "node:child_process";
+import { FFMPEG, MediaError } from "./errors.ts";
+import { lastLines } from "./probe.ts";
+
+export interface RunOptions {
+  /** Expected output duration, to turn ffmpeg's out_time into a fraction. */
+  durationMs?: number;
+  /** Called with a fraction 0..1, never decreasing, 1 at the end. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The global flags runFfmpeg puts before the caller's arguments. */
+export const GLOBAL_ARGS = [
+  "-hide_banner",
+  "-nostdin",
+  "-y",
+  "-nostats",
+  "-loglevel",
+  "error",
+  "-progress",
+  "pipe:1",
+];
+
+/**
+ * Pure: reads one `-progress` block line ("key=value"). Returns the output time in ms for out_time_us /
+ * out_time_ms (both are microseconds in ffmpeg), "end" for progress=end, or null.
+ */
+export function parseProgressLine(line: string): number | "end" | null {
+  const eq = line.indexOf("=");
+  if (eq < 0) return null;
+  const key = line.slice(0, eq).trim();
+  const value = line.slice(eq + 1).trim();
+  if (key === "progress" && value === "end") return "end";
+  if (key === "out_time_us" || key === "out_time_ms") {
+    const us = Number(value);
+    return Number.isFinite(us) && us >= 0 ? us / 1000 : null;
+  }
+  return null;
+}
+
+/**
+ * Runs ffmpeg with `args` (inputs, filters, outputs). Resolves when ffmpeg exits 0. Throws MediaError
+ * ffmpeg_failed (with ffmpeg's last stderr lines) or aborted (the process is killed).
+ */
+export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> {
+  const { durationMs, onProgress, signal } = opts;
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new MediaError("aborted", "ffmpeg aborted"));
+      return;
+    }
+    const child = spawn(FFMPEG, [...GLOBAL_ARGS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let pending = "";
+    let last = 0;
+    let aborted = false;
+    const report = (f: number) => {
+      const v = Math.min(1, f);
+      if (v > last) {
+        last = v;
+        onProgress?.(v);
+      }
+    };
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const p = parseProgressLine(line);
+        if (p === "end") report(1);
+        else if (p !== null && durationMs && durationMs > 0) report(p / durationMs);
+      }
+    });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-8192);
+    });
+    const onAbort = () => {
+      aborted = true;
+      child.kill("SIGKILL");
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child.on("error", (err) => {
+      signal?.removeEventListener("abort", onAbort);
+      reject(new MediaError("ffmpeg_failed", `cannot run ${FFMPEG}: ${err.message}`, { cause: err }));
+    });
+    child.on("close", (code, sig) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (aborted) reject(new MediaError("aborted", "ffmpeg aborted"));
+      else if (code === 0) {
+        report(1);
+        resolve();
+      } else
+        reject(
+          new MediaError(
+            "ffmpeg_failed",
+            `ffmpeg failed (${code ?? sig}): ${lastLines(stderr) || "no error output"}`,
+          ),
+        );
+    });
+  });
+}
