@@ -1,0 +1,123 @@
+// `/v1/*`: the backend API for applications, Basic `project_id:secret`, flat Stytch-style responses.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Call } from "../call.ts";
+import type { Ctx } from "../context.ts";
+import { IdentityError } from "../errors.ts";
+import { publicKeys } from "../keys.ts";
+import { authenticatedResponse, sessionDuration } from "../methods/common.ts";
+import { magicLinkAuthenticate, magicLinkAuthenticateBody } from "../methods/magic-links.ts";
+import {
+  authenticateSession,
+  findSession,
+  looksLikeJwt,
+  revokeSession,
+  sessionProblem,
+} from "../sessions.ts";
+import { loadUser } from "../users.ts";
+import { backendCall, errorPayload, parse, requestId, send } from "./plumbing.ts";
+
+type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
+
+export type BackendRegistrar = (method: "GET" | "POST", path: string, handler: Handler) => void;
+
+export function backendRegistrar(app: FastifyInstance, ctx: Ctx): BackendRegistrar {
+  return (method, path, handler) => {
+    app.route({
+      method,
+      url: `/v1${path}`,
+      handler: async (req, reply) => {
+        const rid = requestId(ctx);
+        try {
+          const call = backendCall(ctx, req);
+          return send(reply, "backend", rid, await handler(call, req));
+        } catch (err) {
+          if (!(err instanceof IdentityError) || err.status >= 500)
+            req.log.error({ err }, "identity backend call failed");
+          const { status, body } = errorPayload(ctx, err, rid);
+          return reply.code(status).send(body);
+        }
+      },
+    });
+  };
+}
+
+const sessionsAuthenticateBody = z
+  .object({
+    session_token: z.string().optional(),
+    session_jwt: z.string().optional(),
+    session_duration_minutes: sessionDuration.optional(),
+    session_custom_claims: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((b) => b.session_token || b.session_jwt, { message: "session_token or session_jwt is required" });
+
+const sessionsRevokeBody = z
+  .object({
+    session_id: z.string().optional(),
+    session_token: z.string().optional(),
+    session_jwt: z.string().optional(),
+  })
+  .refine((b) => b.session_id || b.session_token || b.session_jwt, {
+    message: "session_id, session_token or session_jwt is required",
+  });
+
+/** Resolves the optional `session_token`/`session_jwt` in a backend body into the call's session. */
+async function withBodySession(
+  call: Call,
+  body: { session_token?: string; session_jwt?: string },
+): Promise<Call> {
+  if (!body.session_token && !body.session_jwt) return call;
+  const row = await findSession(call.ctx, { token: body.session_token, jwt: body.session_jwt }).catch(
+    () => null,
+  );
+  const valid = row && !sessionProblem(row, call.ctx.now(), call.ctx.settings.sessionIdleMinutes);
+  if (!valid) throw new IdentityError("session_not_found");
+  return { ...call, session: row };
+}
+
+export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route: BackendRegistrar): void {
+  // Public: applications fetch the keys to verify session JWTs locally.
+  app.get<{ Params: { projectId: string } }>("/v1/sessions/jwks/:projectId", async (req, reply) => {
+    const rid = requestId(ctx);
+    if (req.params.projectId !== ctx.project.projectId) {
+      const { status, body } = errorPayload(ctx, new IdentityError("project_not_found"), rid);
+      return reply.code(status).send(body);
+    }
+    reply.header("cache-control", "public, max-age=300");
+    return send(reply, "backend", rid, { keys: await publicKeys(ctx) });
+  });
+
+  route("POST", "/sessions/authenticate", async (call, req) => {
+    const body = parse(sessionsAuthenticateBody, req.body);
+    const token = body.session_token;
+    const jwt = body.session_jwt ?? (token && looksLikeJwt(token) ? token : undefined);
+    const s = await authenticateSession(call.ctx, token && !jwt ? { token } : { jwt }, {
+      durationMinutes: body.session_duration_minutes,
+      customClaims: body.session_custom_claims,
+    });
+    return { ...authenticatedResponse(s), __user: undefined };
+  });
+
+  route("POST", "/sessions/revoke", async (call, req) => {
+    const body = parse(sessionsRevokeBody, req.body);
+    let sessionId = body.session_id;
+    if (!sessionId) {
+      const row = await findSession(call.ctx, { token: body.session_token, jwt: body.session_jwt });
+      if (!row) throw new IdentityError("session_not_found");
+      sessionId = row.id;
+    }
+    await revokeSession(call.ctx, sessionId);
+    return {};
+  });
+
+  route("POST", "/magic_links/authenticate", async (call, req) => {
+    const body = parse(magicLinkAuthenticateBody, req.body);
+    const withSession = await withBodySession(call, body);
+    const r = await magicLinkAuthenticate(withSession, body, body.session_duration_minutes !== undefined);
+    return { ...r, __user: undefined };
+  });
+
+  route("GET", "/users/:userId", async (call, req) =>
+    loadUser(call.ctx, (req.params as { userId: string }).userId),
+  );
+}

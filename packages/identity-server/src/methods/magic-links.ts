@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { audit } from "../audit.ts";
+import type { Call } from "../call.ts";
+import { magicLinkEmail } from "../delivery/templates.ts";
+import { IdentityError } from "../errors.ts";
+import { limitAuth, limitSend } from "../ratelimit.ts";
+import { factorFor, startSession } from "../sessions.ts";
+import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
+import {
+  activateUser,
+  attachEmail,
+  emailOf,
+  findEmail,
+  findOrCreateByEmail,
+  loadUser,
+  markEmailVerified,
+} from "../users.ts";
+import { authenticatedResponse, email, expirationMinutes, sessionDuration } from "./common.ts";
+
+export const magicLinkSendBody = z.object({
+  email,
+  code_challenge: z.string().optional(),
+  login_magic_link_url: z.string().optional(),
+  signup_magic_link_url: z.string().optional(),
+  login_expiration_minutes: expirationMinutes.optional(),
+  signup_expiration_minutes: expirationMinutes.optional(),
+  login_template_id: z.string().optional(),
+  signup_template_id: z.string().optional(),
+  locale: z.string().optional(),
+  create_user_as_pending: z.boolean().optional(),
+});
+type SendBody = z.infer<typeof magicLinkSendBody>;
+
+async function sendLink(
+  call: Call,
+  body: SendBody,
+  userId: string | null,
+  emailId: string | null,
+  signup: boolean,
+) {
+  const { ctx } = call;
+  const url = pickRedirect(
+    ctx,
+    signup ? (body.signup_magic_link_url ?? body.login_magic_link_url) : body.login_magic_link_url,
+  );
+  const minutes =
+    (signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ??
+    ctx.settings.magicLinkExpirationMinutes;
+  if (!userId || !emailId) return; // nothing to send, but the caller sees the same answer
+  const { token } = await issueToken(ctx, {
+    kind: "magic_link",
+    userId,
+    methodId: emailId,
+    codeChallenge: body.code_challenge,
+    minutes,
+  });
+  await ctx.mailer.send(
+    magicLinkEmail(body.email, ctx.project.name, withToken(url, token, "magic_links"), minutes, signup),
+  );
+}
+
+/** `login_or_create`: sends a login link, or creates a pending user and sends a sign-up link. */
+export async function magicLinkLoginOrCreate(call: Call, body: SendBody) {
+  await limitSend(call.ctx, call.caller, body.email);
+  const rec = await findOrCreateByEmail(call.ctx, body.email);
+  const signup = rec.created || !rec.verified;
+  await sendLink(call, body, rec.userId, rec.emailId, signup);
+  return { user_id: rec.userId, email_id: rec.emailId, user_created: rec.created };
+}
+
+/**
+ * `send/primary` logs in an existing user (no account is created; an unknown address gets the same
+ * answer and no email). `send/secondary` adds the email to the signed-in user.
+ */
+export async function magicLinkSend(call: Call, body: SendBody, secondary: boolean) {
+  await limitSend(call.ctx, call.caller, body.email);
+  if (secondary) {
+    const session = call.session;
+    if (!session) throw new IdentityError(call.sessionInvalid ? "session_not_found" : "user_unauthenticated");
+    const existing = await findEmail(call.ctx, body.email);
+    if (existing && existing.userId !== session.userId) {
+      await sendLink(call, body, null, null, false); // don't reveal the address belongs to someone else
+      return {};
+    }
+    const emailId = await attachEmail(call.ctx, session.userId, body.email, false);
+    await sendLink(call, body, session.userId, emailId, false);
+    return {};
+  }
+  const rec = await findEmail(call.ctx, body.email);
+  pickRedirect(call.ctx, body.login_magic_link_url); // validate even when nothing is sent
+  await sendLink(call, body, rec?.userId ?? null, rec?.emailId ?? null, false);
+  return {};
+}
+
+export const magicLinkAuthenticateBody = z.object({
+  token: z.string().min(1).max(200),
+  code_verifier: z.string().max(200).optional(),
+  session_duration_minutes: sessionDuration.optional(),
+  session_token: z.string().optional(),
+  session_jwt: z.string().optional(),
+});
+
+export async function magicLinkAuthenticate(
+  call: Call,
+  body: z.infer<typeof magicLinkAuthenticateBody>,
+  createSession = true,
+) {
+  const { ctx } = call;
+  await limitAuth(ctx, call.caller);
+  let row: Awaited<ReturnType<typeof consumeToken>>;
+  try {
+    row = await consumeToken(ctx, "magic_link", body.token, "unable_to_auth_magic_link", body.code_verifier);
+  } catch (e) {
+    await audit(ctx, call.caller, "sign_in_failed", {
+      method: "magic_link",
+      detail: { error: (e as IdentityError).type },
+    });
+    throw e;
+  }
+  const userId = row.userId!;
+  const emailId = row.methodId!;
+  await markEmailVerified(ctx, emailId);
+  await activateUser(ctx, userId);
+  const address = (await emailOf(ctx, emailId)) ?? "";
+  await audit(ctx, call.caller, "sign_in", { method: "magic_link", userId, subject: address });
+  if (!createSession) {
+    const user = await loadUser(ctx, userId);
+    return {
+      user_id: userId,
+      method_id: emailId,
+      user,
+      session: null,
+      session_token: "",
+      session_jwt: "",
+      reset_sessions: false,
+    };
+  }
+  const s = await startSession(ctx, {
+    userId,
+    factor: factorFor("magic_link", ctx.now(), { emailId, email: address }),
+    durationMinutes: body.session_duration_minutes,
+    caller: call.caller,
+    existing: call.session,
+  });
+  return { ...authenticatedResponse(s), method_id: emailId, reset_sessions: false };
+}

@@ -1,0 +1,120 @@
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import type { Mailer } from "./delivery/mailer.ts";
+import type { SmsSender } from "./delivery/sms.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: works with any drizzle Postgres driver (pglite, node-postgres)
+export type IdentityDb = PgDatabase<any, any>;
+
+export interface ProjectConfig {
+  projectId: string;
+  publicToken: string;
+  secret: string;
+  /** Every URL a magic link, reset or OAuth flow may send the browser to. The first is the default. */
+  redirectUrls: string[];
+  /** Browser origins allowed to call the SDK API with credentials (CORS) and to use WebAuthn. */
+  allowedOrigins: string[];
+  /** Shown in messages: "Sign in to {name}". */
+  name?: string;
+}
+
+export interface OAuthProviderConfig {
+  /** OpenID Connect issuer; its /.well-known/openid-configuration is read on first use. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes?: string[];
+}
+
+export interface PasswordPolicy {
+  type: "zxcvbn" | "luds";
+  ludsMinimumCount: number;
+  ludsComplexity: number;
+}
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Settings {
+  /** The Stytch-compatible bootstrap flags; when on, the SDK sends a code_challenge and must send the verifier. */
+  pkce: { magicLinks: boolean; oauth: boolean; passwordResets: boolean };
+  passwordPolicy: PasswordPolicy;
+  /** Default when a call sends no session_duration_minutes (SDK calls always send one). */
+  defaultSessionMinutes: number;
+  /** A session not used for this long ends (ASVS 7.3.1). */
+  sessionIdleMinutes: number;
+  /** No session lives longer than this after it started, whatever the requested duration (ASVS 7.3.2). */
+  sessionAbsoluteMinutes: number;
+  jwtLifetimeSeconds: number;
+  otpExpirationMinutes: number;
+  otpMaxAttempts: number;
+  magicLinkExpirationMinutes: number;
+  /** `/sdk/v1/users/search` tells whether an email has an account (the widget needs it for passwords). */
+  userSearch: boolean;
+  emailDomains: string[];
+  displayWatermark: boolean;
+  rateLimits: Record<RateBucket, RateLimit>;
+}
+
+export type RateBucket =
+  | "send_per_address"
+  | "send_per_ip"
+  | "send_per_project"
+  | "auth_per_subject"
+  | "auth_per_ip"
+  | "auth_per_project"
+  | "session_per_ip"
+  | "events_per_ip"
+  | "search_per_ip";
+
+export const DEFAULT_SETTINGS: Settings = {
+  pkce: { magicLinks: true, oauth: true, passwordResets: true },
+  passwordPolicy: { type: "zxcvbn", ludsMinimumCount: 8, ludsComplexity: 3 },
+  defaultSessionMinutes: 60,
+  sessionIdleMinutes: 7 * 24 * 60,
+  sessionAbsoluteMinutes: 30 * 24 * 60,
+  jwtLifetimeSeconds: 300,
+  otpExpirationMinutes: 10,
+  otpMaxAttempts: 5,
+  magicLinkExpirationMinutes: 30,
+  userSearch: true,
+  emailDomains: [],
+  displayWatermark: false,
+  rateLimits: {
+    send_per_address: { limit: 5, windowSeconds: 15 * 60 },
+    send_per_ip: { limit: 30, windowSeconds: 15 * 60 },
+    send_per_project: { limit: 5000, windowSeconds: 60 * 60 },
+    auth_per_subject: { limit: 10, windowSeconds: 15 * 60 },
+    auth_per_ip: { limit: 100, windowSeconds: 15 * 60 },
+    auth_per_project: { limit: 20000, windowSeconds: 60 * 60 },
+    session_per_ip: { limit: 1000, windowSeconds: 15 * 60 },
+    events_per_ip: { limit: 600, windowSeconds: 10 * 60 },
+    search_per_ip: { limit: 60, windowSeconds: 15 * 60 },
+  },
+};
+
+export interface IdentityServerOptions {
+  db: IdentityDb;
+  /** Where this server is reached from browsers, e.g. `http://localhost:3000` (no trailing slash). */
+  publicUrl: string;
+  project: ProjectConfig;
+  mailer: Mailer;
+  sms?: SmsSender;
+  /** Keyed by provider type as the SDK names it: `google`, `microsoft`, or any OIDC provider's name. */
+  oauthProviders?: Record<string, OAuthProviderConfig>;
+  clock?: () => Date;
+  settings?: Partial<Omit<Settings, "rateLimits">> & { rateLimits?: Partial<Record<RateBucket, RateLimit>> };
+  /** Used for OAuth discovery and token calls (tests may pass their own). */
+  fetch?: typeof fetch;
+}
+
+export function resolveSettings(input: IdentityServerOptions["settings"]): Settings {
+  return {
+    ...DEFAULT_SETTINGS,
+    ...input,
+    pkce: { ...DEFAULT_SETTINGS.pkce, ...input?.pkce },
+    passwordPolicy: { ...DEFAULT_SETTINGS.passwordPolicy, ...input?.passwordPolicy },
+    rateLimits: { ...DEFAULT_SETTINGS.rateLimits, ...input?.rateLimits },
+  };
+}

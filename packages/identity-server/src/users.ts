@@ -1,0 +1,240 @@
+import { and, eq } from "drizzle-orm";
+import type { Ctx } from "./context.ts";
+import { newId } from "./crypto.ts";
+import { IdentityError } from "./errors.ts";
+import {
+  identityCryptoWallets,
+  identityEmails,
+  identityOauthRegistrations,
+  identityPasswords,
+  identityPhones,
+  identityTotps,
+  identityUsers,
+  identityWebauthn,
+} from "./schema.ts";
+
+/** Trimmed and lower-cased; the whole address is compared case-insensitively. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The same shape as the Stytch `User` object. */
+export interface StytchUser {
+  user_id: string;
+  created_at: string;
+  status: "active" | "pending";
+  name: { first_name: string; middle_name: string; last_name: string };
+  emails: { email_id: string; email: string; verified: boolean }[];
+  phone_numbers: { phone_id: string; phone_number: string; verified: boolean }[];
+  providers: {
+    oauth_user_registration_id: string;
+    provider_subject: string;
+    provider_type: string;
+    profile_picture_url: string;
+    locale: string;
+  }[];
+  password: null | { password_id: string; requires_reset: boolean };
+  totps: { totp_id: string; verified: boolean }[];
+  webauthn_registrations: {
+    webauthn_registration_id: string;
+    domain: string;
+    user_agent: string;
+    authenticator_type: string;
+    verified: boolean;
+    name: string;
+  }[];
+  crypto_wallets: {
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    verified: boolean;
+  }[];
+  biometric_registrations: { biometric_registration_id: string; verified: boolean }[];
+  trusted_metadata: Record<string, unknown>;
+  untrusted_metadata: Record<string, unknown>;
+}
+
+export async function loadUser(ctx: Ctx, userId: string): Promise<StytchUser> {
+  const [u] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, userId));
+  if (!u) throw new IdentityError("user_not_found");
+  const [emails, phones, passwords, oauth, totps, webauthn, wallets] = await Promise.all([
+    ctx.db
+      .select()
+      .from(identityEmails)
+      .where(eq(identityEmails.userId, userId))
+      .orderBy(identityEmails.createdAt),
+    ctx.db
+      .select()
+      .from(identityPhones)
+      .where(eq(identityPhones.userId, userId))
+      .orderBy(identityPhones.createdAt),
+    ctx.db.select().from(identityPasswords).where(eq(identityPasswords.userId, userId)),
+    ctx.db.select().from(identityOauthRegistrations).where(eq(identityOauthRegistrations.userId, userId)),
+    ctx.db.select().from(identityTotps).where(eq(identityTotps.userId, userId)),
+    ctx.db
+      .select()
+      .from(identityWebauthn)
+      .where(eq(identityWebauthn.userId, userId))
+      .orderBy(identityWebauthn.createdAt),
+    ctx.db.select().from(identityCryptoWallets).where(eq(identityCryptoWallets.userId, userId)),
+  ]);
+  const pw = passwords[0];
+  return {
+    user_id: u.id,
+    created_at: u.createdAt.toISOString(),
+    status: u.status === "active" ? "active" : "pending",
+    name: { first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName },
+    emails: emails.map((e) => ({ email_id: e.id, email: e.email, verified: e.verified })),
+    phone_numbers: phones.map((p) => ({ phone_id: p.id, phone_number: p.phone, verified: p.verified })),
+    providers: oauth.map((o) => ({
+      oauth_user_registration_id: o.id,
+      provider_subject: o.subject,
+      provider_type: o.provider,
+      profile_picture_url: o.profilePictureUrl,
+      locale: o.locale,
+    })),
+    password: pw ? { password_id: pw.id, requires_reset: pw.requiresReset } : null,
+    totps: totps.filter((t) => t.verified).map((t) => ({ totp_id: t.id, verified: t.verified })),
+    webauthn_registrations: webauthn.map((w) => ({
+      webauthn_registration_id: w.id,
+      domain: w.domain,
+      user_agent: w.userAgent,
+      authenticator_type: w.authenticatorType,
+      verified: w.verified,
+      name: w.name,
+    })),
+    crypto_wallets: wallets.map((w) => ({
+      crypto_wallet_id: w.id,
+      crypto_wallet_address: w.address,
+      crypto_wallet_type: w.walletType,
+      verified: w.verified,
+    })),
+    biometric_registrations: [],
+    trusted_metadata: u.trustedMetadata,
+    untrusted_metadata: u.untrustedMetadata,
+  };
+}
+
+export interface EmailRecord {
+  userId: string;
+  emailId: string;
+  verified: boolean;
+}
+
+export async function findEmail(ctx: Ctx, email: string): Promise<EmailRecord | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(identityEmails)
+    .where(eq(identityEmails.email, normalizeEmail(email)));
+  return row ? { userId: row.userId, emailId: row.id, verified: row.verified } : null;
+}
+
+/** Finds the user owning `email`, or creates a pending one. Safe against two requests racing. */
+export async function findOrCreateByEmail(
+  ctx: Ctx,
+  email: string,
+): Promise<EmailRecord & { created: boolean }> {
+  const existing = await findEmail(ctx, email);
+  if (existing) return { ...existing, created: false };
+  const userId = newId("user", ctx.env);
+  const emailId = newId("email", ctx.env);
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
+    const inserted = await tx
+      .insert(identityEmails)
+      .values({ id: emailId, userId, email: normalizeEmail(email), createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: identityEmails.id });
+    if (inserted.length === 0) {
+      await tx.delete(identityUsers).where(eq(identityUsers.id, userId));
+      return false;
+    }
+    return true;
+  });
+  if (!created) {
+    const again = await findEmail(ctx, email);
+    if (!again) throw new IdentityError("internal_server_error");
+    return { ...again, created: false };
+  }
+  return { userId, emailId, verified: false, created: true };
+}
+
+export interface PhoneRecord {
+  userId: string;
+  phoneId: string;
+  verified: boolean;
+}
+
+export async function findPhone(ctx: Ctx, phone: string): Promise<PhoneRecord | null> {
+  const [row] = await ctx.db.select().from(identityPhones).where(eq(identityPhones.phone, phone));
+  return row ? { userId: row.userId, phoneId: row.id, verified: row.verified } : null;
+}
+
+export async function findOrCreateByPhone(
+  ctx: Ctx,
+  phone: string,
+): Promise<PhoneRecord & { created: boolean }> {
+  const existing = await findPhone(ctx, phone);
+  if (existing) return { ...existing, created: false };
+  const userId = newId("user", ctx.env);
+  const phoneId = newId("phone-number", ctx.env);
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
+    const inserted = await tx
+      .insert(identityPhones)
+      .values({ id: phoneId, userId, phone, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: identityPhones.id });
+    if (inserted.length === 0) {
+      await tx.delete(identityUsers).where(eq(identityUsers.id, userId));
+      return false;
+    }
+    return true;
+  });
+  if (!created) {
+    const again = await findPhone(ctx, phone);
+    if (!again) throw new IdentityError("internal_server_error");
+    return { ...again, created: false };
+  }
+  return { userId, phoneId, verified: false, created: true };
+}
+
+/** Adds an email to an existing user (secondary factors); returns its id. */
+export async function attachEmail(
+  ctx: Ctx,
+  userId: string,
+  email: string,
+  verified: boolean,
+): Promise<string> {
+  const existing = await findEmail(ctx, email);
+  if (existing) {
+    if (existing.userId !== userId) throw new IdentityError("duplicate_email");
+    if (verified) await markEmailVerified(ctx, existing.emailId);
+    return existing.emailId;
+  }
+  const id = newId("email", ctx.env);
+  await ctx.db
+    .insert(identityEmails)
+    .values({ id, userId, email: normalizeEmail(email), verified, createdAt: ctx.now() });
+  return id;
+}
+
+export async function markEmailVerified(ctx: Ctx, emailId: string): Promise<void> {
+  await ctx.db.update(identityEmails).set({ verified: true }).where(eq(identityEmails.id, emailId));
+}
+
+export async function markPhoneVerified(ctx: Ctx, phoneId: string): Promise<void> {
+  await ctx.db.update(identityPhones).set({ verified: true }).where(eq(identityPhones.id, phoneId));
+}
+
+export async function activateUser(ctx: Ctx, userId: string): Promise<void> {
+  await ctx.db
+    .update(identityUsers)
+    .set({ status: "active" })
+    .where(and(eq(identityUsers.id, userId), eq(identityUsers.status, "pending")));
+}
+
+export async function emailOf(ctx: Ctx, emailId: string): Promise<string | null> {
+  const [row] = await ctx.db.select().from(identityEmails).where(eq(identityEmails.id, emailId));
+  return row?.email ?? null;
+}
