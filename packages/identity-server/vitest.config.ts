@@ -5,5 +5,6 @@ export default defineConfig({
     name: "identity-server",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60000,
+    hookTimeout: 60000,
   },
 });

@@ -66,7 +66,8 @@ export type RateBucket =
   | "auth_per_project"
   | "session_per_ip"
   | "events_per_ip"
-  | "search_per_ip";
+  | "search_per_ip"
+  | "strength_per_ip";
 
 export const DEFAULT_SETTINGS: Settings = {
   pkce: { magicLinks: true, oauth: true, passwordResets: true },
@@ -91,6 +92,7 @@ export const DEFAULT_SETTINGS: Settings = {
     session_per_ip: { limit: 1000, windowSeconds: 15 * 60 },
     events_per_ip: { limit: 600, windowSeconds: 10 * 60 },
     search_per_ip: { limit: 60, windowSeconds: 15 * 60 },
+    strength_per_ip: { limit: 600, windowSeconds: 10 * 60 },
   },
 };
 

@@ -11,6 +11,32 @@ import {
   magicLinkSendBody,
 } from "../methods/magic-links.ts";
 import {
+  otpAuthenticate,
+  otpAuthenticateBody,
+  otpEmailBody,
+  otpEmailLoginOrCreate,
+  otpEmailSend,
+  otpPhoneBody,
+  otpPhoneLoginOrCreate,
+  otpPhoneSend,
+} from "../methods/otps.ts";
+import {
+  passwordAuthenticate,
+  passwordAuthenticateBody,
+  passwordCreate,
+  passwordCreateBody,
+  passwordResetByEmail,
+  passwordResetByExisting,
+  passwordResetBySession,
+  passwordResetStart,
+  resetByEmailBody,
+  resetByExistingBody,
+  resetBySessionBody,
+  resetStartBody,
+  strengthBody,
+  strengthCheck,
+} from "../methods/passwords.ts";
+import {
   bootstrap,
   deleteFactor,
   eventsBody,
@@ -120,5 +146,49 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
   );
   route("POST", "/magic_links/authenticate", (call, req) =>
     magicLinkAuthenticate(call, parse(magicLinkAuthenticateBody, req.body)),
+  );
+
+  route("POST", "/otps/email/login_or_create", (call, req) =>
+    otpEmailLoginOrCreate(call, parse(otpEmailBody, req.body)),
+  );
+  route("POST", "/otps/email/send/primary", (call, req) =>
+    otpEmailSend(call, parse(otpEmailBody, req.body), false),
+  );
+  route("POST", "/otps/email/send/secondary", (call, req) =>
+    otpEmailSend(call, parse(otpEmailBody, req.body), true),
+  );
+  for (const channel of ["sms", "whatsapp"] as const) {
+    route("POST", `/otps/${channel}/login_or_create`, (call, req) =>
+      otpPhoneLoginOrCreate(call, parse(otpPhoneBody, req.body), channel),
+    );
+    route("POST", `/otps/${channel}/send/primary`, (call, req) =>
+      otpPhoneSend(call, parse(otpPhoneBody, req.body), channel, false),
+    );
+    route("POST", `/otps/${channel}/send/secondary`, (call, req) =>
+      otpPhoneSend(call, parse(otpPhoneBody, req.body), channel, true),
+    );
+  }
+  route("POST", "/otps/authenticate", (call, req) =>
+    otpAuthenticate(call, parse(otpAuthenticateBody, req.body)),
+  );
+
+  route("POST", "/passwords", (call, req) => passwordCreate(call, parse(passwordCreateBody, req.body)));
+  route("POST", "/passwords/authenticate", (call, req) =>
+    passwordAuthenticate(call, parse(passwordAuthenticateBody, req.body)),
+  );
+  route("POST", "/passwords/strength_check", (call, req) =>
+    strengthCheck(call, parse(strengthBody, req.body)),
+  );
+  route("POST", "/passwords/email/reset/start", (call, req) =>
+    passwordResetStart(call, parse(resetStartBody, req.body)),
+  );
+  route("POST", "/passwords/email/reset", (call, req) =>
+    passwordResetByEmail(call, parse(resetByEmailBody, req.body)),
+  );
+  route("POST", "/passwords/existing_password/reset", (call, req) =>
+    passwordResetByExisting(call, parse(resetByExistingBody, req.body)),
+  );
+  route("POST", "/passwords/session/reset", (call, req) =>
+    passwordResetBySession(call, parse(resetBySessionBody, req.body)),
   );
 }
