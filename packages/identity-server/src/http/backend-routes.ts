@@ -7,6 +7,7 @@ import { IdentityError } from "../errors.ts";
 import { publicKeys } from "../keys.ts";
 import { authenticatedResponse, sessionDuration } from "../methods/common.ts";
 import { magicLinkAuthenticate, magicLinkAuthenticateBody } from "../methods/magic-links.ts";
+import { oauthAuthenticate, oauthAuthenticateBody, oauthCallback, oauthStart } from "../methods/oauth.ts";
 import {
   authenticateSession,
   findSession,
@@ -15,7 +16,7 @@ import {
   sessionProblem,
 } from "../sessions.ts";
 import { loadUser } from "../users.ts";
-import { backendCall, errorPayload, parse, requestId, send } from "./plumbing.ts";
+import { backendCall, callerOf, errorPayload, parse, requestId, send } from "./plumbing.ts";
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
 
@@ -119,5 +120,38 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
 
   route("GET", "/users/:userId", async (call, req) =>
     loadUser(call.ctx, (req.params as { userId: string }).userId),
+  );
+
+  route("POST", "/oauth/authenticate", async (call, req) => {
+    const body = parse(oauthAuthenticateBody, req.body);
+    const withSession = await withBodySession(call, body);
+    const r = await oauthAuthenticate(withSession, body, body.session_duration_minutes !== undefined);
+    return { ...r, __user: undefined };
+  });
+
+  // Browser redirects of the OAuth flow (no credentials: the public token is in the query).
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+    "/v1/public/oauth/:provider/start",
+    async (req, reply) => {
+      try {
+        return reply.redirect(await oauthStart(ctx, req.params.provider, req.query), 302);
+      } catch (err) {
+        const { status, body } = errorPayload(ctx, err, requestId(ctx));
+        return reply.code(status).send(body);
+      }
+    },
+  );
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+    "/v1/public/oauth/:provider/callback",
+    async (req, reply) => {
+      try {
+        const call: Call = { ctx, caller: callerOf(req), session: null, sessionInvalid: false };
+        return reply.redirect(await oauthCallback(ctx, call, req.params.provider, req.query), 302);
+      } catch (err) {
+        if (!(err instanceof IdentityError)) req.log.error({ err }, "oauth callback failed");
+        const { status, body } = errorPayload(ctx, err, requestId(ctx));
+        return reply.code(status).send(body);
+      }
+    },
   );
 }

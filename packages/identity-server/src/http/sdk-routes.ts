@@ -10,6 +10,7 @@ import {
   magicLinkSend,
   magicLinkSendBody,
 } from "../methods/magic-links.ts";
+import { oauthAuthenticate, oauthAuthenticateBody } from "../methods/oauth.ts";
 import {
   otpAuthenticate,
   otpAuthenticateBody,
@@ -190,5 +191,9 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
   );
   route("POST", "/passwords/session/reset", (call, req) =>
     passwordResetBySession(call, parse(resetBySessionBody, req.body)),
+  );
+
+  route("POST", "/oauth/authenticate", (call, req) =>
+    oauthAuthenticate(call, parse(oauthAuthenticateBody, req.body)),
   );
 }
