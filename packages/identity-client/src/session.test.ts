@@ -6,6 +6,7 @@ import {
   apiErrorResponse,
   authData,
   fakeSession,
+  type Handler,
   okResponse,
   type RecordedRequest,
   testClient,
@@ -15,7 +16,7 @@ import type { Session } from "./types.ts";
 const refreshCalls = (calls: RecordedRequest[]) => calls.filter((c) => c.path === "/sessions/authenticate");
 
 async function loggedIn(
-  routes: Parameters<typeof testClient>[0]["routes"],
+  routes: Record<string, Handler | Handler[]>,
   extra: Parameters<typeof testClient>[0] = {},
 ) {
   const t = testClient({
