@@ -1,0 +1,240 @@
+// Pure audio features for segmentation and diarization: frame energies, speech/silence regions,
+// MFCCs and a pitch estimate. All times in milliseconds.
+
+export interface Region {
+  start: number;
+  end: number;
+}
+
+/** RMS level (dBFS) of consecutive frames of `frameMs`. */
+export function frameLevels(samples: Float32Array, sampleRate: number, frameMs = 10): Float32Array {
+  const frame = Math.max(1, Math.round((sampleRate * frameMs) / 1000));
+  const n = Math.floor(samples.length / frame);
+  const out = new Float32Array(n);
+  for (let f = 0; f < n; f++) {
+    let s = 0;
+    const o = f * frame;
+    for (let i = 0; i < frame; i++) s += (samples[o + i] as number) ** 2;
+    out[f] = 10 * Math.log10(s / frame + 1e-12);
+  }
+  return out;
+}
+
+export interface VadOptions {
+  frameMs?: number;
+  /** Absolute floor: frames quieter than this are never speech. */
+  floorDb?: number;
+  /** Speech must be this far above the estimated noise level. */
+  aboveNoiseDb?: number;
+  /** Shorter speech bursts are dropped (clicks). */
+  minSpeechMs?: number;
+  /** Shorter pauses are bridged. */
+  minSilenceMs?: number;
+}
+
+/**
+ * Energy voice-activity detection: speech regions in ms. The noise level is the 10th percentile of
+ * frame levels; speech is louder than max(floorDb, noise + aboveNoiseDb).
+ */
+export function speechRegions(samples: Float32Array, sampleRate: number, opts: VadOptions = {}): Region[] {
+  const { frameMs = 10, floorDb = -50, aboveNoiseDb = 15, minSpeechMs = 120, minSilenceMs = 200 } = opts;
+  const levels = frameLevels(samples, sampleRate, frameMs);
+  if (levels.length === 0) return [];
+  const sorted = Float32Array.from(levels).sort();
+  const noise = sorted[Math.floor(sorted.length * 0.1)] as number;
+  const thr = Math.max(floorDb, noise + aboveNoiseDb);
+  const raw: Region[] = [];
+  let start = -1;
+  for (let f = 0; f <= levels.length; f++) {
+    const on = f < levels.length && (levels[f] as number) >= thr;
+    if (on && start < 0) start = f;
+    if (!on && start >= 0) {
+      raw.push({ start: start * frameMs, end: f * frameMs });
+      start = -1;
+    }
+  }
+  const bridged: Region[] = [];
+  for (const r of raw) {
+    const prev = bridged.at(-1);
+    if (prev && r.start - prev.end < minSilenceMs) prev.end = r.end;
+    else bridged.push({ ...r });
+  }
+  return bridged.filter((r) => r.end - r.start >= minSpeechMs);
+}
+
+/** The gaps between speech regions (and before the first / after the last), within [0, totalMs]. */
+export function silences(speech: Region[], totalMs: number): Region[] {
+  const out: Region[] = [];
+  let t = 0;
+  for (const r of speech) {
+    if (r.start > t) out.push({ start: t, end: r.start });
+    t = Math.max(t, r.end);
+  }
+  if (totalMs > t) out.push({ start: t, end: totalMs });
+  return out;
+}
+
+// ---- MFCC -------------------------------------------------------------------------------------------
+
+/** In-place iterative radix-2 FFT. re/im length must be a power of two. */
+export function fft(re: Float64Array, im: Float64Array): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j] as number, re[i] as number];
+      [im[i], im[j]] = [im[j] as number, im[i] as number];
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const ang = (-2 * Math.PI) / len;
+    const wr = Math.cos(ang);
+    const wi = Math.sin(ang);
+    for (let i = 0; i < n; i += len) {
+      let cr = 1;
+      let ci = 0;
+      for (let k = 0; k < len / 2; k++) {
+        const a = i + k;
+        const b = a + len / 2;
+        const xr = (re[b] as number) * cr - (im[b] as number) * ci;
+        const xi = (re[b] as number) * ci + (im[b] as number) * cr;
+        re[b] = (re[a] as number) - xr;
+        im[b] = (im[a] as number) - xi;
+        re[a] = (re[a] as number) + xr;
+        im[a] = (im[a] as number) + xi;
+        const t = cr * wr - ci * wi;
+        ci = cr * wi + ci * wr;
+        cr = t;
+      }
+    }
+  }
+}
+
+const mel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
+const imel = (m: number) => 700 * (10 ** (m / 2595) - 1);
+
+export interface MfccOptions {
+  frameMs?: number;
+  hopMs?: number;
+  nFilters?: number;
+  nCoeffs?: number;
+  lowHz?: number;
+  highHz?: number;
+}
+
+/**
+ * MFCCs (c1..cN, c0 dropped so loudness does not matter) for frames starting every hopMs within
+ * [fromMs, toMs). Returns one Float64Array per frame.
+ */
+export function mfcc(
+  samples: Float32Array,
+  sampleRate: number,
+  fromMs: number,
+  toMs: number,
+  opts: MfccOptions = {},
+): Float64Array[] {
+  const { frameMs = 25, hopMs = 10, nFilters = 26, nCoeffs = 12, lowHz = 100, highHz = 7000 } = opts;
+  const frame = Math.round((sampleRate * frameMs) / 1000);
+  const hop = Math.round((sampleRate * hopMs) / 1000);
+  let nfft = 1;
+  while (nfft < frame) nfft <<= 1;
+  const hi = Math.min(highHz, sampleRate / 2);
+  const points = Array.from({ length: nFilters + 2 }, (_, i) =>
+    Math.floor(((nfft + 1) * imel(mel(lowHz) + ((mel(hi) - mel(lowHz)) * i) / (nFilters + 1))) / sampleRate),
+  );
+  const window = new Float64Array(frame);
+  for (let i = 0; i < frame; i++) window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frame - 1));
+  const out: Float64Array[] = [];
+  const re = new Float64Array(nfft);
+  const im = new Float64Array(nfft);
+  const energies = new Float64Array(nFilters);
+  const first = Math.max(0, Math.round((fromMs * sampleRate) / 1000));
+  const last = Math.min(samples.length - frame, Math.round((toMs * sampleRate) / 1000) - frame);
+  for (let o = first; o <= last; o += hop) {
+    re.fill(0);
+    im.fill(0);
+    let prev = o > 0 ? (samples[o - 1] as number) : 0;
+    for (let i = 0; i < frame; i++) {
+      const s = samples[o + i] as number;
+      re[i] = (s - 0.97 * prev) * (window[i] as number);
+      prev = s;
+    }
+    fft(re, im);
+    for (let m = 0; m < nFilters; m++) {
+      const a = points[m] as number;
+      const b = points[m + 1] as number;
+      const c = points[m + 2] as number;
+      let e = 0;
+      for (let k = a; k < c; k++) {
+        const w = k < b ? (k - a) / (b - a || 1) : (c - k) / (c - b || 1);
+        e += w * ((re[k] as number) ** 2 + (im[k] as number) ** 2);
+      }
+      energies[m] = Math.log(e + 1e-10);
+    }
+    const coeffs = new Float64Array(nCoeffs);
+    for (let n = 1; n <= nCoeffs; n++) {
+      let s = 0;
+      for (let m = 0; m < nFilters; m++)
+        s += (energies[m] as number) * Math.cos((Math.PI * n * (m + 0.5)) / nFilters);
+      coeffs[n - 1] = s;
+    }
+    out.push(coeffs);
+  }
+  return out;
+}
+
+/**
+ * Median fundamental frequency (Hz) of voiced 40 ms frames in the given regions, by normalised
+ * autocorrelation on a 60–400 Hz range. Looks at most `maxFrames` frames. 0 when nothing is voiced.
+ */
+export function medianPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  regions: Region[],
+  maxFrames = 300,
+): number {
+  const frame = Math.round(sampleRate * 0.04);
+  const minLag = Math.floor(sampleRate / 400);
+  const maxLag = Math.ceil(sampleRate / 60);
+  const hop = Math.round(sampleRate * 0.02);
+  const pitches: number[] = [];
+  let looked = 0;
+  for (const r of regions) {
+    const from = Math.round((r.start * sampleRate) / 1000);
+    const to = Math.round((r.end * sampleRate) / 1000) - frame - maxLag - 1;
+    for (let o = from; o < to && looked < maxFrames; o += hop, looked++) {
+      let e0 = 0;
+      for (let i = 0; i < frame; i++) e0 += (samples[o + i] as number) ** 2;
+      if (e0 < 1e-6 * frame) continue;
+      const corr = new Float64Array(maxLag + 2);
+      let best = 0;
+      for (let lag = minLag; lag <= maxLag + 1; lag++) {
+        let c = 0;
+        let e1 = 0;
+        for (let i = 0; i < frame; i++) {
+          const y = samples[o + i + lag] as number;
+          c += (samples[o + i] as number) * y;
+          e1 += y * y;
+        }
+        const v = c / Math.sqrt(e0 * e1 + 1e-12);
+        corr[lag] = v;
+        if (v > best) best = v;
+      }
+      // the first local maximum close to the best one (avoids picking a multiple of the period)
+      let bestLag = 0;
+      for (let lag = minLag + 1; lag <= maxLag; lag++) {
+        const v = corr[lag] as number;
+        if (v >= 0.9 * best && v >= (corr[lag - 1] as number) && v >= (corr[lag + 1] as number)) {
+          bestLag = lag;
+          break;
+        }
+      }
+      if (best > 0.6 && bestLag > 0) pitches.push(sampleRate / bestLag);
+    }
+  }
+  if (pitches.length === 0) return 0;
+  pitches.sort((a, b) => a - b);
+  return pitches[Math.floor(pitches.length / 2)] as number;
+}

@@ -1,0 +1,210 @@
+// Local diarization: each utterance is a diagonal Gaussian over its MFCC frames; utterances are
+// clustered bottom-up with the BIC criterion (merge while one Gaussian explains both better than two);
+// speaker changes inside long utterances are found with the same test at word boundaries.
+import { mfcc, type Region } from "../audio/features.ts";
+import type { DiarizationEngine, DiarizationInput, DiarizationResult } from "../engines/types.ts";
+import { throwIfAborted } from "../errors.ts";
+
+/**
+ * BIC penalty weight, calibrated on flite and espeak-ng voices (docs/ENGINES.md): with λ = 2 every
+ * same-voice pair of sentences scored below 0 and every different-voice pair above +150.
+ */
+export const BIC_LAMBDA = 2;
+
+/** MFCC hop (ms). */
+export const HOP_MS = 10;
+
+/** Minimum frames for an utterance to be clustered; shorter ones follow their nearest neighbour. */
+export const MIN_FRAMES = 40;
+
+/** Sufficient statistics of a diagonal Gaussian over MFCC frames. */
+export interface Stats {
+  n: number;
+  sum: Float64Array;
+  sq: Float64Array;
+}
+
+export function stats(frames: Float64Array[]): Stats | null {
+  if (frames.length === 0) return null;
+  const d = frames[0]!.length;
+  const sum = new Float64Array(d);
+  const sq = new Float64Array(d);
+  for (const f of frames)
+    for (let i = 0; i < d; i++) {
+      const v = f[i] as number;
+      sum[i] = (sum[i] as number) + v;
+      sq[i] = (sq[i] as number) + v * v;
+    }
+  return { n: frames.length, sum, sq };
+}
+
+export function mergeStats(a: Stats, b: Stats): Stats {
+  return {
+    n: a.n + b.n,
+    sum: a.sum.map((v, i) => v + (b.sum[i] as number)),
+    sq: a.sq.map((v, i) => v + (b.sq[i] as number)),
+  };
+}
+
+function logDet(a: Stats): number {
+  let l = 0;
+  for (let i = 0; i < a.sum.length; i++) {
+    const m = (a.sum[i] as number) / a.n;
+    l += Math.log(Math.max(1e-6, (a.sq[i] as number) / a.n - m * m));
+  }
+  return l;
+}
+
+/** Pure: ΔBIC of modelling a and b by two diagonal Gaussians instead of one. Positive: different speakers. */
+export function bicDistance(a: Stats, b: Stats, lambda = BIC_LAMBDA): number {
+  const m = mergeStats(a, b);
+  const d = a.sum.length;
+  return 0.5 * (m.n * logDet(m) - a.n * logDet(a) - b.n * logDet(b)) - lambda * 0.5 * (2 * d) * Math.log(m.n);
+}
+
+/**
+ * Pure: agglomerative clustering with the BIC criterion. Merges the pair with the lowest ΔBIC while it is
+ * negative (or until `k` clusters remain when k is given; never more than maxClusters). Labels are
+ * numbered by first appearance.
+ */
+export function cluster(
+  items: Stats[],
+  opts: { lambda?: number; k?: number; maxClusters?: number } = {},
+): number[] {
+  const { lambda = BIC_LAMBDA, k, maxClusters = Infinity } = opts;
+  const n = items.length;
+  const members: (number[] | null)[] = items.map((_, i) => [i]);
+  const st: (Stats | null)[] = [...items];
+  const score: Float64Array[] = items.map(() => new Float64Array(n).fill(Infinity));
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) score[i]![j] = bicDistance(items[i]!, items[j]!, lambda);
+  let count = n;
+  while (count > 1) {
+    let best = Infinity;
+    let bi = -1;
+    let bj = -1;
+    for (let i = 0; i < n; i++) {
+      if (!members[i]) continue;
+      const row = score[i]!;
+      for (let j = i + 1; j < n; j++) {
+        if (members[j] && (row[j] as number) < best) {
+          best = row[j] as number;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    const mustMerge = (k !== undefined && count > k) || count > maxClusters;
+    if (bi < 0 || (!mustMerge && (k !== undefined || best >= 0))) break;
+    members[bi] = [...members[bi]!, ...members[bj]!];
+    members[bj] = null;
+    st[bi] = mergeStats(st[bi]!, st[bj]!);
+    st[bj] = null;
+    count--;
+    for (let j = 0; j < n; j++) {
+      if (j === bi || !members[j]) continue;
+      const v = bicDistance(st[bi]!, st[j]!, lambda);
+      if (j < bi) score[j]![bi] = v;
+      else score[bi]![j] = v;
+    }
+  }
+  const label = new Array<number>(n).fill(0);
+  const groups = members
+    .filter((m): m is number[] => m !== null)
+    .sort((a, b) => Math.min(...a) - Math.min(...b));
+  groups.forEach((g, rank) => {
+    for (const i of g) label[i] = rank;
+  });
+  return label;
+}
+
+function regionFrames(samples: Float32Array, sampleRate: number, r: Region): Float64Array[] {
+  return mfcc(samples, sampleRate, r.start, r.end, { hopMs: HOP_MS });
+}
+
+/** Frame statistics of each region; null for regions too short to describe a voice. */
+export function regionStats(samples: Float32Array, sampleRate: number, regions: Region[]): (Stats | null)[] {
+  return regions.map((r) => {
+    const f = regionFrames(samples, sampleRate, r);
+    return f.length >= MIN_FRAMES ? stats(f) : null;
+  });
+}
+
+/**
+ * Pure: labels for regions from their statistics. Short regions (null) take the label of the nearest
+ * clustered region in order. Labels are numbered by first appearance.
+ */
+export function labelRegions(
+  items: (Stats | null)[],
+  opts: { lambda?: number; k?: number; maxClusters?: number } = {},
+): number[] {
+  const idx = items.map((e, i) => (e ? i : -1)).filter((i) => i >= 0);
+  if (idx.length === 0) return items.map(() => 0);
+  const lab = cluster(
+    idx.map((i) => items[i]!),
+    opts,
+  );
+  const labels = items.map((_, i) => {
+    let nearest = 0;
+    for (let j = 1; j < idx.length; j++) if (Math.abs(idx[j]! - i) < Math.abs(idx[nearest]! - i)) nearest = j;
+    return lab[nearest]!;
+  });
+  const map = new Map<number, number>();
+  return labels.map((l) => {
+    if (!map.has(l)) map.set(l, map.size);
+    return map.get(l)!;
+  });
+}
+
+/**
+ * Speaker changes inside one utterance: candidate times (word boundaries, ms) where the audio before
+ * and after (up to windowMs each side, at least minSpanMs) scores ΔBIC > 0; the best per minSpanMs kept.
+ */
+export function changePoints(
+  samples: Float32Array,
+  sampleRate: number,
+  r: Region,
+  candidates: number[],
+  opts: { windowMs?: number; minSpanMs?: number; lambda?: number } = {},
+): number[] {
+  const { windowMs = 3000, minSpanMs = 1000, lambda = BIC_LAMBDA } = opts;
+  const found: { t: number; score: number }[] = [];
+  for (const t of candidates) {
+    if (t - r.start < minSpanMs || r.end - t < minSpanMs) continue;
+    const a = stats(regionFrames(samples, sampleRate, { start: Math.max(r.start, t - windowMs), end: t }));
+    const b = stats(regionFrames(samples, sampleRate, { start: t, end: Math.min(r.end, t + windowMs) }));
+    if (!a || !b || a.n < MIN_FRAMES || b.n < MIN_FRAMES) continue;
+    const score = bicDistance(a, b, lambda);
+    if (score > 0) found.push({ t, score });
+  }
+  const kept: { t: number; score: number }[] = [];
+  for (const c of found.sort((x, y) => y.score - x.score))
+    if (kept.every((k) => Math.abs(k.t - c.t) >= minSpanMs)) kept.push(c);
+  return kept.map((k) => k.t).sort((x, y) => x - y);
+}
+
+/** The local diarization engine. */
+export function createLocalDiarizer(opts: { lambda?: number } = {}): DiarizationEngine {
+  const lambda = opts.lambda ?? BIC_LAMBDA;
+  return {
+    id: "mfcc-bic",
+    kind: "diarization",
+    label: "MFCC Gaussians + BIC agglomerative clustering",
+    local: true,
+    available: async () => ({ ok: true }),
+    async diarize(input: DiarizationInput): Promise<DiarizationResult> {
+      throwIfAborted(input.signal);
+      const st = regionStats(input.samples, input.sampleRate, input.segments);
+      const labels = labelRegions(st, { lambda, k: input.speakers, maxClusters: input.maxSpeakers });
+      return {
+        labels,
+        params: {
+          features: "MFCC c1-c12, 25 ms / 10 ms",
+          model: "diagonal Gaussian",
+          criterion: "BIC",
+          lambda,
+        },
+      };
+    },
+  };
+}

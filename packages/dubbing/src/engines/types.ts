@@ -1,0 +1,153 @@
+// Engine interfaces. Each kind (ASR, diarization, MT, TTS) has engines that declare the languages
+// they serve and their capabilities; a registry picks one per job and the choice is recorded.
+import type { Region } from "../audio/features.ts";
+import type { LanguageCode } from "../languages.ts";
+
+export type EngineKind = "asr" | "diarization" | "mt" | "tts";
+
+/** Whether an engine can run here and now; `reason` says why not (missing binary, model, key). */
+export interface Availability {
+  ok: boolean;
+  reason?: string;
+}
+
+export interface EngineBase {
+  id: string;
+  kind: EngineKind;
+  /** Human label for the UI / reports. */
+  label: string;
+  /** true when it runs offline on this machine. */
+  local: boolean;
+  available(): Promise<Availability>;
+}
+
+export interface ProgressOptions {
+  signal?: AbortSignal;
+  /** Fraction 0..1 of this step. */
+  onProgress?: (fraction: number) => void;
+}
+
+// ---- ASR --------------------------------------------------------------------------------------------
+
+/** A recognised word; times in ms from the start of the audio. */
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+  confidence?: number;
+  /** Speaker label when the engine diarizes itself. */
+  speaker?: string;
+}
+
+export interface AsrInput extends ProgressOptions {
+  /** 16 kHz mono s16 WAV. */
+  wavFile: string;
+  /** The same audio, decoded. */
+  samples: Float32Array;
+  sampleRate: number;
+  language: LanguageCode;
+  /** Speech regions found by the pipeline's VAD (ms), for cutting long audio at silences. */
+  speech: Region[];
+  concurrency?: number;
+}
+
+export interface AsrResult {
+  words: Word[];
+  /** Decoder settings and other parameters worth recording. */
+  params: Record<string, unknown>;
+}
+
+export interface AsrEngine extends EngineBase {
+  kind: "asr";
+  languages: readonly LanguageCode[];
+  capabilities: { wordTimes: boolean; speakerLabels: boolean };
+  transcribe(input: AsrInput): Promise<AsrResult>;
+}
+
+// ---- Diarization ------------------------------------------------------------------------------------
+
+export interface DiarizationInput {
+  samples: Float32Array;
+  sampleRate: number;
+  /** Utterances to label (ms). */
+  segments: Region[];
+  /** Exact number of speakers when known. */
+  speakers?: number;
+  maxSpeakers?: number;
+  signal?: AbortSignal;
+}
+
+export interface DiarizationResult {
+  /** One label per input segment: 0, 1, … numbered by first appearance. */
+  labels: number[];
+  params: Record<string, unknown>;
+}
+
+export interface DiarizationEngine extends EngineBase {
+  kind: "diarization";
+  diarize(input: DiarizationInput): Promise<DiarizationResult>;
+}
+
+// ---- MT ---------------------------------------------------------------------------------------------
+
+/** A directed language pair an MT engine translates directly. */
+export interface Pair {
+  from: LanguageCode;
+  to: LanguageCode;
+}
+
+export interface MtResult {
+  texts: string[];
+  /** Languages passed through, e.g. ["en", "es", "fr"] for a pivot through Spanish. */
+  route: string[];
+  params: Record<string, unknown>;
+}
+
+export interface MtEngine extends EngineBase {
+  kind: "mt";
+  /** Directed pairs served directly (installed). */
+  pairs(): Promise<Pair[]>;
+  /** The route it would use, or null when it cannot translate from → to. */
+  route(from: LanguageCode, to: LanguageCode): Promise<string[] | null>;
+  /** Translates each text on its own (neighbours are given to engines that use context). */
+  translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: ProgressOptions): Promise<MtResult>;
+}
+
+// ---- TTS --------------------------------------------------------------------------------------------
+
+export type Gender = "Male" | "Female";
+
+/** A voice an engine can speak with, for one language. */
+export interface LocalVoice {
+  engine: string;
+  /** Engine-specific id (espeak-ng "es+f3", flite "slt"). */
+  id: string;
+  language: LanguageCode;
+  gender: Gender;
+  label: string;
+}
+
+export interface SynthesisRequest {
+  text: string;
+  voice: string;
+  language: LanguageCode;
+  /** Speaking rate relative to the voice's normal rate (1 = normal, 1.2 = 20% faster). */
+  rate?: number;
+  signal?: AbortSignal;
+}
+
+/** Mono audio. */
+export interface Clip {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export interface TtsEngine extends EngineBase {
+  kind: "tts";
+  languages: readonly LanguageCode[];
+  capabilities: { rateControl: boolean; minRate: number; maxRate: number };
+  voices(language: LanguageCode): LocalVoice[];
+  synthesize(req: SynthesisRequest): Promise<Clip>;
+}
+
+export type Engine = AsrEngine | DiarizationEngine | MtEngine | TtsEngine;

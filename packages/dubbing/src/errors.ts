@@ -1,0 +1,25 @@
+/** Error codes of the dubbing pipeline (besides MediaError's). Stable: callers map them to messages. */
+export type DubErrorCode =
+  | "invalid_document" // the transcript JSON is not in the expected shape
+  | "invalid_segment" // a segment's times are impossible (end ≤ start, negative, past the end)
+  | "unsupported_language" // not one of the app's languages
+  | "no_engine" // no engine (installed and configured) can serve this language or pair
+  | "no_audio" // the video has no audio track
+  | "no_speech" // the audio holds no speech (silence only)
+  | "engine_failed" // an engine process failed
+  | "aborted";
+
+/** A pipeline error with a stable `code`. */
+export class DubError extends Error {
+  code: DubErrorCode;
+  constructor(code: DubErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DubError";
+    this.code = code;
+  }
+}
+
+/** Throws DubError aborted when the signal is aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new DubError("aborted", "aborted");
+}

@@ -1,0 +1,44 @@
+/** The app's 21 languages (dubbing-service.md §3), in the app's order. */
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "es", name: "Spanish" },
+  { code: "fr", name: "French" },
+  { code: "de", name: "German" },
+  { code: "ja", name: "Japanese" },
+  { code: "ko", name: "Korean" },
+  { code: "zh", name: "Chinese" },
+  { code: "ar", name: "Arabic" },
+  { code: "pt", name: "Portuguese" },
+  { code: "ru", name: "Russian" },
+  { code: "hi", name: "Hindi" },
+  { code: "it", name: "Italian" },
+  { code: "nl", name: "Dutch" },
+  { code: "sv", name: "Swedish" },
+  { code: "tr", name: "Turkish" },
+  { code: "vi", name: "Vietnamese" },
+  { code: "th", name: "Thai" },
+  { code: "el", name: "Greek" },
+  { code: "he", name: "Hebrew" },
+  { code: "pl", name: "Polish" },
+  { code: "cmn", name: "Mandarin Chinese" },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]["code"];
+
+const CODES = new Set<string>(LANGUAGES.map((l) => l.code));
+
+export function isLanguageCode(code: string): code is LanguageCode {
+  return CODES.has(code);
+}
+
+/**
+ * The language an engine actually serves for an app code: "zh" and "cmn" are both Mandarin.
+ * Engines key their tables by this base code.
+ */
+export function baseLanguage(code: LanguageCode): LanguageCode {
+  return code === "cmn" ? "zh" : code;
+}
+
+export function languageName(code: string): string {
+  return LANGUAGES.find((l) => l.code === code)?.name ?? code;
+}

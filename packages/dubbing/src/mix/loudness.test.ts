@@ -1,0 +1,128 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { tempDir } from "../testing/fixtures.ts";
+import { integratedLoudness, limit, normalizeLoudness, truePeakDb } from "./loudness.ts";
+
+const SR = 48000;
+
+function sine(freq: number, seconds: number, amp: number, channels = 1): Float32Array {
+  const n = Math.round(seconds * SR);
+  const out = new Float32Array(n * channels);
+  for (let i = 0; i < n; i++)
+    for (let c = 0; c < channels; c++) out[i * channels + c] = amp * Math.sin((2 * Math.PI * freq * i) / SR);
+  return out;
+}
+
+/** ffmpeg's own ebur128 measurement of the same PCM, to cross-check ours. */
+function ebur128(data: Float32Array, channels: number, dir: string): { I: number; TP: number } {
+  const file = join(dir, `x${Math.random()}.f32`);
+  writeFileSync(file, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  const log = execFileSync(
+    "sh",
+    [
+      "-c",
+      `ffmpeg -hide_banner -nostats -f f32le -ar ${SR} -ac ${channels} -i '${file}' -af ebur128=peak=true -f null - 2>&1`,
+    ],
+    { encoding: "utf8" },
+  );
+  const summary = log.slice(log.lastIndexOf("Summary:"));
+  return {
+    I: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]),
+    TP: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)?.[1]),
+  };
+}
+
+describe("integratedLoudness", () => {
+  const t = tempDir();
+  afterAll(t.cleanup);
+
+  it("gives the BS.1770 reference: a 1 kHz sine at −20 dBFS peak reads about −23 LUFS per channel", () => {
+    // 1 kHz full-scale sine in one channel reads −3.01 LUFS (K-weighting gain at 1 kHz is ~0 dB)
+    const amp = 10 ** (-20 / 20);
+    const l = integratedLoudness(sine(1000, 5, amp), 1, SR);
+    expect(l).toBeCloseTo(-23.01, 0);
+  });
+
+  it("agrees with ffmpeg's ebur128 within 0.2 LU on stereo and mono signals", () => {
+    const stereo = sine(440, 6, 0.3, 2);
+    const mono = sine(2500, 6, 0.1, 1);
+    for (const [d, ch] of [
+      [stereo, 2],
+      [mono, 1],
+    ] as const) {
+      const ours = integratedLoudness(d, ch, SR);
+      const ref = ebur128(d, ch, t.dir);
+      expect(Math.abs(ours - ref.I)).toBeLessThan(0.2);
+    }
+  });
+
+  it("is -Infinity for silence and for audio shorter than a block", () => {
+    expect(integratedLoudness(new Float32Array(SR * 2), 1, SR)).toBe(-Infinity);
+    expect(integratedLoudness(sine(1000, 0.3, 0.5), 1, SR)).toBe(-Infinity);
+  });
+});
+
+describe("truePeakDb", () => {
+  it("finds the peak between samples of a sine at fs/4 phase-shifted by 45°", () => {
+    // samples land at ±0.7071·A, the true peak is A
+    const n = SR;
+    const d = new Float32Array(n);
+    for (let i = 0; i < n; i++) d[i] = 0.5 * Math.sin((2 * Math.PI * (SR / 4) * i) / SR + Math.PI / 4);
+    const sampleDb = 20 * Math.log10(0.5 * Math.SQRT1_2);
+    const tp = truePeakDb(d, 1);
+    expect(tp).toBeGreaterThan(sampleDb + 2);
+    expect(tp).toBeCloseTo(20 * Math.log10(0.5), 0);
+  });
+  it("is -Infinity for silence", () => {
+    expect(truePeakDb(new Float32Array(100), 2)).toBe(-Infinity);
+  });
+});
+
+describe("limit", () => {
+  it("keeps every sample under the ceiling and leaves quiet audio untouched", () => {
+    const d = sine(200, 1, 0.2);
+    for (let i = 20000; i < 20100; i++) d[i] = 0.95 * Math.sign((d[i] as number) || 1);
+    const before = Float32Array.from(d);
+    const reduction = limit(d, 1, SR, -6);
+    expect(reduction).toBeLessThan(-3);
+    const ceil = 10 ** (-6 / 20);
+    let max = 0;
+    for (const v of d) max = Math.max(max, Math.abs(v));
+    expect(max).toBeLessThanOrEqual(ceil + 1e-6);
+    // far from the burst the signal is unchanged
+    expect(d[1000]).toBe(before[1000]);
+    expect(d[45000]).toBe(before[45000]);
+  });
+  it("returns 0 when nothing passes the ceiling", () => {
+    expect(limit(sine(200, 1, 0.1), 1, SR, -6)).toBe(0);
+  });
+});
+
+describe("normalizeLoudness", () => {
+  const t = tempDir();
+  afterAll(t.cleanup);
+  it("brings speech-like audio to −16 LUFS with true peak ≤ −1 dBTP (checked by ffmpeg)", () => {
+    // bursts of a loud, peaky signal with silences: needs both gain and limiting
+    const d = new Float32Array(SR * 8 * 2);
+    for (let i = 0; i < SR * 8; i++) {
+      const on = Math.floor(i / (SR * 0.7)) % 2 === 0;
+      const v = on ? 0.05 * Math.sin((2 * Math.PI * 180 * i) / SR) + (i % 4800 === 0 ? 0.6 : 0) : 0;
+      d[2 * i] = v;
+      d[2 * i + 1] = v * 0.8;
+    }
+    const r = normalizeLoudness(d, 2, SR);
+    expect(Math.abs(r.outputLufs + 16)).toBeLessThan(0.5);
+    expect(r.truePeakDb).toBeLessThanOrEqual(-1.5);
+    const ref = ebur128(d, 2, t.dir);
+    expect(Math.abs(ref.I + 16)).toBeLessThan(1);
+    expect(ref.TP).toBeLessThanOrEqual(-1);
+  });
+  it("leaves silence alone", () => {
+    const d = new Float32Array(SR);
+    const r = normalizeLoudness(d, 1, SR);
+    expect(r.gainDb).toBe(0);
+    expect(d.every((v) => v === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+// Pure SRT and WebVTT writers. Cues come from transcript segments (ms); empty texts are skipped, cues are
+// ordered by start, and long texts are wrapped to at most `maxLineChars` per line.
+
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, "0");
+}
+
+/** "HH:MM:SS,mmm" (SRT) or "HH:MM:SS.mmm" (VTT). */
+export function timestamp(ms: number, sep: "," | "."): string {
+  const t = Math.max(0, Math.round(ms));
+  const h = Math.floor(t / 3_600_000);
+  const m = Math.floor((t % 3_600_000) / 60_000);
+  const s = Math.floor((t % 60_000) / 1000);
+  return `${pad(h)}:${pad(m)}:${pad(s)}${sep}${pad(t % 1000, 3)}`;
+}
+
+/** Greedy word wrap; a single word longer than the width stays whole on its own line. */
+export function wrap(text: string, maxLineChars = 42): string[] {
+  const words = text.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+  const lines: string[] = [];
+  let cur = "";
+  for (const w of words) {
+    if (cur && cur.length + 1 + w.length > maxLineChars) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+function cues(input: Cue[]): Cue[] {
+  return input
+    .filter((c) => c.text.trim() !== "" && c.end > c.start)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export function toSrt(input: Cue[], maxLineChars = 42): string {
+  return cues(input)
+    .map(
+      (c, i) =>
+        `${i + 1}\n${timestamp(c.start, ",")} --> ${timestamp(c.end, ",")}\n${wrap(c.text, maxLineChars).join("\n")}\n`,
+    )
+    .join("\n");
+}
+
+/** WebVTT; "-->" inside text is defused and "&", "<" escaped as the format requires. */
+export function toVtt(input: Cue[], maxLineChars = 42): string {
+  const body = cues(input)
+    .map((c) => {
+      const text = wrap(c.text, maxLineChars)
+        .join("\n")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/-->/g, "→");
+      return `${timestamp(c.start, ".")} --> ${timestamp(c.end, ".")}\n${text}\n`;
+    })
+    .join("\n");
+  return `WEBVTT\n\n${body}`;
+}

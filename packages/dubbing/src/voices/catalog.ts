@@ -1,0 +1,153 @@
+// The voice catalogue of dubbing-service.md §3: 47 Azure-style `{locale}-{Name}MultilingualNeural`
+// voices (real Azure Speech voice names), each with name and gender. Every voice can speak every app
+// language: with Azure configured it is the Azure voice itself; offline it maps to a local voice.
+import type { Gender, LocalVoice } from "../engines/types.ts";
+import type { LanguageCode } from "../languages.ts";
+import { baseLanguage } from "../languages.ts";
+import { ESPEAK_BASE, ESPEAK_VARIANTS } from "../tts/espeak.ts";
+import { FLITE_VOICES } from "../tts/flite.ts";
+
+export interface VoiceOption {
+  /** Display name, e.g. "Andrew". */
+  name: string;
+  /** Azure voice id, e.g. "en-US-AndrewMultilingualNeural". */
+  value: string;
+  gender: Gender;
+  locale: string;
+}
+
+const RAW: [locale: string, name: string, gender: "M" | "F"][] = [
+  ["en-US", "Andrew", "M"],
+  ["en-US", "Ava", "F"],
+  ["en-US", "Brian", "M"],
+  ["en-US", "Emma", "F"],
+  ["en-US", "Adam", "M"],
+  ["en-US", "Amanda", "F"],
+  ["en-US", "Brandon", "M"],
+  ["en-US", "Cora", "F"],
+  ["en-US", "Christopher", "M"],
+  ["en-US", "Evelyn", "F"],
+  ["en-US", "Davis", "M"],
+  ["en-US", "Jenny", "F"],
+  ["en-US", "Derek", "M"],
+  ["en-US", "Lola", "F"],
+  ["en-US", "Dustin", "M"],
+  ["en-US", "Nancy", "F"],
+  ["en-US", "Lewis", "M"],
+  ["en-US", "Phoebe", "F"],
+  ["en-US", "Ryan", "M"],
+  ["en-US", "Serena", "F"],
+  ["en-US", "Samuel", "M"],
+  ["en-US", "Steffan", "M"],
+  ["en-GB", "Ada", "F"],
+  ["en-GB", "Ollie", "M"],
+  ["de-DE", "Seraphina", "F"],
+  ["de-DE", "Florian", "M"],
+  ["es-ES", "Arabella", "F"],
+  ["es-ES", "Tristan", "M"],
+  ["es-ES", "Isidora", "F"],
+  ["es-ES", "Ximena", "F"],
+  ["fr-FR", "Vivienne", "F"],
+  ["fr-FR", "Remy", "M"],
+  ["fr-FR", "Lucien", "M"],
+  ["it-IT", "Isabella", "F"],
+  ["it-IT", "Alessio", "M"],
+  ["it-IT", "Giuseppe", "M"],
+  ["it-IT", "Marcello", "M"],
+  ["ja-JP", "Masaru", "M"],
+  ["ko-KR", "Hyunsu", "M"],
+  ["pt-BR", "Thalita", "F"],
+  ["pt-BR", "Macerio", "M"],
+  ["zh-CN", "Xiaoxiao", "F"],
+  ["zh-CN", "Yunyi", "M"],
+  ["zh-CN", "Xiaochen", "F"],
+  ["zh-CN", "Yunfan", "M"],
+  ["zh-CN", "Xiaoyu", "F"],
+  ["zh-CN", "Yunxiao", "M"],
+];
+
+/** The 47 voices, in display order. */
+export const VOICES: readonly VoiceOption[] = RAW.map(([locale, name, g]) => ({
+  name,
+  value: `${locale}-${name}MultilingualNeural`,
+  gender: g === "M" ? "Male" : "Female",
+  locale,
+}));
+
+/** The catalogue locale of each app language that has one. */
+export const LOCALE_OF: Partial<Record<LanguageCode, string>> = {
+  en: "en-US",
+  es: "es-ES",
+  fr: "fr-FR",
+  de: "de-DE",
+  it: "it-IT",
+  ja: "ja-JP",
+  ko: "ko-KR",
+  pt: "pt-BR",
+  zh: "zh-CN",
+  cmn: "zh-CN",
+};
+
+export function findVoice(value: string): VoiceOption | undefined {
+  return VOICES.find((v) => v.value === value);
+}
+
+/**
+ * Catalogue voices for speakers of `language` and `gender`, best first: voices of the language's own
+ * locale (en-GB after en-US for English), then the US English multilingual voices.
+ */
+export function voicesFor(language: LanguageCode, gender: Gender): VoiceOption[] {
+  const locale = LOCALE_OF[language];
+  const own = VOICES.filter(
+    (v) => v.gender === gender && locale && v.locale.slice(0, 2) === locale.slice(0, 2),
+  );
+  own.sort((a, b) => Number(b.locale === locale) - Number(a.locale === locale));
+  const rest = VOICES.filter((v) => v.gender === gender && v.locale === "en-US" && !own.includes(v));
+  return [...own, ...rest];
+}
+
+/** Pure: distinct default voices for speakers with the given genders, in order. */
+export function defaultVoices(language: LanguageCode, genders: Gender[]): string[] {
+  const used = new Set<string>();
+  return genders.map((g) => {
+    const pick = voicesFor(language, g).find((v) => !used.has(v.value)) ?? voicesFor(language, g)[0]!;
+    used.add(pick.value);
+    return pick.value;
+  });
+}
+
+/** Position of a voice among the catalogue voices of its gender (stable, 0-based). */
+function genderIndex(v: VoiceOption): number {
+  return VOICES.filter((x) => x.gender === v.gender).indexOf(v);
+}
+
+/**
+ * Pure: the local voices a catalogue voice maps to for a language, best first. English prefers flite
+ * (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
+ * variant is chosen by the voice's position so that different catalogue voices sound different.
+ */
+export function localVoicesFor(value: string, language: LanguageCode): LocalVoice[] {
+  const v = findVoice(value);
+  if (!v) return [];
+  const i = genderIndex(v);
+  const variants = ESPEAK_VARIANTS[v.gender];
+  const base = ESPEAK_BASE[language];
+  const espeak: LocalVoice = {
+    engine: "espeak-ng",
+    id: `${base}+${variants[i % variants.length]}`,
+    language,
+    gender: v.gender,
+    label: `eSpeak ${base} ${variants[i % variants.length]}`,
+  };
+  if (baseLanguage(language) !== "en") return [espeak];
+  const flite = FLITE_VOICES.filter((f) => f.gender === v.gender);
+  // Each flite voice is used once per cycle of this gender's voices; the rest go to espeak variants.
+  const cycle = flite.length + variants.length;
+  const slot = i % cycle;
+  return slot < flite.length ? [flite[slot]!, espeak] : [espeak];
+}
+
+/** The Azure voice id for a catalogue value when the Azure engine is configured (the value itself). */
+export function azureVoiceFor(value: string): string | undefined {
+  return findVoice(value)?.value;
+}
