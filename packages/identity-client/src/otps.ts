@@ -72,11 +72,11 @@ export function createOTPsAPI(ctx: ClientContext): OTPsAPI {
         .optionalString("locale", o.locale)
         .optionalBoolean("enable_autofill", o.enable_autofill);
     return {
-      loginOrCreate(phone_number, options = {}) {
+      async loginOrCreate(phone_number, options = {}) {
         check("loginOrCreate", phone_number, options);
         return send(`/otps/${channel}/login_or_create`, { ...options, phone_number });
       },
-      send(phone_number, options = {}) {
+      async send(phone_number, options = {}) {
         check("send", phone_number, options);
         return send(`/otps/${channel}/send/${primaryOrSecondary()}`, { ...options, phone_number });
       },
@@ -95,11 +95,11 @@ export function createOTPsAPI(ctx: ClientContext): OTPsAPI {
     sms: phone("sms"),
     whatsapp: phone("whatsapp"),
     email: {
-      loginOrCreate(email, options = {}) {
+      async loginOrCreate(email, options = {}) {
         checkEmail("loginOrCreate", email, options);
         return send("/otps/email/login_or_create", { ...options, email });
       },
-      send(email, options = {}) {
+      async send(email, options = {}) {
         checkEmail("send", email, options);
         return send(`/otps/email/send/${primaryOrSecondary()}`, { ...options, email });
       },

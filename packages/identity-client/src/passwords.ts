@@ -80,7 +80,7 @@ export function createPasswordsAPI(ctx: ClientContext): PasswordsAPI {
   };
 
   return {
-    create(o) {
+    async create(o) {
       validate("passwords.create")
         .string("email", o?.email)
         .string("password", o?.password)
@@ -92,7 +92,7 @@ export function createPasswordsAPI(ctx: ClientContext): PasswordsAPI {
         FALLBACK_MESSAGES.passwordCreate,
       );
     },
-    authenticate(o) {
+    async authenticate(o) {
       validate("passwords.authenticate")
         .string("email", o?.email)
         .string("password", o?.password)
@@ -148,7 +148,7 @@ export function createPasswordsAPI(ctx: ClientContext): PasswordsAPI {
       ctx.pkce.passwords.clear();
       return resp;
     },
-    resetByExistingPassword(o) {
+    async resetByExistingPassword(o) {
       validate("passwords.resetByExistingPassword")
         .string("email", o?.email)
         .string("existing_password", o?.existing_password)
@@ -161,7 +161,7 @@ export function createPasswordsAPI(ctx: ClientContext): PasswordsAPI {
         FALLBACK_MESSAGES.passwordReset,
       );
     },
-    resetBySession(o) {
+    async resetBySession(o) {
       validate("passwords.resetBySession")
         .string("password", o?.password)
         .optionalNumber("session_duration_minutes", o?.session_duration_minutes);
@@ -171,7 +171,7 @@ export function createPasswordsAPI(ctx: ClientContext): PasswordsAPI {
         FALLBACK_MESSAGES.passwordResetSession,
       );
     },
-    strengthCheck(o) {
+    async strengthCheck(o) {
       validate("passwords.strengthCheck").optionalString("email", o?.email).string("password", o?.password);
       return ctx.http.request<StrengthCheckResponse>({
         method: "POST",

@@ -89,7 +89,7 @@ export function createUserAPI(ctx: ClientContext): UserAPI {
         }
       });
     },
-    search(email) {
+    async search(email) {
       validate("user.search").string("email", email);
       return ctx.http.request({
         method: "POST",
@@ -99,7 +99,7 @@ export function createUserAPI(ctx: ClientContext): UserAPI {
         captcha: true,
       });
     },
-    searchMember(email_address, organization_id) {
+    async searchMember(email_address, organization_id) {
       validate("user.searchMember")
         .string("email_address", email_address)
         .string("organization_id", organization_id);

@@ -162,7 +162,7 @@ export function createWebAuthnAPI(ctx: ClientContext): WebAuthnAPI {
       return applyAuthentication(ctx, data);
     },
 
-    update(o) {
+    async update(o) {
       validate("webauthn.update")
         .string("webauthn_registration_id", o?.webauthn_registration_id)
         .string("name", o?.name);
