@@ -137,3 +137,12 @@ export function tokenFrom(text: string): { token: string; type: string; url: URL
     url,
   };
 }
+
+/** Signs a user in by magic link (no PKCE) and returns the authenticate response data. */
+export async function signIn(h: Harness, email: string) {
+  await sdk(h, "POST", "/magic_links/email/login_or_create", { email });
+  const { token } = tokenFrom(h.mailer.last(email).text);
+  const r = await sdk(h, "POST", "/magic_links/authenticate", { token, session_duration_minutes: 60 });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(r.json)}`);
+  return r.data as { session_token: string; user_id: string; session: { session_id: string } };
+}

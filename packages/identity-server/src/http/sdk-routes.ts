@@ -4,6 +4,12 @@ import type { Call } from "../call.ts";
 import type { Ctx } from "../context.ts";
 import { IdentityError } from "../errors.ts";
 import {
+  walletAuthenticate,
+  walletAuthenticateBody,
+  walletStart,
+  walletStartBody,
+} from "../methods/crypto-wallets.ts";
+import {
   magicLinkAuthenticate,
   magicLinkAuthenticateBody,
   magicLinkLoginOrCreate,
@@ -52,6 +58,27 @@ import {
   usersUpdate,
   usersUpdateBody,
 } from "../methods/sessions-users.ts";
+import {
+  totpAuthenticate,
+  totpAuthenticateBody,
+  totpCreate,
+  totpCreateBody,
+  totpRecover,
+  totpRecoverBody,
+  totpRecoveryCodes,
+} from "../methods/totp.ts";
+import {
+  webauthnAuthenticate,
+  authenticateBody as webauthnAuthenticateBody,
+  webauthnAuthenticateStart,
+  authenticateStartBody as webauthnAuthenticateStartBody,
+  webauthnRegister,
+  registerBody as webauthnRegisterBody,
+  webauthnRegisterStart,
+  registerStartBody as webauthnRegisterStartBody,
+  webauthnUpdate,
+  updateBody as webauthnUpdateBody,
+} from "../methods/webauthn.ts";
 import { callerOf, errorPayload, parse, parseBasic, requestId, sdkCall, send } from "./plumbing.ts";
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
@@ -195,5 +222,41 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
 
   route("POST", "/oauth/authenticate", (call, req) =>
     oauthAuthenticate(call, parse(oauthAuthenticateBody, req.body)),
+  );
+
+  route("POST", "/totps", (call, req) => totpCreate(call, parse(totpCreateBody, req.body)));
+  route("POST", "/totps/authenticate", (call, req) =>
+    totpAuthenticate(call, parse(totpAuthenticateBody, req.body)),
+  );
+  route("POST", "/totps/recovery_codes", (call) => totpRecoveryCodes(call));
+  route("POST", "/totps/recover", (call, req) => totpRecover(call, parse(totpRecoverBody, req.body)));
+
+  route("POST", "/webauthn/register/start", (call, req) =>
+    webauthnRegisterStart(call, parse(webauthnRegisterStartBody, req.body)),
+  );
+  route("POST", "/webauthn/register", (call, req) =>
+    webauthnRegister(call, parse(webauthnRegisterBody, req.body)),
+  );
+  route("POST", "/webauthn/authenticate/start/primary", (call, req) =>
+    webauthnAuthenticateStart(call, parse(webauthnAuthenticateStartBody, req.body), false),
+  );
+  route("POST", "/webauthn/authenticate/start/secondary", (call, req) =>
+    webauthnAuthenticateStart(call, parse(webauthnAuthenticateStartBody, req.body), true),
+  );
+  route("POST", "/webauthn/authenticate", (call, req) =>
+    webauthnAuthenticate(call, parse(webauthnAuthenticateBody, req.body)),
+  );
+  route("PUT", "/webauthn/update/:id", (call, req) =>
+    webauthnUpdate(call, (req.params as { id: string }).id, parse(webauthnUpdateBody, req.body)),
+  );
+
+  route("POST", "/crypto_wallets/authenticate/start/primary", (call, req) =>
+    walletStart(call, parse(walletStartBody, req.body), false),
+  );
+  route("POST", "/crypto_wallets/authenticate/start/secondary", (call, req) =>
+    walletStart(call, parse(walletStartBody, req.body), true),
+  );
+  route("POST", "/crypto_wallets/authenticate", (call, req) =>
+    walletAuthenticate(call, parse(walletAuthenticateBody, req.body)),
   );
 }

@@ -213,7 +213,7 @@ export async function otpAuthenticate(call: Call, body: z.infer<typeof otpAuthen
       ),
     )
     .returning();
-  if (!row || !row.userId) throw await fail("otp_code_not_found");
+  if (!row?.userId) throw await fail("otp_code_not_found");
   if (row.attempts > ctx.settings.otpMaxAttempts) {
     await ctx.db.update(identityTokens).set({ usedAt: now }).where(eq(identityTokens.id, row.id));
     throw await fail("too_many_otp_attempts", row.userId);

@@ -1,0 +1,257 @@
+// Crypto wallets: Ethereum (Sign-In With Ethereum, EIP-4361) and Solana (ed25519), by signed challenge.
+import { randomBytes } from "node:crypto";
+import bs58 from "bs58";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import nacl from "tweetnacl";
+import { getAddress, isAddress, verifyMessage } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { z } from "zod";
+import { audit } from "../audit.ts";
+import { type Call, requireSession } from "../call.ts";
+import { newId, sha256 } from "../crypto.ts";
+import { IdentityError } from "../errors.ts";
+import { limitAuth } from "../ratelimit.ts";
+import { identityCryptoWallets, identityTokens, identityUsers } from "../schema.ts";
+import { type Factor, startSession } from "../sessions.ts";
+import { authenticatedResponse, sessionDuration } from "./common.ts";
+
+export type WalletType = "ethereum" | "solana";
+
+/** Canonical form of an address, or an error (pure): checksummed hex for Ethereum, base58 for Solana. */
+export function normalizeAddress(type: string, address: string): { type: WalletType; address: string } {
+  if (type === "ethereum") {
+    if (!isAddress(address, { strict: false })) throw new IdentityError("invalid_crypto_wallet_address");
+    return { type, address: getAddress(address) };
+  }
+  if (type === "solana") {
+    let bytes: Uint8Array;
+    try {
+      bytes = bs58.decode(address);
+    } catch {
+      throw new IdentityError("invalid_crypto_wallet_address");
+    }
+    if (bytes.length !== 32) throw new IdentityError("invalid_crypto_wallet_address");
+    return { type, address };
+  }
+  throw new IdentityError("invalid_crypto_wallet_type");
+}
+
+const siweParams = z.object({
+  uri: z.string().optional(),
+  chain_id: z.string().optional(),
+  issued_at: z.string().optional(),
+  statement: z.string().max(500).optional(),
+  not_before: z.string().optional(),
+  message_request_id: z.string().optional(),
+  resources: z.array(z.string()).optional(),
+});
+
+export const walletStartBody = z.object({
+  crypto_wallet_address: z.string().max(100),
+  crypto_wallet_type: z.string().max(20),
+  siwe_params: siweParams.optional(),
+});
+
+/** The challenge text the wallet signs (pure given its inputs). */
+export function challengeMessage(args: {
+  type: WalletType;
+  address: string;
+  origin: string;
+  nonce: string;
+  issuedAt: Date;
+  statement: string;
+  chainId: number;
+  notBefore?: Date;
+  requestId?: string;
+  resources?: string[];
+}): string {
+  const url = new URL(args.origin);
+  if (args.type === "ethereum") {
+    return createSiweMessage({
+      domain: url.host,
+      address: args.address as `0x${string}`,
+      statement: args.statement,
+      uri: args.origin,
+      version: "1",
+      chainId: args.chainId,
+      nonce: args.nonce,
+      issuedAt: args.issuedAt,
+      notBefore: args.notBefore,
+      requestId: args.requestId,
+      resources: args.resources,
+    });
+  }
+  return [
+    `${url.host} wants you to sign in with your Solana account:`,
+    args.address,
+    "",
+    args.statement,
+    "",
+    `URI: ${args.origin}`,
+    `Nonce: ${args.nonce}`,
+    `Issued At: ${args.issuedAt.toISOString()}`,
+  ].join("\n");
+}
+
+export async function walletStart(call: Call, body: z.infer<typeof walletStartBody>, secondary: boolean) {
+  const { ctx } = call;
+  const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
+  const session = secondary ? requireSession(call) : null;
+  await limitAuth(ctx, call.caller, `${w.type}:${w.address}`);
+  const p = body.siwe_params ?? {};
+  let origin = ctx.publicUrl;
+  if (p.uri) {
+    let u: URL;
+    try {
+      u = new URL(p.uri);
+    } catch {
+      throw new IdentityError("invalid_siwe_params");
+    }
+    const allowed = [...ctx.project.allowedOrigins, new URL(ctx.publicUrl).origin];
+    if (!allowed.includes(u.origin))
+      throw new IdentityError("invalid_siwe_params", "siwe_params.uri is not an allowed origin.");
+    origin = u.origin;
+  }
+  const chainId = p.chain_id ? Number(p.chain_id) : 1;
+  if (!Number.isInteger(chainId) || chainId < 1) throw new IdentityError("invalid_siwe_params");
+  const issuedAt = p.issued_at ? new Date(p.issued_at) : ctx.now();
+  if (Number.isNaN(issuedAt.getTime())) throw new IdentityError("invalid_siwe_params");
+  const message = challengeMessage({
+    type: w.type,
+    address: w.address,
+    origin,
+    nonce: randomBytes(16).toString("hex"),
+    issuedAt,
+    statement: p.statement ?? `Sign in to ${ctx.project.name}.`,
+    chainId,
+    notBefore: p.not_before ? new Date(p.not_before) : undefined,
+    requestId: p.message_request_id,
+    resources: p.resources,
+  });
+  await ctx.db.insert(identityTokens).values({
+    id: newId("crypto-challenge", ctx.env),
+    kind: "crypto",
+    tokenHash: sha256(message),
+    userId: session?.userId ?? null,
+    methodId: `${w.type}:${w.address}`,
+    data: { message },
+    expiresAt: new Date(ctx.now().getTime() + 10 * 60_000),
+    createdAt: ctx.now(),
+  });
+  return { challenge: message };
+}
+
+export const walletAuthenticateBody = z.object({
+  crypto_wallet_address: z.string().max(100),
+  crypto_wallet_type: z.string().max(20),
+  signature: z.string().max(1000),
+  session_duration_minutes: sessionDuration.optional(),
+});
+
+export async function verifyWalletSignature(
+  type: WalletType,
+  address: string,
+  message: string,
+  signature: string,
+) {
+  try {
+    if (type === "ethereum") {
+      return await verifyMessage({
+        address: address as `0x${string}`,
+        message,
+        signature: signature as `0x${string}`,
+      });
+    }
+    return nacl.sign.detached.verify(
+      new TextEncoder().encode(message),
+      bs58.decode(signature),
+      bs58.decode(address),
+    );
+  } catch {
+    return false;
+  }
+}
+
+export async function walletAuthenticate(call: Call, body: z.infer<typeof walletAuthenticateBody>) {
+  const { ctx } = call;
+  const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
+  await limitAuth(ctx, call.caller, `${w.type}:${w.address}`);
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select()
+    .from(identityTokens)
+    .where(
+      and(
+        eq(identityTokens.kind, "crypto"),
+        eq(identityTokens.methodId, `${w.type}:${w.address}`),
+        isNull(identityTokens.usedAt),
+        gt(identityTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(identityTokens.createdAt))
+    .limit(1);
+  if (!row) throw new IdentityError("crypto_wallet_challenge_not_found");
+  const message = (row.data as { message: string }).message;
+  if (!(await verifyWalletSignature(w.type, w.address, message, body.signature))) {
+    await audit(ctx, call.caller, "sign_in_failed", { method: "crypto_wallet", subject: w.address });
+    throw new IdentityError("invalid_signature");
+  }
+  const used = await ctx.db
+    .update(identityTokens)
+    .set({ usedAt: now })
+    .where(and(eq(identityTokens.id, row.id), isNull(identityTokens.usedAt)))
+    .returning({ id: identityTokens.id });
+  if (!used.length) throw new IdentityError("crypto_wallet_challenge_not_found");
+
+  const [wallet] = await ctx.db
+    .select()
+    .from(identityCryptoWallets)
+    .where(and(eq(identityCryptoWallets.walletType, w.type), eq(identityCryptoWallets.address, w.address)));
+  let userId: string;
+  let walletId: string;
+  if (wallet) {
+    if (row.userId && wallet.userId !== row.userId)
+      throw new IdentityError("invalid_crypto_wallet_address", "This wallet belongs to another user.");
+    userId = wallet.userId;
+    walletId = wallet.id;
+    if (!wallet.verified)
+      await ctx.db
+        .update(identityCryptoWallets)
+        .set({ verified: true })
+        .where(eq(identityCryptoWallets.id, wallet.id));
+  } else {
+    if (row.userId) userId = row.userId;
+    else {
+      userId = newId("user", ctx.env);
+      await ctx.db.insert(identityUsers).values({ id: userId, status: "active", createdAt: now });
+    }
+    walletId = newId("crypto-wallet", ctx.env);
+    await ctx.db.insert(identityCryptoWallets).values({
+      id: walletId,
+      userId,
+      address: w.address,
+      walletType: w.type,
+      verified: true,
+      createdAt: now,
+    });
+  }
+  await audit(ctx, call.caller, "sign_in", { method: "crypto_wallet", userId, subject: w.address });
+  const factor: Factor = {
+    type: "crypto_wallet",
+    delivery_method: "crypto_wallet",
+    last_authenticated_at: now.toISOString(),
+    crypto_wallet_factor: {
+      crypto_wallet_id: walletId,
+      crypto_wallet_address: w.address,
+      crypto_wallet_type: w.type,
+    },
+  };
+  const s = await startSession(ctx, {
+    userId,
+    factor,
+    durationMinutes: body.session_duration_minutes,
+    caller: call.caller,
+    existing: call.session,
+  });
+  return authenticatedResponse(s);
+}
