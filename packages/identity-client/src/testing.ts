@@ -57,7 +57,7 @@ export function scriptedFetch(routes: Record<string, Handler | Handler[]> = {}, 
     const method = (init.method ?? "GET").toUpperCase();
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
+      headers[key.toLowerCase()] = value;
     });
     const body =
       typeof init.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
