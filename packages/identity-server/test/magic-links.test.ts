@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_CLAIM } from "../src/index.ts";
-import { backend, type Harness, PROJECT, pkcePair, sdk, startHarness, tokenFrom } from "./harness.ts";
+import { identitySchema, SESSION_CLAIM } from "../src/index.ts";
+import { backend, type Harness, PROJECT, pkcePair, sdk, signIn, startHarness, tokenFrom } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -268,5 +268,70 @@ describe("email magic links", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.stored).toBe(1);
+  });
+});
+
+describe("session lifetimes and audit", () => {
+  it("ends a session after the idle timeout even before it expires", async () => {
+    const me = await signIn(h, "idle@example.com");
+    const long = await sdk(
+      h,
+      "POST",
+      "/sessions/authenticate",
+      { session_duration_minutes: 30 * 24 * 60 },
+      me.session_token,
+    );
+    expect(long.status).toBe(200);
+    const saved = h.clock.now;
+    h.clock.now = new Date(saved.getTime() + (7 * 24 * 60 + 1) * 60_000);
+    const r = await sdk(
+      h,
+      "POST",
+      "/sessions/authenticate",
+      { session_duration_minutes: 60 },
+      me.session_token,
+    );
+    h.clock.now = saved;
+    expect(r.json.error_type).toBe("session_not_found");
+  });
+
+  it("caps a session at the absolute lifetime however often it is used", async () => {
+    const me = await signIn(h, "absolute@example.com");
+    const saved = h.clock.now;
+    await sdk(
+      h,
+      "POST",
+      "/sessions/authenticate",
+      { session_duration_minutes: 7 * 24 * 60 },
+      me.session_token,
+    );
+    let expires = "";
+    for (let day = 1; day <= 31; day++) {
+      h.clock.now = new Date(saved.getTime() + day * 24 * 60 * 60_000);
+      const r = await sdk(
+        h,
+        "POST",
+        "/sessions/authenticate",
+        { session_duration_minutes: 7 * 24 * 60 },
+        me.session_token,
+      );
+      if (r.status !== 200) {
+        expect(day).toBeGreaterThan(29);
+        expect(r.json.error_type).toBe("session_not_found");
+        h.clock.now = saved;
+        return;
+      }
+      expires = r.data.session.expires_at;
+    }
+    h.clock.now = saved;
+    throw new Error(`session outlived its absolute lifetime (expires ${expires})`);
+  });
+
+  it("records sign-ins and failures in the audit log", async () => {
+    const rows = await h.db.select().from(identitySchema.identityAuditLog);
+    const actions = new Set(rows.map((r) => `${r.action}:${r.method}`));
+    expect(actions.has("sign_in:magic_link")).toBe(true);
+    expect(actions.has("sign_in_failed:magic_link")).toBe(true);
+    expect(actions.has("session_revoked:")).toBe(true);
   });
 });
