@@ -48,7 +48,7 @@ describe("public token check (§5)", () => {
 
 describe("bootstrap", () => {
   it("GETs /projects/bootstrap/{public_token} once and maps the settings", async () => {
-    const { client, calls } = testClient({
+    const { client, allCalls: calls } = testClient({
       routes: {
         "GET /projects/bootstrap/public-token-test-0000": () =>
           okResponse({

@@ -1,4 +1,5 @@
 import { type BootstrapData, BootstrapManager } from "./bootstrap.ts";
+import { bootstrapRecaptchaProvider } from "./captcha.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { PUBLIC_TOKEN_PREFIX } from "./constants.ts";
 import type { ClientContext, Logger } from "./context.ts";
@@ -38,7 +39,7 @@ export interface IdentityClientOptions {
   /** Random numbers in [0, 1) for the backoff jitter (default: Math.random). */
   random?: () => number;
   crypto?: PKCECrypto;
-  /** Captcha for protected calls; none by default. */
+  /** Captcha for protected calls (default: reCAPTCHA Enterprise when the project's bootstrap enables it). */
   captcha?: CaptchaProvider;
   location?: LocationLike;
   /** Full-page navigation for OAuth start (default: location.assign). */
@@ -162,7 +163,8 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
     getSessionToken: () => store.getSessionToken(),
     telemetry,
     parentHost: location.origin || undefined,
-    captcha: options.captcha,
+    captcha:
+      options.captcha ?? bootstrapRecaptchaProvider({ get: () => (bootstrap as BootstrapManager).get() }),
     captchaUpfront: async () => (await bootstrap?.get())?.captchaSettings.enabled === true,
   });
   bootstrap = new BootstrapManager(http, storage, publicToken);

@@ -17,8 +17,9 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
  * Where captcha tokens and device-fingerprint ids come from (§7, §8). The provider runs the captcha with
- * the action `LOGIN`. Bring your own (e.g. {@link createRecaptchaProvider}); without one, a server that
- * demands a captcha makes the call fail with a {@link CaptchaRequiredError}.
+ * the action `LOGIN`. By default the client uses reCAPTCHA Enterprise with the site key of the project's
+ * bootstrap settings when captcha is enabled there; when no token can be produced, a server that demands a
+ * captcha makes the call fail with a {@link CaptchaRequiredError}.
  */
 export interface CaptchaProvider {
   executeCaptcha(action: typeof CAPTCHA_ACTION): Promise<string | undefined>;
@@ -140,8 +141,10 @@ export class HttpCore {
         return await this.#send<T>(req.method, req.path, body);
       } catch (err) {
         if (!(err instanceof CaptchaRequiredError) || !req.captcha || !this.#o.captcha) throw err;
-        const retryBody = { ...(body ?? {}), ...(await this.#captchaFields()) };
-        return await this.#send<T>(req.method, req.path, retryBody);
+        const fields = await this.#captchaFields();
+        // Nothing to add (no captcha configured): retrying would only be refused again.
+        if (fields.captcha_token === undefined && fields.dfp_telemetry_id === undefined) throw err;
+        return await this.#send<T>(req.method, req.path, { ...(body ?? {}), ...fields });
       }
     } catch (err) {
       if (err instanceof IdentityError && err.callMessage === undefined) err.callMessage = req.errorMessage;

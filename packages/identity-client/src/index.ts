@@ -1,6 +1,8 @@
 export { backoffDelay, jitter } from "./backoff.ts";
 export type { BootstrapData, BootstrapResponse } from "./bootstrap.ts";
 export { defaultBootstrap, mapBootstrap } from "./bootstrap.ts";
+export type { RecaptchaEnterprise } from "./captcha.ts";
+export { bootstrapRecaptchaProvider, createRecaptchaProvider, loadRecaptchaEnterprise } from "./captcha.ts";
 export type { IdentityClient, IdentityClientOptions } from "./client.ts";
 export { checkPublicToken, createIdentityClient } from "./client.ts";
 export type { Clock } from "./clock.ts";

@@ -46,10 +46,13 @@ export function textResponse(status: number, text: string): Response {
 
 /**
  * A fetch that answers from `routes` (keyed by "METHOD /path" below /sdk/v1, e.g. "POST /otps/authenticate",
- * or by the full route) or from `fallback`, and records every request.
+ * or by the full route) or from `fallback`. A list of handlers answers in turn (the last one repeats).
+ * `allCalls` records every request; `calls` leaves out the lazy bootstrap fetch, which the client makes
+ * before its first PKCE- or captcha-aware call, so tests can index the calls they care about.
  */
 export function scriptedFetch(routes: Record<string, Handler | Handler[]> = {}, fallback?: Handler) {
   const calls: RecordedRequest[] = [];
+  const allCalls: RecordedRequest[] = [];
   const queues = new Map<string, Handler[]>();
   for (const [k, v] of Object.entries(routes)) queues.set(k, Array.isArray(v) ? [...v] : [v]);
   const fetch: FetchLike = async (url, init) => {
@@ -63,7 +66,8 @@ export function scriptedFetch(routes: Record<string, Handler | Handler[]> = {}, 
       typeof init.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const path = u.pathname.replace(/^\/sdk\/v1/, "");
     const req: RecordedRequest = { url, route: `${method} ${u.pathname}`, path, method, headers, body };
-    calls.push(req);
+    allCalls.push(req);
+    if (!path.startsWith("/projects/bootstrap/")) calls.push(req);
     const key = queues.has(`${method} ${path}`) ? `${method} ${path}` : `${method} ${u.pathname}`;
     const queue = queues.get(key);
     if (queue && queue.length > 0) {
@@ -74,7 +78,7 @@ export function scriptedFetch(routes: Record<string, Handler | Handler[]> = {}, 
     if (method === "GET" && path.startsWith("/projects/bootstrap/")) return okResponse({});
     throw new Error(`scriptedFetch: no route for ${method} ${u.pathname}`);
   };
-  return { fetch, calls };
+  return { fetch, calls, allCalls };
 }
 
 export const TEST_PUBLIC_TOKEN = "public-token-test-0000";
@@ -144,5 +148,13 @@ export function testClient(
     autoRefresh: false,
     ...rest,
   });
-  return { client, calls: scripted.calls, storage, cookies, logger, navigations };
+  return {
+    client,
+    calls: scripted.calls,
+    allCalls: scripted.allCalls,
+    storage,
+    cookies,
+    logger,
+    navigations,
+  };
 }
