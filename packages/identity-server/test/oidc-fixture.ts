@@ -41,6 +41,14 @@ export async function startOidcProvider(redirectUri: string): Promise<OidcFixtur
       profile: ["name", "given_name", "picture"],
     },
     cookies: { keys: ["test-cookie-key-0123456789"] },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
