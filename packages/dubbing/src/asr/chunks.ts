@@ -1,42 +1,51 @@
 import type { Region } from "../audio/features.ts";
 
 /**
- * Pure: cuts [0, totalMs) into about `n` chunks of similar length, each cut in the middle of a silence
- * between speech regions (never inside speech). Returns chunk regions covering the whole range.
+ * Pure: utterances to decode from speech regions (ms): each region padded by `padMs` (the decoder
+ * wants a little silence around speech), overlapping ones merged, and regions longer than `maxMs` cut
+ * into equal parts. Clamped to [0, totalMs].
  */
-export function planChunks(speech: Region[], totalMs: number, n: number): Region[] {
-  if (n <= 1 || speech.length < 2) return [{ start: 0, end: totalMs }];
-  const gaps: number[] = [];
-  for (let i = 1; i < speech.length; i++) {
-    const a = speech[i - 1]!.end;
-    const b = speech[i]!.start;
-    if (b > a) gaps.push(Math.round((a + b) / 2));
+export function planUtterances(
+  speech: Region[],
+  totalMs: number,
+  opts: { padMs?: number; maxMs?: number } = {},
+): Region[] {
+  const { padMs = 200, maxMs = 30_000 } = opts;
+  const padded: Region[] = [];
+  for (const r of [...speech].sort((a, b) => a.start - b.start)) {
+    const p = { start: Math.max(0, r.start - padMs), end: Math.min(totalMs, r.end + padMs) };
+    const last = padded.at(-1);
+    if (last && p.start <= last.end) last.end = Math.max(last.end, p.end);
+    else if (p.end > p.start) padded.push(p);
   }
-  const cuts: number[] = [];
-  for (let k = 1; k < n; k++) {
-    const target = (totalMs * k) / n;
-    let best: number | undefined;
-    for (const g of gaps) {
-      if (cuts.includes(g) || (cuts.length && g <= cuts.at(-1)!)) continue;
-      if (best === undefined || Math.abs(g - target) < Math.abs(best - target)) best = g;
-    }
-    if (best !== undefined) cuts.push(best);
-  }
-  const edges = [0, ...cuts, totalMs];
   const out: Region[] = [];
-  for (let i = 1; i < edges.length; i++)
-    if (edges[i]! > edges[i - 1]!) out.push({ start: edges[i - 1]!, end: edges[i]! });
+  for (const r of padded) {
+    const parts = Math.ceil((r.end - r.start) / maxMs);
+    const len = (r.end - r.start) / parts;
+    for (let i = 0; i < parts; i++)
+      out.push({
+        start: Math.round(r.start + i * len),
+        end: Math.round(i === parts - 1 ? r.end : r.start + (i + 1) * len),
+      });
+  }
   return out;
 }
 
-/** Pure: how many chunks to decode for `totalMs` of audio on `cores` cores (≤ maxChunkMs each). */
-export function chunkCount(
-  totalMs: number,
-  cores: number,
-  maxChunkMs = 180_000,
-  minChunkMs = 15_000,
-): number {
-  if (totalMs < 2 * minChunkMs) return 1;
-  const rounds = Math.max(1, Math.ceil(totalMs / (cores * maxChunkMs)));
-  return Math.max(1, Math.min(rounds * cores, Math.floor(totalMs / minChunkMs)));
+/**
+ * Pure: splits items (in order) into at most `n` contiguous groups of similar total duration, for one
+ * decoder process per core.
+ */
+export function balance<T extends Region>(items: T[], n: number): T[][] {
+  if (items.length === 0) return [];
+  const groups = Math.max(1, Math.min(n, items.length));
+  const total = items.reduce((a, r) => a + (r.end - r.start), 0);
+  const out: T[][] = [[]];
+  let acc = 0;
+  for (const it of items) {
+    const target = (total * out.length) / groups;
+    if (out.length < groups && acc >= target && out.at(-1)!.length > 0) out.push([]);
+    out.at(-1)!.push(it);
+    acc += it.end - it.start;
+  }
+  return out;
 }

@@ -1,20 +1,19 @@
-import { access, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeWav } from "../audio/wav.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
-import { throwIfAborted } from "../errors.ts";
 import { defaultConcurrency, mapLimit } from "../util/pool.ts";
-import { canRun, runProcess } from "../util/proc.ts";
-import { chunkCount, planChunks } from "./chunks.ts";
+import { runProcess } from "../util/proc.ts";
+import { balance, planUtterances } from "./chunks.ts";
 
-export const POCKETSPHINX = process.env.POCKETSPHINX_PATH || "pocketsphinx_continuous";
+export const POCKETSPHINX_BATCH = process.env.POCKETSPHINX_BATCH_PATH || "pocketsphinx_batch";
 const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us";
 
 /**
- * Decoder settings, tuned on this project's fixtures and the LibriVox test set (see docs/ENGINES.md and
- * `node bench/pipeline/asr-tuning.ts`): frame downsampling and narrower beams make it ~3× faster than
- * the defaults for a small loss of accuracy; the forward-flat pass is skipped, the best-path pass kept.
+ * Decoder settings, tuned on this project's dialogue fixture and the LibriVox recordings of
+ * pocketsphinx-testdata (docs/ENGINES.md, `node bench/pipeline/asr-tuning.ts`): frame downsampling and
+ * narrower beams make it about 3× faster than the defaults for a small loss of accuracy; the
+ * forward-flat pass is skipped, the best-path pass kept.
  */
 export const POCKETSPHINX_SETTINGS: Readonly<Record<string, string>> = {
   "-ds": "2",
@@ -26,24 +25,35 @@ export const POCKETSPHINX_SETTINGS: Readonly<Record<string, string>> = {
   "-bestpath": "yes",
 };
 
-/** Pure: command line for one chunk. */
+/** Pure: the control file: one line per utterance, "file startFrame endFrame uttId" (100 frames/s). */
+export function controlFile(fileId: string, utts: { start: number; end: number; id: string }[]): string {
+  return utts.map((u) => `${fileId} ${Math.floor(u.start / 10)} ${Math.ceil(u.end / 10)} ${u.id}\n`).join("");
+}
+
+/** Pure: command line for one decoder process over raw 16 kHz s16 audio in `dir`. */
 export function pocketsphinxArgs(
-  wav: string,
+  dir: string,
+  ctl: string,
+  ctm: string,
   settings: Record<string, string> = POCKETSPHINX_SETTINGS,
 ): string[] {
   return [
-    "-infile",
-    wav,
+    "-adcin",
+    "yes",
+    "-cepdir",
+    dir,
+    "-cepext",
+    ".raw",
+    "-ctl",
+    ctl,
+    "-ctm",
+    ctm,
     "-hmm",
     join(MODEL_DIR, "en-us"),
     "-lm",
     join(MODEL_DIR, "en-us.lm.bin"),
     "-dict",
     join(MODEL_DIR, "cmudict-en-us.dict"),
-    "-time",
-    "yes",
-    "-logfn",
-    "/dev/null",
     ...Object.entries(settings).flat(),
   ];
 }
@@ -51,30 +61,53 @@ export function pocketsphinxArgs(
 const NON_WORDS = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+|<.*>)$/i;
 
 /**
- * Pure: one line of `pocketsphinx_continuous -time yes` output: "word start end confidence" (seconds).
- * Returns null for hypothesis lines, silences, noises and sentence markers. Alternate pronunciations
- * ("to(2)") are folded to the word.
+ * Pure: words of a CTM file ("uttId channel start duration word [confidence]", seconds from the
+ * utterance start) placed at absolute times with the utterance starts (ms). Silences, noises and
+ * sentence markers are dropped; alternate pronunciations ("to(2)") are folded to the word.
  */
-export function parsePocketsphinxLine(line: string, offsetMs = 0): Word | null {
-  const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(line.trim());
-  if (!m) return null;
-  const raw = m[1]!;
-  if (NON_WORDS.test(raw)) return null;
-  const text = raw.replace(/\(\d+\)$/, "");
-  if (!text) return null;
-  return {
-    text,
-    start: Math.round(Number(m[2]) * 1000) + offsetMs,
-    end: Math.round(Number(m[3]) * 1000) + offsetMs,
-    confidence: Number(m[4]),
-  };
+export function parseCtm(ctm: string, uttStart: Map<string, number>): Word[] {
+  const words: Word[] = [];
+  for (const line of ctm.split("\n")) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 5) continue;
+    const base = uttStart.get(f[0]!);
+    const start = Number(f[2]);
+    const dur = Number(f[3]);
+    const raw = f[4]!;
+    if (base === undefined || !Number.isFinite(start) || !Number.isFinite(dur) || NON_WORDS.test(raw))
+      continue;
+    const text = raw.replace(/\(\d+\)$/, "");
+    if (!text) continue;
+    const s = base + Math.round(start * 1000);
+    words.push({
+      text,
+      start: s,
+      end: s + Math.round(dur * 1000),
+      ...(f[5] !== undefined && Number.isFinite(Number(f[5])) ? { confidence: Number(f[5]) } : {}),
+    });
+  }
+  return words.sort((a, b) => a.start - b.start);
+}
+
+/** Int16 little-endian bytes of float samples. */
+function toS16(samples: Float32Array): Buffer {
+  const b = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) {
+    const v = Math.max(-1, Math.min(1, samples[i] as number));
+    b.writeInt16LE(Math.round(v < 0 ? v * 32768 : v * 32767), i * 2);
+  }
+  return b;
 }
 
 export interface PocketsphinxOptions {
   settings?: Record<string, string>;
 }
 
-/** CMU Sphinx (pocketsphinx 5prealpha, en-us model): English, word times; long audio in parallel chunks. */
+/**
+ * CMU PocketSphinx (5prealpha, en-us model) in batch mode: English, word times. The pipeline's speech
+ * regions are the utterances (no decoder VAD: it drops the first seconds of a file), decoded by one
+ * process per core, each loading the model once.
+ */
 export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEngine {
   const settings = opts.settings ?? POCKETSPHINX_SETTINGS;
   let avail: Promise<Availability> | undefined;
@@ -86,7 +119,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
     languages: ["en"],
     capabilities: { wordTimes: true, speakerLabels: false },
     available() {
-      avail ??= (async () => {
+      avail ??= (async (): Promise<Availability> => {
         try {
           await access(join(MODEL_DIR, "en-us.lm.bin"));
         } catch {
@@ -95,45 +128,55 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
             reason: "the pocketsphinx en-us model is missing (Debian package pocketsphinx-en-us)",
           };
         }
-        // the binary prints its usage and exits non-zero without -infile; a missing one fails with ENOENT
-        const ok = await canRun("sh", ["-c", `command -v ${POCKETSPHINX}`]);
-        return ok ? { ok } : { ok, reason: "pocketsphinx is not installed (Debian package pocketsphinx)" };
+        try {
+          await runProcess("sh", ["-c", `command -v ${POCKETSPHINX_BATCH}`]);
+          return { ok: true };
+        } catch {
+          return { ok: false, reason: "pocketsphinx is not installed (Debian package pocketsphinx)" };
+        }
       })();
       return avail;
     },
     async transcribe(input: AsrInput): Promise<AsrResult> {
+      if (input.sampleRate !== 16_000) throw new Error("pocketsphinx needs 16 kHz audio");
       const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const utts = planUtterances(input.speech, totalMs).map((u, i) => ({ ...u, id: `u${i}` }));
+      const starts = new Map(utts.map((u) => [u.id, u.start]));
+      const speechMs = utts.reduce((a, u) => a + u.end - u.start, 0);
       const cores = input.concurrency ?? defaultConcurrency();
-      const chunks = planChunks(input.speech, totalMs, chunkCount(totalMs, cores));
+      // one process loads the model in about a second: not worth it for short audio
+      const groups = balance(utts, speechMs < 20_000 ? 1 : cores);
       const dir = await mkdtemp(join(tmpdir(), "dub-asr-"));
-      const done = new Float64Array(chunks.length);
-      const report = () => input.onProgress?.(Math.min(1, done.reduce((a, b) => a + b, 0) / (totalMs || 1)));
+      let decodedMs = 0;
       try {
-        const perChunk = await mapLimit(chunks, cores, async (c, i) => {
-          throwIfAborted(input.signal);
-          const from = Math.round((c.start * input.sampleRate) / 1000);
-          const to = Math.round((c.end * input.sampleRate) / 1000);
-          const file = join(dir, `chunk-${i}.wav`);
-          await writeFile(file, encodeWav(input.samples.subarray(from, to), input.sampleRate));
-          const words: Word[] = [];
-          await runProcess(POCKETSPHINX, pocketsphinxArgs(file, settings), {
+        await writeFile(join(dir, "audio.raw"), toS16(input.samples));
+        const perGroup = await mapLimit(groups, cores, async (g, gi) => {
+          const ctl = join(dir, `part${gi}.ctl`);
+          const ctm = join(dir, `part${gi}.ctm`);
+          await writeFile(ctl, controlFile("audio", g));
+          const len = new Map(g.map((u) => [u.id, u.end - u.start]));
+          await runProcess(POCKETSPHINX_BATCH, pocketsphinxArgs(dir, ctl, ctm, settings), {
             signal: input.signal,
-            onLine: (line) => {
-              const w = parsePocketsphinxLine(line, c.start);
-              if (w) {
-                words.push(w);
-                done[i] = Math.min(c.end - c.start, w.end - c.start);
-                report();
+            onStderrLine: (line) => {
+              const m = /batch\.c\(\d+\): (u\d+): [\d.]+ seconds speech/.exec(line);
+              if (m && len.has(m[1]!)) {
+                decodedMs += len.get(m[1]!)!;
+                input.onProgress?.(Math.min(1, decodedMs / (speechMs || 1)));
               }
             },
           });
-          done[i] = c.end - c.start;
-          report();
-          return words;
+          return parseCtm(await readFile(ctm, "utf8"), starts);
         });
+        input.onProgress?.(1);
         return {
-          words: perChunk.flat(),
-          params: { model: "en-us (PTM)", settings, chunks: chunks.length, concurrency: cores },
+          words: perGroup.flat().sort((a, b) => a.start - b.start),
+          params: {
+            model: "en-us (PTM)",
+            mode: "batch",
+            settings,
+            utterances: utts.length,
+            processes: groups.length,
+          },
         };
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -49,67 +49,74 @@ export function trimBounds(
 }
 
 const RESAMPLE_HALF_TAPS = 12;
-const RESAMPLE_PHASES = 256;
-const kernels = new Map<string, Float32Array>();
 
 function sinc(x: number): number {
   return x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
 }
 
-/** Blackman-windowed sinc table, RESAMPLE_PHASES+1 rows of 2*H taps, for a cutoff (fraction of input Nyquist). */
-function kernel(cutoff: number): Float32Array {
-  const key = cutoff.toFixed(6);
-  const cached = kernels.get(key);
-  if (cached) return cached;
-  const H = Math.min(64, Math.ceil(RESAMPLE_HALF_TAPS / cutoff));
-  const taps = 2 * H;
-  const table = new Float32Array(1 + (RESAMPLE_PHASES + 1) * taps);
-  table[0] = H; // slot 0 holds H; rows follow
-  for (let p = 0; p <= RESAMPLE_PHASES; p++) {
-    const frac = p / RESAMPLE_PHASES;
-    let sum = 0;
-    const row = new Float64Array(taps);
-    for (let k = 0; k < taps; k++) {
-      const x = k - (H - 1) - frac; // distance from the output time to input sample (i0 - H + 1 + k)
-      const w = 0.42 + 0.5 * Math.cos((Math.PI * x) / H) + 0.08 * Math.cos((2 * Math.PI * x) / H);
-      const v = Math.abs(x) >= H ? 0 : cutoff * sinc(cutoff * x) * w;
-      row[k] = v;
-      sum += v;
-    }
-    for (let k = 0; k < taps; k++) table[1 + p * taps + k] = (row[k] as number) / (sum || 1);
-  }
-  kernels.set(key, table);
-  return table;
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
-/** Band-limited resampling (windowed sinc) of a mono signal. Pure. */
+const banks = new Map<string, { up: number; down: number; half: number; taps: Float32Array }>();
+
+/**
+ * Polyphase filter bank for from → to: `up` phases of 2·half Blackman-windowed sinc taps, each row
+ * normalised to unity gain. Cached per rate pair.
+ */
+function bank(fromRate: number, toRate: number) {
+  const key = `${fromRate}>${toRate}`;
+  const cached = banks.get(key);
+  if (cached) return cached;
+  const g = gcd(fromRate, toRate);
+  const up = toRate / g;
+  const down = fromRate / g;
+  const cutoff = Math.min(1, toRate / fromRate) * 0.95;
+  const half = Math.min(64, Math.ceil(RESAMPLE_HALF_TAPS / cutoff));
+  const width = 2 * half;
+  const taps = new Float32Array(up * width);
+  for (let p = 0; p < up; p++) {
+    const frac = ((p * down) % up) / up;
+    let sum = 0;
+    const row = new Float64Array(width);
+    for (let k = 0; k < width; k++) {
+      const x = k - (half - 1) - frac; // input sample (i0 - half + 1 + k) relative to the output time
+      const w =
+        Math.abs(x) >= half
+          ? 0
+          : 0.42 + 0.5 * Math.cos((Math.PI * x) / half) + 0.08 * Math.cos((2 * Math.PI * x) / half);
+      row[k] = cutoff * sinc(cutoff * x) * w;
+      sum += row[k] as number;
+    }
+    for (let k = 0; k < width; k++) taps[p * width + k] = (row[k] as number) / (sum || 1);
+  }
+  const b = { up, down, half, taps };
+  banks.set(key, b);
+  return b;
+}
+
+/**
+ * Band-limited resampling (polyphase windowed sinc, exact for rational rate pairs such as
+ * 22050 → 48000) of a mono signal. Pure.
+ */
 export function resample(input: Float32Array, fromRate: number, toRate: number): Float32Array {
   if (fromRate === toRate) return input.slice();
+  const { up, down, half, taps } = bank(fromRate, toRate);
+  const width = 2 * half;
   const outLen = Math.round((input.length * toRate) / fromRate);
   const out = new Float32Array(outLen);
-  const cutoff = Math.min(1, toRate / fromRate) * 0.95;
-  const table = kernel(cutoff);
-  const H = table[0] as number;
-  const taps = 2 * H;
-  const step = fromRate / toRate;
-  const n = input.length;
+  // zero padding on both sides removes bounds checks from the inner loop
+  const padded = new Float32Array(input.length + 2 * width);
+  padded.set(input, width);
   for (let j = 0; j < outLen; j++) {
-    const t = j * step;
-    const i0 = Math.floor(t);
-    const frac = t - i0;
-    const pf = frac * RESAMPLE_PHASES;
-    const p = Math.floor(pf);
-    const a = pf - p;
-    const r0 = 1 + p * taps;
-    const r1 = r0 + taps;
+    const pos = j * down; // output time in units of 1/up input samples
+    const i0 = Math.floor(pos / up);
+    const p = j % up;
+    const row = p * width;
+    const base = i0 - half + 1 + width;
     let acc = 0;
-    const base = i0 - H + 1;
-    for (let k = 0; k < taps; k++) {
-      const idx = base + k;
-      if (idx < 0 || idx >= n) continue;
-      const h = (table[r0 + k] as number) * (1 - a) + (table[r1 + k] as number) * a;
-      acc += (input[idx] as number) * h;
-    }
+    for (let k = 0; k < width; k++) acc += (padded[base + k] as number) * (taps[row + k] as number);
     out[j] = acc;
   }
   return out;

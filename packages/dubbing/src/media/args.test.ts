@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { extractAudioArgs, posterArgs, previewArgs, seconds } from "./args.ts";
+import {
+  atempoArgs,
+  decodeAudioArgs,
+  extractAudioArgs,
+  muxArgs,
+  posterArgs,
+  previewArgs,
+  seconds,
+} from "./args.ts";
 
 function after(args: string[], flag: string): string | undefined {
   const i = args.indexOf(flag);
@@ -54,5 +62,39 @@ describe("extractAudioArgs", () => {
     expect(after(a, "-c:a")).toBe("pcm_s16le");
     expect(after(a, "-f")).toBe("wav");
     expect(a.at(-1)).toBe("a.wav");
+  });
+});
+
+describe("atempoArgs", () => {
+  it("stretches with atempo, keeps WAV", () => {
+    const a = atempoArgs("c.wav", "s.wav", 1.25);
+    expect(after(a, "-af")).toBe("atempo=1.2500");
+    expect(after(a, "-f")).toBe("wav");
+    expect(() => atempoArgs("c.wav", "s.wav", 0.2)).toThrow(RangeError);
+    expect(() => atempoArgs("c.wav", "s.wav", Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("decodeAudioArgs", () => {
+  it("decodes the first audio stream to raw float", () => {
+    const a = decodeAudioArgs("v.mp4", "bg.f32", 48000, 2);
+    expect(after(a, "-map")).toBe("0:a:0");
+    expect(after(a, "-ar")).toBe("48000");
+    expect(after(a, "-ac")).toBe("2");
+    expect(after(a, "-f")).toBe("f32le");
+  });
+});
+
+describe("muxArgs", () => {
+  it("copies the video stream and encodes the new audio to AAC", () => {
+    const a = muxArgs({ file: "mix.f32", sampleRate: 48000, channels: 2 }, "in.mov", "out.mp4");
+    expect(a.slice(0, 8)).toEqual(["-f", "f32le", "-ar", "48000", "-ac", "2", "-i", "mix.f32"]);
+    expect(a.filter((_x, i) => a[i - 1] === "-map")).toEqual(["1:v:0", "0:a:0"]);
+    expect(after(a, "-c:v")).toBe("copy");
+    expect(after(a, "-c:a")).toBe("aac");
+    expect(after(a, "-b:a")).toBe("160k");
+    expect(after(a, "-movflags")).toBe("+faststart");
+    expect(a.at(-1)).toBe("out.mp4");
+    expect(after(muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o"), "-b:a")).toBe("96k");
   });
 });

@@ -81,3 +81,78 @@ export function extractAudioArgs(input: string, output: string): string[] {
     output,
   ];
 }
+
+/** Time-stretches a mono WAV clip by `tempo` (atempo keeps the pitch), same sample rate, WAV out. */
+export function atempoArgs(input: string, output: string, tempo: number): string[] {
+  if (!(tempo >= 0.5 && tempo <= 100)) throw new RangeError(`atempo factor out of range: ${tempo}`);
+  return ["-i", input, "-af", `atempo=${tempo.toFixed(4)}`, "-c:a", "pcm_s16le", "-f", "wav", output];
+}
+
+/** The first audio stream as raw interleaved float32 PCM at `sampleRate` with `channels` channels. */
+export function decodeAudioArgs(
+  input: string,
+  output: string,
+  sampleRate: number,
+  channels: number,
+): string[] {
+  return [
+    "-i",
+    input,
+    "-map",
+    "0:a:0",
+    "-vn",
+    "-sn",
+    "-dn",
+    "-ac",
+    String(channels),
+    "-ar",
+    String(sampleRate),
+    "-c:a",
+    "pcm_f32le",
+    "-f",
+    "f32le",
+    output,
+  ];
+}
+
+/**
+ * The dubbed MP4: raw float32 audio (`audio`) encoded to AAC, muxed with the first video stream of
+ * `video` COPIED (never re-encoded), metadata of the original kept, faststart.
+ */
+export function muxArgs(
+  audio: { file: string; sampleRate: number; channels: number },
+  video: string,
+  output: string,
+  opts: { bitrateK?: number } = {},
+): string[] {
+  const bitrate = opts.bitrateK ?? (audio.channels > 1 ? 160 : 96);
+  return [
+    "-f",
+    "f32le",
+    "-ar",
+    String(audio.sampleRate),
+    "-ac",
+    String(audio.channels),
+    "-i",
+    audio.file,
+    "-i",
+    video,
+    "-map",
+    "1:v:0",
+    "-map",
+    "0:a:0",
+    "-c:v",
+    "copy",
+    "-c:a",
+    "aac",
+    "-b:a",
+    `${bitrate}k`,
+    "-map_metadata",
+    "1",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    output,
+  ];
+}

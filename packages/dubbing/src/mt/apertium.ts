@@ -1,4 +1,7 @@
-import { readdir } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
@@ -85,20 +88,24 @@ export function createApertiumEngine(opts: { modesDir?: string } = {}): MtEngine
       .catch(() => []);
     return edgesP;
   };
+  // apertium reopens /dev/stdin and /dev/stdout, which fails on node's socket pipes: use files
+  const run = async (text: string, mode: string, signal?: AbortSignal): Promise<string> => {
+    const base = join(tmpdir(), `dub-apertium-${randomUUID()}`);
+    try {
+      await writeFile(`${base}.in`, text);
+      await runProcess(APERTIUM, ["-u", mode, `${base}.in`, `${base}.out`], { signal });
+      return await readFile(`${base}.out`, "utf8");
+    } finally {
+      await rm(`${base}.in`, { force: true });
+      await rm(`${base}.out`, { force: true });
+    }
+  };
   const runHop = async (texts: string[], mode: string, signal?: AbortSignal): Promise<string[]> => {
-    const { stdout } = await runProcess(APERTIUM, ["-u", mode], { input: joinForApertium(texts), signal });
-    const split = splitFromApertium(stdout.toString("utf8"), texts.length, texts);
+    const split = splitFromApertium(await run(joinForApertium(texts), mode, signal), texts.length, texts);
     if (split) return split;
     // the separators did not survive: translate one by one
     const one: string[] = [];
-    for (const t of texts) {
-      if (!t.trim()) {
-        one.push("");
-        continue;
-      }
-      const r = await runProcess(APERTIUM, ["-u", mode], { input: t, signal });
-      one.push(r.stdout.toString("utf8").replace(/\s+/g, " ").trim());
-    }
+    for (const t of texts) one.push(t.trim() ? (await run(t, mode, signal)).replace(/\s+/g, " ").trim() : "");
     return one;
   };
   return {

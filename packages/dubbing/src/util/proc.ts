@@ -12,6 +12,8 @@ export interface ProcOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with each complete stdout line (utf8) as it arrives. */
   onLine?: (line: string) => void;
+  /** Called with each complete stderr line (utf8) as it arrives (engines that log progress there). */
+  onStderrLine?: (line: string) => void;
 }
 
 /**
@@ -41,8 +43,16 @@ export function runProcess(cmd: string, args: string[], opts: ProcOptions = {}):
         for (const l of lines) opts.onLine(l);
       }
     });
+    let pendingErr = "";
     child.stderr?.on("data", (c: Buffer) => {
-      stderr = (stderr + c.toString("utf8")).slice(-8192);
+      const text = c.toString("utf8");
+      stderr = (stderr + text).slice(-8192);
+      if (opts.onStderrLine) {
+        pendingErr += text;
+        const lines = pendingErr.split("\n");
+        pendingErr = lines.pop() ?? "";
+        for (const l of lines) opts.onStderrLine(l);
+      }
     });
     const onAbort = () => {
       aborted = true;

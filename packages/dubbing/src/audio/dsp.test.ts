@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { dbfs, resample, rmsDb, trimBounds } from "./dsp.ts";
+
+const tone = (freq: number, sr: number, seconds: number, amp = 0.5) =>
+  Float32Array.from(
+    { length: Math.round(sr * seconds) },
+    (_, i) => amp * Math.sin((2 * Math.PI * freq * i) / sr),
+  );
+
+describe("levels", () => {
+  it("dbfs and rmsDb", () => {
+    expect(dbfs(1)).toBe(0);
+    expect(dbfs(0)).toBe(-Infinity);
+    expect(rmsDb(tone(1000, 48000, 1, 1))).toBeCloseTo(-3.01, 1);
+  });
+});
+
+describe("trimBounds", () => {
+  it("finds the sound between silences, with padding", () => {
+    const sr = 16000;
+    const x = new Float32Array(sr * 2);
+    x.set(tone(300, sr, 0.5), sr / 2); // 0.5 s → 1.0 s
+    const b = trimBounds(x, sr, { padMs: 20 });
+    expect(b.start).toBeGreaterThanOrEqual(sr / 2 - 0.03 * sr);
+    expect(b.start).toBeLessThanOrEqual(sr / 2);
+    expect(b.end).toBeGreaterThanOrEqual(sr);
+    expect(b.end).toBeLessThanOrEqual(sr + 0.03 * sr);
+  });
+  it("keeps quiet word endings that are within 45 dB of the peak", () => {
+    const sr = 16000;
+    const x = new Float32Array(sr);
+    x.set(tone(300, sr, 0.3, 0.5), 0);
+    x.set(tone(300, sr, 0.2, 0.5 * 10 ** (-40 / 20)), Math.round(0.3 * sr)); // a soft tail at −40 dB
+    expect(trimBounds(x, sr, { padMs: 0 }).end).toBeGreaterThanOrEqual(Math.round(0.49 * sr));
+  });
+  it("says a silent clip is empty", () => {
+    const b = trimBounds(new Float32Array(1000), 16000);
+    expect(b.end).toBeLessThanOrEqual(b.start);
+  });
+});
+
+describe("resample", () => {
+  for (const [from, to] of [
+    [22050, 48000],
+    [16000, 48000],
+    [48000, 16000],
+    [44100, 48000],
+  ] as const) {
+    it(`${from} → ${to} keeps duration, frequency and level`, () => {
+      const x = tone(440, from, 1);
+      const y = resample(x, from, to);
+      expect(y.length).toBe(to);
+      // level in the middle (edges have filter transients)
+      const mid = y.subarray(Math.round(to * 0.25), Math.round(to * 0.75));
+      expect(rmsDb(mid)).toBeCloseTo(rmsDb(tone(440, to, 0.5)), 1);
+      // zero crossings ≈ 2 × 440 per second
+      let zc = 0;
+      for (let i = 1; i < mid.length; i++) if (mid[i - 1]! < 0 !== mid[i]! < 0) zc++;
+      expect(Math.abs(zc - 440)).toBeLessThanOrEqual(2);
+    });
+  }
+  it("removes content above the new Nyquist when downsampling", () => {
+    const x = tone(12000, 48000, 1); // above 8 kHz
+    const y = resample(x, 48000, 16000);
+    expect(rmsDb(y.subarray(4000, 12000))).toBeLessThan(-40);
+  });
+  it("returns a copy for equal rates", () => {
+    const x = tone(100, 8000, 0.1);
+    const y = resample(x, 8000, 8000);
+    expect(y).not.toBe(x);
+    expect(Array.from(y)).toEqual(Array.from(x));
+  });
+});

@@ -1,0 +1,120 @@
+// The transcript document, in the shapes of dubbing-service.md §3: language, speakers {id, name,
+// selectedVoice}, transcript segments {speaker, text, start, end} in milliseconds. `meta` records the
+// engines and parameters that produced it (optional; the server may store it or drop it).
+import { DubError } from "./errors.ts";
+import { isLanguageCode, type LanguageCode } from "./languages.ts";
+
+export interface Speaker {
+  id: string;
+  name: string;
+  /** A catalogue voice value (e.g. "en-US-AvaMultilingualNeural") or a local voice "engine:id". */
+  selectedVoice: string;
+}
+
+export interface Segment {
+  speaker: string;
+  text: string;
+  /** ms */
+  start: number;
+  /** ms */
+  end: number;
+}
+
+export interface EngineRecord {
+  id: string;
+  params?: Record<string, unknown>;
+}
+
+export interface DocMeta {
+  durationMs?: number;
+  asr?: EngineRecord;
+  diarization?: EngineRecord;
+  translation?: EngineRecord & { from: string; to: string; route: string[] };
+  /** Seconds per stage. */
+  timings?: Record<string, number>;
+}
+
+export interface TranscriptDoc {
+  language: LanguageCode;
+  speakers: Speaker[];
+  transcript: Segment[];
+  meta?: DocMeta;
+}
+
+function fail(msg: string): never {
+  throw new DubError("invalid_document", msg);
+}
+
+/** Checks the shape of a parsed JSON transcript document (as written by `dub transcribe`). */
+export function parseDoc(value: unknown): TranscriptDoc {
+  if (typeof value !== "object" || value === null) fail("the document is not a JSON object");
+  const v = value as Record<string, unknown>;
+  if (typeof v.language !== "string") fail('"language" is missing');
+  if (!isLanguageCode(v.language))
+    throw new DubError("unsupported_language", `unsupported language "${v.language}"`);
+  if (!Array.isArray(v.speakers)) fail('"speakers" must be a list');
+  if (!Array.isArray(v.transcript)) fail('"transcript" must be a list');
+  const speakers = v.speakers.map((s: unknown, i): Speaker => {
+    const o = (s ?? {}) as Record<string, unknown>;
+    if (typeof o.id !== "string" || !o.id) fail(`speakers[${i}].id must be a non-empty string`);
+    return {
+      id: o.id,
+      name: typeof o.name === "string" ? o.name : o.id,
+      selectedVoice: typeof o.selectedVoice === "string" ? o.selectedVoice : "",
+    };
+  });
+  const transcript = v.transcript.map((s: unknown, i): Segment => {
+    const o = (s ?? {}) as Record<string, unknown>;
+    if (typeof o.speaker !== "string") fail(`transcript[${i}].speaker must be a string`);
+    if (typeof o.text !== "string") fail(`transcript[${i}].text must be a string`);
+    if (typeof o.start !== "number" || !Number.isFinite(o.start))
+      fail(`transcript[${i}].start must be a number (ms)`);
+    if (typeof o.end !== "number" || !Number.isFinite(o.end))
+      fail(`transcript[${i}].end must be a number (ms)`);
+    return { speaker: o.speaker, text: o.text, start: o.start, end: o.end };
+  });
+  return {
+    language: v.language,
+    speakers,
+    transcript,
+    ...(typeof v.meta === "object" && v.meta !== null ? { meta: v.meta as DocMeta } : {}),
+  };
+}
+
+export interface PlannedSegment extends Segment {
+  /** Index in the document's transcript. */
+  index: number;
+}
+
+/**
+ * Pure: the segments to dub, checked against the media duration. Impossible times are errors
+ * (negative start, end ≤ start, start at or past the end of the media); an end past the media end is
+ * clamped; segments out of order are sorted by start (the document order is kept in `index`); an
+ * unknown speaker id is an error.
+ */
+export function planSegments(
+  doc: TranscriptDoc,
+  durationMs: number,
+): { segments: PlannedSegment[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const ids = new Set(doc.speakers.map((s) => s.id));
+  const segments = doc.transcript.map((s, index): PlannedSegment => {
+    const where = `segment ${index + 1} (${s.start}–${s.end} ms)`;
+    if (s.start < 0) throw new DubError("invalid_segment", `${where} starts before 0`);
+    if (s.end <= s.start) throw new DubError("invalid_segment", `${where} ends before it starts`);
+    if (durationMs > 0 && s.start >= durationMs)
+      throw new DubError("invalid_segment", `${where} starts after the end of the video (${durationMs} ms)`);
+    if (!ids.has(s.speaker))
+      throw new DubError("invalid_segment", `${where} has an unknown speaker "${s.speaker}"`);
+    let end = s.end;
+    if (durationMs > 0 && end > durationMs) {
+      warnings.push(`${where} ends after the video; clamped to ${durationMs} ms`);
+      end = durationMs;
+    }
+    return { ...s, end, index };
+  });
+  const sorted = [...segments].sort((a, b) => a.start - b.start || a.index - b.index);
+  if (sorted.some((s, i) => s !== segments[i]))
+    warnings.push("segments were out of order; sorted by start time");
+  return { segments: sorted, warnings };
+}

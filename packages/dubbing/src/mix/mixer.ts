@@ -1,0 +1,93 @@
+// Pure mixing on interleaved float PCM: ducking the background under the dub, placing clips at
+// absolute positions, levelling clips.
+
+export interface Range {
+  /** frames */
+  start: number;
+  end: number;
+}
+
+/** Pure: merges ranges closer than `bridge` frames (no gain pumping between close clips). */
+export function mergeRanges(ranges: Range[], bridge: number): Range[] {
+  const sorted = [...ranges].filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+  const out: Range[] = [];
+  for (const r of sorted) {
+    const last = out.at(-1);
+    if (last && r.start - last.end <= bridge) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/**
+ * In place: lowers the background by `duckDb` inside `ranges` (frames), with linear ramps of `rampFrames`
+ * that finish before a range starts and begin after it ends.
+ */
+export function duck(
+  data: Float32Array,
+  channels: number,
+  ranges: Range[],
+  duckDb: number,
+  rampFrames: number,
+): void {
+  const frames = Math.floor(data.length / channels);
+  const low = 10 ** (-Math.abs(duckDb) / 20);
+  const merged = mergeRanges(ranges, 2 * rampFrames);
+  for (const r of merged) {
+    const a = Math.max(0, r.start - rampFrames);
+    const b = Math.min(frames, r.end + rampFrames);
+    for (let n = a; n < b; n++) {
+      let g: number;
+      if (n < r.start) g = 1 - ((1 - low) * (n - a + 1)) / (r.start - a + 1);
+      else if (n >= r.end) g = low + ((1 - low) * (n - r.end + 1)) / (b - r.end + 1);
+      else g = low;
+      for (let c = 0; c < channels; c++) data[n * channels + c] = (data[n * channels + c] as number) * g;
+    }
+  }
+}
+
+/** In place: adds a mono clip × gain to every channel from frame `start` (clipped at the buffer end). */
+export function addClip(
+  data: Float32Array,
+  channels: number,
+  clip: Float32Array,
+  start: number,
+  gain = 1,
+): number {
+  const frames = Math.floor(data.length / channels);
+  const n = Math.max(0, Math.min(clip.length, frames - start));
+  for (let i = 0; i < n; i++) {
+    const v = (clip[i] as number) * gain;
+    const o = (start + i) * channels;
+    for (let c = 0; c < channels; c++) data[o + c] = (data[o + c] as number) + v;
+  }
+  return n;
+}
+
+/**
+ * Pure: the gain that brings a clip's active level (RMS of its 10 ms frames above −50 dBFS) to
+ * `targetDb`, limited so its sample peak stays under −1 dBFS.
+ */
+export function levelGain(clip: Float32Array, sampleRate: number, targetDb = -20): number {
+  const frame = Math.max(1, Math.round(sampleRate / 100));
+  let sum = 0;
+  let count = 0;
+  let peak = 0;
+  for (let o = 0; o + frame <= clip.length; o += frame) {
+    let s = 0;
+    for (let i = 0; i < frame; i++) {
+      const v = clip[o + i] as number;
+      s += v * v;
+      const a = Math.abs(v);
+      if (a > peak) peak = a;
+    }
+    if (10 * Math.log10(s / frame + 1e-12) > -50) {
+      sum += s;
+      count += frame;
+    }
+  }
+  if (count === 0 || peak === 0) return 1;
+  const rms = Math.sqrt(sum / count);
+  const g = 10 ** (targetDb / 20) / rms;
+  return Math.min(g, 10 ** (-1 / 20) / peak);
+}

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EngineRegistry } from "../engines/registry.ts";
+
+/** Progress of a pipeline call: the stage running and the overall fraction 0..1 (never decreasing). */
+export interface Progress {
+  stage: string;
+  fraction: number;
+}
+
+export interface CommonOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Engines to use (default: the local engines). */
+  registry?: EngineRegistry;
+  /** Parallel engine processes (default: the number of cores). */
+  concurrency?: number;
+}
+
+/**
+ * Pure helper: maps stage-local fractions onto the overall range. `weights` gives each stage's share.
+ */
+export function progressReporter(
+  weights: Record<string, number>,
+  onProgress?: (p: Progress) => void,
+): (stage: string, fraction: number) => void {
+  const names = Object.keys(weights);
+  const total = names.reduce((a, n) => a + (weights[n] as number), 0) || 1;
+  let last = 0;
+  return (stage, fraction) => {
+    if (!onProgress) return;
+    let before = 0;
+    for (const n of names) {
+      if (n === stage) break;
+      before += weights[n] as number;
+    }
+    const f = Math.min(1, (before + (weights[stage] ?? 0) * Math.max(0, Math.min(1, fraction))) / total);
+    if (f >= last) {
+      last = f;
+      onProgress({ stage, fraction: Math.round(f * 1000) / 1000 });
+    }
+  };
+}
+
+/** A temp dir removed by `done()` unless a caller-owned dir was given. */
+export async function workDir(
+  given: string | undefined,
+  prefix: string,
+): Promise<{ dir: string; done: () => Promise<void> }> {
+  if (given) return { dir: given, done: async () => {} };
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, done: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Seconds since `t0` (performance.now()), 3 decimals. */
+export function since(t0: number): number {
+  return Math.round(performance.now() - t0) / 1000;
+}

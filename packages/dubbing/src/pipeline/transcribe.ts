@@ -1,0 +1,145 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { medianPitch, speechRegions } from "../audio/features.ts";
+import { parseWav, toMono } from "../audio/wav.ts";
+import { changePoints } from "../diarize/local.ts";
+import type { Speaker, TranscriptDoc } from "../doc.ts";
+import { defaultRegistry } from "../engines/default.ts";
+import type { Gender } from "../engines/types.ts";
+import { DubError, throwIfAborted } from "../errors.ts";
+import { isLanguageCode, type LanguageCode } from "../languages.ts";
+import { extractAudioArgs } from "../media/args.ts";
+import { probe } from "../media/probe.ts";
+import { runFfmpeg } from "../media/run.ts";
+import { segmentWords, sentenceText } from "../segment/segment.ts";
+import { defaultVoices } from "../voices/catalog.ts";
+import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
+
+export interface TranscribeOptions extends CommonOptions {
+  /** Spoken language (default "en"). */
+  language?: LanguageCode;
+  /** Preferred ASR engine id. */
+  asrEngine?: string;
+  /** Exact number of speakers, when known. */
+  speakers?: number;
+  /** At most this many speakers (default 8). */
+  maxSpeakers?: number;
+  /** A pause at least this long ends a segment (default 400 ms). */
+  pauseMs?: number;
+  /** Longest segment (default 15 s). */
+  maxSegmentMs?: number;
+  /** Keeps intermediate files here (default: a temp dir, removed). */
+  workDir?: string;
+}
+
+/** Median pitch under which a voice is taken for a male one (Hz). */
+export const MALE_PITCH_HZ = 165;
+
+/**
+ * Video → transcript with speakers: extract 16 kHz audio, find speech, ASR with word times, sentence
+ * segments (≤ 15 s, split at pauses and detected speaker changes), diarization, default voices.
+ * Errors: MediaError not_found / not_media; DubError no_audio, no_speech, no_engine, aborted.
+ */
+export async function transcribe(video: string, opts: TranscribeOptions = {}): Promise<TranscriptDoc> {
+  const language = opts.language ?? "en";
+  if (!isLanguageCode(language))
+    throw new DubError("unsupported_language", `unsupported language "${language}"`);
+  const registry = opts.registry ?? defaultRegistry();
+  const report = progressReporter({ probe: 1, extract: 6, asr: 85, diarize: 8 }, opts.onProgress);
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  report("probe", 0);
+  const info = await probe(video, { signal: opts.signal });
+  if (!info.audio)
+    throw new DubError("no_audio", "the video has no audio track: there is nothing to transcribe");
+  const asr = await registry.pickAsr(language, opts.asrEngine);
+  const diarizer = await registry.pickDiarization();
+  timings.probe = since(t);
+
+  const work = await workDir(opts.workDir, "dub-transcribe-");
+  try {
+    t = performance.now();
+    const wavFile = join(work.dir, "audio16k.wav");
+    await runFfmpeg(extractAudioArgs(video, wavFile), {
+      durationMs: info.durationMs,
+      signal: opts.signal,
+      onProgress: (f) => report("extract", f),
+    });
+    const pcm = parseWav(await readFile(wavFile));
+    const samples = toMono(pcm);
+    const totalMs = Math.round((samples.length / pcm.sampleRate) * 1000);
+    const speech = speechRegions(samples, pcm.sampleRate);
+    timings.extract = since(t);
+    if (speech.length === 0) throw new DubError("no_speech", "no speech found: the audio track is silent");
+
+    t = performance.now();
+    const { words, params: asrParams } = await asr.transcribe({
+      wavFile,
+      samples,
+      sampleRate: pcm.sampleRate,
+      language,
+      speech,
+      concurrency: opts.concurrency,
+      signal: opts.signal,
+      onProgress: (f) => report("asr", f),
+    });
+    timings.asr = since(t);
+    throwIfAborted(opts.signal);
+    if (words.length === 0) throw new DubError("no_speech", "no words were recognised in the audio");
+
+    t = performance.now();
+    const segOpts = { pauseMs: opts.pauseMs ?? 400, maxMs: opts.maxSegmentMs ?? 15_000 };
+    let utts = segmentWords(words, segOpts);
+    // speaker changes inside long utterances (no pause between two speakers)
+    const breaks: number[] = [];
+    for (const u of utts) {
+      if (u.end - u.start < 3000 || u.words.length < 4) continue;
+      const candidates = u.words.slice(1).map((w, i) => Math.round((u.words[i]!.end + w.start) / 2));
+      breaks.push(...changePoints(samples, pcm.sampleRate, u, candidates));
+    }
+    if (breaks.length) utts = segmentWords(words, { ...segOpts, breaks });
+    report("diarize", 0.3);
+    const { labels, params: diaParams } = await diarizer.diarize({
+      samples,
+      sampleRate: pcm.sampleRate,
+      segments: utts,
+      speakers: opts.speakers,
+      maxSpeakers: opts.maxSpeakers ?? 8,
+      signal: opts.signal,
+    });
+    const count = labels.length ? Math.max(...labels) + 1 : 0;
+    const genders: Gender[] = [];
+    for (let s = 0; s < count; s++) {
+      const regions = utts.filter((_, i) => labels[i] === s);
+      const f0 = medianPitch(samples, pcm.sampleRate, regions);
+      genders.push(f0 > 0 && f0 < MALE_PITCH_HZ ? "Male" : "Female");
+    }
+    const voices = defaultVoices(language, genders);
+    const speakers: Speaker[] = genders.map((_, s) => ({
+      id: `speaker-${s + 1}`,
+      name: `Speaker ${s + 1}`,
+      selectedVoice: voices[s]!,
+    }));
+    const transcript = utts.map((u, i) => ({
+      speaker: `speaker-${(labels[i] ?? 0) + 1}`,
+      text: sentenceText(u.words),
+      start: u.start,
+      end: u.end,
+    }));
+    timings.diarize = since(t);
+    report("diarize", 1);
+    return {
+      language,
+      speakers,
+      transcript,
+      meta: {
+        durationMs: info.durationMs || totalMs,
+        asr: { id: asr.id, params: asrParams },
+        diarization: { id: diarizer.id, params: { ...diaParams, changePoints: breaks.length } },
+        timings,
+      },
+    };
+  } finally {
+    await work.done();
+  }
+}

@@ -1,0 +1,64 @@
+import type { Speaker } from "../doc.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
+import type { LocalVoice, TtsEngine } from "../engines/types.ts";
+import { DubError } from "../errors.ts";
+import { type LanguageCode, languageName } from "../languages.ts";
+import { findVoice, localVoicesFor, voicesFor } from "../voices/catalog.ts";
+
+export interface ResolvedVoice {
+  engine: TtsEngine;
+  voice: LocalVoice;
+  /** The catalogue voice it stands for, when the speaker chose one. */
+  catalogVoice?: string;
+}
+
+/**
+ * The local voice a speaker speaks `language` with: their catalogue voice mapped to the first available
+ * local engine, or a local voice given as "engine:id", or (no/unknown voice) the registry's first TTS
+ * engine for the language with a voice of the default gender. Throws DubError no_engine.
+ */
+export async function resolveVoice(
+  registry: EngineRegistry,
+  speaker: Speaker,
+  language: LanguageCode,
+  index: number,
+): Promise<ResolvedVoice> {
+  const candidates: { voice: LocalVoice; catalogVoice?: string }[] = [];
+  const value = speaker.selectedVoice.trim();
+  const direct = /^([a-z0-9.-]+):(.+)$/i.exec(value);
+  if (findVoice(value)) {
+    for (const v of localVoicesFor(value, language)) candidates.push({ voice: v, catalogVoice: value });
+  } else if (direct) {
+    const engine = registry.get("tts", direct[1]!);
+    const voice = engine?.voices(language).find((v) => v.id === direct[2]);
+    if (voice) candidates.push({ voice });
+  }
+  if (candidates.length === 0) {
+    // no usable choice: a default voice, alternating genders between speakers
+    const gender = index % 2 === 0 ? "Female" : "Male";
+    const fallback = voicesFor(language, gender)[Math.floor(index / 2)] ?? voicesFor(language, gender)[0]!;
+    for (const v of localVoicesFor(fallback.value, language))
+      candidates.push({ voice: v, catalogVoice: fallback.value });
+  }
+  const why: string[] = [];
+  for (const c of candidates) {
+    const engine = registry.get("tts", c.voice.engine);
+    if (!engine) continue;
+    const a = await registry.availability(engine);
+    if (a.ok && engine.languages.includes(language))
+      return { engine, voice: c.voice, catalogVoice: c.catalogVoice };
+    why.push(`${engine.id}: ${a.reason ?? "does not speak it"}`);
+  }
+  try {
+    const engine = await registry.pickTts(language);
+    const voice = engine.voices(language)[0];
+    if (voice) return { engine, voice };
+  } catch (err) {
+    if (!(err instanceof DubError)) throw err;
+    why.push(err.message);
+  }
+  throw new DubError(
+    "no_engine",
+    `no voice can speak ${languageName(language)} (${why.join("; ") || "no TTS engine"})`,
+  );
+}
