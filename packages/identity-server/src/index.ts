@@ -19,4 +19,5 @@ export { identityServer } from "./plugin.ts";
 export * as identitySchema from "./schema.ts";
 export { createSessionVerifier, type VerifiedSession } from "./server-api.ts";
 export { SESSION_CLAIM, type SessionResult, type StytchSession } from "./sessions.ts";
+export { type SweepResult, sweepIdentity } from "./sweep.ts";
 export type { StytchUser } from "./users.ts";

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identitySchema, SESSION_CLAIM } from "../src/index.ts";
+import { identitySchema, SESSION_CLAIM, sweepIdentity } from "../src/index.ts";
 import { backend, type Harness, PROJECT, pkcePair, sdk, signIn, startHarness, tokenFrom } from "./harness.ts";
 
 let h: Harness;
@@ -333,5 +333,18 @@ describe("session lifetimes and audit", () => {
     expect(actions.has("sign_in:magic_link")).toBe(true);
     expect(actions.has("sign_in_failed:magic_link")).toBe(true);
     expect(actions.has("session_revoked:")).toBe(true);
+  });
+});
+
+describe("housekeeping", () => {
+  it("sweeps expired tokens and ended sessions, and keeps live ones", async () => {
+    const later = new Date(h.clock.now.getTime() + 60 * 24 * 3600_000);
+    const live = await signIn(h, "keep@example.com");
+    const r = await sweepIdentity(h.db, { now: later });
+    expect(r.tokens).toBeGreaterThan(0);
+    expect(r.sessions).toBeGreaterThan(0);
+    const none = await sweepIdentity(h.db, { now: h.clock.now });
+    expect(none.tokens + none.sessions).toBe(0);
+    expect(live.session_token).toBeTruthy();
   });
 });

@@ -259,4 +259,9 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
   route("POST", "/crypto_wallets/authenticate", (call, req) =>
     walletAuthenticate(call, parse(walletAuthenticateBody, req.body)),
   );
+
+  // B2B organizations are not part of this provider: answer clearly instead of a bare 404.
+  route("POST", "/b2b/organizations/members/search", () => {
+    throw new IdentityError("bad_request", "B2B organizations are not supported by this identity provider.");
+  });
 }
