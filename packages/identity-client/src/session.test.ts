@@ -257,3 +257,25 @@ describe("unrecoverable error types", () => {
     expect(isUnrecoverableError(new APIUnreachableError("x"))).toBe(false);
   });
 });
+
+describe("intermediate session token from an authenticate response", () => {
+  it("is kept when a response has no session, and removed by the next full login", async () => {
+    const { client, cookies } = testClient({
+      routes: {
+        "POST /otps/authenticate": [
+          () => okResponse({ user_id: "user-test-1", session: null, intermediate_session_token: "ist-1" }),
+          () => okResponse(authData()),
+        ],
+      },
+    });
+    await client.otps.authenticate("123456", "m", { session_duration_minutes: 5 });
+    expect(client.session.getSync()).toBeNull();
+    expect(client.session.getIntermediateSessionToken()).toBe("ist-1");
+    expect(
+      cookies.cookies.get("stytch_intermediate_session_token")!.attrs.expires!.getTime() - Date.now(),
+    ).toBeGreaterThan(9 * 60 * 1000);
+    await client.otps.authenticate("123456", "m", { session_duration_minutes: 5 });
+    expect(client.session.getSync()).not.toBeNull();
+    expect(client.session.getIntermediateSessionToken()).toBeNull();
+  });
+});
