@@ -186,6 +186,7 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
       passwords: new PKCEStore(storage, publicToken, "passwords", crypto),
     },
     logEvent,
+    flushEvents: () => batcher.flush(),
     logger,
     clock,
     env: {

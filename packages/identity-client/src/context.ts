@@ -33,6 +33,8 @@ export interface ClientContext {
   bootstrap: BootstrapManager;
   pkce: { magicLinks: PKCEStore; oauth: PKCEStore; passwords: PKCEStore };
   logEvent: (event: Omit<TelemetryEvent, "public_token">) => void;
+  /** Sends queued telemetry now (before the page navigates away). */
+  flushEvents: () => Promise<void>;
   logger: Logger;
   clock: Clock;
   env: BrowserEnv;

@@ -152,12 +152,16 @@ export class HttpCore {
     }
   }
 
-  /** POST a telemetry batch to /events (plain JSON array, as the public SDK sends it). */
+  /**
+   * POST a telemetry batch to /events (plain JSON array, as the public SDK sends it). `keepalive` lets the
+   * request finish when the page navigates away (OAuth start, magic-link redirects).
+   */
   async sendEvents(batch: BatchedEvent[]): Promise<void> {
     await this.#o.fetch(this.url("/events"), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(batch),
+      keepalive: true,
     });
   }
 

@@ -67,14 +67,21 @@ describe("buildOAuthStartUrl", () => {
 
 describe("oauth.start / authenticate", () => {
   it("navigates to the start URL, with a stored PKCE pair when the project requires it", async () => {
-    const { client, navigations, storage } = testClient({
+    const { client, navigations, storage, calls } = testClient({
       routes: {
         "GET /projects/bootstrap/public-token-test-0000": () => okResponse({ pkce_required_for_oauth: true }),
+        "POST /events": () => new Response(null, { status: 200 }),
       },
       apiBaseUrl: "https://api.id.example.com",
     });
     const url = await client.oauth.google.start({ login_redirect_url: "https://app.example.com/cb" });
     expect(navigations).toEqual([url]);
+    // The start_oauth_flow event went out before the navigation, not 800 ms later.
+    const events = calls.filter((c) => c.path === "/events");
+    expect(events).toHaveLength(1);
+    expect((events[0]!.body as unknown as { event: { event_name: string } }[])[0]!.event.event_name).toBe(
+      "start_oauth_flow",
+    );
     const u = new URL(url);
     expect(u.origin + u.pathname).toBe("https://api.id.example.com/v1/public/oauth/google/start");
     const pair = JSON.parse(storage.getItem("stytch_sdk_state_public-token-test-0000::PKCE_VERIFIER:oauth")!);

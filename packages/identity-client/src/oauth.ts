@@ -112,6 +112,7 @@ export function createOAuthAPI(ctx: ClientContext): OAuthAPI {
   };
   const start = async (provider: string, options?: OAuthStartOptions): Promise<string> => {
     const url = await startUrl(provider, options);
+    void ctx.flushEvents(); // keepalive requests outlive the page
     ctx.env.navigate(url);
     return url;
   };
