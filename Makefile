@@ -1,0 +1,37 @@
+# The two commands of the README. Each installs what is missing first (idempotent).
+SHELL := /bin/bash
+NODE_ENV_SH := source scripts/node.sh
+PORT ?= 8080
+
+.PHONY: start test setup setup-test build lint typecheck unit e2e dev bench
+
+start: setup build
+	@$(NODE_ENV_SH) && PORT=$(PORT) node apps/server/src/main.ts
+
+test: setup-test build
+	@$(NODE_ENV_SH) && npx biome ci . && npm run --silent typecheck && npx vitest run && npm run --silent e2e
+
+setup:
+	@scripts/setup.sh runtime
+
+setup-test:
+	@scripts/setup.sh test
+
+build:
+	@$(NODE_ENV_SH) && npm run --silent build -w @dubbing/web
+
+lint:
+	@$(NODE_ENV_SH) && npx biome check --write .
+
+typecheck:
+	@$(NODE_ENV_SH) && npm run --silent typecheck
+
+unit:
+	@$(NODE_ENV_SH) && npx vitest run
+
+e2e: build
+	@$(NODE_ENV_SH) && npm run --silent e2e
+
+# Server with auto-restart and the web app with hot reload (http://localhost:5173).
+dev: setup
+	@$(NODE_ENV_SH) && (node --watch apps/server/src/main.ts & npm run dev -w @dubbing/web; kill %1)

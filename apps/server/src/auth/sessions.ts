@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+
+export const SESSION_COOKIE = "dub_session";
+export const SESSION_ABSOLUTE_DAYS = 30;
+export const SESSION_IDLE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function findOrCreateUser(db: Db, email: string): Promise<{ id: string; email: string }> {
+  const normalized = email.trim().toLowerCase();
+  await db.insert(users).values({ email: normalized }).onConflictDoNothing();
+  const [user] = await db.select().from(users).where(eq(users.email, normalized));
+  return { id: user!.id, email: user!.email };
+}
+
+/** Creates a session and returns its token: 256 random bits, stored only as a hash. */
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS),
+  });
+  return token;
+}
+
+/** The session's user, or null when the token is unknown, past its absolute lifetime, or idle too long. */
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  // Touch at most once a minute, so reads do not become writes on every request.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { id: row.userId, email: row.email, sessionId: id };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}

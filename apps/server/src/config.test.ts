@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("defaults to the embedded mode on port 8080 with both roles", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe("http://localhost:8080");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect([...config.roles]).toEqual(["api", "worker"]);
+    expect(config.maxUploadBytes).toBe(10 * 1024 ** 3);
+  });
+
+  it("reads the scale-out settings and the roles flag", () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: "postgres://u@db:5432/dub",
+        S3_BUCKET: "media",
+        S3_ENDPOINT: "http://s3:9000",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        PUBLIC_URL: "https://dub.example.com/",
+      },
+      ["--roles=worker"],
+    );
+    expect(config.databaseUrl).toBe("postgres://u@db:5432/dub");
+    expect(config.s3).toMatchObject({ bucket: "media", endpoint: "http://s3:9000", forcePathStyle: true });
+    expect(config.publicUrl).toBe("https://dub.example.com");
+    expect([...config.roles]).toEqual(["worker"]);
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      loadConfig({ PORT: "eighty", ROLES: "api,chef", S3_BUCKET: "media", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join("\n");
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/ROLES: unknown role "chef"/);
+      expect(problems).toMatch(/S3_ACCESS_KEY_ID/);
+      expect(problems).toMatch(/LOG_LEVEL/);
+    }
+  });
+});

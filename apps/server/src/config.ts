@@ -1,0 +1,115 @@
+import path from "node:path";
+import { z } from "zod";
+
+const GiB = 1024 ** 3;
+const ROLES = ["api", "worker"] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+// Every variable the server reads. Parsed once at boot; every bad variable is reported together.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ROLES: z
+    .string()
+    .default("api,worker")
+    .superRefine((value, ctx) => {
+      for (const role of value.split(",")) {
+        if (!(ROLES as readonly string[]).includes(role.trim())) {
+          ctx.addIssue({ code: "custom", message: `unknown role "${role}" (api, worker)` });
+        }
+      }
+    }),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * GiB),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WEB_DIST: optionalString,
+});
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3: S3Config | undefined;
+  logLevel: string;
+  roles: Set<Role>;
+  maxUploadBytes: number;
+  workerConcurrency: number;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = [],
+): Config {
+  const rolesFlag = argv.find((arg) => arg.startsWith("--roles="))?.slice("--roles=".length);
+  const parsed = envSchema.safeParse(rolesFlag ? { ...env, ROLES: rolesFlag } : env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+        }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    roles: new Set(e.ROLES.split(",").map((r) => r.trim() as Role)),
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+  };
+}

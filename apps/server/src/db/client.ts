@@ -1,0 +1,51 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const MIGRATIONS = path.join(import.meta.dirname, "../../drizzle");
+// Any constant works; it only serialises migrations between processes starting at once.
+const MIGRATION_LOCK = 72_010_001;
+
+export type Database =
+  | { kind: "pglite"; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: "postgres"; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+
+/** Embedded PGlite in `dataDir` (or in memory with `memory: true`), or PostgreSQL at `url`. Runs migrations. */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Database> {
+  if (opts.url) {
+    const lockClient = new pg.Client({ connectionString: opts.url });
+    await lockClient.connect();
+    try {
+      await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await lockClient.end();
+    }
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (!opts.memory) {
+    dir = path.join(opts.dataDir ?? "./data", "db");
+    await mkdir(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = drizzlePglite(pglite, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return { kind: "pglite", db: db as unknown as Db, pglite, close: () => pglite.close() };
+}

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+// A session is found by the SHA-256 of its token; the token itself is never stored.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+// Key/value settings shared by every process (e.g. the media URL signing secret).
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    status: text("status").notNull(),
+    progress: integer("progress").notNull().default(0),
+    statusMessage: text("status_message"),
+    language: text("language").notNull().default("en"),
+    originalKey: text("original_key").notNull(),
+    originalName: text("original_name").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    durationMs: integer("duration_ms"),
+    width: integer("width"),
+    height: integer("height"),
+    hasAudio: integer("has_audio"),
+    posterKey: text("poster_key"),
+    previewKey: text("preview_key"),
+    audioKey: text("audio_key"),
+    uploadedAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("projects_user_idx").on(t.userId, t.uploadedAt)],
+);
+
+export const speakers = pgTable(
+  "speakers",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    selectedVoice: text("selected_voice").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
+export const segments = pgTable(
+  "segments",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    speaker: text("speaker").notNull(),
+    text: text("text").notNull(),
+    startMs: integer("start_ms").notNull(),
+    endMs: integer("end_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.position] })],
+);
+
+export interface SegmentJson {
+  speaker: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
+export const translations = pgTable(
+  "translations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    status: text("status").notNull(),
+    statusMessage: text("status_message"),
+    transcript: jsonb("transcript").$type<SegmentJson[]>().notNull().default([]),
+    engine: text("engine"),
+    dubKey: text("dub_key"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("translations_project_language_idx").on(t.projectId, t.language)],
+);
+
+// What a user sees of long work: one row per job run on a project, with its progress.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    progress: integer("progress").notNull().default(0),
+    message: text("message"),
+    queueJobId: text("queue_job_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_project_idx").on(t.projectId, t.createdAt)],
+);

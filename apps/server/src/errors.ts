@@ -1,0 +1,41 @@
+// Every error the API answers with, in one table: code → HTTP status. Messages are written for users.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  title_required: 400,
+  file_required: 400,
+  empty_file: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  video_not_found: 404,
+  conflict: 409,
+  file_too_large: 413,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}

@@ -1,0 +1,49 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database } from "../db/client.ts";
+
+export const QUEUES = ["ingest"] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+export interface QueueOptions {
+  /** Seconds between heartbeats; a job whose worker stops beating is failed and retried. */
+  heartbeatSeconds: number;
+}
+
+/** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
+export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: "pglite",
+          supervise: opts.supervise,
+          schedule: false,
+        })
+      : new PgBoss({ connectionString: database.url, supervise: opts.supervise, schedule: false, max: 4 });
+  boss.on("error", (error) => console.error("queue error:", error.message));
+  await boss.start();
+  for (const name of QUEUES) {
+    if (!(await boss.getQueue(name))) {
+      await boss.createQueue(name, {
+        retryLimit: 3,
+        retryDelay: 2,
+        heartbeatSeconds: 10,
+        expireInSeconds: 3600,
+      });
+    }
+  }
+  return boss;
+}
+
+/**
+ * Embedded mode is one process, so at start-up any job still marked active was cut off by a stop or a crash:
+ * hand it back to the queue at once instead of waiting for its heartbeat to lapse.
+ */
+export async function requeueOrphans(database: Database, boss: PgBoss): Promise<number> {
+  if (database.kind !== "pglite") return 0;
+  const { rows } = await database.pglite.query<{ id: string; name: string }>(
+    "SELECT id, name FROM pgboss.job WHERE state = 'active'",
+  );
+  for (const row of rows) await boss.fail(row.name, row.id, { message: "interrupted by a restart" });
+  return rows.length;
+}

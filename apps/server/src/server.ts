@@ -1,0 +1,62 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { PgBoss } from "pg-boss";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { requeueOrphans, startBoss } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/worker.ts";
+import { createStorage, type Storage } from "./storage/index.ts";
+import { VideoRepository } from "./videos/repository.ts";
+
+export interface RunningServer {
+  app: FastifyInstance | null;
+  database: Database;
+  storage: Storage;
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
+export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
+  await mkdir(path.join(config.dataDir, "tmp"), { recursive: true });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: opts.memoryDb,
+  });
+  const storage = createStorage(config);
+  await storage.check();
+  const isWorker = config.roles.has("worker");
+  const boss = await startBoss(database, { supervise: isWorker });
+
+  if (isWorker) {
+    const repo = new VideoRepository(database.db);
+    await requeueOrphans(database, boss);
+    await startWorkers(
+      boss,
+      { repo, storage, scratchDir: path.join(config.dataDir, "tmp") },
+      config.workerConcurrency,
+    );
+  }
+
+  let app: FastifyInstance | null = null;
+  if (config.roles.has("api")) {
+    app = await buildApp({ config, database, storage, boss });
+    await app.listen({ port: config.port, host: config.host });
+  }
+
+  return {
+    app,
+    database,
+    storage,
+    boss,
+    async stop() {
+      await app?.close();
+      // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
+
+export class LocalStorage implements Storage {
+  readonly kind = "local";
+  readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async putFile(key: string, localPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(localPath, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      // Another filesystem: copy to a temporary name, then rename, so a reader never sees half a file.
+      await copyFile(localPath, `${target}.part`);
+      await rename(`${target}.part`, target);
+      await unlink(localPath);
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async localCopy(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    return { path: this.pathOf(key), release: async () => {} };
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix.replace(/\/$/, "")), { recursive: true, force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Config } from "../config.ts";
+import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
+
+export class S3Storage implements Storage {
+  readonly kind = "s3";
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    });
+  }
+
+  async putFile(key: string, localPath: string, contentType?: string): Promise<void> {
+    assertSafeKey(key);
+    // lib-storage streams the file in 8 MiB parts (multipart upload), so memory stays flat for large files.
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: createReadStream(localPath), ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 4,
+    });
+    await upload.done();
+    await unlink(localPath);
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (error as Error).name === "NotFound") return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    assertSafeKey(key);
+    const result = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return result.Body as Readable;
+  }
+
+  async localCopy(key: string, scratchDir: string): Promise<{ path: string; release(): Promise<void> }> {
+    await mkdir(scratchDir, { recursive: true });
+    const file = path.join(scratchDir, `${randomUUID()}${path.extname(key)}`);
+    await pipeline(await this.read(key), createWriteStream(file));
+    return { path: file, release: () => unlink(file).catch(() => {}) };
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertSafeKey(prefix.replace(/\/$/, ""));
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+      if (keys.length > 0) {
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys } }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+}

@@ -1,0 +1,29 @@
+import type { Readable } from "node:stream";
+
+export interface ObjectInfo {
+  size: number;
+}
+
+/** Where media files live: local disk by default, any S3-compatible store in scale-out mode. */
+export interface Storage {
+  readonly kind: "local" | "s3";
+  /** Moves (local) or uploads (S3) a finished local file into the store; the local file is gone after. */
+  putFile(key: string, localPath: string, contentType?: string): Promise<void>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** A byte range is inclusive on both ends, as in HTTP. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** A local path for tools like ffmpeg; for S3 the object is downloaded to `scratchDir` first. */
+  localCopy(key: string, scratchDir: string): Promise<{ path: string; release(): Promise<void> }>;
+  deletePrefix(prefix: string): Promise<void>;
+  check(): Promise<void>;
+}
+
+/** Keys are plain relative paths: letters, digits, dot, dash, underscore and slashes; no `..`. */
+export function assertSafeKey(key: string): void {
+  if (
+    !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) ||
+    key.split("/").some((p) => p === ".." || p === ".")
+  ) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+}

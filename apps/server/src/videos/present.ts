@@ -1,0 +1,35 @@
+import type { ProjectRow } from "./repository.ts";
+import type { Segment, Speaker } from "./schemas.ts";
+
+export const RETENTION_DAYS = 30;
+const MEDIA_TTL_SECONDS = 6 * 3600;
+
+export type SignPath = (key: string, ttlSeconds: number) => string;
+
+/** The project as the API shows it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
+export function presentProject(
+  row: ProjectRow,
+  sign: SignPath,
+  extra: { speakers?: Speaker[]; transcript?: Segment[] } = {},
+) {
+  const url = (key: string | null) => (key ? sign(key, MEDIA_TTL_SECONDS) : null);
+  return {
+    _id: row.id,
+    title: row.title,
+    status: row.status,
+    progress: row.progress,
+    statusMessage: row.statusMessage,
+    language: row.language,
+    originalVideoUrl: url(row.originalKey),
+    posterUrl: url(row.posterKey),
+    previewUrl: url(row.previewKey),
+    originalName: row.originalName,
+    sizeBytes: row.sizeBytes,
+    durationMs: row.durationMs,
+    width: row.width,
+    height: row.height,
+    uploadedAt: row.uploadedAt.toISOString(),
+    expiresAt: new Date(row.uploadedAt.getTime() + RETENTION_DAYS * 86_400_000).toISOString(),
+    ...extra,
+  };
+}

@@ -1,0 +1,113 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { projects, segments, speakers } from "../db/schema.ts";
+import type { ProjectStatus, Segment, Speaker } from "./schemas.ts";
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class VideoRepository {
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async insert(values: NewProject): Promise<ProjectRow> {
+    const [row] = await this.db.insert(projects).values(values).returning();
+    return row!;
+  }
+
+  /** A project of this user, or null: another user's project is indistinguishable from a missing one. */
+  async findOwned(userId: string, id: string): Promise<ProjectRow | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), eq(projects.userId, userId)));
+    return row ?? null;
+  }
+
+  async findById(id: string): Promise<ProjectRow | null> {
+    const [row] = await this.db.select().from(projects).where(eq(projects.id, id));
+    return row ?? null;
+  }
+
+  listByUser(userId: string): Promise<ProjectRow[]> {
+    return this.db
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .orderBy(desc(projects.uploadedAt));
+  }
+
+  async speakersOf(projectId: string): Promise<Speaker[]> {
+    const rows = await this.db
+      .select()
+      .from(speakers)
+      .where(eq(speakers.projectId, projectId))
+      .orderBy(asc(speakers.position));
+    return rows.map(({ id, name, selectedVoice }) => ({ id, name, selectedVoice }));
+  }
+
+  async transcriptOf(projectId: string): Promise<Segment[]> {
+    const rows = await this.db
+      .select()
+      .from(segments)
+      .where(eq(segments.projectId, projectId))
+      .orderBy(asc(segments.position));
+    return rows.map((s) => ({ speaker: s.speaker, text: s.text, start: s.startMs, end: s.endMs }));
+  }
+
+  /** Replaces what is given, all in one transaction: a save is never half-applied. */
+  async update(
+    projectId: string,
+    change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(projects)
+        .set({ ...(change.title !== undefined && { title: change.title }), updatedAt: new Date() })
+        .where(eq(projects.id, projectId));
+      if (change.speakers) {
+        await tx.delete(speakers).where(eq(speakers.projectId, projectId));
+        if (change.speakers.length > 0) {
+          await tx
+            .insert(speakers)
+            .values(change.speakers.map((s, position) => ({ ...s, projectId, position })));
+        }
+      }
+      if (change.transcript) {
+        await tx.delete(segments).where(eq(segments.projectId, projectId));
+        for (let i = 0; i < change.transcript.length; i += 1000) {
+          const chunk = change.transcript.slice(i, i + 1000);
+          await tx.insert(segments).values(
+            chunk.map((s, j) => ({
+              projectId,
+              position: i + j,
+              speaker: s.speaker,
+              text: s.text,
+              startMs: s.start,
+              endMs: s.end,
+            })),
+          );
+        }
+      }
+    });
+  }
+
+  async setState(
+    projectId: string,
+    state: { status?: ProjectStatus; progress?: number; statusMessage?: string | null } & Partial<NewProject>,
+  ): Promise<void> {
+    await this.db
+      .update(projects)
+      .set({ ...state, updatedAt: new Date() })
+      .where(eq(projects.id, projectId));
+  }
+
+  async delete(projectId: string): Promise<void> {
+    await this.db.delete(projects).where(eq(projects.id, projectId));
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { unlink } from "node:fs/promises";
+import { assertHasVideo, MediaError, probe } from "@dubbing/dubbing";
+import { AppError } from "../errors.ts";
+import type { JobSender } from "../jobs/sender.ts";
+import type { Storage } from "../storage/index.ts";
+import { presentProject, type SignPath } from "./present.ts";
+import type { VideoRepository } from "./repository.ts";
+import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
+import { storedExtension } from "./upload.ts";
+
+export class VideoService {
+  readonly repo: VideoRepository;
+  readonly storage: Storage;
+  readonly jobs: JobSender;
+  readonly sign: SignPath;
+
+  constructor(deps: { repo: VideoRepository; storage: Storage; jobs: JobSender; sign: SignPath }) {
+    this.repo = deps.repo;
+    this.storage = deps.storage;
+    this.jobs = deps.jobs;
+    this.sign = deps.sign;
+  }
+
+  /** Checks the uploaded temporary file really is a video, stores it, records the project and queues ingest. */
+  async create(userId: string, title: string, file: { path: string; name: string; size: number }) {
+    const id = randomUUID();
+    const prefix = `projects/${id}/`;
+    let stored = false;
+    try {
+      if (file.size === 0)
+        throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
+      const probed = await probe(file.path).catch((error: unknown) => {
+        throw error instanceof MediaError && error.code === "not_media"
+          ? new AppError(
+              "unsupported_media_type",
+              "This file is not a video we can read. Upload an MP4, WebM, OGG, MOV, AVI or WMV file.",
+            )
+          : error;
+      });
+      try {
+        assertHasVideo(probed);
+      } catch {
+        throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
+      }
+      const originalKey = `${prefix}original${storedExtension(file.name, probed.formatName)}`;
+      await this.storage.putFile(originalKey, file.path);
+      stored = true;
+      const row = await this.repo.insert({
+        id,
+        userId,
+        title,
+        status: "uploaded",
+        progress: 0,
+        originalKey,
+        originalName: file.name.slice(0, 255),
+        sizeBytes: file.size,
+        durationMs: Math.round(probed.durationMs),
+        width: probed.video.width,
+        height: probed.video.height,
+        hasAudio: probed.audio ? 1 : 0,
+      });
+      await this.jobs.send("ingest", { projectId: id });
+      return presentProject(row, this.sign, { speakers: [], transcript: [] });
+    } catch (error) {
+      if (!stored) await unlink(file.path).catch(() => {});
+      else {
+        await this.repo.delete(id).catch(() => {});
+        await this.storage.deletePrefix(prefix).catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  async list(userId: string) {
+    const rows = await this.repo.listByUser(userId);
+    return rows.map((row) => presentProject(row, this.sign));
+  }
+
+  async get(userId: string, id: string) {
+    const row = await this.owned(userId, id);
+    const [speakers, transcript] = await Promise.all([
+      this.repo.speakersOf(row.id),
+      this.repo.transcriptOf(row.id),
+    ]);
+    return presentProject(row, this.sign, { speakers, transcript });
+  }
+
+  async transcript(userId: string, id: string) {
+    const row = await this.owned(userId, id);
+    return this.repo.transcriptOf(row.id);
+  }
+
+  async update(userId: string, id: string, change: VideoUpdate) {
+    const row = await this.owned(userId, id);
+    if (change.transcript) {
+      const speakerIds = new Set((change.speakers ?? (await this.repo.speakersOf(row.id))).map((s) => s.id));
+      const bad = firstUnknownSpeaker(change.transcript, speakerIds);
+      if (bad >= 0) {
+        throw new AppError("validation_failed", "A segment names a speaker that does not exist.", [
+          { path: `transcript.${bad}.speaker`, message: "Unknown speaker." },
+        ]);
+      }
+    }
+    await this.repo.update(row.id, change);
+    return this.get(userId, id);
+  }
+
+  private async owned(userId: string, id: string) {
+    const row = await this.repo.findOwned(userId, id);
+    if (!row) throw new AppError("video_not_found", "This project does not exist.");
+    return row;
+  }
+}

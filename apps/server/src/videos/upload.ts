@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, unlink } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+
+export interface ReceivedUpload {
+  title: string | undefined;
+  file: { path: string; name: string; size: number } | undefined;
+}
+
+/**
+ * Streams the multipart body's `video` file to a temporary file on disk (constant memory) and collects the
+ * `title` field, whichever order they come in. On any failure, including the client going away half-way,
+ * the temporary file is removed before the error propagates.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<ReceivedUpload> {
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes + 1024 * 1024) throw tooLarge(maxBytes);
+  if (!request.isMultipart()) throw new AppError("bad_request", "Send the video as multipart/form-data.");
+
+  await mkdir(tmpDir, { recursive: true });
+  const result: ReceivedUpload = { title: undefined, file: undefined };
+  let tmpPath: string | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === "field") {
+        if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
+        continue;
+      }
+      if (part.fieldname !== "video" || result.file) {
+        part.file.resume();
+        continue;
+      }
+      tmpPath = path.join(tmpDir, `${randomUUID()}.upload`);
+      const out = createWriteStream(tmpPath);
+      let size = 0;
+      part.file.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      await pipeline(part.file, out);
+      result.file = { path: tmpPath, name: part.filename || "video", size };
+    }
+    return result;
+  } catch (error) {
+    if (tmpPath) await unlink(tmpPath).catch(() => {});
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
+    if (code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
+      throw new AppError("bad_request", "Send one video file and a title.");
+    }
+    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE")
+      throw new AppError("bad_request", "Send the video as multipart/form-data.");
+    throw error;
+  }
+}
+
+function tooLarge(maxBytes: number): AppError {
+  const gb = Math.round((maxBytes / 1024 ** 3) * 10) / 10;
+  return new AppError("file_too_large", `The video is larger than the ${gb} GB limit.`);
+}
+
+const KNOWN_EXTENSIONS = new Set([".mp4", ".m4v", ".webm", ".ogg", ".ogv", ".mov", ".avi", ".wmv", ".mkv"]);
+
+/** The stored file's extension: the upload's own when it is a known video type, else from the probed format. */
+export function storedExtension(fileName: string, formatName: string): string {
+  const ext = path.extname(fileName).toLowerCase();
+  if (KNOWN_EXTENSIONS.has(ext)) return ext;
+  const format = formatName.split(",")[0] ?? "";
+  const byFormat: Record<string, string> = {
+    mov: ".mp4",
+    matroska: ".mkv",
+    webm: ".webm",
+    ogg: ".ogg",
+    avi: ".avi",
+    asf: ".wmv",
+  };
+  return byFormat[format] ?? ".bin";
+}

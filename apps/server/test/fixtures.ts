@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+function ffmpeg(args: string[]) {
+  execFileSync("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", ...args]);
+}
+
+// Each container with the codecs it normally carries, so every accepted upload type is exercised.
+const FORMATS = {
+  mp4: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"],
+  webm: ["-c:v", "libvpx", "-deadline", "realtime", "-b:v", "300k", "-c:a", "libvorbis"],
+  mov: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"],
+  avi: ["-c:v", "mpeg4", "-c:a", "libmp3lame"],
+  wmv: ["-c:v", "wmv2", "-c:a", "wmav2"],
+  ogg: ["-c:v", "libtheora", "-c:a", "libvorbis"],
+} as const;
+export type Format = keyof typeof FORMATS;
+export const ALL_FORMATS = Object.keys(FORMATS) as Format[];
+
+/** A test-pattern video with a tone, in the given container. */
+export function makeVideo(
+  dir: string,
+  format: Format,
+  opts: { seconds?: number; audio?: boolean; size?: string } = {},
+) {
+  const seconds = opts.seconds ?? 2;
+  const audio = opts.audio ?? true;
+  const file = path.join(dir, `clip-${seconds}s${audio ? "" : "-silent"}.${format}`);
+  const codecs = [...FORMATS[format]];
+  if (!audio) codecs.splice(codecs.indexOf("-c:a"), 2);
+  ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=${opts.size ?? "320x240"}:rate=25:duration=${seconds}`,
+    ...(audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`] : []),
+    ...codecs,
+    "-shortest",
+    file,
+  ]);
+  return file;
+}
+
+/** An MP4 whose index (moov) is at the end, cut in half: the index is lost, so no player can read it. */
+export function makeTruncatedMp4(dir: string) {
+  const whole = makeVideo(dir, "mp4", { seconds: 3 });
+  const bytes = readFileSync(whole);
+  const file = path.join(dir, "truncated.mp4");
+  writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+  return file;
+}
+
+export function makeTextFile(dir: string, name = "notes.mp4") {
+  const file = path.join(dir, name);
+  writeFileSync(file, "This is plain text, not a video.\n".repeat(100));
+  return file;
+}
+
+export function makeEmptyFile(dir: string, name = "empty.mp4") {
+  const file = path.join(dir, name);
+  writeFileSync(file, "");
+  return file;
+}

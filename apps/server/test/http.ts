@@ -1,0 +1,52 @@
+import { openAsBlob } from "node:fs";
+import path from "node:path";
+
+/** Uploads a file the way the web app does: multipart `video` + `title`. */
+export async function upload(baseUrl: string, cookie: string, file: string | null, title: string | null) {
+  const form = new FormData();
+  if (title !== null) form.set("title", title);
+  if (file) form.set("video", await openAsBlob(file), path.basename(file));
+  const res = await fetch(`${baseUrl}/api/video/process`, {
+    method: "POST",
+    body: form,
+    headers: { cookie },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+export async function api(
+  baseUrl: string,
+  cookie: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { ...(cookie && { cookie }), ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: json, headers: res.headers, text };
+}
+
+/** Polls the project until it reaches one of `statuses`. */
+export async function waitForStatus(
+  baseUrl: string,
+  cookie: string,
+  id: string,
+  statuses: string[],
+  timeoutMs = 60_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await api(baseUrl, cookie, "GET", `/api/video/${id}`);
+    if (statuses.includes(body?.status)) return body;
+    if (Date.now() > until) throw new Error(`project ${id} stayed ${body?.status} (${body?.statusMessage})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,39 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 18_180);
+const DATA_DIR = path.join(os.tmpdir(), `dub-e2e-${process.pid}`);
+
+// Browser tests drive the real server (embedded mode, fresh data) in Debian's Chromium.
+export default defineConfig({
+  testDir: ".",
+  outputDir: "../test-results/e2e",
+  timeout: 60_000,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node apps/server/src/main.ts`,
+    cwd: "..",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: "warn" },
+  },
+});

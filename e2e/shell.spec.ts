@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+
+test("the server serves the web app, which reaches the API", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Break Language Barriers Boost Engagement");
+  await expect(page.getByTestId("health")).toHaveText("Service ok (embedded mode)");
+});
+
+test("an unknown address shows a real not-found page that leads home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("API misses stay JSON errors, not the app page", async ({ request }) => {
+  const res = await request.get("/api/nothing-here");
+  expect(res.status()).toBe(401);
+  const anon = await request.get("/api/health");
+  expect(anon.status()).toBe(200);
+});
