@@ -16,6 +16,7 @@ export {
   type Settings,
 } from "./options.ts";
 export { identityServer } from "./plugin.ts";
+export { ensureProject, type ProjectInput } from "./project.ts";
 export * as identitySchema from "./schema.ts";
 export { createSessionVerifier, type VerifiedSession } from "./server-api.ts";
 export { SESSION_CLAIM, type SessionResult, type StytchSession } from "./sessions.ts";

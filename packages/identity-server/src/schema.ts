@@ -229,3 +229,12 @@ export const identityAuditLog = pgTable(
   },
   (t) => [index("identity_audit_at_idx").on(t.at), index("identity_audit_user_idx").on(t.userId)],
 );
+
+/** Generated project credentials, for installs that do not configure them (created on first start). */
+export const identityProjects = pgTable("identity_projects", {
+  projectId: text("project_id").primaryKey(),
+  publicToken: text("public_token").notNull(),
+  secret: text("secret").notNull(),
+  singleton: boolean("singleton").notNull().default(true).unique(),
+  createdAt: createdAt(),
+});

@@ -136,6 +136,10 @@ describe("email magic links", () => {
     const me = await sdk(h, "GET", "/users/me", undefined, d.session_token);
     expect(me.status).toBe(200);
     expect(me.data.user_id).toBe(d.user_id);
+    // The SDK may also present the session JWT instead of the token.
+    const byJwt = await sdk(h, "POST", "/sessions/authenticate", {}, d.session_jwt);
+    expect(byJwt.status).toBe(200);
+    expect(byJwt.data.session.session_id).toBe(d.session.session_id);
 
     const sa = await sdk(
       h,

@@ -92,7 +92,7 @@ export async function otpEmailLoginOrCreate(call: Call, body: z.infer<typeof otp
   await limitSend(call.ctx, call.caller, body.email);
   const rec = await findOrCreateByEmail(call.ctx, body.email);
   await sendEmailCode(call, body.email, rec.emailId, rec.userId, body.expiration_minutes);
-  return { method_id: rec.emailId, email_id: rec.emailId, user_id: rec.userId, user_created: rec.created };
+  return { method_id: rec.emailId, email_id: rec.emailId, user_id: rec.userId };
 }
 
 /**
@@ -143,7 +143,7 @@ export async function otpPhoneLoginOrCreate(
   await limitSend(call.ctx, call.caller, phone);
   const rec = await findOrCreateByPhone(call.ctx, phone);
   await sendPhoneCode(call, phone, channel, rec.phoneId, rec.userId, body.expiration_minutes);
-  return { method_id: rec.phoneId, phone_id: rec.phoneId, user_id: rec.userId, user_created: rec.created };
+  return { method_id: rec.phoneId, phone_id: rec.phoneId, user_id: rec.userId };
 }
 
 export async function otpPhoneSend(

@@ -16,7 +16,7 @@ import {
   identityUsers,
   identityWebauthn,
 } from "../schema.ts";
-import { authenticateSession, revokeSession } from "../sessions.ts";
+import { authenticateSession, looksLikeJwt, revokeSession } from "../sessions.ts";
 import { findEmail, loadUser } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
 
@@ -57,14 +57,16 @@ export const sessionAuthenticateBody = z.object({ session_duration_minutes: sess
 export async function sdkSessionAuthenticate(
   call: Call,
   body: z.infer<typeof sessionAuthenticateBody>,
-  token: string,
+  credential: string,
 ) {
   await hit(call.ctx, "session_per_ip", call.caller.ip);
   requireSession(call);
   const s = await authenticateSession(
     call.ctx,
-    { token },
-    { durationMinutes: body.session_duration_minutes },
+    looksLikeJwt(credential) ? { jwt: credential } : { token: credential },
+    {
+      durationMinutes: body.session_duration_minutes,
+    },
   );
   return authenticatedResponse(s);
 }
