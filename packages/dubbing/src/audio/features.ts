@@ -30,26 +30,44 @@ export interface VadOptions {
   minSpeechMs?: number;
   /** Shorter pauses are bridged. */
   minSilenceMs?: number;
+  /** Regions are extended over neighbouring frames this far above the noise (soft onsets, tails). */
+  extendAboveNoiseDb?: number;
 }
 
 /**
- * Energy voice-activity detection: speech regions in ms. The noise level is the 10th percentile of
- * frame levels; speech is louder than max(floorDb, noise + aboveNoiseDb).
+ * Energy voice-activity detection with hysteresis: speech regions in ms. The noise level is the 10th
+ * percentile of frame levels; speech is louder than max(floorDb, noise + aboveNoiseDb), and a region
+ * extends over adjacent frames louder than max(floorDb − 10, noise + extendAboveNoiseDb).
  */
 export function speechRegions(samples: Float32Array, sampleRate: number, opts: VadOptions = {}): Region[] {
-  const { frameMs = 10, floorDb = -50, aboveNoiseDb = 15, minSpeechMs = 120, minSilenceMs = 200 } = opts;
+  const {
+    frameMs = 10,
+    floorDb = -50,
+    aboveNoiseDb = 15,
+    minSpeechMs = 120,
+    minSilenceMs = 200,
+    extendAboveNoiseDb = 6,
+  } = opts;
   const levels = frameLevels(samples, sampleRate, frameMs);
   if (levels.length === 0) return [];
   const sorted = Float32Array.from(levels).sort();
   const noise = sorted[Math.floor(sorted.length * 0.1)] as number;
   const thr = Math.max(floorDb, noise + aboveNoiseDb);
+  const low = Math.min(thr, Math.max(floorDb - 10, noise + extendAboveNoiseDb));
   const raw: Region[] = [];
   let start = -1;
   for (let f = 0; f <= levels.length; f++) {
     const on = f < levels.length && (levels[f] as number) >= thr;
     if (on && start < 0) start = f;
     if (!on && start >= 0) {
-      raw.push({ start: start * frameMs, end: f * frameMs });
+      let a = start;
+      let b = f;
+      while (a > 0 && (levels[a - 1] as number) >= low) a--;
+      while (b < levels.length && (levels[b] as number) >= low) b++;
+      const prev = raw.at(-1);
+      if (prev && a * frameMs <= prev.end) prev.end = Math.max(prev.end, b * frameMs);
+      else raw.push({ start: a * frameMs, end: b * frameMs });
+      f = Math.max(f, b - 1);
       start = -1;
     }
   }

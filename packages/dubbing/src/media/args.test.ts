@@ -92,9 +92,16 @@ describe("muxArgs", () => {
     expect(a.filter((_x, i) => a[i - 1] === "-map")).toEqual(["1:v:0", "0:a:0"]);
     expect(after(a, "-c:v")).toBe("copy");
     expect(after(a, "-c:a")).toBe("aac");
-    expect(after(a, "-b:a")).toBe("160k");
+    expect(after(a, "-b:a")).toBe("192k");
+    expect(after(a, "-aac_coder")).toBe("twoloop");
     expect(after(a, "-movflags")).toBe("+faststart");
     expect(a.at(-1)).toBe("out.mp4");
-    expect(after(muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o"), "-b:a")).toBe("96k");
+    expect(after(muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o"), "-b:a")).toBe("128k");
+    expect(
+      after(
+        muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o", { coder: "fast" }),
+        "-aac_coder",
+      ),
+    ).toBe("fast");
   });
 });

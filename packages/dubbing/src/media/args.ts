@@ -123,9 +123,9 @@ export function muxArgs(
   audio: { file: string; sampleRate: number; channels: number },
   video: string,
   output: string,
-  opts: { bitrateK?: number } = {},
+  opts: { bitrateK?: number; coder?: "twoloop" | "fast" } = {},
 ): string[] {
-  const bitrate = opts.bitrateK ?? (audio.channels > 1 ? 160 : 96);
+  const bitrate = opts.bitrateK ?? (audio.channels > 1 ? 192 : 128);
   return [
     "-f",
     "f32le",
@@ -145,6 +145,8 @@ export function muxArgs(
     "copy",
     "-c:a",
     "aac",
+    "-aac_coder",
+    opts.coder ?? "twoloop",
     "-b:a",
     `${bitrate}k`,
     "-map_metadata",

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/fixtures.ts";
-import { integratedLoudness, limit, normalizeLoudness, truePeakDb } from "./loudness.ts";
+import { integratedLoudness, limit, normalizeLoudness, slidingMin, truePeakDb } from "./loudness.ts";
 
 const SR = 48000;
 
@@ -124,5 +124,14 @@ describe("normalizeLoudness", () => {
     const r = normalizeLoudness(d, 1, SR);
     expect(r.gainDb).toBe(0);
     expect(d.every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe("slidingMin", () => {
+  it("takes the minimum over ±w", () => {
+    const x = Float32Array.from([5, 3, 8, 1, 9, 9, 9, 2, 7]);
+    expect(Array.from(slidingMin(x, 1))).toEqual([3, 3, 1, 1, 1, 9, 2, 2, 2]);
+    expect(Array.from(slidingMin(x, 0))).toEqual(Array.from(x));
+    expect(Array.from(slidingMin(x, 10))).toEqual(new Array(9).fill(1));
   });
 });

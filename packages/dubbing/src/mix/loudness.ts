@@ -165,10 +165,31 @@ export function truePeakDb(data: Float32Array, channels: number): number {
   return 20 * Math.log10(tp);
 }
 
+/** Pure: minimum of x over [n − w, n + w] for every n (monotonic deque, O(n)). */
+export function slidingMin(x: Float32Array, w: number): Float32Array {
+  const n = x.length;
+  const out = new Float32Array(n);
+  const dq = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  let next = 0; // next index to push
+  for (let i = 0; i < n; i++) {
+    const hi = Math.min(n - 1, i + w);
+    while (next <= hi) {
+      while (tail > head && (x[dq[tail - 1] as number] as number) >= (x[next] as number)) tail--;
+      dq[tail++] = next++;
+    }
+    while ((dq[head] as number) < i - w) head++;
+    out[i] = x[dq[head] as number] as number;
+  }
+  return out;
+}
+
 /**
- * In place: a peak limiter. Per frame, the gain needed to keep every channel's sample under `ceilingDb`;
- * gain changes are linear ramps (attack before the peak, release after), so no sample exceeds the
- * ceiling and the gain has no steps. Returns the largest reduction (dB, ≤ 0).
+ * In place: a look-ahead peak limiter. Per frame, the gain needed to keep every channel's sample under
+ * `ceilingDb`, held over ±attackMs (so a cluster of peaks is scaled, not flattened), with linear ramps
+ * (attack before, release after): no sample exceeds the ceiling and the gain has no steps. Returns the
+ * largest reduction (dB, ≤ 0).
  */
 export function limit(
   data: Float32Array,
@@ -177,20 +198,22 @@ export function limit(
   ceilingDb: number,
   opts: { attackMs?: number; releaseMs?: number } = {},
 ): number {
-  const { attackMs = 5, releaseMs = 100 } = opts;
+  const { attackMs = 5, releaseMs = 120 } = opts;
   const frames = Math.floor(data.length / channels);
   const ceil = 10 ** (ceilingDb / 20);
-  const g = new Float32Array(frames);
+  const need = new Float32Array(frames);
   let any = false;
   for (let n = 0; n < frames; n++) {
     let m = 0;
     for (let c = 0; c < channels; c++) m = Math.max(m, Math.abs(data[n * channels + c] as number));
-    g[n] = m > ceil ? ceil / m : 1;
+    need[n] = m > ceil ? ceil / m : 1;
     if (m > ceil) any = true;
   }
   if (!any) return 0;
+  const attack = Math.max(1, Math.round((attackMs * sampleRate) / 1000));
+  const g = slidingMin(need, attack);
   const rel = 1 / Math.max(1, (releaseMs * sampleRate) / 1000);
-  const att = 1 / Math.max(1, (attackMs * sampleRate) / 1000);
+  const att = 1 / attack;
   for (let n = 1; n < frames; n++) g[n] = Math.min(g[n] as number, (g[n - 1] as number) + rel);
   for (let n = frames - 2; n >= 0; n--) g[n] = Math.min(g[n] as number, (g[n + 1] as number) + att);
   let minG = 1;

@@ -11,7 +11,7 @@ import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { extractAudioArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
-import { segmentWords, sentenceText } from "../segment/segment.ts";
+import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
 import { defaultVoices } from "../voices/catalog.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
@@ -98,6 +98,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       breaks.push(...changePoints(samples, pcm.sampleRate, u, candidates));
     }
     if (breaks.length) utts = segmentWords(words, { ...segOpts, breaks });
+    utts = snapToSpeech(utts, speech);
     report("diarize", 0.3);
     const { labels, params: diaParams } = await diarizer.diarize({
       samples,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "../engines/types.ts";
-import { segmentWords, sentenceText } from "./segment.ts";
+import { segmentWords, sentenceText, snapToSpeech } from "./segment.ts";
 
 const w = (text: string, start: number, end: number): Word => ({ text, start, end });
 
@@ -40,5 +40,18 @@ describe("sentenceText", () => {
       "I think I'm new york.",
     );
     expect(sentenceText([])).toBe("");
+  });
+});
+
+describe("snapToSpeech", () => {
+  const u = (start: number, end: number) => ({ start, end, words: [] });
+  it("moves edges to nearby speech edges", () => {
+    expect(snapToSpeech([u(750, 2870)], [{ start: 600, end: 2880 }])).toEqual([u(600, 2880)]);
+  });
+  it("ignores speech edges that are too far or belong to a neighbour", () => {
+    expect(snapToSpeech([u(1000, 2000)], [{ start: 500, end: 2600 }])).toEqual([u(1000, 2000)]);
+    // one VAD region spanning two utterances: inner edges stay
+    const r = snapToSpeech([u(100, 1000), u(1100, 2000)], [{ start: 90, end: 2010 }]);
+    expect(r).toEqual([u(90, 1000), u(1100, 2010)]);
   });
 });

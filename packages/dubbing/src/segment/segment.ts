@@ -70,3 +70,35 @@ export function sentenceText(words: Word[]): string {
   if (!t) return "";
   return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
 }
+
+/**
+ * Pure: moves utterance edges onto the energy VAD's speech edges when one lies within `maxShiftMs`
+ * (the decoder's word edges are coarse: 20 ms frames and beam pruning), never across a neighbour.
+ */
+export function snapToSpeech(
+  utts: Utterance[],
+  speech: { start: number; end: number }[],
+  maxShiftMs = 250,
+): Utterance[] {
+  return utts.map((u, i) => {
+    const prevEnd = i > 0 ? utts[i - 1]!.end : -Infinity;
+    const nextStart = i + 1 < utts.length ? utts[i + 1]!.start : Infinity;
+    let start = u.start;
+    let end = u.end;
+    let bestS = Infinity;
+    let bestE = Infinity;
+    for (const r of speech) {
+      const ds = Math.abs(r.start - u.start);
+      if (ds <= maxShiftMs && ds < bestS && r.start >= prevEnd && r.start < u.end) {
+        bestS = ds;
+        start = r.start;
+      }
+      const de = Math.abs(r.end - u.end);
+      if (de <= maxShiftMs && de < bestE && r.end <= nextStart && r.end > u.start) {
+        bestE = de;
+        end = r.end;
+      }
+    }
+    return end > start ? { ...u, start, end } : u;
+  });
+}
