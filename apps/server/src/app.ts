@@ -3,6 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
@@ -10,6 +11,7 @@ import { sessionAuth } from "./http/auth.ts";
 import { errorHandling } from "./http/errors.ts";
 import { systemRoutes } from "./http/system.ts";
 import { webApp } from "./http/web.ts";
+import { type Identity, mountIdentity } from "./identity/mount.ts";
 import { bossSender } from "./jobs/sender.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { signMediaPath } from "./media/signing.ts";
@@ -23,11 +25,12 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   boss: PgBoss;
+  identity: Identity;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, storage, boss } = deps;
+  const { config, database, storage, boss, identity } = deps;
   const db = database.db;
   const app = Fastify({
     logger: {
@@ -42,6 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   sessionAuth(app, { db });
+  await mountIdentity(app, db, config, identity);
+  authRoutes(app, { db, config, identity });
 
   const mediaSecret = await sharedSecret(db, "media_signing_secret");
   const sign = (key: string, ttlSeconds: number) => signMediaPath(mediaSecret, key, Date.now(), ttlSeconds);
@@ -54,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mode: database.kind === "pglite" ? "embedded" : "scale-out",
     publicUrl: config.publicUrl,
     maxUploadBytes: config.maxUploadBytes,
+    identity: { publicToken: identity.project.publicToken, sdkBaseUrl: config.publicUrl },
   });
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {

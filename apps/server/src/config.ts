@@ -42,6 +42,15 @@ const envSchema = z.object({
     .default(10 * GiB),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WEB_DIST: optionalString,
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default("AI Video Dubbing <no-reply@localhost>"),
+  IDENTITY_PROJECT_ID: optionalString,
+  IDENTITY_PUBLIC_TOKEN: optionalString.pipe(z.string().startsWith("public-token-").optional()),
+  IDENTITY_SECRET: optionalString.pipe(z.string().min(16).optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  ALLOWED_ORIGINS: z.string().default(""),
 });
 
 export interface S3Config {
@@ -65,6 +74,16 @@ export interface Config {
   maxUploadBytes: number;
   workerConcurrency: number;
   webDist: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  identity: {
+    projectId: string | undefined;
+    publicToken: string | undefined;
+    secret: string | undefined;
+    google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+    /** Browser origins besides PUBLIC_URL's that may call the identity SDK API (e.g. the Vite dev server). */
+    extraOrigins: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -86,6 +105,14 @@ export function loadConfig(
     : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     problems.push("S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  const identityGiven = [env.IDENTITY_PROJECT_ID, env.IDENTITY_PUBLIC_TOKEN, env.IDENTITY_SECRET].filter(
+    Boolean,
+  ).length;
+  if (identityGiven !== 0 && identityGiven !== 3) {
+    problems.push(
+      "IDENTITY_PROJECT_ID: set IDENTITY_PROJECT_ID, IDENTITY_PUBLIC_TOKEN and IDENTITY_SECRET together, or none",
+    );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -111,5 +138,19 @@ export function loadConfig(
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     workerConcurrency: e.WORKER_CONCURRENCY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    identity: {
+      projectId: e.IDENTITY_PROJECT_ID,
+      publicToken: e.IDENTITY_PUBLIC_TOKEN,
+      secret: e.IDENTITY_SECRET,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      extraOrigins: e.ALLOWED_ORIGINS.split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
@@ -43,7 +44,8 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
 
   let app: FastifyInstance | null = null;
   if (config.roles.has("api")) {
-    app = await buildApp({ config, database, storage, boss });
+    const identity = await prepareIdentity(database.db, config);
+    app = await buildApp({ config, database, storage, boss, identity });
     await app.listen({ port: config.port, host: config.host });
   }
 

@@ -1,25 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { makeVideo } from "./fixtures.ts";
+import { freePort } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 let dataDir: string;
 let child: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startProcess(port: number): Promise<string> {
   child = spawn(process.execPath, [MAIN], {

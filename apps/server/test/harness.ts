@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
@@ -23,6 +24,14 @@ export interface TestServer {
   /** A new user with a session; returns the Cookie header value. */
   signIn(email?: string): Promise<{ cookie: string; userId: string }>;
   close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export async function freshPostgresDatabase(): Promise<string> {
@@ -60,10 +69,17 @@ export async function startTestServer(mode: Mode, env: Record<string, string> = 
           S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
         }
       : {};
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent", ...scaleOut, ...env });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "silent",
+    ...scaleOut,
+    ...env,
+  });
   const server = await startServer(config, { memoryDb: mode === "embedded" });
-  const address = server.app?.server.address();
-  const baseUrl = address && typeof address === "object" ? `http://127.0.0.1:${address.port}` : "";
   return {
     mode,
     server,

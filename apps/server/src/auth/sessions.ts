@@ -12,6 +12,7 @@ export interface SessionUser {
   id: string;
   email: string;
   sessionId: string;
+  identitySessionId: string | null;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -24,7 +25,12 @@ export async function findOrCreateUser(db: Db, email: string): Promise<{ id: str
 }
 
 /** Creates a session and returns its token: 256 random bits, stored only as a hash. */
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  opts: { now?: Date; identitySessionId?: string } = {},
+): Promise<string> {
+  const now = opts.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     id: hashToken(token),
@@ -32,6 +38,7 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS),
+    identitySessionId: opts.identitySessionId ?? null,
   });
   return token;
 }
@@ -40,7 +47,12 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({ userId: users.id, email: users.email, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      userId: users.id,
+      email: users.email,
+      lastSeenAt: sessions.lastSeenAt,
+      identitySessionId: sessions.identitySessionId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
@@ -53,9 +65,9 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { id: row.userId, email: row.email, sessionId: id };
+  return { id: row.userId, email: row.email, sessionId: id, identitySessionId: row.identitySessionId };
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

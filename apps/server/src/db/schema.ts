@@ -31,6 +31,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The identity provider's session this app session was made from; revoked with it on logout. */
+    identitySessionId: text("identity_session_id"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

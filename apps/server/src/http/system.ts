@@ -14,6 +14,7 @@ export function systemRoutes(
     mode: "embedded" | "scale-out";
     publicUrl: string;
     maxUploadBytes: number;
+    identity: { publicToken: string; sdkBaseUrl: string };
   },
 ) {
   app.get("/api/health", async (_request, reply) => {
@@ -40,5 +41,6 @@ export function systemRoutes(
     publicUrl: deps.publicUrl,
     maxUploadBytes: deps.maxUploadBytes,
     acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg"],
+    identity: deps.identity,
   }));
 }

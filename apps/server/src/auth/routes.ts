@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { currentUser } from "../http/auth.ts";
+import { renderMailbox } from "../identity/mailbox-page.ts";
+import {
+  APP_SESSION_MINUTES,
+  GOOGLE_CALLBACK,
+  type Identity,
+  MAGIC_LINK_CALLBACK,
+} from "../identity/mount.ts";
+import {
+  createSession,
+  deleteSession,
+  findOrCreateUser,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_COOKIE,
+} from "./sessions.ts";
+
+const authenticated = z.object({
+  user: z.object({ emails: z.array(z.object({ email: z.string() })).min(1) }),
+  session: z.object({ session_id: z.string() }),
+});
+const providerError = z.object({ error_message: z.string() });
+
+/**
+ * The sign-in callbacks, the current user and logout. A callback exchanges the provider's one-time token
+ * through the provider's backend API (in-process), then starts an app session in an HttpOnly cookie.
+ */
+export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config; identity: Identity }) {
+  const { db, config, identity } = deps;
+  const secure = config.publicUrl.startsWith("https:");
+  const basic = `Basic ${Buffer.from(`${identity.project.projectId}:${identity.project.secret}`).toString("base64")}`;
+
+  async function exchange(request: FastifyRequest, reply: FastifyReply, endpoint: string) {
+    const token = (request.query as { token?: unknown }).token;
+    if (typeof token !== "string" || token.length === 0 || token.length > 512) {
+      return failed(reply, "This sign-in link is incomplete. Please request a new one.");
+    }
+    const res = await app.inject({
+      method: "POST",
+      url: endpoint,
+      headers: { authorization: basic, "content-type": "application/json" },
+      payload: { token, session_duration_minutes: APP_SESSION_MINUTES },
+      remoteAddress: request.ip,
+    });
+    const body = res.json();
+    const ok = res.statusCode === 200 ? authenticated.safeParse(body) : null;
+    if (!ok?.success) {
+      const message = providerError.safeParse(body).data?.error_message;
+      return failed(reply, message ?? "Sign-in failed. Please try again.");
+    }
+    const user = await findOrCreateUser(db, ok.data.user.emails[0]!.email);
+    const sessionToken = await createSession(db, user.id, { identitySessionId: ok.data.session.session_id });
+    reply.setCookie(SESSION_COOKIE, sessionToken, {
+      httpOnly: true,
+      secure,
+      sameSite: "lax",
+      path: "/",
+      maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
+    });
+    return reply.redirect("/projects", 302);
+  }
+
+  function failed(reply: FastifyReply, message: string) {
+    return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+  }
+
+  app.get(MAGIC_LINK_CALLBACK, (request, reply) => exchange(request, reply, "/v1/magic_links/authenticate"));
+  app.get(GOOGLE_CALLBACK, (request, reply) => exchange(request, reply, "/v1/oauth/authenticate"));
+
+  app.get("/api/auth/me", async (request) => {
+    const user = currentUser(request);
+    return { id: user.id, email: user.email };
+  });
+
+  app.put("/api/auth/logout", async (request, reply) => {
+    const user = currentUser(request);
+    await deleteSession(db, user.sessionId);
+    if (user.identitySessionId) {
+      await app.inject({
+        method: "POST",
+        url: "/v1/sessions/revoke",
+        headers: { authorization: basic, "content-type": "application/json" },
+        payload: { session_id: user.identitySessionId },
+      });
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.code(204).send();
+  });
+
+  // Development only: the emails the server would have sent, when no SMTP server is configured.
+  if (identity.devMailbox) {
+    const mailbox = identity.devMailbox;
+    app.get("/dev/mailbox", async (_request, reply) =>
+      reply.type("text/html; charset=utf-8").send(renderMailbox(await mailbox.list())),
+    );
+  }
+}

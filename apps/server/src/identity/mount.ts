@@ -1,0 +1,58 @@
+import path from "node:path";
+import {
+  ensureProject,
+  identityServer,
+  type Mailer,
+  migrateIdentity,
+  type ProjectConfig,
+  SmtpMailer,
+} from "@dubbing/identity-server";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { DevMailbox } from "./mailbox.ts";
+
+export const MAGIC_LINK_CALLBACK = "/api/stytch";
+export const GOOGLE_CALLBACK = "/api/stytch/google";
+/** Sessions made by the app's callbacks last as long as the app's own session (30 days). */
+export const APP_SESSION_MINUTES = 30 * 24 * 60;
+
+export interface Identity {
+  project: ProjectConfig;
+  mailer: Mailer;
+  devMailbox: DevMailbox | null;
+}
+
+/** Prepares the identity provider's tables, project and mailer. Shared by every process via the database. */
+export async function prepareIdentity(db: Db, config: Config): Promise<Identity> {
+  await migrateIdentity(db);
+  const origins = [new URL(config.publicUrl).origin, ...config.identity.extraOrigins];
+  const project = await ensureProject(db, {
+    projectId: config.identity.projectId,
+    publicToken: config.identity.publicToken,
+    secret: config.identity.secret,
+    redirectUrls: [`${config.publicUrl}${MAGIC_LINK_CALLBACK}`, `${config.publicUrl}${GOOGLE_CALLBACK}`],
+    allowedOrigins: [...new Set(origins)],
+    name: "AI Video Dubbing",
+  });
+  const devMailbox = config.smtpUrl
+    ? null
+    : new DevMailbox(path.join(config.dataDir, "mailbox"), { print: config.logLevel !== "silent" });
+  const mailer = config.smtpUrl
+    ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : devMailbox!;
+  return { project, mailer, devMailbox };
+}
+
+/** Mounts the identity provider's SDK API (/sdk/v1) and backend API (/v1) on the app. */
+export async function mountIdentity(app: FastifyInstance, db: Db, config: Config, identity: Identity) {
+  await app.register(identityServer, {
+    db,
+    publicUrl: config.publicUrl,
+    project: identity.project,
+    mailer: identity.mailer,
+    oauthProviders: config.identity.google ? { google: config.identity.google } : undefined,
+    // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
+    settings: { pkce: { magicLinks: false, oauth: false, passwordResets: true } },
+  });
+}
