@@ -62,6 +62,8 @@ export const ERRORS = {
   oauth_user_registration_not_found: [404, "OAuth registration could not be found."],
   biometric_registration_not_found: [404, "Biometric registration could not be found."],
   project_not_found: [404, "Project could not be found."],
+  payload_too_large: [413, "The request body is too large."],
+  unsupported_media_type: [415, "Send the body as application/json."],
   too_many_requests: [429, "Too many requests. Wait a little and try again."],
   route_not_found: [404, "Route not found."],
   internal_server_error: [500, "Something went wrong on our side. Try again."],

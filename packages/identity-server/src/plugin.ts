@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Ctx, createContext } from "./context.ts";
 import { backendRegistrar, registerCoreBackendRoutes } from "./http/backend-routes.ts";
-import { installCors, installJsonParser } from "./http/plumbing.ts";
+import { errorPayload, installCors, installJsonParser, requestId } from "./http/plumbing.ts";
 import { registerCoreSdkRoutes, sdkRegistrar } from "./http/sdk-routes.ts";
 import type { IdentityServerOptions } from "./options.ts";
 
@@ -17,6 +17,12 @@ export async function identityServer(app: FastifyInstance, opts: IdentityServerO
   const ctx = createContext(opts);
   contexts.set(app, ctx);
   installJsonParser(app);
+  // Failures before a handler runs (bad JSON, body too large) answer in the same error shape.
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body } = errorPayload(ctx, err, requestId(ctx));
+    if (status >= 500) req.log.error({ err }, "identity server error");
+    return reply.code(status).send(body);
+  });
   installCors(app, ctx, "/sdk/v1");
   const sdk = sdkRegistrar(app, ctx);
   const backend = backendRegistrar(app, ctx);

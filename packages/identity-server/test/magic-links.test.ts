@@ -65,6 +65,28 @@ describe("bootstrap and plumbing", () => {
     expect(e.json.error_type).toBe("invalid_email");
   });
 
+  it("answers bad JSON, oversized and non-JSON bodies in the error shape", async () => {
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${PROJECT.publicToken}:${PROJECT.publicToken}`).toString("base64")}`,
+    };
+    const bad = await h.app.inject({
+      method: "POST",
+      url: "/sdk/v1/passwords/authenticate",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status_code: 400, error_type: "bad_request" });
+    const big = await h.app.inject({
+      method: "POST",
+      url: "/sdk/v1/passwords/authenticate",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: JSON.stringify({ x: "a".repeat(300_000) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error_type).toBe("payload_too_large");
+  });
+
   it("requires a session for /users/me", async () => {
     const r = await sdk(h, "GET", "/users/me");
     expect(r.status).toBe(401);

@@ -66,12 +66,7 @@ export function errorPayload(
     }
     err = typed;
   }
-  const e =
-    err instanceof IdentityError
-      ? err
-      : isFastifyClientError(err)
-        ? new IdentityError("bad_request", (err as Error).message)
-        : new IdentityError("internal_server_error");
+  const e = err instanceof IdentityError ? err : fromFastify(err);
   return {
     status: e.status,
     body: {
@@ -85,9 +80,14 @@ export function errorPayload(
   };
 }
 
-function isFastifyClientError(err: unknown): boolean {
+/** Errors raised by Fastify itself (body parsing, size limits) in our error shape; anything else is a 500. */
+function fromFastify(err: unknown): IdentityError {
   const s = (err as { statusCode?: number }).statusCode;
-  return typeof s === "number" && s >= 400 && s < 500;
+  if (s === 413) return new IdentityError("payload_too_large");
+  if (s === 415) return new IdentityError("unsupported_media_type");
+  if (typeof s === "number" && s >= 400 && s < 500)
+    return new IdentityError("bad_request", (err as Error).message);
+  return new IdentityError("internal_server_error");
 }
 
 export function allowedOrigin(ctx: Ctx, origin: string | undefined): string | null {
