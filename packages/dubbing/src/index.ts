@@ -1,5 +1,39 @@
-// Public API of @dubbing/dubbing. The server imports from here; keep it stable.
+// Public API of @dubbing/dubbing: the media + AI pipeline as a library (no HTTP, no database).
+// The server imports from here; keep it stable. Times are milliseconds unless a name says otherwise.
 
+export { createPocketsphinxEngine } from "./asr/pocketsphinx.ts";
+export { createWhisperEngine } from "./asr/whisper.ts";
+export { createLocalDiarizer } from "./diarize/local.ts";
+
+// The transcript document (spec shapes) and its checks.
+export {
+  type DocMeta,
+  type EngineRecord,
+  parseDoc,
+  planSegments,
+  type Segment,
+  type Speaker,
+  type TranscriptDoc,
+} from "./doc.ts";
+// Engines: interfaces, registry (what can serve which language right now), local engines.
+export { createDefaultRegistry, defaultRegistry } from "./engines/default.ts";
+export { EngineRegistry, type LanguageSupport } from "./engines/registry.ts";
+export type {
+  AsrEngine,
+  Availability,
+  Clip,
+  DiarizationEngine,
+  Engine,
+  EngineKind,
+  LocalVoice,
+  MtEngine,
+  TtsEngine,
+  Word,
+} from "./engines/types.ts";
+// Errors of the pipeline (MediaError above covers files and ffmpeg).
+export { DubError, type DubErrorCode } from "./errors.ts";
+// The app's 21 languages.
+export { isLanguageCode, LANGUAGES, type LanguageCode, languageName } from "./languages.ts";
 // Media: ffprobe, the ffmpeg runner with progress/cancellation, pure argument builders.
 export {
   assertHasVideo,
@@ -12,3 +46,31 @@ export {
   probe,
   runFfmpeg,
 } from "./media/index.ts";
+export { createApertiumEngine } from "./mt/apertium.ts";
+// Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.
+export type { CommonOptions, Progress } from "./pipeline/common.ts";
+export {
+  type DubOptions,
+  type DubReport,
+  type DubResult,
+  dub,
+  redubSegments,
+  type SegmentReport,
+} from "./pipeline/dub.ts";
+export { renderVoiceSample, SAMPLE_TEXT } from "./pipeline/sample.ts";
+export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
+export { type TranslateOptions, translate } from "./pipeline/translate.ts";
+// Pure helpers the server may reuse.
+export { type Cue, toSrt, toVtt } from "./subtitles/subtitles.ts";
+export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
+export { createEspeakEngine } from "./tts/espeak.ts";
+export { createFliteEngine } from "./tts/flite.ts";
+// The 47-voice catalogue and its mapping to local voices.
+export {
+  defaultVoices,
+  findVoice,
+  localVoicesFor,
+  VOICES,
+  type VoiceOption,
+  voicesFor,
+} from "./voices/catalog.ts";

@@ -1,0 +1,79 @@
+// The CLI as a user runs it: a real process, exit codes, messages on stderr, files written.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
+
+const MAIN = new URL("./main.ts", import.meta.url).pathname;
+const t = tempDir("dub-cli-");
+afterAll(t.cleanup);
+
+function dub(...args: string[]) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: "utf8", cwd: t.dir });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const doc = {
+  language: "en",
+  speakers: [{ id: "s1", name: "Speaker 1", selectedVoice: "en-US-AvaMultilingualNeural" }],
+  transcript: [
+    { speaker: "s1", text: "The house is red.", start: 200, end: 1800 },
+    { speaker: "s1", text: "I like cats.", start: 2200, end: 3600 },
+  ],
+};
+
+describe("dub CLI", () => {
+  it("prints help and exits 0; a wrong command line exits 2 with the usage", () => {
+    const h = dub("--help");
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/Usage: dub <command>/);
+    expect(dub("render", "--help").out).toMatch(/Usage: dub render VIDEO TRANSCRIPT/);
+    const bad = dub("translate", "x.json");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/dub: missing --to LANG/);
+    expect(bad.err).toMatch(/Usage: dub translate/);
+  });
+
+  it("says a file is missing or not a video (exit 3)", () => {
+    const missing = dub("transcribe", "nope.mp4", "-o", "t.json");
+    expect(missing.code).toBe(3);
+    expect(missing.err).toMatch(/dub: file not found: nope\.mp4/);
+    writeFileSync(join(t.dir, "notes.mp4"), "just some text, not a video\n".repeat(20));
+    const notVideo = dub("transcribe", "notes.mp4", "-o", "t.json");
+    expect(notVideo.code).toBe(3);
+    expect(notVideo.err).toMatch(/not a media file/);
+  });
+
+  it("translates a transcript file and says when no engine serves a language (exit 4)", () => {
+    writeFileSync(join(t.dir, "en.json"), JSON.stringify(doc));
+    const ok = dub("translate", "en.json", "--to", "es", "-o", "es.json");
+    expect(ok.code).toBe(0);
+    expect(ok.err).toMatch(/en → es → es\.json/);
+    const es = JSON.parse(readFileSync(join(t.dir, "es.json"), "utf8"));
+    expect(es.language).toBe("es");
+    expect(es.transcript[0].text).toMatch(/casa/i);
+    const none = dub("translate", "en.json", "--to", "ko", "-o", "ko.json");
+    expect(none.code).toBe(4);
+    expect(none.err).toMatch(/no MT engine for English → Korean/);
+  });
+
+  it("renders a transcript into a video: MP4, SRT, VTT and report", () => {
+    makeTestVideo(join(t.dir, "v.mp4"), 4);
+    const r = dub("render", "v.mp4", "es.json", "-o", "out/v.es.mp4");
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/render: encode 100%/);
+    const rep = JSON.parse(readFileSync(join(t.dir, "out/v.es.report.json"), "utf8"));
+    expect(rep.totals.dubbed).toBe(2);
+    expect(readFileSync(join(t.dir, "out/v.es.srt"), "utf8")).toMatch(/^1\n00:00:00,200 --> 00:00:01,800\n/);
+  });
+
+  it("lists engines per language and the voice catalogue", () => {
+    const e = dub("engines");
+    expect(e.code).toBe(0);
+    expect(e.out).toMatch(/^en\s+English\s+asr: pocketsphinx\s+tts: flite,espeak-ng/m);
+    expect(e.out).toMatch(/^pt .*translate from: .*en \(via es\)/m);
+    const v = dub("voices");
+    expect(v.out.trim().split("\n")).toHaveLength(47);
+  });
+});

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// The `dub` CLI: a thin shell over the library. Progress on stderr, results in files.
+import { readFile, writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { parseDoc, type TranscriptDoc } from "../doc.ts";
+import { defaultRegistry } from "../engines/default.ts";
+import { DubError } from "../errors.ts";
+import { isLanguageCode, type LanguageCode } from "../languages.ts";
+import { MediaError } from "../media/errors.ts";
+import type { Progress } from "../pipeline/common.ts";
+import { dub } from "../pipeline/dub.ts";
+import { transcribe } from "../pipeline/transcribe.ts";
+import { translate } from "../pipeline/translate.ts";
+import { VOICES } from "../voices/catalog.ts";
+import { type Command, exitCodeFor, parseCommand, UsageError } from "./args.ts";
+
+const err = process.stderr;
+
+function progress(label: string): (p: Progress) => void {
+  let lastShown = -1;
+  return (p) => {
+    const pct = Math.floor(p.fraction * 100);
+    if (err.isTTY) err.write(`\r${label}: ${p.stage} ${pct}%   `);
+    else if (pct >= lastShown + 10 || pct === 100) {
+      err.write(`${label}: ${p.stage} ${pct}%\n`);
+      lastShown = pct;
+    }
+    if (err.isTTY && pct === 100) err.write("\n");
+  };
+}
+
+async function readDoc(file: string): Promise<TranscriptDoc> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new MediaError("not_found", `file not found: ${file}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new DubError("invalid_document", `${file} is not JSON`);
+  }
+  return parseDoc(json);
+}
+
+function lang(code: string): LanguageCode {
+  if (!isLanguageCode(code)) throw new DubError("unsupported_language", `unsupported language "${code}"`);
+  return code;
+}
+
+const writeJson = (file: string, v: unknown) => writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
+
+async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
+  switch (cmd.kind) {
+    case "help":
+      process.stdout.write(`${cmd.text}\n`);
+      return;
+    case "voices":
+      for (const v of VOICES) process.stdout.write(`${v.value}\t${v.name}\t${v.gender}\n`);
+      return;
+    case "engines": {
+      const support = await defaultRegistry().support();
+      for (const s of support)
+        process.stdout.write(
+          `${s.code.padEnd(4)} ${s.name.padEnd(17)} asr: ${s.asr.join(",") || "-"}  tts: ${s.tts.join(",") || "-"}  translate from: ${
+            s.translateFrom
+              .map((r) => `${r.from}${r.route.length > 2 ? ` (via ${r.route.slice(1, -1).join(",")})` : ""}`)
+              .join(" ") || "-"
+          }\n`,
+        );
+      return;
+    }
+    case "transcribe": {
+      const doc = await transcribe(cmd.video, {
+        language: lang(cmd.language),
+        speakers: cmd.speakers,
+        signal,
+        onProgress: progress("transcribe"),
+      });
+      await writeJson(cmd.output, doc);
+      err.write(`${doc.transcript.length} segments, ${doc.speakers.length} speakers → ${cmd.output}\n`);
+      return;
+    }
+    case "translate": {
+      const doc = await readDoc(cmd.input);
+      const out = await translate(doc, lang(cmd.to), { signal, onProgress: progress("translate") });
+      await writeJson(cmd.output, out);
+      err.write(`${out.meta?.translation?.route.join(" → ")} → ${cmd.output}\n`);
+      return;
+    }
+    case "render": {
+      const doc = await readDoc(cmd.input);
+      const r = await dub(cmd.video, doc, {
+        output: cmd.output,
+        workDir: cmd.workDir,
+        background: cmd.background,
+        signal,
+        onProgress: progress("render"),
+      });
+      err.write(`${r.mp4}, ${basename(r.srt ?? "")}, ${basename(r.vtt ?? "")}, ${basename(r.reportFile)}\n`);
+      if (r.report.totals.tooLong)
+        err.write(`${r.report.totals.tooLong} segment(s) too long for their slot\n`);
+      return;
+    }
+    case "run": {
+      const to = lang(cmd.to);
+      const base = cmd.output.replace(/\.mp4$/i, "");
+      const doc = await transcribe(cmd.video, {
+        language: lang(cmd.language),
+        speakers: cmd.speakers,
+        signal,
+        onProgress: progress("transcribe"),
+      });
+      await writeJson(`${base}.transcript.json`, doc);
+      const tr = await translate(doc, to, { signal, onProgress: progress("translate") });
+      await writeJson(`${base}.${to}.json`, tr);
+      const r = await dub(cmd.video, tr, {
+        output: cmd.output,
+        workDir: cmd.workDir,
+        background: cmd.background,
+        signal,
+        onProgress: progress("render"),
+      });
+      err.write(`${r.mp4}, ${basename(r.srt ?? "")}, ${basename(r.vtt ?? "")}, ${basename(r.reportFile)}\n`);
+      return;
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const ac = new AbortController();
+  process.once("SIGINT", () => ac.abort());
+  process.once("SIGTERM", () => ac.abort());
+  let cmd: Command;
+  try {
+    cmd = parseCommand(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err.write(`dub: ${e.message}\n\n${e.usage}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    await execute(cmd, ac.signal);
+    return 0;
+  } catch (e) {
+    if (e instanceof DubError || e instanceof MediaError) {
+      if (err.isTTY) err.write("\n");
+      err.write(`dub: ${e.message}\n`);
+      return exitCodeFor(e.code);
+    }
+    err.write(`dub: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();
