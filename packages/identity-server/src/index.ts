@@ -5,6 +5,7 @@ export { hashPassword, verifyPassword } from "./crypto.ts";
 export { type Mailer, type MailMessage, SmtpMailer } from "./delivery/mailer.ts";
 export { type SmsMessage, type SmsSender, TwilioSmsSender, twilioForm } from "./delivery/sms.ts";
 export { ERRORS, type ErrorType, IdentityError } from "./errors.ts";
+export { KEY_RELOAD_MS, retireSigningKeys, rotateSigningKey } from "./keys.ts";
 export { IDENTITY_MIGRATIONS_FOLDER, IDENTITY_MIGRATIONS_TABLE, migrateIdentity } from "./migrate.ts";
 export {
   DEFAULT_SETTINGS,

@@ -1,6 +1,12 @@
-import { createLocalJWKSet, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identitySchema, SESSION_CLAIM, sweepIdentity } from "../src/index.ts";
+import {
+  identitySchema,
+  retireSigningKeys,
+  rotateSigningKey,
+  SESSION_CLAIM,
+  sweepIdentity,
+} from "../src/index.ts";
 import { backend, type Harness, PROJECT, pkcePair, sdk, signIn, startHarness, tokenFrom } from "./harness.ts";
 
 let h: Harness;
@@ -372,5 +378,27 @@ describe("housekeeping", () => {
     const none = await sweepIdentity(h.db, { now: h.clock.now });
     expect(none.tokens + none.sessions).toBe(0);
     expect(live.session_token).toBeTruthy();
+  });
+});
+
+describe("signing key rotation", () => {
+  it("signs with the new key after rotation while old JWTs keep verifying", async () => {
+    const before = await signIn(h, "rotate@example.com");
+    const oldJwt = (
+      await backend(h, "POST", "/sessions/authenticate", { session_token: before.session_token })
+    ).json.session_jwt;
+    const oldKid = decodeProtectedHeader(oldJwt).kid;
+    const saved = h.clock.now;
+    const newKid = await rotateSigningKey(h.db, new Date(saved.getTime() + 60_000));
+    h.clock.now = new Date(saved.getTime() + 6 * 60_000);
+    const after = await backend(h, "POST", "/sessions/authenticate", { session_token: before.session_token });
+    expect(decodeProtectedHeader(after.json.session_jwt).kid).toBe(newKid);
+    const jwks = await h.app.inject({ method: "GET", url: `/v1/sessions/jwks/${PROJECT.projectId}` });
+    const kids = jwks.json().keys.map((k: { kid: string }) => k.kid);
+    expect(kids).toEqual(expect.arrayContaining([oldKid, newKid]));
+    expect(await retireSigningKeys(h.db, new Date(saved.getTime() + 30_000))).toBeGreaterThan(0);
+    const left = await h.app.inject({ method: "GET", url: `/v1/sessions/jwks/${PROJECT.projectId}` });
+    expect(left.json().keys.map((k: { kid: string }) => k.kid)).toEqual([newKid]);
+    h.clock.now = saved;
   });
 });
