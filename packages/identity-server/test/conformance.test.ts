@@ -13,7 +13,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identitySchema, identityServer, migrateIdentity } from "../src/index.ts";
-import { MemoryMailer, PROJECT, tokenFrom } from "./harness.ts";
+import { MemoryMailer, MemorySms, PROJECT, tokenFrom } from "./harness.ts";
 import { type OidcFixture, startOidcProvider } from "./oidc-fixture.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -38,6 +38,7 @@ let browser: Browser;
 let page: Page;
 let origin = "";
 const mailer = new MemoryMailer();
+const sms = new MemorySms();
 
 function pageHtml(): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>conformance</title></head><body>
@@ -67,6 +68,7 @@ beforeAll(async () => {
     publicUrl: origin,
     project: { ...PROJECT, redirectUrls: [`${origin}/authenticate`], allowedOrigins: [origin] },
     mailer,
+    sms,
     oauthProviders: { google: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } },
   });
   const sdkSource = readFileSync(SDK_FILE, "utf8");
@@ -197,6 +199,40 @@ describe("@stytch/vanilla-js 4.18.2 in Chromium against our server", () => {
     await run("(c) => c.session.revoke()");
   });
 
+  it("SMS OTP, user update and factor deletion", async () => {
+    const sent = await run<{ method_id: string }>(
+      "(c, phone) => c.otps.sms.loginOrCreate(phone, { expiration_minutes: 5 })",
+      "+14155552671",
+    );
+    expect(sent.method_id).toMatch(/^phone-number-test-/);
+    const code = codeIn(sms.messages.at(-1)!.body);
+    const ok = await run<AuthResult>(
+      "(c, a) => c.otps.authenticate(a.code, a.id, { session_duration_minutes: 60 })",
+      {
+        code,
+        id: sent.method_id,
+      },
+    );
+    expect(ok.error).toBeUndefined();
+    const upd = await run<{ user_id: string; error?: boolean }>(
+      "(c) => c.user.update({ untrusted_metadata: { plan: 'free' } })",
+    );
+    expect(upd.error).toBeUndefined();
+    const user = await run<{
+      untrusted_metadata: Record<string, unknown>;
+      phone_numbers: { phone_id: string }[];
+    }>("(c) => c.user.get()");
+    expect(user.untrusted_metadata).toEqual({ plan: "free" });
+    const del = await run<{ user_id: string }>(
+      "(c, id) => c.user.deletePhoneNumber(id)",
+      user.phone_numbers[0]!.phone_id,
+    );
+    expect(del.user_id).toBe(ok.user_id);
+    const after = await run<{ phone_numbers: unknown[] }>("(c) => c.user.getSync()");
+    expect(after.phone_numbers).toHaveLength(0);
+    await run("(c) => c.session.revoke()");
+  });
+
   it("passwords: strength check, create, login, reset by email", async () => {
     const email = "pw-browser@example.com";
     const strength = await run<{ valid_password: boolean; breached_password: boolean }>(
@@ -235,6 +271,16 @@ describe("@stytch/vanilla-js 4.18.2 in Chromium against our server", () => {
       token,
     );
     expect(reset.user_id).toBe(created.user_id);
+    const bySession = await run<AuthResult>(
+      "(c) => c.passwords.resetBySession({ password: 'third-orbit-maple-88-quartz', session_duration_minutes: 60 })",
+    );
+    expect(bySession.user_id).toBe(created.user_id);
+    await run("(c) => c.session.revoke()");
+    const byExisting = await run<AuthResult>(
+      "(c, email) => c.passwords.resetByExistingPassword({ email, existing_password: 'third-orbit-maple-88-quartz', new_password: 'fourth-orbit-maple-99-quartz', session_duration_minutes: 60 })",
+      email,
+    );
+    expect(byExisting.user_id).toBe(created.user_id);
     await run("(c) => c.session.revoke()");
   });
 
@@ -297,6 +343,11 @@ describe("@stytch/vanilla-js 4.18.2 in Chromium against our server", () => {
     );
     expect(auth.message).toBeUndefined();
     expect(auth.user_id).toBe(me.user_id);
+    const renamed = await run<{ webauthn_registration: { name: string } }>(
+      "(c, id) => c.webauthn.update({ webauthn_registration_id: id, name: 'My laptop' })",
+      reg.webauthn_registration_id,
+    );
+    expect(renamed.webauthn_registration.name).toBe("My laptop");
     await run("(c) => c.session.revoke()");
   });
 
