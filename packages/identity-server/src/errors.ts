@@ -86,6 +86,21 @@ export class IdentityError extends Error {
   }
 }
 
+export const ERRORS_PATH = "/v1/public/errors";
+
 export function errorUrl(publicUrl: string, type: string): string {
-  return `${publicUrl.replace(/\/$/, "")}/docs/identity/errors#${type}`;
+  return `${publicUrl.replace(/\/$/, "")}${ERRORS_PATH}#${type}`;
+}
+
+/** The page `error_url` points to: every error type with its status and message (pure). */
+export function errorsPage(): string {
+  const esc = (s: string) =>
+    s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const rows = Object.entries(ERRORS)
+    .map(
+      ([type, [status, message]]) =>
+        `<tr id="${type}"><td><code>${type}</code></td><td>${status}</td><td>${esc(message)}</td></tr>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Identity errors</title><style>body{font-family:Arial,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:.4rem .8rem;text-align:left}tr:target{background:#fff6cc}</style></head><body><h1>Identity provider errors</h1><table><thead><tr><th>error_type</th><th>status</th><th>message</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
 }

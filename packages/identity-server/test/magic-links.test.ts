@@ -37,7 +37,10 @@ describe("bootstrap and plumbing", () => {
     const r = await sdk(h, "GET", "/projects/bootstrap/public-token-test-nope");
     expect(r.status).toBe(401);
     expect(r.json).toMatchObject({ status_code: 401, error_type: "invalid_public_token" });
-    expect(r.json.error_url).toContain("invalid_public_token");
+    expect(r.json.error_url).toBe("http://localhost:3000/v1/public/errors#invalid_public_token");
+    const page = await h.app.inject({ method: "GET", url: "/v1/public/errors" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="invalid_public_token"');
   });
 
   it("answers CORS preflights only for allowed origins", async () => {

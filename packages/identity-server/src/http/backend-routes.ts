@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Call } from "../call.ts";
 import type { Ctx } from "../context.ts";
-import { IdentityError } from "../errors.ts";
+import { ERRORS_PATH, errorsPage, IdentityError } from "../errors.ts";
 import { publicKeys } from "../keys.ts";
 import { authenticatedResponse, sessionDuration } from "../methods/common.ts";
 import { magicLinkAuthenticate, magicLinkAuthenticateBody } from "../methods/magic-links.ts";
@@ -77,6 +77,8 @@ async function withBodySession(
 }
 
 export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route: BackendRegistrar): void {
+  app.get(ERRORS_PATH, (_req, reply) => reply.type("text/html; charset=utf-8").send(errorsPage()));
+
   // Public: applications fetch the keys to verify session JWTs locally.
   app.get<{ Params: { projectId: string } }>("/v1/sessions/jwks/:projectId", async (req, reply) => {
     const rid = requestId(ctx);
