@@ -36,6 +36,16 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+export interface CaptchaConfig {
+  /** reCAPTCHA site key, handed to the SDK in the bootstrap. */
+  siteKey: string;
+  secretKey: string;
+  /** Google's siteverify by default; any server speaking its format. */
+  verifyUrl?: string;
+  /** For score-based (v3) keys: the lowest score accepted. Default 0.5. */
+  minScore?: number;
+}
+
 export interface Settings {
   /** The Stytch-compatible bootstrap flags; when on, the SDK sends a code_challenge and must send the verifier. */
   pkce: { magicLinks: boolean; oauth: boolean; passwordResets: boolean };
@@ -54,6 +64,8 @@ export interface Settings {
   userSearch: boolean;
   emailDomains: string[];
   displayWatermark: boolean;
+  /** Off unless configured: then sends and password calls need a valid `captcha_token`. */
+  captcha: CaptchaConfig | null;
   rateLimits: Record<RateBucket, RateLimit>;
 }
 
@@ -82,6 +94,7 @@ export const DEFAULT_SETTINGS: Settings = {
   userSearch: true,
   emailDomains: [],
   displayWatermark: false,
+  captcha: null,
   rateLimits: {
     send_per_address: { limit: 5, windowSeconds: 15 * 60 },
     send_per_ip: { limit: 30, windowSeconds: 15 * 60 },

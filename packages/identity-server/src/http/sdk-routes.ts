@@ -1,6 +1,7 @@
 // `/sdk/v1/*`: the browser SDK API, wire-compatible with the public Stytch SDK.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Call } from "../call.ts";
+import { CAPTCHA_PROTECTED, CaptchaRequired, checkCaptcha } from "../captcha.ts";
 import type { Ctx } from "../context.ts";
 import { IdentityError } from "../errors.ts";
 import {
@@ -98,8 +99,17 @@ export function sdkRegistrar(app: FastifyInstance, ctx: Ctx): SdkRegistrar {
         const rid = requestId(ctx);
         try {
           const call = await sdkCall(ctx, req);
+          if (CAPTCHA_PROTECTED.has(path)) {
+            await checkCaptcha(
+              ctx,
+              call.caller,
+              (req.body as { captcha_token?: unknown } | undefined)?.captcha_token,
+            );
+          }
           return send(reply, "sdk", rid, await handler(call, req));
         } catch (err) {
+          if (err instanceof CaptchaRequired)
+            return reply.code(403).type("text/plain").send("Captcha required");
           if (!(err instanceof IdentityError) || err.status >= 500)
             req.log.error({ err }, "identity sdk call failed");
           const { status, body } = errorPayload(ctx, err, rid);

@@ -30,7 +30,9 @@ export function bootstrap(call: Call) {
     email_domains: settings.emailDomains.length
       ? settings.emailDomains
       : [new URL(call.ctx.publicUrl).hostname],
-    captcha_settings: { enabled: false },
+    captcha_settings: settings.captcha
+      ? { enabled: true, siteKey: settings.captcha.siteKey }
+      : { enabled: false },
     pkce_required_for_email_magic_links: settings.pkce.magicLinks,
     pkce_required_for_password_resets: settings.pkce.passwordResets,
     pkce_required_for_oauth: settings.pkce.oauth,
