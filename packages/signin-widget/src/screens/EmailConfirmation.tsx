@@ -1,0 +1,78 @@
+import { EMAIL_SENT_TYPES } from "@dubbing/identity-client";
+import { useState } from "react";
+import { sendPasswordReset } from "../actions/email.ts";
+import { useWidget } from "../context.tsx";
+import { mailboxLinks } from "../mailboxes.ts";
+import { TEXT } from "../messages.ts";
+import { BackButton } from "../ui/BackButton.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Confirmation } from "../ui/Confirmation.tsx";
+import { ErrorText } from "../ui/ErrorText.tsx";
+import { GoogleLogo, MicrosoftLogo } from "../ui/icons.tsx";
+import { Monogram } from "../ui/ProviderIcon.tsx";
+
+const MAILBOX = {
+  gmail: { label: TEXT.openGmail, icon: <GoogleLogo size={16} /> },
+  yahoo: { label: TEXT.openYahoo, icon: <Monogram name="Yahoo" color="#6001d2" /> },
+  outlook: { label: TEXT.openOutlook, icon: <MicrosoftLogo size={16} /> },
+};
+
+/** §2 Email Confirmation: 'Check your email', the address, inbox links and 'Try again'. */
+export function EmailConfirmation() {
+  const ctx = useWidget();
+  const { email } = ctx.state.magicLinkState;
+  const passwordless =
+    ctx.state.passwordState.type === "passwordless" && ctx.state.passwordState.email === email;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const links = mailboxLinks(
+    email,
+    ctx.config.emailMagicLinksOptions?.domainHint,
+    ctx.bootstrap.emailDomains,
+  );
+
+  const tryAgain = () => {
+    ctx.client.events.emailTryAgainClicked({ email, type: EMAIL_SENT_TYPES.loginOrCreateEML });
+    ctx.dispatch({ type: "tryAgain" });
+  };
+  const createPassword = async () => {
+    setBusy(true);
+    try {
+      await sendPasswordReset(ctx, email);
+      ctx.dispatch({ type: "navigate", screen: "passwordSetNew" });
+    } catch (err) {
+      setError(ctx.reportError(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <BackButton onBack={tryAgain} />
+      <Confirmation kind="mail" title={TEXT.checkEmail}>
+        <p className="dbsw-text">
+          {TEXT.emailSentTo} <span className="dbsw-strong">{email}</span>
+        </p>
+      </Confirmation>
+      <div className="dbsw-stack" style={{ marginTop: 20 }}>
+        <div className="dbsw-mailboxes">
+          {links.map((l) => (
+            <a key={l.id} className="dbsw-mailbox" href={l.href} target="_blank" rel="noopener noreferrer">
+              {MAILBOX[l.id].icon}
+              {MAILBOX[l.id].label}
+            </a>
+          ))}
+        </div>
+        <Button variant="secondary" onClick={tryAgain}>
+          {TEXT.tryAgain}
+        </Button>
+        {passwordless ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void createPassword()}>
+            {TEXT.createPasswordInstead}
+          </Button>
+        ) : null}
+        <ErrorText message={error} />
+      </div>
+    </>
+  );
+}
