@@ -22,9 +22,10 @@ export const TEXT = {
   checkEmail: "Check your email",
   emailSentTo: "An email was sent to",
   tryAgain: "Try again",
-  openGmail: "Open Gmail",
-  openYahoo: "Open Yahoo",
-  openOutlook: "Open Outlook",
+  gmail: "Gmail",
+  yahoo: "Yahoo",
+  outlook: "Outlook",
+  openMailbox: (name: string) => `Open ${name}`,
   createPasswordInstead: "Create a password instead",
   // OTP
   enterPasscode: "Enter passcode",

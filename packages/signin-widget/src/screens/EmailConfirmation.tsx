@@ -12,9 +12,9 @@ import { GoogleLogo, MicrosoftLogo } from "../ui/icons.tsx";
 import { Monogram } from "../ui/ProviderIcon.tsx";
 
 const MAILBOX = {
-  gmail: { label: TEXT.openGmail, icon: <GoogleLogo size={16} /> },
-  yahoo: { label: TEXT.openYahoo, icon: <Monogram name="Yahoo" color="#6001d2" /> },
-  outlook: { label: TEXT.openOutlook, icon: <MicrosoftLogo size={16} /> },
+  gmail: { label: TEXT.gmail, icon: <GoogleLogo size={16} /> },
+  yahoo: { label: TEXT.yahoo, icon: <Monogram name="Yahoo" color="#6001d2" /> },
+  outlook: { label: TEXT.outlook, icon: <MicrosoftLogo size={16} /> },
 };
 
 /** §2 Email Confirmation: 'Check your email', the address, inbox links and 'Try again'. */
@@ -57,7 +57,14 @@ export function EmailConfirmation() {
       <div className="dbsw-stack" style={{ marginTop: 20 }}>
         <div className="dbsw-mailboxes">
           {links.map((l) => (
-            <a key={l.id} className="dbsw-mailbox" href={l.href} target="_blank" rel="noopener noreferrer">
+            <a
+              key={l.id}
+              className="dbsw-mailbox"
+              href={l.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={TEXT.openMailbox(MAILBOX[l.id].label)}
+            >
               {MAILBOX[l.id].icon}
               {MAILBOX[l.id].label}
             </a>

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { mountWidget, snap, uniqueEmail } from "./helpers.ts";
+
+test("passkey: register with a virtual authenticator, rename it, then sign in with it", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  // Without a signed-in user the registration flow refuses.
+  await mountWidget(page, {}, { kind: "mountPasskeyRegistration" });
+  await expect(
+    page.getByText("Error: Cannot use PasskeyRegistration component without active user authenticated."),
+  ).toBeVisible();
+
+  // Sign in with a password first.
+  const email = uniqueEmail("passkey");
+  await mountWidget(page, { products: ["passwords"] });
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with email" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("passkeys are the future 2026!");
+  await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Success! You have successfully logged in." }),
+  ).toBeVisible();
+
+  await mountWidget(page, {}, { path: "", kind: "mountPasskeyRegistration" });
+  await expect(page.getByRole("heading", { name: "Set up a new Passkey" })).toBeVisible();
+  await snap(page, "passkey-register");
+  await page.getByRole("button", { name: "Create a Passkey" }).click();
+  await expect(page.getByRole("heading", { name: "Passkey successfully created!" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your Passkeys" }).getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: /^Rename/ }).click();
+  await page.getByLabel("Passkey name").fill("Work laptop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Work laptop")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Work laptop" }).click();
+  await expect(page.getByText("Once deleted, the passkey cannot be restored.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set up another Passkey" })).toBeDisabled();
+  await snap(page, "passkey-delete-warning");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await snap(page, "passkey-registration-success");
+
+  await page.evaluate(() =>
+    (window as unknown as { client: { session: { revoke(): Promise<unknown> } } }).client.session.revoke(),
+  );
+  await mountWidget(page, { products: ["emailMagicLinks", "passkeys"] });
+  await page.getByRole("button", { name: "Continue with Passkey" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Success. Your Passkey has been successfully authenticated." }),
+  ).toBeVisible();
+});
