@@ -18,7 +18,8 @@ export function hostPage(opts: { leak?: boolean; title?: string } = {}): string 
 <style>
   html, body { margin: 0; background: #eef2f4; }
   main { min-height: 100vh; display: flex; align-items: flex-start; justify-content: center; padding: 32px 12px; box-sizing: border-box; }
-  @media (max-width: 440px) { main { padding: 16px 8px; } }
+  #app { width: 100%; display: flex; justify-content: center; }
+  @media (max-width: 440px) { main { padding: 16px 12px; } }
 </style>
 ${opts.leak ? `<style>${LEAKY_CSS}</style>` : ""}
 </head><body>
@@ -55,4 +56,12 @@ try {
   document.getElementById("status").textContent = "Failed: " + (e.error_message || e.message);
 }
 </script></body></html>`;
+}
+
+/** The screenshot gallery: renders any screen with a given state (e2e/gallery.tsx). */
+export function galleryPage(): string {
+  return hostPage({ title: "Gallery" }).replace(
+    'import * as W from "/build/widget.js";',
+    'import * as W from "/build/widget.js";\nimport * as G from "/build/gallery.js";\nwindow.G = G;',
+  );
 }

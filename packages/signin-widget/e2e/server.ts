@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import Fastify from "fastify";
 import { build } from "vite";
 import { startMailbox } from "./mailbox.ts";
-import { authenticatePage, hostPage, PUBLIC_TOKEN } from "./pages.ts";
+import { authenticatePage, galleryPage, hostPage, PUBLIC_TOKEN } from "./pages.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(here, "..");
@@ -71,6 +71,7 @@ app.get("/", html(hostPage()));
 app.get("/leaky", html(hostPage({ leak: true })));
 app.get("/reset", html(hostPage({ title: "Reset password" })));
 app.get("/authenticate", html(authenticatePage()));
+app.get("/gallery", html(galleryPage()));
 app.get("/__test/mail", async (req) => {
   const to = (req.query as { to?: string }).to;
   return mailbox.inbox.filter((m) => !to || m.to.includes(to));
