@@ -14,5 +14,5 @@ export default defineConfig({
       "/v1": "http://localhost:8080",
     },
   },
-  build: { outDir: "dist", sourcemap: true },
+  build: { outDir: "dist", sourcemap: true, manifest: true },
 });

@@ -2,19 +2,49 @@
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(status: number, code: string, message: string) {
+  readonly details: { path: string; message: string }[];
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: { path: string; message: string }[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
+}
+
+/** Reads the `{"error": …}` body of a failed response into an ApiError. */
+export function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+  const details = Array.isArray(error?.details) ? (error.details as { path: string; message: string }[]) : [];
+  return new ApiError(
+    status,
+    error?.code ?? "http_error",
+    error?.message ?? (statusText || `HTTP ${status}`),
+    details,
+  );
 }
 
 /** Calls the API with the session cookie; the HTTP client has no default timeout (spec §9). */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(path, { credentials: "include", ...init });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) {
-    throw new ApiError(res.status, body?.error?.code ?? "http_error", body?.error?.message ?? res.statusText);
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
   }
+  if (!res.ok) throw toApiError(res.status, res.statusText, body);
   return body as T;
 }
+
+/** A JSON request body with its content type. */
+export function jsonBody(method: string, value: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(value) };
+}
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

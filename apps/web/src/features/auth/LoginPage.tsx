@@ -1,0 +1,84 @@
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ClockIcon, CoinIcon, GlobeIcon, LogoMark, SparkIcon } from "../../components/icons.tsx";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
+import { SignInWidget } from "./SignInWidget.tsx";
+import { useCurrentUser } from "./session.ts";
+
+const BENEFITS = [
+  {
+    title: "Global Reach",
+    text: "Speak to viewers in 20+ languages with natural AI voices.",
+    Icon: GlobeIcon,
+  },
+  {
+    title: "Time Efficiency",
+    text: "Dub a video in minutes instead of booking studios for weeks.",
+    Icon: ClockIcon,
+  },
+  { title: "Cost-Effective", text: "A fraction of the cost of traditional voice-over work.", Icon: CoinIcon },
+  {
+    title: "Easy to Use",
+    text: "Upload, review, dub and download — no audio skills needed.",
+    Icon: SparkIcon,
+  },
+];
+
+/** /login, /register and /signup: the sign-in widget on the left, the benefits panel on large screens. */
+export default function LoginPage() {
+  usePageTitle("Sign in");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const next = safePath(params.get("next"));
+
+  useEffect(() => {
+    if (next) rememberReturnTo(next);
+  }, [next]);
+
+  useEffect(() => {
+    if (me.data) navigate(takeReturnTo() ?? next ?? "/projects", { replace: true });
+  }, [me.data, next, navigate]);
+
+  return (
+    <div className="flex min-h-screen bg-white">
+      <main className="flex flex-1 flex-col justify-center px-4 py-12 sm:px-6 lg:flex-none lg:px-20 xl:px-24">
+        <div className="mx-auto w-full max-w-sm lg:w-96">
+          <Link to="/" className="inline-flex items-center gap-2 font-semibold text-slate-900">
+            <LogoMark className="size-9" /> AI Dubbing
+          </Link>
+          <h1 className="mt-8 text-2xl font-bold tracking-tight text-slate-900">Welcome</h1>
+          <p className="mt-2 text-sm text-slate-600">Sign in or create your account to start dubbing.</p>
+          <div className="mt-8">
+            <SignInWidget />
+          </div>
+          <p className="mt-6 text-center text-xs text-slate-500">
+            Secure login is provided by a third-party identity provider.
+          </p>
+        </div>
+      </main>
+      <aside
+        aria-labelledby="benefits-title"
+        className="relative hidden flex-1 flex-col justify-center bg-gradient-to-br from-indigo-700 to-violet-700 px-12 lg:flex xl:px-20"
+      >
+        <h2 id="benefits-title" className="text-3xl font-bold text-white">
+          Unlock the Power of AI Dubbing
+        </h2>
+        <ul className="mt-10 space-y-8">
+          {BENEFITS.map(({ title, text, Icon }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-white/15 text-white">
+                <Icon className="size-6" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-white">{title}</h3>
+                <p className="mt-1 text-indigo-100">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiFetch } from "../../api/client.ts";
+import type { User } from "../../api/types.ts";
+import { tellAffiliateOfSignup } from "./affiliate.ts";
+
+export const meKey = ["auth", "me"] as const;
+export const subscriptionKey = ["stripe", "subscription", "active"] as const;
+
+/** The signed-in user: null when the server answers 401; other failures are only logged (spec §8). */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    const user = await apiFetch<User>("/api/auth/me");
+    tellAffiliateOfSignup(user.email);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    console.error("Failed to fetch the current user", error);
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: meKey, queryFn: fetchCurrentUser, retry: false, staleTime: 60_000 });
+}
+
+/** `subscriptionActive`: fetched after the user loads (spec §4). */
+export function useSubscriptionActive(enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKey,
+    queryFn: () => apiFetch<boolean>("/api/stripe/subscription/active"),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return async () => {
+    try {
+      await apiFetch("/api/auth/logout", { method: "PUT" });
+    } catch (error) {
+      console.error("Logout failed", error);
+    }
+    client.setQueryData(meKey, null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  };
+}

@@ -1,0 +1,8 @@
+/** Blog cards show the first 150 characters of a post (spec §2, §9). */
+export const EXCERPT_LENGTH = 150;
+
+/** The first 150 characters plus an ellipsis; a shorter post is shown whole. */
+export function excerpt(content: string, length = EXCERPT_LENGTH): string {
+  const text = content.replace(/\s+/g, " ").trim();
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}

@@ -1,0 +1,272 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useReducer, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { ApiError } from "../../api/client.ts";
+import type { Project } from "../../api/types.ts";
+import { ProgressBar } from "../../components/ProgressBar.tsx";
+import { LoadingState } from "../../components/Spinner.tsx";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
+import { notify } from "../toast/toast-store.ts";
+import { pickerLanguageFor } from "../voices/sample-url.ts";
+import {
+  saveProject,
+  startTranslation,
+  translationsKey,
+  useLanguages,
+  useProject,
+  useTranslations,
+  useVoices,
+} from "./api.ts";
+import { canDeleteSpeaker, draftReducer } from "./draft.ts";
+import { LanguageTabs } from "./LanguageTabs.tsx";
+import { PlayerBar } from "./PlayerBar.tsx";
+import { SaveButton } from "./SaveButton.tsx";
+import { SpeakersPanel } from "./SpeakersPanel.tsx";
+import { segmentAt } from "./segments.ts";
+import { newSpeaker } from "./speakers.ts";
+import { TranscriptEditor } from "./TranscriptEditor.tsx";
+import { TranslatePanel } from "./TranslatePanel.tsx";
+import { TranslationTab } from "./TranslationTab.tsx";
+import { useProjectEvents } from "./use-project-events.ts";
+import { useVideoPlayer } from "./use-video-player.ts";
+
+export default function ProjectEditorPage() {
+  const { id = "" } = useParams();
+  const project = useProject(id);
+  usePageTitle(project.data ? `Project - ${project.data.title}` : "Project");
+
+  if (project.isPending) return <LoadingState label="Loading..." />;
+  if (project.isError) {
+    const missing = project.error instanceof ApiError && project.error.status === 404;
+    return (
+      <div
+        role="alert"
+        className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200"
+      >
+        <h1 className="text-lg font-semibold text-slate-900">
+          {missing ? "Project not found" : "Failed to load the project"}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {missing
+            ? "It may have been deleted, or it has passed its 30-day storage period."
+            : project.error.message}
+        </p>
+        <Link
+          to="/projects"
+          className="mt-6 inline-block text-sm font-semibold text-indigo-600 hover:underline"
+        >
+          ← Back to projects
+        </Link>
+      </div>
+    );
+  }
+  return <Editor project={project.data} />;
+}
+
+function Editor({ project }: { project: Project }) {
+  const id = project._id;
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const ready = project.status === "ready";
+  const sourceCode = project.language ?? "en";
+  const translations = useTranslations(id, ready);
+  const languages = useLanguages(sourceCode);
+  const voices = useVoices();
+  const jobs = useProjectEvents(id);
+  const player = useVideoPlayer(project.durationMs ?? 0);
+  const [saving, setSaving] = useState(false);
+  const [saveErrors, setSaveErrors] = useState<string[]>([]);
+  const [draft, dispatch] = useReducer(draftReducer, {
+    speakers: project.speakers,
+    transcript: project.transcript ?? [],
+    dirty: false,
+  });
+
+  // A reloaded project (after processing, or after save) becomes the working copy unless there are edits.
+  useEffect(() => {
+    if (!draft.dirty)
+      dispatch({ type: "reset", speakers: project.speakers, transcript: project.transcript ?? [] });
+  }, [project.speakers, project.transcript, draft.dirty]);
+
+  const translationList = Object.values(translations.data ?? {});
+  const requested = params.get("language");
+  const selected = requested && translations.data?.[requested] ? requested : null;
+  const activeIndex = segmentAt(draft.transcript, player.current);
+
+  const save = async () => {
+    if (!draft.dirty) return;
+    setSaving(true);
+    setSaveErrors([]);
+    try {
+      const saved = await saveProject(id, { speakers: draft.speakers, transcript: draft.transcript });
+      client.setQueryData(projectKey(id), saved);
+      dispatch({ type: "reset", speakers: saved.speakers, transcript: saved.transcript ?? draft.transcript });
+      client.invalidateQueries({ queryKey: projectsKey, exact: true });
+      notify.success("Changes saved successfully");
+    } catch (error) {
+      console.error("Failed to save changes", error);
+      if (error instanceof ApiError && error.details.length > 0) {
+        setSaveErrors(error.details.map((d) => `${d.path}: ${d.message}`));
+      } else if (error instanceof ApiError && error.status === 400) {
+        setSaveErrors([error.message]);
+      }
+      notify.error("Failed to save changes");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const selectLanguage = (code: string | null) => {
+    setParams(
+      (p) => {
+        if (code) p.set("language", code);
+        else p.delete("language");
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  const onTranslated = async (done: string[]) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: projectKey(id), exact: true }),
+      client.invalidateQueries({ queryKey: translationsKey(id) }),
+    ]);
+    const last = done.at(-1);
+    if (last) navigate(`/projects/${id}?language=${encodeURIComponent(last)}`);
+  };
+
+  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={save} />;
+
+  return (
+    <div className="mx-auto max-w-7xl pb-28">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Status:{" "}
+            <span className="font-medium text-slate-900" data-testid="project-status">
+              {project.status}
+            </span>
+            {project.expiresAt && (
+              <span className="ml-3 text-slate-400">
+                Stored until{" "}
+                {new Date(project.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}
+              </span>
+            )}
+          </p>
+        </div>
+        {ready && saveButton}
+      </div>
+
+      {isWorking(project) && (
+        <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-live="polite">
+          <ProgressBar value={project.progress} label="Processing progress" />
+          <p className="mt-2 text-sm text-slate-600">
+            {project.statusMessage ?? "Processing your video..."} ({Math.round(project.progress)}%)
+          </p>
+        </div>
+      )}
+      {project.status === "failed" && (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+          {project.statusMessage ?? "Processing failed."}
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {project.originalVideoUrl && (
+            // biome-ignore lint/a11y/useMediaCaption: the transcript below is the caption text
+            <video
+              ref={player.attach}
+              src={project.originalVideoUrl}
+              poster={project.posterUrl ?? undefined}
+              preload="metadata"
+              playsInline
+              onClick={player.toggle}
+              aria-label="Original video"
+              data-testid="original-video"
+              className="aspect-video w-full rounded-2xl bg-black shadow-sm"
+            />
+          )}
+          {ready && (
+            <>
+              <LanguageTabs
+                sourceCode={sourceCode}
+                translations={translationList}
+                languages={languages.data ?? []}
+                selected={selected}
+                onSelect={selectLanguage}
+              />
+              {selected && translations.data?.[selected] ? (
+                <TranslationTab
+                  key={selected}
+                  projectId={id}
+                  translation={translations.data[selected]}
+                  language={languages.data?.find((l) => l.code === selected)}
+                  original={draft.transcript}
+                  speakers={draft.speakers}
+                  activeIndex={activeIndex}
+                  jobs={jobs}
+                  onSeek={player.seek}
+                />
+              ) : (
+                <>
+                  {saveErrors.length > 0 && (
+                    <ul role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                      {saveErrors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <TranscriptEditor
+                    transcript={draft.transcript}
+                    speakers={draft.speakers}
+                    activeIndex={activeIndex}
+                    onChange={(index, change) => dispatch({ type: "updateSegment", index, change })}
+                    onSeek={player.seek}
+                  />
+                  <div className="flex justify-end">{saveButton}</div>
+                </>
+              )}
+            </>
+          )}
+        </div>
+        {ready && (
+          <aside className="space-y-6" aria-label="Speakers and translation">
+            <SpeakersPanel
+              speakers={draft.speakers}
+              voices={voices.data ?? []}
+              canDelete={canDeleteSpeaker(draft)}
+              pickerLanguage={pickerLanguageFor(sourceCode)}
+              onAdd={() =>
+                dispatch({ type: "addSpeaker", speaker: newSpeaker(draft.speakers, voices.data ?? []) })
+              }
+              onDelete={(sid) => dispatch({ type: "deleteSpeaker", id: sid })}
+              onChange={(sid, change) => dispatch({ type: "updateSpeaker", id: sid, change })}
+            />
+            {voices.isError && <p className="text-sm text-red-700">The voice list could not be loaded.</p>}
+            <TranslatePanel
+              languages={languages.data ?? []}
+              sourceLanguage={sourceCode}
+              translated={translationList.map((t) => t.language)}
+              disabled={draft.dirty}
+              send={(language) => startTranslation(id, language)}
+              onFinished={onTranslated}
+            />
+            {draft.dirty && <p className="text-xs text-slate-500">Save your changes before translating.</p>}
+            {languages.isError && (
+              <p className="text-sm text-red-700">The language list could not be loaded.</p>
+            )}
+          </aside>
+        )}
+      </div>
+
+      {project.originalVideoUrl && (
+        <PlayerBar player={player} transcript={draft.transcript} speakers={draft.speakers} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../api/types.ts";
+import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
+import { DownloadIcon, PlayIcon } from "../../components/icons.tsx";
+import { ProgressBar } from "../../components/ProgressBar.tsx";
+import { notify } from "../toast/toast-store.ts";
+import { saveTranslation, startDub, translationsKey } from "./api.ts";
+import { DifferenceBadge } from "./DifferenceBadge.tsx";
+import { speakerName } from "./segments.ts";
+import { seekOnRowClick } from "./TranscriptEditor.tsx";
+import { formatClock } from "./time.ts";
+import { isFinished, jobKey } from "./use-project-events.ts";
+
+export function dubFileName(language: string): string {
+  return `dubbed-video-${language}.mp4`;
+}
+
+/** One translation: editable segments with difference indicators, save, dub, player and downloads. */
+export function TranslationTab({
+  projectId,
+  translation,
+  language,
+  original,
+  speakers,
+  activeIndex,
+  jobs,
+  onSeek,
+}: {
+  projectId: string;
+  translation: Translation;
+  language: Language | undefined;
+  original: Segment[];
+  speakers: Speaker[];
+  activeIndex: number;
+  jobs: Record<string, ProgressEvent>;
+  onSeek: (ms: number) => void;
+}) {
+  const client = useQueryClient();
+  const code = translation.language;
+  const [segments, setSegments] = useState(translation.transcript);
+  const [edited, setEdited] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [requestingDub, setRequestingDub] = useState(false);
+
+  // A reloaded translation replaces the working copy unless the user has unsaved edits.
+  useEffect(() => {
+    if (!edited) setSegments(translation.transcript);
+  }, [translation.transcript, edited]);
+
+  const translateJob = jobs[jobKey("translate", code)];
+  const dubJob = jobs[jobKey("dub", code)];
+  const translating =
+    translation.status === "translating" || (translateJob !== undefined && !isFinished(translateJob));
+  const dubbing =
+    requestingDub ||
+    translation.status === "dubbing" ||
+    (dubJob !== undefined && !isFinished(dubJob) && translation.status !== "dubbed");
+  const ttsUnavailable =
+    language && !language.tts.available ? (language.tts.reason ?? "No voice engine is available.") : null;
+  const tooLong = new Map(
+    (translation.report?.segments ?? []).filter((s) => s.tooLong).map((s) => [s.index, s]),
+  );
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveTranslation(projectId, code, segments);
+      setEdited(false);
+      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+      notify.success("Changes saved successfully");
+    } catch (error) {
+      console.error("Failed to save the translation", error);
+      notify.error("Failed to save changes");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dub = async () => {
+    setRequestingDub(true);
+    try {
+      if (edited) {
+        await saveTranslation(projectId, code, segments);
+        setEdited(false);
+      }
+      await startDub(projectId, code);
+      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+    } catch (error) {
+      console.error("Failed to dub", error);
+      notify.error((error as Error).message || "Dubbing failed");
+    } finally {
+      setRequestingDub(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <p className="text-sm text-slate-600">
+          Status:{" "}
+          <span className="font-medium text-slate-900" data-testid="translation-status">
+            {translation.status}
+          </span>
+        </p>
+        <div className="ml-auto flex flex-wrap gap-2">
+          <button type="button" className={buttonSecondary} disabled={!edited || saving} onClick={save}>
+            {saving ? "Saving..." : "Save Translation"}
+          </button>
+          <button
+            type="button"
+            className={buttonPrimary}
+            disabled={dubbing || translating || ttsUnavailable !== null || segments.length === 0}
+            onClick={dub}
+            title={ttsUnavailable ?? undefined}
+          >
+            {dubbing ? "Dubbing..." : "Dub Video"}
+          </button>
+        </div>
+        {ttsUnavailable && (
+          <p className="w-full text-sm text-amber-700">
+            Dubbing is not available for this language: {ttsUnavailable}
+          </p>
+        )}
+        {translating && (
+          <div className="w-full">
+            <ProgressBar value={translateJob?.percent ?? 0} label="Translation progress" />
+            <p className="mt-1 text-xs text-slate-500">
+              {translateJob?.message ?? translation.statusMessage ?? "Translating..."}
+            </p>
+          </div>
+        )}
+        {dubbing && (
+          <div className="w-full">
+            <ProgressBar value={dubJob?.percent ?? 0} label="Dubbing progress" />
+            <p className="mt-1 text-xs text-slate-500" aria-live="polite">
+              {dubJob?.message ?? translation.statusMessage ?? "Dubbing..."}
+            </p>
+          </div>
+        )}
+        {translation.status === "failed" && (
+          <p role="alert" className="w-full text-sm text-red-700">
+            {translation.statusMessage ?? "This job failed."}
+          </p>
+        )}
+      </div>
+
+      {translation.finalVideoUrl && !dubbing && (
+        <section
+          aria-label="Dubbed video"
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          {translation.stale && (
+            <p className="mb-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-800">
+              The translation or voices changed since this dub. Dub again to update it.
+            </p>
+          )}
+          {/* biome-ignore lint/a11y/useMediaCaption: subtitles are offered as downloads below */}
+          <video
+            src={translation.finalVideoUrl}
+            controls
+            preload="metadata"
+            aria-label={`Dubbed video (${language?.name ?? code})`}
+            data-testid="dubbed-video"
+            className="aspect-video w-full rounded-lg bg-black"
+          />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a href={translation.finalVideoUrl} download={dubFileName(code)} className={buttonPrimary}>
+              <DownloadIcon className="size-4" /> Download Video
+            </a>
+            {translation.srtUrl && (
+              <a href={translation.srtUrl} download={`subtitles-${code}.srt`} className={buttonSecondary}>
+                <DownloadIcon className="size-4" /> Download SRT
+              </a>
+            )}
+            {translation.vttUrl && (
+              <a href={translation.vttUrl} download={`subtitles-${code}.vtt`} className={buttonSecondary}>
+                <DownloadIcon className="size-4" /> Download VTT
+              </a>
+            )}
+          </div>
+        </section>
+      )}
+
+      <ol className="space-y-3" aria-label={`${language?.name ?? code} translation`}>
+        {segments.map((seg, i) => {
+          const source = original[i];
+          const flag = tooLong.get(i);
+          const active = i === activeIndex;
+          const n = i + 1;
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the row's play button is the keyboard way to seek
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
+              key={i}
+              data-testid="translation-segment"
+              data-active={active}
+              aria-current={active ? "true" : undefined}
+              onClick={(e) => seekOnRowClick(e, () => onSeek(seg.start))}
+              className={`cursor-pointer rounded-xl bg-white p-3 ring-1 sm:p-4 ${
+                active ? "bg-indigo-50/60 ring-2 ring-indigo-500" : flag ? "ring-amber-300" : "ring-slate-200"
+              }`}
+            >
+              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <button
+                  type="button"
+                  onClick={() => onSeek(seg.start)}
+                  aria-label={`Play segment ${n} from ${formatClock(seg.start)}`}
+                  className="flex size-7 items-center justify-center rounded-full bg-slate-100 text-slate-600 hover:bg-indigo-100 hover:text-indigo-700"
+                >
+                  <PlayIcon className="size-3.5" />
+                </button>
+                <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
+                <span className="font-mono tabular-nums">
+                  {formatClock(seg.start)} – {formatClock(seg.end)}
+                </span>
+                <span className="ml-auto flex items-center gap-2">
+                  {flag && (
+                    <span
+                      data-testid="too-long"
+                      className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+                      title="The dubbed speech did not fit this segment's time even when sped up"
+                    >
+                      Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
+                    </span>
+                  )}
+                  <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
+                </span>
+              </div>
+              {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
+              <textarea
+                aria-label={`Translated text of segment ${n}`}
+                value={seg.text}
+                rows={2}
+                dir={["ar", "he"].includes(code) ? "rtl" : undefined}
+                lang={code}
+                onChange={(e) => {
+                  const text = e.target.value;
+                  setSegments((all) => all.map((s, j) => (j === i ? { ...s, text } : s)));
+                  setEdited(true);
+                }}
+                className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
+import type {
+  Language,
+  Project,
+  Segment,
+  Speaker,
+  Translation,
+  Translations,
+  Voice,
+} from "../../api/types.ts";
+import { isWorking, projectKey } from "../projects/api.ts";
+
+export const translationsKey = (id: string) => ["projects", id, "translations"] as const;
+
+const isTranslationBusy = (t: Translation) => t.status === "translating" || t.status === "dubbing";
+
+export function useProject(id: string) {
+  return useQuery({
+    queryKey: projectKey(id),
+    queryFn: async () => {
+      const project = await apiFetch<Project>(`/api/video/${encodeURIComponent(id)}`);
+      if (!project.transcript) {
+        project.transcript = await apiFetch<Segment[]>(`/api/video/transcript/${encodeURIComponent(id)}`);
+      }
+      return project;
+    },
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    // Live progress comes over SSE; polling is the safety net when events cannot get through.
+    refetchInterval: (q) => (q.state.data && isWorking(q.state.data) ? 5000 : false),
+  });
+}
+
+export function useTranslations(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: translationsKey(id),
+    queryFn: async () => {
+      try {
+        return await apiFetch<Translations>(`/api/video/${encodeURIComponent(id)}/translations`);
+      } catch (error) {
+        console.error("Failed to load translations", error);
+        throw error;
+      }
+    },
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data && Object.values(q.state.data).some(isTranslationBusy) ? 5000 : false,
+  });
+}
+
+export function useLanguages(source: string | null | undefined) {
+  return useQuery({
+    queryKey: ["languages", source ?? "en"],
+    queryFn: () => apiFetch<Language[]>(`/api/languages?source=${encodeURIComponent(source ?? "en")}`),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useVoices() {
+  return useQuery({
+    queryKey: ["voices"],
+    queryFn: () => apiFetch<Voice[]>("/api/voices"),
+    staleTime: Infinity,
+  });
+}
+
+export const saveProject = (id: string, video: { speakers: Speaker[]; transcript: Segment[] }) =>
+  apiFetch<Project>(`/api/video/${encodeURIComponent(id)}`, jsonBody("PUT", { video }));
+
+export const saveTranslation = (id: string, language: string, transcript: Segment[]) =>
+  apiFetch<unknown>(
+    `/api/video/${encodeURIComponent(id)}/translation`,
+    jsonBody("PUT", { language, transcript }),
+  );
+
+export const startTranslation = (id: string, language: string) =>
+  apiFetch<{ job: unknown; translation: Translation }>(
+    `/api/video/${encodeURIComponent(id)}/translate`,
+    jsonBody("POST", { language }),
+  );
+
+export const startDub = (id: string, language: string) =>
+  apiFetch<{ job: unknown; dubVideoUrl: string | null }>(
+    `/api/video/${encodeURIComponent(id)}/dub`,
+    jsonBody("POST", { language }),
+  );

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { canDeleteSpeaker, type Draft, draftReducer } from "./draft.ts";
+
+const base: Draft = {
+  speakers: [
+    { id: "s1", name: "Speaker 1", selectedVoice: "a" },
+    { id: "s2", name: "Speaker 2", selectedVoice: "b" },
+  ],
+  transcript: [
+    { speaker: "s1", text: "Hi", start: 0, end: 1000 },
+    { speaker: "s2", text: "Yo", start: 1000, end: 2000 },
+  ],
+  dirty: false,
+};
+
+describe("draftReducer", () => {
+  it("starts clean and any change marks it dirty", () => {
+    const edited = draftReducer(base, { type: "updateSegment", index: 1, change: { text: "Hey" } });
+    expect(edited.dirty).toBe(true);
+    expect(edited.transcript[1]!.text).toBe("Hey");
+    expect(base.transcript[1]!.text).toBe("Yo");
+    expect(
+      draftReducer(base, { type: "updateSpeaker", id: "s1", change: { selectedVoice: "c" } }).dirty,
+    ).toBe(true);
+  });
+  it("reset (after save) is clean again", () => {
+    const dirty = draftReducer(base, {
+      type: "addSpeaker",
+      speaker: { id: "s3", name: "Speaker 3", selectedVoice: "c" },
+    });
+    expect(dirty.speakers).toHaveLength(3);
+    const saved = draftReducer(dirty, {
+      type: "reset",
+      speakers: dirty.speakers,
+      transcript: dirty.transcript,
+    });
+    expect(saved.dirty).toBe(false);
+  });
+  it("moves a deleted speaker's segments to the first remaining speaker", () => {
+    const next = draftReducer(base, { type: "deleteSpeaker", id: "s2" });
+    expect(next.speakers.map((s) => s.id)).toEqual(["s1"]);
+    expect(next.transcript.map((s) => s.speaker)).toEqual(["s1", "s1"]);
+    expect(canDeleteSpeaker(next)).toBe(false);
+    expect(canDeleteSpeaker(base)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import { SiteHeader } from "../site/SiteHeader.tsx";
+import { GREETING_ROTATION_MS, GREETINGS } from "./content.ts";
+import { greetingFor, useRotation } from "./use-rotation.ts";
+
+// Where the background greetings sit (percent of the hero), spread around the headline.
+const SLOTS = [
+  [6, 18],
+  [28, 8],
+  [58, 12],
+  [82, 20],
+  [12, 48],
+  [88, 50],
+  [4, 80],
+  [30, 88],
+  [62, 84],
+  [84, 80],
+  [46, 30],
+  [70, 62],
+];
+
+export function Hero() {
+  const step = useRotation(GREETINGS.length, GREETING_ROTATION_MS);
+  return (
+    <div className="relative overflow-hidden bg-gradient-to-br from-indigo-700 via-indigo-600 to-violet-600">
+      <div
+        aria-hidden="true"
+        data-testid="greetings"
+        data-step={step}
+        className="pointer-events-none absolute inset-0 select-none"
+      >
+        {SLOTS.map(([x, y], slot) => (
+          <span
+            key={`${x}-${y}`}
+            className="absolute -translate-x-1/2 animate-[fade_3s_ease-in-out_infinite] text-2xl font-bold whitespace-nowrap text-white/15 sm:text-4xl"
+            style={{ left: `${x}%`, top: `${y}%` }}
+          >
+            {greetingFor(GREETINGS, slot, step)}
+          </span>
+        ))}
+      </div>
+      <SiteHeader onDark />
+      <section className="relative z-10 mx-auto max-w-4xl px-4 pt-16 pb-24 text-center sm:px-6 sm:pt-24 sm:pb-32">
+        <p className="mx-auto mb-6 inline-flex rounded-full bg-white/10 px-4 py-1 text-sm text-indigo-100 ring-1 ring-white/20">
+          AI video dubbing in 20+ languages
+        </p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-6xl">
+          Break Language Barriers <span className="block text-indigo-200">Boost Engagement</span>
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-indigo-100">
+          Upload a video, edit its transcript, translate it and download it dubbed with lifelike AI voices —
+          in minutes, not weeks.
+        </p>
+        <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
+          <Link
+            to="/signup"
+            className="rounded-full bg-white px-6 py-3 text-base font-semibold text-indigo-700 shadow-lg transition hover:bg-indigo-50"
+          >
+            Reach a Global Audience
+          </Link>
+          <a href="#how-it-works" className="text-base font-semibold text-white hover:text-indigo-100">
+            See how it works →
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+export const WAITING_TEXT = "Uploading your video and creating transcript...";
+
+/** One of these is shown while the upload runs (spec §2: a random tagline from 3). */
+export const TAGLINES = [
+  "Great things take a little time — your global audience is worth it.",
+  "Your voice is about to travel the world.",
+  "Good dubs start with a good transcript. We're on it.",
+];
+
+export const WAITING_FAQ = [
+  {
+    q: "How long does it take?",
+    a: "Uploading depends on your connection. A 5-minute video then dubs into one language in about 15-20 minutes.",
+  },
+  {
+    q: "Can I leave this page?",
+    a: "Stay until the upload finishes. After that, processing continues on our servers and you can come back any time.",
+  },
+  {
+    q: "Can I edit the transcript?",
+    a: "Yes. Once it is ready you can fix any line, its timing and its speaker before translating.",
+  },
+];
+
+export const NEED_FILE_OR_LINK = "Please upload a video file or provide a YouTube link.";
+export const INVALID_YOUTUBE = "Invalid YouTube link";
+export const YOUTUBE_UNAVAILABLE =
+  "Importing from YouTube is not possible: this service cannot download videos from YouTube. Please download the video and upload the file instead.";
+export const ACCEPT_TEXT = "MP4, WebM, or OGG up to 10GB";
+export const DEFAULT_ACCEPT = ["video/*", ".mp4", ".webm", ".ogg"];
+
+/** Whether a picked or dropped file is one the upload accepts (video, .mp4, .webm, .ogg). */
+export function isAcceptedFile(file: { name: string; type: string }): boolean {
+  return file.type.startsWith("video/") || /\.(mp4|webm|ogg)$/i.test(file.name);
+}

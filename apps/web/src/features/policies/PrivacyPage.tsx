@@ -1,0 +1,52 @@
+import { PolicyLayout, SUPPORT_EMAIL } from "./PolicyLayout.tsx";
+
+export default function PrivacyPage() {
+  return (
+    <PolicyLayout title="Privacy Policy">
+      <p>This policy explains what personal data AI Dubbing collects, why, and the choices you have.</p>
+      <h2>What we collect</h2>
+      <ul>
+        <li>Your e-mail address, used to sign you in and to contact you about your account.</li>
+        <li>
+          The videos you upload and what we derive from them: audio, transcripts, speaker labels, translations
+          and dubbed videos.
+        </li>
+        <li>
+          Usage figures such as the minutes transcribed and dubbed each month, to apply your plan's limits.
+        </li>
+        <li>
+          Billing status (whether a subscription is active). Card details are handled by our payment provider
+          only.
+        </li>
+      </ul>
+      <h2>How we use it</h2>
+      <p>
+        Only to provide and improve the service: to process your videos, keep your projects, bill you and
+        answer support requests. We do not sell personal data and we do not use your videos to train models.
+      </p>
+      <h2>Sign-in</h2>
+      <p>
+        Secure login is provided by a third-party identity provider (e-mail magic links and Google sign-in). A
+        session cookie keeps you signed in; it is strictly necessary and not used for advertising.
+      </p>
+      <h2>How long we keep it</h2>
+      <p>
+        Videos and dubs are deleted 30 days after upload. Account data is kept while your account exists and
+        deleted within 30 days of a deletion request, except records we must keep by law (such as invoices).
+      </p>
+      <h2>Children</h2>
+      <p>
+        The service is not meant for children under 13, and we do not knowingly collect data from them. If you
+        believe a child under 13 has given us personal data, contact us and we will delete it.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        You can ask to see, correct, export or delete your personal data by writing to{" "}
+        <a className="text-indigo-600 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+        .
+      </p>
+    </PolicyLayout>
+  );
+}

@@ -1,0 +1,6 @@
+/** The project list search: case-insensitive substring of the title (spec §2). */
+export function filterByTitle<T extends { title: string }>(items: readonly T[], term: string): T[] {
+  const needle = term.trim().toLocaleLowerCase();
+  if (!needle) return [...items];
+  return items.filter((p) => p.title.toLocaleLowerCase().includes(needle));
+}

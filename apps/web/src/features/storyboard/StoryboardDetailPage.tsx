@@ -1,0 +1,277 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../api/client.ts";
+import type { Storyboard, StoryboardImage } from "../../api/types.ts";
+import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
+import { Dialog } from "../../components/Dialog.tsx";
+import { LoadingState } from "../../components/Spinner.tsx";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { notify } from "../toast/toast-store.ts";
+import {
+  generateVideo,
+  searchImages,
+  storyboardKey,
+  updateStoryboard,
+  useStoryboard,
+  withNewImage,
+  withSelectedImage,
+} from "./api.ts";
+
+const UPDATE_FAILED = "Failed to update storyboard. Please try again.";
+
+export default function StoryboardDetailPage() {
+  const { id = "" } = useParams();
+  const board = useStoryboard(id);
+  usePageTitle(board.data ? `Storyboard - ${board.data.title}` : "Storyboard");
+  const back = (
+    <Link to="/storyboard" className="text-sm font-semibold text-indigo-600 hover:underline">
+      ← Back to storyboards
+    </Link>
+  );
+  if (board.isPending) return <LoadingState label="Loading..." />;
+  if (board.isError) {
+    const missing = board.error instanceof ApiError && board.error.status === 404;
+    return (
+      <div className="mx-auto max-w-5xl space-y-4">
+        {back}
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          {missing ? "Storyboard not found" : "Failed to fetch storyboard. Please try again."}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      {back}
+      <Board board={board.data} />
+    </div>
+  );
+}
+
+function Board({ board }: { board: Storyboard }) {
+  const client = useQueryClient();
+  const [picking, setPicking] = useState<number | null>(null);
+  const [searching, setSearching] = useState<number | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [pickError, setPickError] = useState<string | null>(null);
+
+  const persist = async (next: Storyboard) => {
+    const saved = await updateStoryboard(next);
+    client.setQueryData(
+      storyboardKey(board._id),
+      saved && typeof saved === "object" && "_id" in saved ? saved : next,
+    );
+  };
+
+  const pick = async (frame: number, image: number) => {
+    setPickError(null);
+    try {
+      await persist(withSelectedImage(board, frame, image));
+      setPicking(null);
+    } catch (error) {
+      console.error(error);
+      setPickError(UPDATE_FAILED);
+    }
+  };
+
+  const addImage = async (frame: number, image: StoryboardImage) => {
+    try {
+      await persist(withNewImage(board, frame, image));
+      setSearching(null);
+      notify.success("New image added and selected successfully!");
+    } catch (error) {
+      console.error(error);
+      notify.error(UPDATE_FAILED);
+    }
+  };
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      await generateVideo(board._id);
+      await client.invalidateQueries({ queryKey: storyboardKey(board._id) });
+    } catch (error) {
+      console.error(error);
+      notify.error(`Video generation did not work this time: ${(error as Error).message}`);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{board.title}</h1>
+        <button type="button" className={buttonPrimary} onClick={generate} disabled={generating}>
+          {generating ? "Generating Video..." : "Generate Video"}
+        </button>
+      </div>
+      {board.videoUrl && (
+        // biome-ignore lint/a11y/useMediaCaption: generated from the transcript shown below
+        <video
+          src={board.videoUrl}
+          controls
+          className="aspect-video w-full rounded-2xl bg-black"
+          aria-label="Generated video"
+        />
+      )}
+      <ol className="grid gap-6 md:grid-cols-2">
+        {board.frames.map((frame, i) => {
+          const image = frame.pexelImages[frame.selectedAssetIndex];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: frames are positional
+            <li key={i} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+              <div className="aspect-video bg-slate-100">
+                {image ? (
+                  <img
+                    src={image.medium}
+                    alt={image.alt ?? `Frame ${i + 1}`}
+                    className="size-full object-cover"
+                  />
+                ) : (
+                  <div className="flex size-full items-center justify-center text-sm text-slate-400">
+                    No image
+                  </div>
+                )}
+              </div>
+              <div className="p-4">
+                <h2 className="font-semibold text-slate-900">Frame {i + 1}</h2>
+                <p className="mt-1 text-sm text-slate-600">{frame.transcriptSegment.text}</p>
+                <div className="mt-4 flex gap-2">
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    onClick={() => setPicking(i)}
+                    disabled={frame.pexelImages.length === 0}
+                  >
+                    Change Image
+                  </button>
+                  <button type="button" className={buttonSecondary} onClick={() => setSearching(i)}>
+                    Search New
+                  </button>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+
+      <Dialog
+        open={picking !== null}
+        onClose={() => {
+          setPicking(null);
+          setPickError(null);
+        }}
+        title={`Select an Image for Frame ${(picking ?? 0) + 1}`}
+        size="max-w-3xl"
+      >
+        {pickError && (
+          <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {pickError}
+          </p>
+        )}
+        <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
+          {picking !== null &&
+            board.frames[picking]!.pexelImages.map((img, j) => (
+              <li key={img.medium}>
+                <button
+                  type="button"
+                  onClick={() => pick(picking, j)}
+                  aria-label={`Use image ${j + 1}`}
+                  aria-pressed={board.frames[picking]!.selectedAssetIndex === j}
+                  className="block overflow-hidden rounded-lg ring-1 ring-slate-200 hover:ring-2 hover:ring-indigo-500 aria-pressed:ring-2 aria-pressed:ring-indigo-600"
+                >
+                  <img src={img.medium} alt={img.alt ?? ""} className="aspect-video w-full object-cover" />
+                </button>
+              </li>
+            ))}
+        </ul>
+      </Dialog>
+
+      {searching !== null && (
+        <SearchDialog
+          frame={searching}
+          onClose={() => setSearching(null)}
+          onSelect={(img) => addImage(searching, img)}
+        />
+      )}
+    </>
+  );
+}
+
+function SearchDialog({
+  frame,
+  onClose,
+  onSelect,
+}: {
+  frame: number;
+  onClose: () => void;
+  onSelect: (image: StoryboardImage) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<StoryboardImage[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const search = async (e: FormEvent) => {
+    e.preventDefault();
+    const q = query.trim();
+    if (!q) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResults(await searchImages(q));
+    } catch (err) {
+      console.error(err);
+      setError("Failed to search for images. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title="Search for a New Image" size="max-w-3xl">
+      <p className="sr-only">For frame {frame + 1}</p>
+      <form onSubmit={search} className="flex gap-2">
+        <label className="flex-1">
+          <span className="sr-only">Image search</span>
+          <input
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="e.g. sunrise over the sea"
+            className={inputBase}
+          />
+        </label>
+        <button type="submit" className={buttonPrimary} disabled={busy || !query.trim()}>
+          {busy ? "Searching..." : "Search"}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {results?.length === 0 && <p className="mt-4 text-sm text-slate-500">No images found.</p>}
+      {results && results.length > 0 && (
+        <ul className="mt-4 grid max-h-[55vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
+          {results.map((img, j) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: search results may repeat an image
+              key={`${img.medium}-${j}`}
+              className="group relative overflow-hidden rounded-lg ring-1 ring-slate-200"
+            >
+              <img src={img.medium} alt={img.alt ?? ""} className="aspect-video w-full object-cover" />
+              <button
+                type="button"
+                onClick={() => onSelect(img)}
+                aria-label={`Select image ${j + 1}`}
+                className="absolute inset-0 flex items-center justify-center bg-slate-900/50 font-semibold text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100"
+              >
+                Select
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch, jsonBody } from "../../api/client.ts";
+import type { Storyboard, StoryboardImage } from "../../api/types.ts";
+
+export const storyboardsKey = ["storyboards"] as const;
+export const storyboardKey = (id: string) => ["storyboards", id] as const;
+
+export function useStoryboards() {
+  return useQuery({ queryKey: storyboardsKey, queryFn: () => apiFetch<Storyboard[]>("/api/storyboard") });
+}
+
+export function useStoryboard(id: string) {
+  return useQuery({
+    queryKey: storyboardKey(id),
+    queryFn: () => apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+}
+
+export const createStoryboard = (title: string, transcript: string) =>
+  apiFetch<Storyboard>("/api/storyboard", jsonBody("POST", { title, transcript }));
+
+export const updateStoryboard = (storyboard: Storyboard) =>
+  apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(storyboard._id)}`, jsonBody("PUT", storyboard));
+
+export const searchImages = (query: string) =>
+  apiFetch<StoryboardImage[]>(`/api/storyboard/images/search?query=${encodeURIComponent(query)}`);
+
+export const generateVideo = (id: string) =>
+  apiFetch<unknown>(`/api/storyboard/${encodeURIComponent(id)}/generate-video`, { method: "POST" });
+
+/** 'frame' or 'frames'. */
+export const frameCount = (n: number) => `${n} ${n === 1 ? "frame" : "frames"}`;
+
+/** A newly found image goes first in the frame and is selected (spec §4). */
+export function withNewImage(storyboard: Storyboard, frameIndex: number, image: StoryboardImage): Storyboard {
+  return {
+    ...storyboard,
+    frames: storyboard.frames.map((f, i) =>
+      i === frameIndex ? { ...f, pexelImages: [image, ...f.pexelImages], selectedAssetIndex: 0 } : f,
+    ),
+  };
+}
+
+export function withSelectedImage(
+  storyboard: Storyboard,
+  frameIndex: number,
+  imageIndex: number,
+): Storyboard {
+  return {
+    ...storyboard,
+    frames: storyboard.frames.map((f, i) =>
+      i === frameIndex ? { ...f, selectedAssetIndex: imageIndex } : f,
+    ),
+  };
+}
