@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bicDistance, cluster, labelRegions, type Stats, stats } from "./local.ts";
+import { bicDistance, cluster, glr, labelRegions, type Stats, stats } from "./local.ts";
 
 /** Frames drawn from a diagonal Gaussian with the given means (deterministic). */
 function frames(mean: number[], n: number, seed = 1, sd = 1): Float64Array[] {
@@ -22,6 +22,8 @@ describe("bicDistance", () => {
     const b1 = stats(frames(B, 300, 3))!;
     expect(bicDistance(a1, a2)).toBeLessThan(0);
     expect(bicDistance(a1, b1)).toBeGreaterThan(0);
+    expect(glr(a1, a2)).toBeLessThan(0.05);
+    expect(glr(a1, b1)).toBeGreaterThan(0.5);
   });
 });
 
@@ -32,6 +34,25 @@ describe("cluster", () => {
   });
   it("finds one speaker when all utterances are one voice", () => {
     expect(cluster([1, 2, 3, 4].map((i) => stats(frames(A, 250, i))!))).toEqual([0, 0, 0, 0]);
+  });
+  it("merges a long recording of one voice that BIC alone over-splits (content varies per utterance)", () => {
+    // one voice, 40 utterances whose means wander a little (what is said changes the spectrum)
+    const wander = (i: number) => A.map((m, d) => m + 0.6 * Math.sin(i * 1.7 + d));
+    const many = Array.from({ length: 40 }, (_, i) => stats(frames(wander(i), 300, 100 + i))!);
+    const other = Array.from(
+      { length: 40 },
+      (_, i) =>
+        stats(
+          frames(
+            B.map((m, d) => m + 0.6 * Math.cos(i + d)),
+            300,
+            500 + i,
+          ),
+        )!,
+    );
+    const all = many.flatMap((x, i) => [x, other[i]!]);
+    expect(new Set(cluster(all, { glrMerge: 0 })).size).toBeGreaterThan(2);
+    expect(cluster(all)).toEqual(all.map((_, i) => i % 2));
   });
   it("honours an exact count and a maximum", () => {
     expect(new Set(cluster(items, { k: 3 })).size).toBe(3);
@@ -44,5 +65,45 @@ describe("labelRegions", () => {
     const s = [A, B, A].map((m, i) => stats(frames(m, 250, i + 3)));
     expect(labelRegions([s[0]!, null, s[1]!, s[2]!, null])).toEqual([0, 0, 1, 0, 0]);
     expect(labelRegions([null, null])).toEqual([0, 0]);
+  });
+});
+
+describe("changePoints (real audio)", () => {
+  it("finds the change between two flite voices speaking without a pause, and none inside one voice", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { readFileSync, mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { parseWav, toMono } = await import("../audio/wav.ts");
+    const { trimBounds } = await import("../audio/dsp.ts");
+    const { changePoints } = await import("./local.ts");
+    const dir = mkdtempSync(join(tmpdir(), "dub-cp-"));
+    const say = (voice: string, text: string) => {
+      execFileSync("flite", ["-voice", voice, "-t", text, "-o", join(dir, "x.wav")]);
+      const s = toMono(parseWav(readFileSync(join(dir, "x.wav"))));
+      const b = trimBounds(s, 16000, { padMs: 0 });
+      return s.slice(b.start, b.end);
+    };
+    const a = say("awb", "The forecast says it will be cold and windy in the mountains.");
+    const b = say("slt", "Most roads will be open, but drivers should be careful tonight.");
+    rmSync(dir, { recursive: true, force: true });
+    const both = new Float32Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    const change = Math.round((a.length / 16000) * 1000);
+    const total = Math.round((both.length / 16000) * 1000);
+    const candidates = Array.from({ length: Math.floor(total / 250) }, (_, i) => i * 250 + 125);
+    const found = changePoints(both, 16000, { start: 0, end: total }, [...candidates, change]);
+    expect(found).toHaveLength(1);
+    expect(Math.abs(found[0]! - change)).toBeLessThanOrEqual(250);
+    const aOnly = Math.round((a.length / 16000) * 1000);
+    expect(
+      changePoints(
+        a,
+        16000,
+        { start: 0, end: aOnly },
+        candidates.filter((c) => c < aOnly),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { resample, trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
@@ -148,6 +148,13 @@ async function synthCached(
 
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
 
+/** Raw little-endian float32 bytes as a Float32Array (a view when aligned, else a copy). */
+function floats(b: Buffer): Float32Array {
+  const n = Math.floor(b.length / 4);
+  if (b.byteOffset % 4 === 0) return new Float32Array(b.buffer, b.byteOffset, n);
+  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + n * 4));
+}
+
 /**
  * Transcript (usually translated) + the original video → dubbed MP4 + SRT + VTT + JSON report.
  * TTS per segment with the speaker's voice → timing fit (rate, borrow, atempo, too long) → placed at the
@@ -176,6 +183,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const work = await workDir(opts.workDir, "dub-render-");
   const clipDir = join(work.dir, "clips");
   await mkdir(clipDir, { recursive: true });
+  // stops background work (the parallel decode) on failure or when the caller aborts
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     // voices, once per speaker
     const voices = new Map<string, ResolvedVoice>();
@@ -184,6 +195,18 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         voices.set(s.id, await resolveVoice(registry, s, doc.language, i));
     }
     timings.prepare = since(t);
+
+    // the original audio is decoded by ffmpeg while the TTS runs (it is only needed for the mix)
+    const channels = Math.min(2, Math.max(1, info.audio?.channels ?? 2));
+    const bgFile = join(work.dir, "background.f32");
+    const bgDecoded =
+      background === "duck" && info.audio
+        ? runFfmpeg(decodeAudioArgs(video, bgFile, MIX_RATE, channels), {
+            durationMs,
+            signal: stop.signal,
+          }).then(() => true)
+        : Promise.resolve(false);
+    bgDecoded.catch(() => {}); // awaited below; avoid an unhandled rejection while the TTS runs
 
     // 1. TTS at the normal rate, then at a corrected rate (DESIGN §4: rate before stretching)
     t = performance.now();
@@ -263,7 +286,6 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     // 3. mix: background (ducked or removed) + clips at their absolute starts
     t = performance.now();
-    const channels = Math.min(2, Math.max(1, info.audio?.channels ?? 2));
     const frames = Math.round((durationMs * MIX_RATE) / 1000);
     let mix = new Float32Array(frames * channels);
     const speechRanges: Range[] = [];
@@ -278,18 +300,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       });
       speechRanges.push({ start, end: start + p.samples.length });
     });
-    if (background === "duck" && info.audio) {
-      const bgFile = join(work.dir, "background.f32");
-      await runFfmpeg(decodeAudioArgs(video, bgFile, MIX_RATE, channels), {
-        durationMs,
-        signal: opts.signal,
-        onProgress: (f) => report("mix", f * 0.5),
-      });
+    if (await bgDecoded) {
       const buf = await readFile(bgFile);
-      const n = Math.min(mix.length, Math.floor(buf.length / 4));
-      const bg = new Float32Array(buf.buffer, buf.byteOffset, Math.floor(buf.length / 4));
-      if (buf.byteOffset % 4 === 0) mix.set(bg.subarray(0, n));
-      else mix.set(new Float32Array(buf.subarray(0, n * 4)).subarray(0, n));
+      mix.set(floats(buf).subarray(0, mix.length));
+      await rm(bgFile, { force: true });
       duck(mix, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE));
     }
     const placedReport: ({ start: number; end: number } | null)[] = segments.map((_seg, i) => {
@@ -341,8 +355,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       );
       const check = join(work.dir, "check.f32");
       await runFfmpeg(decodeAudioArgs(output, check, MIX_RATE, channels), { signal: opts.signal });
-      const b = await readFile(check);
-      const dec = new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length - (b.length % 4)));
+      const dec = floats(await readFile(check));
+      await rm(check, { force: true });
       encoded = {
         lufs: Math.round(integratedLoudness(dec, channels, MIX_RATE) * 100) / 100,
         truePeakDb: Math.round(truePeakDb(dec, channels) * 100) / 100,
@@ -352,6 +366,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       if (encoded.truePeakDb <= maxTp) break;
     }
     mix = new Float32Array(0);
+    await rm(mixFile, { force: true });
     let srt: string | null = null;
     let vtt: string | null = null;
     const base = output.replace(/\.mp4$/i, "");
@@ -432,6 +447,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     if (err instanceof DubError || err instanceof MediaError) throw err;
     throw new DubError("engine_failed", `dubbing failed: ${String(err)}`, { cause: err });
   } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+    stop.abort();
     await work.done();
   }
 }

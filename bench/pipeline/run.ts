@@ -1,0 +1,137 @@
+// Pipeline bench: builds a ~5-minute two-speaker video (flite awb + slt, planted pauses) and prints
+// transcribe / translate / render times, realtime factors, peak RSS, the speed-factor distribution and
+// WER, then the WER on the LibriVox recordings of Debian's pocketsphinx-testdata. Prints figures only:
+// it never fails on time.   node bench/pipeline/run.ts [--to es] [--keep DIR]
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { dub } from "../../packages/dubbing/src/pipeline/dub.ts";
+import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
+import { translate } from "../../packages/dubbing/src/pipeline/translate.ts";
+import { makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { fiveMinuteScript } from "./script.ts";
+
+const { values } = parseArgs({
+  options: { to: { type: "string", default: "es" }, keep: { type: "string" } },
+});
+const to = values.to as string;
+const dir = values.keep ?? mkdtempSync(join(tmpdir(), "dub-bench-"));
+mkdirSync(dir, { recursive: true });
+const sec = (ms: number) => (ms / 1000).toFixed(2);
+const rss = () => `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
+const line = (k: string, v: string | number) => console.log(`${k.padEnd(34)} ${v}`);
+
+try {
+  let t = performance.now();
+  const script = fiveMinuteScript();
+  const d = makeDialogue(dir, script, { name: "bench", width: 640 });
+  line(
+    "fixture",
+    `${script.length} lines, ${sec(d.durationMs)} s of video, built in ${sec(performance.now() - t)} s`,
+  );
+
+  t = performance.now();
+  const doc = await transcribe(d.video);
+  const tTranscribe = performance.now() - t;
+  const wer = wordErrorRate(script.map((l) => l.text).join(" "), doc.transcript.map((s) => s.text).join(" "));
+  // speaker accuracy: each segment's label against the voice of the line it overlaps most
+  let right = 0;
+  const vote = new Map<string, Map<string, number>>();
+  const truthOf = doc.transcript.map((s) => {
+    let best = d.truth[0]!;
+    let bestOverlap = -1;
+    for (const tr of d.truth) {
+      const o = Math.min(s.end, tr.end) - Math.max(s.start, tr.start);
+      if (o > bestOverlap) {
+        bestOverlap = o;
+        best = tr;
+      }
+    }
+    return best;
+  });
+  doc.transcript.forEach((s, i) => {
+    const m = vote.get(s.speaker) ?? new Map<string, number>();
+    m.set(truthOf[i]!.voice, (m.get(truthOf[i]!.voice) ?? 0) + 1);
+    vote.set(s.speaker, m);
+  });
+  const labelVoice = new Map([...vote].map(([k, m]) => [k, [...m].sort((a, b) => b[1] - a[1])[0]![0]]));
+  doc.transcript.forEach((s, i) => {
+    if (labelVoice.get(s.speaker) === truthOf[i]!.voice) right++;
+  });
+  const startErr = doc.transcript.map((s, i) => Math.abs(s.start - truthOf[i]!.start)).sort((a, b) => a - b);
+  line("transcribe", `${sec(tTranscribe)} s  (${(tTranscribe / d.durationMs).toFixed(3)} × realtime)`);
+  line("  ASR timings (s)", JSON.stringify(doc.meta?.timings));
+  line("  WER (5-minute dialogue)", `${(wer * 100).toFixed(1)} %`);
+  line("  segments / script lines", `${doc.transcript.length} / ${script.length}`);
+  line(
+    "  speakers found",
+    `${doc.speakers.length} (truth 2), segment labels right ${right}/${doc.transcript.length}`,
+  );
+  line(
+    "  segment start error median/p90",
+    `${startErr[Math.floor(startErr.length / 2)]} / ${startErr[Math.floor(startErr.length * 0.9)]} ms`,
+  );
+
+  t = performance.now();
+  const tr = await translate(doc, to);
+  const tTranslate = performance.now() - t;
+  line("translate", `${sec(tTranslate)} s  route ${tr.meta?.translation?.route.join(" → ")}`);
+
+  t = performance.now();
+  const r = await dub(d.video, tr, { output: join(dir, `bench.${to}.mp4`), workDir: join(dir, "work") });
+  const tRender = performance.now() - t;
+  const tot = r.report.totals;
+  line("render (dub)", `${sec(tRender)} s  (${(tRender / d.durationMs).toFixed(3)} × realtime)`);
+  line("  render stages (s)", JSON.stringify(r.report.timings));
+  line("  speed factors", JSON.stringify(tot.speedHistogram));
+  line("  segments at speed ≤ 1.3×", `${(tot.atMost1_3 * 100).toFixed(1)} % (max ${tot.maxSpeed}×)`);
+  line(
+    "  stretched / borrowed / too long",
+    `${tot.stretched} / ${tot.borrowed} / ${tot.tooLong} of ${tot.dubbed}`,
+  );
+  line(
+    "  loudness (encoded)",
+    `${r.report.loudness.encoded.lufs} LUFS, true peak ${r.report.loudness.encoded.truePeakDb} dBTP`,
+  );
+
+  t = performance.now();
+  const again = await dub(d.video, tr, {
+    output: join(dir, `bench.${to}.2.mp4`),
+    workDir: join(dir, "work"),
+  });
+  line(
+    "re-render, nothing changed",
+    `${sec(performance.now() - t)} s  (${again.report.totals.resynthesized} clips synthesized)`,
+  );
+  line("peak RSS (node process)", rss());
+
+  // LibriVox (real recordings)
+  const lib = "/usr/share/pocketsphinx/test/data/librivox";
+  const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
+  const refs = new Map(
+    readFileSync(join(lib, "transcription"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => {
+        const m = /^<s> (.*) <\/s> \((.*)\)$/.exec(l.trim())!;
+        return [m[2]!, m[1]!] as const;
+      }),
+  );
+  let errs = 0;
+  let words = 0;
+  t = performance.now();
+  for (const id of ids) {
+    const ref = refs.get(id)!;
+    const hyp = await transcribe(join(lib, `${id}.wav`));
+    const n = ref.split(" ").length;
+    errs += wordErrorRate(ref, hyp.transcript.map((s) => s.text).join(" ")) * n;
+    words += n;
+  }
+  line(
+    "WER LibriVox (pocketsphinx-testdata)",
+    `${((errs / words) * 100).toFixed(1)} % over ${words} words (${sec(performance.now() - t)} s)`,
+  );
+} finally {
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+}
