@@ -27,11 +27,15 @@ fi
 
 source scripts/node.sh
 
-# npm packages: reinstall only when the lockfile changed since the last install.
+# npm packages: reinstall only when a manifest or the lockfile changed since the last install.
+# `npm install` rather than `npm ci`: the registry here lacks the other platforms' optional binaries
+# (e.g. @biomejs/cli-darwin-arm64), which the lockfile cannot list and `npm ci` then refuses. The
+# lockfile still pins every version that is installed.
 stamp="node_modules/.install-stamp"
-sum="$(sha256sum package-lock.json | cut -d' ' -f1)-$(node --version)"
+manifest_sum() { cat package-lock.json package.json apps/*/package.json packages/*/package.json 2>/dev/null | sha256sum | cut -d' ' -f1; }
+sum="$(manifest_sum)-$(node --version)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "setup: installing npm packages" >&2
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$sum" > "$stamp"
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi

@@ -16,8 +16,22 @@ const file = path.join(dir, "big.mkv");
 // Raw 1080p frames are ~3 MiB each, so a valid video of any size is quick to make.
 const frames = Math.ceil((sizeMiB * 1024 * 1024) / (1920 * 1080 * 1.5));
 console.log(`generating a ${sizeMiB} MiB raw 1080p video (${frames} frames)…`);
-execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=1920x1080:rate=25`,
-  "-frames:v", String(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", file]);
+execFileSync("ffmpeg", [
+  "-v",
+  "error",
+  "-y",
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc=size=1920x1080:rate=25`,
+  "-frames:v",
+  String(frames),
+  "-c:v",
+  "rawvideo",
+  "-pix_fmt",
+  "yuv420p",
+  file,
+]);
 const size = statSync(file).size;
 
 const database = await openDatabase({ dataDir: dir });
@@ -31,7 +45,13 @@ const server = spawn(process.execPath, [path.resolve(import.meta.dirname, "../..
   stdio: ["ignore", "inherit", "inherit"],
 });
 for (let i = 0; ; i++) {
-  if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 600) throw new Error("server did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
@@ -72,7 +92,9 @@ server.kill("SIGTERM");
 
 console.log(`status            ${status}`);
 console.log(`uploaded          ${(size / 1024 / 1024).toFixed(0)} MiB in ${seconds.toFixed(2)} s`);
-console.log(`throughput        ${(size / 1024 / 1024 / seconds).toFixed(0)} MiB/s (includes ffprobe and the move into storage)`);
+console.log(
+  `throughput        ${(size / 1024 / 1024 / seconds).toFixed(0)} MiB/s (includes ffprobe and the move into storage)`,
+);
 console.log(`server RSS        ${rssBefore} MiB at rest, peak ${peak} MiB`);
 await rm(dir, { recursive: true, force: true });
 

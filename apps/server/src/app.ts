@@ -1,9 +1,11 @@
 import path from "node:path";
+import { defaultRegistry } from "@dubbing/dubbing";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { authRoutes } from "./auth/routes.ts";
+import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
@@ -13,9 +15,16 @@ import { systemRoutes } from "./http/system.ts";
 import { webApp } from "./http/web.ts";
 import { type Identity, mountIdentity } from "./identity/mount.ts";
 import { bossSender } from "./jobs/sender.ts";
+import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { signMediaPath } from "./media/signing.ts";
 import type { Storage } from "./storage/index.ts";
+import { TranslationRepository } from "./translations/repository.ts";
+import { translationRoutes } from "./translations/routes.ts";
+import { TranslationService } from "./translations/service.ts";
+import { UsageRepository } from "./usage/repository.ts";
+import { usageRoutes } from "./usage/routes.ts";
+import { videoEvents } from "./videos/events.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
@@ -50,7 +59,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mediaSecret = await sharedSecret(db, "media_signing_secret");
   const sign = (key: string, ttlSeconds: number) => signMediaPath(mediaSecret, key, Date.now(), ttlSeconds);
-  const videos = new VideoService({ repo: new VideoRepository(db), storage, jobs: bossSender(boss), sign });
+  const repo = new VideoRepository(db);
+  const translationRepo = new TranslationRepository(db);
+  const tracker = new JobTracker(db);
+  const jobs = bossSender(boss);
+  const registry = defaultRegistry();
+  const videos = new VideoService({ repo, storage, jobs, sign, tracker, translations: translationRepo });
+  const translations = new TranslationService({
+    videos: repo,
+    translations: translationRepo,
+    tracker,
+    jobs,
+    sign,
+    registry,
+  });
 
   systemRoutes(app, {
     db,
@@ -67,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tmpDir: path.join(config.dataDir, "tmp"),
     maxUploadBytes: config.maxUploadBytes,
   });
+  translationRoutes(app, { translations });
+  videoEvents(app, { videos, tracker });
+  catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
+  usageRoutes(app, { usage: new UsageRepository(db) });
   await webApp(app, config.webDist);
   return app;
 }

@@ -7,8 +7,12 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
+import { bossSender } from "./jobs/sender.ts";
+import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
+import { TranslationRepository } from "./translations/repository.ts";
+import { UsageRepository } from "./usage/repository.ts";
 import { VideoRepository } from "./videos/repository.ts";
 
 export interface RunningServer {
@@ -33,13 +37,19 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   const boss = await startBoss(database, { supervise: isWorker });
 
   if (isWorker) {
-    const repo = new VideoRepository(database.db);
+    const db = database.db;
     await requeueOrphans(database, boss);
-    await startWorkers(
-      boss,
-      { repo, storage, scratchDir: path.join(config.dataDir, "tmp") },
-      config.workerConcurrency,
-    );
+    const deps = {
+      repo: new VideoRepository(db),
+      translations: new TranslationRepository(db),
+      usage: new UsageRepository(db),
+      tracker: new JobTracker(db),
+      storage,
+      jobs: bossSender(boss),
+      scratchDir: path.join(config.dataDir, "tmp"),
+      cacheDir: path.join(config.dataDir, "cache"),
+    };
+    await startWorkers(boss, deps, config.workerConcurrency);
   }
 
   let app: FastifyInstance | null = null;

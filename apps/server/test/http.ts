@@ -20,10 +20,15 @@ export async function api(
   method: string,
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
   const res = await fetch(`${baseUrl}${url}`, {
     method,
-    headers: { ...(cookie && { cookie }), ...(body !== undefined && { "content-type": "application/json" }) },
+    headers: {
+      ...(cookie && { cookie }),
+      ...(body !== undefined && { "content-type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await res.text();

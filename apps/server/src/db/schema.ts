@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -118,12 +120,35 @@ export const translations = pgTable(
     status: text("status").notNull(),
     statusMessage: text("status_message"),
     transcript: jsonb("transcript").$type<SegmentJson[]>().notNull().default([]),
+    progress: integer("progress").notNull().default(0),
     engine: text("engine"),
+    /** Engine, route and timings of the translation, as the pipeline recorded them. */
+    meta: jsonb("meta"),
     dubKey: text("dub_key"),
+    reportKey: text("report_key"),
+    /** The dub report's summary: totals and, per segment, speed and whether it is too long. */
+    dubReport: jsonb("dub_report"),
+    /** The translation was edited after its last dub: the dubbed video no longer matches it. */
+    stale: boolean("stale").notNull().default(false),
+    dubbedAt: timestamp("dubbed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("translations_project_language_idx").on(t.projectId, t.language)],
+);
+
+// Seconds of video processed per user and calendar month (UTC), for plan limits.
+export const usage = pgTable(
+  "usage",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    transcribedSeconds: doublePrecision("transcribed_seconds").notNull().default(0),
+    dubbedSeconds: doublePrecision("dubbed_seconds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
 // What a user sees of long work: one row per job run on a project, with its progress.
@@ -135,6 +160,7 @@ export const jobs = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
+    language: text("language"),
     status: text("status").notNull(),
     progress: integer("progress").notNull().default(0),
     message: text("message"),

@@ -1,21 +1,20 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { extractAudioArgs, MediaError, posterArgs, previewArgs, probe, runFfmpeg } from "@dubbing/dubbing";
-import type { Storage } from "../storage/index.ts";
-import type { VideoRepository } from "../videos/repository.ts";
-
-export interface IngestDeps {
-  repo: VideoRepository;
-  storage: Storage;
-  scratchDir: string;
-}
+import type { WorkerDeps } from "./deps.ts";
+import type { JobPayloads } from "./sender.ts";
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
  * skipped when already there, so a retry after a crash resumes where the last run stopped.
  */
-export async function runIngest(deps: IngestDeps, projectId: string, isLastAttempt: boolean): Promise<void> {
-  const { repo, storage } = deps;
+export async function runIngest(
+  deps: WorkerDeps,
+  job: JobPayloads["ingest"],
+  isLastAttempt: boolean,
+): Promise<void> {
+  const { repo, storage, tracker } = deps;
+  const projectId = job.projectId;
   const project = await repo.findById(projectId);
   if (!project) return; // deleted meanwhile: nothing to do
   const work = await mkdtemp(path.join(deps.scratchDir, "ingest-"));
@@ -25,6 +24,7 @@ export async function runIngest(deps: IngestDeps, projectId: string, isLastAttem
     await repo.setState(projectId, { status: "processing", progress: 5, statusMessage: "Reading the video" });
     const info = await probe(source.path);
     const durationMs = Math.round(info.durationMs);
+    const report = job.trackId ? tracker.reporter(job.trackId) : async () => {};
 
     const step = async (
       key: string,
@@ -38,6 +38,7 @@ export async function runIngest(deps: IngestDeps, projectId: string, isLastAttem
         await storage.putFile(key, out);
       }
       await repo.setState(projectId, { progress, statusMessage: label });
+      await report(progress, label);
     };
 
     await step(
@@ -49,10 +50,19 @@ export async function runIngest(deps: IngestDeps, projectId: string, isLastAttem
     await step(`${prefix}preview.mp4`, previewArgs, 60, "Made the preview");
     if (info.audio) await step(`${prefix}audio.wav`, extractAudioArgs, 95, "Extracted the audio");
 
+    if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
+    // Transcription follows at once when there is something to hear.
+    const transcribing = Boolean(info.audio);
+    if (transcribing) {
+      const track = await tracker.create(projectId, "transcribe");
+      await deps.jobs.send("transcribe", { projectId, trackId: track.id });
+    }
     await repo.setState(projectId, {
-      status: "ready",
-      progress: 100,
-      statusMessage: info.audio ? null : "This video has no audio track, so there is nothing to transcribe.",
+      status: transcribing ? "transcribing" : "ready",
+      progress: transcribing ? 0 : 100,
+      statusMessage: info.audio
+        ? "Waiting for a worker"
+        : "This video has no audio track, so there is nothing to transcribe.",
       durationMs,
       width: info.video?.width ?? null,
       height: info.video?.height ?? null,
@@ -65,10 +75,9 @@ export async function runIngest(deps: IngestDeps, projectId: string, isLastAttem
     // A media error will not get better on retry: fail the project now, with the reason.
     const permanent = error instanceof MediaError && error.code !== "aborted";
     if (permanent || isLastAttempt) {
-      await repo.setState(projectId, {
-        status: "failed",
-        statusMessage: `Processing failed: ${(error as Error).message.split("\n")[0]}`,
-      });
+      const message = `Processing failed: ${(error as Error).message.split("\n")[0]}`;
+      await repo.setState(projectId, { status: "failed", statusMessage: message });
+      if (job.trackId) await tracker.finish(job.trackId, "failed", message);
       if (permanent) return;
     }
     throw error;

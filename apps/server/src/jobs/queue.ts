@@ -1,7 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
 
-export const QUEUES = ["ingest"] as const;
+export const QUEUES = ["ingest", "transcribe", "translate", "dub", "retention"] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface QueueOptions {
@@ -17,9 +17,14 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
           db: fromPglite(database.pglite),
           backend: "pglite",
           supervise: opts.supervise,
-          schedule: false,
+          schedule: opts.supervise,
         })
-      : new PgBoss({ connectionString: database.url, supervise: opts.supervise, schedule: false, max: 4 });
+      : new PgBoss({
+          connectionString: database.url,
+          supervise: opts.supervise,
+          schedule: opts.supervise,
+          max: 4,
+        });
   boss.on("error", (error) => console.error("queue error:", error.message));
   await boss.start();
   for (const name of QUEUES) {

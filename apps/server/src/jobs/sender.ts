@@ -2,7 +2,11 @@ import type { PgBoss } from "pg-boss";
 import type { QueueName } from "./queue.ts";
 
 export interface JobPayloads {
-  ingest: { projectId: string };
+  ingest: { projectId: string; trackId?: string };
+  transcribe: { projectId: string; trackId: string };
+  translate: { projectId: string; language: string; trackId: string };
+  dub: { projectId: string; language: string; trackId: string };
+  retention: Record<string, never>;
 }
 
 export interface JobSender {

@@ -1,16 +1,40 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
-import { type IngestDeps, runIngest } from "./ingest.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { runDub } from "./dub.ts";
+import { runIngest } from "./ingest.ts";
+import type { QueueName } from "./queue.ts";
+import { runRetention } from "./retention.ts";
 import type { JobPayloads } from "./sender.ts";
+import { runTranscribe } from "./transcribe.ts";
+import { runTranslate } from "./translate.ts";
 
-/** Registers the handler of every queue. Each job runs alone in its handler call (batch size 1). */
-export async function startWorkers(boss: PgBoss, deps: IngestDeps, concurrency: number): Promise<void> {
-  await boss.work<JobPayloads["ingest"]>(
-    "ingest",
-    { includeMetadata: true, batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
-    async (jobs) => {
-      const job = jobs[0] as JobWithMetadata<JobPayloads["ingest"]> | undefined;
-      if (!job) return;
-      await runIngest(deps, job.data.projectId, job.retryCount >= job.retryLimit);
-    },
-  );
+type Handler<N extends QueueName> = (
+  deps: WorkerDeps,
+  data: JobPayloads[N],
+  isLastAttempt: boolean,
+) => Promise<unknown>;
+
+const HANDLERS: { [N in QueueName]: Handler<N> } = {
+  ingest: runIngest,
+  transcribe: runTranscribe,
+  translate: runTranslate,
+  dub: runDub,
+  retention: (deps) => runRetention(deps, new Date()),
+};
+
+/** Registers every queue's handler; each job runs alone in its handler call (batch size 1). */
+export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: number): Promise<void> {
+  for (const name of Object.keys(HANDLERS) as QueueName[]) {
+    const handler = HANDLERS[name] as Handler<QueueName>;
+    await boss.work(
+      name,
+      { includeMetadata: true, batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+      async (jobs) => {
+        const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
+        if (job) await handler(deps, job.data, job.retryCount >= job.retryLimit);
+      },
+    );
+  }
+  // Hourly, on whichever worker gets it: expired projects are deleted.
+  await boss.schedule("retention", "17 * * * *", {});
 }

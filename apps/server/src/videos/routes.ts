@@ -1,10 +1,12 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
+import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { currentUser } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
-import { titleSchema, videoUpdateBody } from "./schemas.ts";
+import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
 import { receiveUpload } from "./upload.ts";
 
@@ -17,13 +19,20 @@ export function videoRoutes(
   app.post("/api/video/process", async (request, reply) => {
     const user = currentUser(request);
     const upload = await receiveUpload(request, path.join(deps.tmpDir, "uploads"), deps.maxUploadBytes);
+    const language = upload.language?.trim() || "en";
     const title = titleSchema.safeParse(upload.title ?? "");
     if (!upload.file) throw new AppError("file_required", "Please upload a video file.");
     if (!title.success) {
       await unlink(upload.file.path).catch(() => {});
       throw new AppError("title_required", title.error.issues[0]!.message);
     }
-    const project = await videos.create(user.id, title.data, upload.file);
+    if (!isLanguageCode(language)) {
+      await unlink(upload.file.path).catch(() => {});
+      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
+        { path: "language", message: "Unknown language." },
+      ]);
+    }
+    const project = await videos.create(user.id, title.data, upload.file, language);
     return reply.code(201).send(project);
   });
 
@@ -35,6 +44,36 @@ export function videoRoutes(
 
   app.get<{ Params: { id: string } }>("/api/video/transcript/:id", async (request) =>
     videos.transcript(currentUser(request).id, request.params.id),
+  );
+
+  app.put<{ Params: { id: string } }>("/api/video/:id/transcript", async (request) => {
+    const { transcript } = parseBody(z.object({ transcript: transcriptSchema }), request.body);
+    const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
+    return saved.transcript;
+  });
+
+  // Subtitles of the original ("original.srt") or of a translation ("es.vtt"), from the saved transcript.
+  app.get<{ Params: { id: string; file: string } }>(
+    "/api/video/:id/subtitles/:file",
+    async (request, reply) => {
+      const match = /^([a-z]{2,3}|original)\.(srt|vtt)$/.exec(request.params.file);
+      if (!match)
+        throw new AppError(
+          "not_found",
+          "Ask for original.srt, original.vtt, {language}.srt or {language}.vtt.",
+        );
+      const [, language, format] = match;
+      const text = await videos.subtitles(
+        currentUser(request).id,
+        request.params.id,
+        language!,
+        format as "srt" | "vtt",
+      );
+      return reply
+        .type(format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${language}.${format}"`)
+        .send(text);
+    },
   );
 
   app.put<{ Params: { id: string } }>("/api/video/:id", async (request) => {

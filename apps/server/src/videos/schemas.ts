@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const PROJECT_STATUSES = ["uploaded", "processing", "ready", "failed"] as const;
+export const PROJECT_STATUSES = ["uploaded", "processing", "transcribing", "ready", "failed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const titleSchema = z

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
-import { assertHasVideo, MediaError, probe } from "@dubbing/dubbing";
+import { assertHasVideo, MediaError, probe, toSrt, toVtt } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
 import type { JobSender } from "../jobs/sender.ts";
+import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
+import type { TranslationRepository } from "../translations/repository.ts";
 import { presentProject, type SignPath } from "./present.ts";
 import type { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
@@ -14,16 +16,32 @@ export class VideoService {
   readonly storage: Storage;
   readonly jobs: JobSender;
   readonly sign: SignPath;
+  readonly tracker: JobTracker;
+  readonly translations: TranslationRepository;
 
-  constructor(deps: { repo: VideoRepository; storage: Storage; jobs: JobSender; sign: SignPath }) {
+  constructor(deps: {
+    repo: VideoRepository;
+    storage: Storage;
+    jobs: JobSender;
+    sign: SignPath;
+    tracker: JobTracker;
+    translations: TranslationRepository;
+  }) {
     this.repo = deps.repo;
+    this.tracker = deps.tracker;
+    this.translations = deps.translations;
     this.storage = deps.storage;
     this.jobs = deps.jobs;
     this.sign = deps.sign;
   }
 
   /** Checks the uploaded temporary file really is a video, stores it, records the project and queues ingest. */
-  async create(userId: string, title: string, file: { path: string; name: string; size: number }) {
+  async create(
+    userId: string,
+    title: string,
+    file: { path: string; name: string; size: number },
+    language = "en",
+  ) {
     const id = randomUUID();
     const prefix = `projects/${id}/`;
     let stored = false;
@@ -50,6 +68,7 @@ export class VideoService {
         id,
         userId,
         title,
+        language,
         status: "uploaded",
         progress: 0,
         originalKey,
@@ -60,7 +79,8 @@ export class VideoService {
         height: probed.video.height,
         hasAudio: probed.audio ? 1 : 0,
       });
-      await this.jobs.send("ingest", { projectId: id });
+      const track = await this.tracker.create(id, "ingest");
+      await this.jobs.send("ingest", { projectId: id, trackId: track.id });
       return presentProject(row, this.sign, { speakers: [], transcript: [] });
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
@@ -104,6 +124,18 @@ export class VideoService {
     }
     await this.repo.update(row.id, change);
     return this.get(userId, id);
+  }
+
+  /** SRT or VTT of the original transcript or of a translation, as saved now. */
+  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt") {
+    const row = await this.owned(userId, id);
+    const segments =
+      language === "original"
+        ? await this.repo.transcriptOf(row.id)
+        : (await this.translations.find(row.id, language))?.transcript;
+    if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
+    const cues = segments.filter((s) => s.text.trim() !== "");
+    return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
 
   private async owned(userId: string, id: string) {

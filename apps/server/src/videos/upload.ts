@@ -8,6 +8,8 @@ import { AppError } from "../errors.ts";
 
 export interface ReceivedUpload {
   title: string | undefined;
+  /** The spoken language (an app language code); English when not sent. */
+  language: string | undefined;
   file: { path: string; name: string; size: number } | undefined;
 }
 
@@ -26,7 +28,7 @@ export async function receiveUpload(
   if (!request.isMultipart()) throw new AppError("bad_request", "Send the video as multipart/form-data.");
 
   await mkdir(tmpDir, { recursive: true });
-  const result: ReceivedUpload = { title: undefined, file: undefined };
+  const result: ReceivedUpload = { title: undefined, language: undefined, file: undefined };
   let tmpPath: string | undefined;
   try {
     for await (const part of request.parts({
@@ -34,6 +36,7 @@ export async function receiveUpload(
     })) {
       if (part.type === "field") {
         if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
+        if (part.fieldname === "language" && typeof part.value === "string") result.language = part.value;
         continue;
       }
       if (part.fieldname !== "video" || result.file) {

@@ -1,0 +1,44 @@
+import { type EngineRegistry, LANGUAGES, type LanguageCode, languageName } from "@dubbing/dubbing";
+import { FLAG_OF } from "./flags.ts";
+
+export interface LanguageAvailability {
+  code: LanguageCode;
+  name: string;
+  flag: string;
+  translate: { available: boolean; engine: string | null; route: string[] | null; reason: string | null };
+  tts: { available: boolean; engine: string | null; reason: string | null };
+}
+
+/** For each app language: can the configured engines translate into it from `source`, and speak it? */
+export async function languageAvailability(
+  registry: EngineRegistry,
+  source: string,
+): Promise<LanguageAvailability[]> {
+  const support = await registry.support();
+  return LANGUAGES.map(({ code, name }) => {
+    const s = support.find((x) => x.code === code);
+    const sameLanguage =
+      code === source || (code === "cmn" && source === "zh") || (code === "zh" && source === "cmn");
+    const route = sameLanguage ? null : (s?.translateFrom.find((t) => t.from === source) ?? null);
+    const canTranslate = sameLanguage || route !== null;
+    const ttsEngine = s?.tts[0] ?? null;
+    return {
+      code,
+      name,
+      flag: FLAG_OF[code],
+      translate: {
+        available: canTranslate,
+        engine: route?.engine ?? null,
+        route: route?.route ?? null,
+        reason: canTranslate
+          ? null
+          : `No translation engine on this server translates ${languageName(source)} into ${name}.`,
+      },
+      tts: {
+        available: ttsEngine !== null,
+        engine: ttsEngine,
+        reason: ttsEngine ? null : `No voice engine on this server speaks ${name}.`,
+      },
+    };
+  });
+}

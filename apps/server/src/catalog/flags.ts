@@ -1,0 +1,35 @@
+import type { LanguageCode } from "@dubbing/dubbing";
+
+/** The country whose flag stands for each app language (served by the web app at /flags/{country}.svg). */
+export const FLAG_OF: Record<LanguageCode, string> = {
+  en: "us",
+  es: "es",
+  fr: "fr",
+  de: "de",
+  ja: "jp",
+  ko: "kr",
+  zh: "cn",
+  ar: "sa",
+  pt: "pt",
+  ru: "ru",
+  hi: "in",
+  it: "it",
+  nl: "nl",
+  sv: "se",
+  tr: "tr",
+  vi: "vn",
+  th: "th",
+  el: "gr",
+  he: "il",
+  pl: "pl",
+  cmn: "cn",
+};
+
+/** The voice picker's languages (dubbing-service.md §2) and the app language each one speaks. */
+export const PICKER_LANGUAGES: Record<string, LanguageCode> = {
+  english: "en",
+  japanese: "ja",
+  arabic: "ar",
+  spanish: "es",
+  french: "fr",
+};

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { type EngineRegistry, findVoice, renderVoiceSample, VOICES } from "@dubbing/dubbing";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../errors.ts";
+import { sendStored } from "../media/send.ts";
+import type { Storage } from "../storage/index.ts";
+import { languageAvailability } from "./availability.ts";
+import { PICKER_LANGUAGES } from "./flags.ts";
+
+/** Languages with what the configured engines can do for each, the voice catalogue, voice samples. */
+export function catalogRoutes(
+  app: FastifyInstance,
+  deps: { registry: EngineRegistry; storage: Storage; tmpDir: string },
+) {
+  app.get<{ Querystring: { source?: string } }>("/api/languages", async (request) =>
+    languageAvailability(deps.registry, request.query.source ?? "en"),
+  );
+
+  app.get("/api/voices", async () =>
+    VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
+  );
+
+  // A stable path per picker language and voice; synthesized once by the configured TTS engine, then stored.
+  app.get<{ Params: { language: string; file: string } }>(
+    "/api/voices/sample/:language/:file",
+    async (request, reply) => {
+      const { language, file } = request.params;
+      const code = PICKER_LANGUAGES[language];
+      const value = file.endsWith(".mp3") ? file.slice(0, -4) : "";
+      if (!code || !findVoice(value)) throw new AppError("not_found", "There is no such voice sample.");
+      const key = `samples/${language}/${value}.mp3`;
+      if (!(await deps.storage.stat(key))) {
+        const dir = await mkdtemp(path.join(deps.tmpDir, "sample-"));
+        try {
+          const out = path.join(dir, "sample.mp3");
+          await renderVoiceSample(value, code, out, { registry: deps.registry });
+          await deps.storage.putFile(key, out, "audio/mpeg");
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      }
+      return sendStored(request, reply, deps.storage, key, { cacheControl: "public, max-age=86400" });
+    },
+  );
+}

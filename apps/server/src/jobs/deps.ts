@@ -1,0 +1,38 @@
+import type { Storage } from "../storage/index.ts";
+import type { TranslationRepository } from "../translations/repository.ts";
+import type { UsageRepository } from "../usage/repository.ts";
+import type { VideoRepository } from "../videos/repository.ts";
+import type { JobSender } from "./sender.ts";
+import type { JobTracker } from "./tracker.ts";
+
+/** What job handlers need. */
+export interface WorkerDeps {
+  repo: VideoRepository;
+  translations: TranslationRepository;
+  usage: UsageRepository;
+  tracker: JobTracker;
+  storage: Storage;
+  jobs: JobSender;
+  /** Temporary files of one job run. */
+  scratchDir: string;
+  /** Kept between runs: the TTS clip cache that lets a re-dub re-render only changed segments. */
+  cacheDir: string;
+}
+
+/** A retry will not help: bad input, a missing engine, a file that is not what it claims. */
+export function isPermanent(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code !== undefined &&
+    code !== "aborted" &&
+    code !== "engine_failed" &&
+    code !== "ffmpeg_failed" &&
+    (error as Error).name !== "AppError"
+  );
+}
+
+export function firstLine(error: unknown): string {
+  return String((error as Error).message ?? error)
+    .split("\n")[0]!
+    .slice(0, 300);
+}

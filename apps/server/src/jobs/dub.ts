@@ -1,0 +1,106 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type DubReport, dub } from "@dubbing/dubbing";
+import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import type { JobPayloads } from "./sender.ts";
+
+const STAGES: Record<string, string> = {
+  prepare: "Preparing",
+  tts: "Synthesizing voices",
+  fit: "Fitting the timing",
+  mix: "Mixing the audio",
+  encode: "Encoding the video",
+};
+
+export function dubKeys(projectId: string, language: string) {
+  const dir = `projects/${projectId}/dubs/${language}`;
+  return {
+    mp4: `${dir}/dubbed.mp4`,
+    srt: `${dir}/dubbed.srt`,
+    vtt: `${dir}/dubbed.vtt`,
+    report: `${dir}/report.json`,
+  };
+}
+
+/**
+ * Renders the dubbed video of one translation. The TTS clip cache of the translation is kept under
+ * `cacheDir`, so dubbing again after an edit re-synthesizes only the segments whose text, voice or
+ * rate changed.
+ */
+export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAttempt: boolean) {
+  const { repo, translations, storage, tracker } = deps;
+  const project = await repo.findById(job.projectId);
+  const row = await translations.find(job.projectId, job.language);
+  if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
+  const report = tracker.reporter(job.trackId);
+  const work = await mkdtemp(path.join(deps.scratchDir, "dub-"));
+  const cache = path.join(deps.cacheDir, "dubs", row.id);
+  await mkdir(cache, { recursive: true });
+  const source = await storage.localCopy(project.originalKey, work);
+  try {
+    await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
+    const speakers = await repo.speakersOf(project.id);
+    const output = path.join(work, "dubbed.mp4");
+    const result = await dub(
+      source.path,
+      { language: job.language as never, speakers, transcript: row.transcript },
+      {
+        output,
+        workDir: cache,
+        concurrency: 2,
+        onProgress: ({ stage, fraction }) => {
+          const percent = Math.round(fraction * 100);
+          void report(percent, STAGES[stage] ?? "Dubbing");
+          void translations.update(row.id, { progress: percent });
+        },
+      },
+    );
+    const keys = dubKeys(project.id, job.language);
+    const reportFile = path.join(work, "report.json");
+    await writeFile(reportFile, JSON.stringify(result.report, null, 2));
+    await storage.putFile(keys.mp4, result.mp4, "video/mp4");
+    if (result.srt) await storage.putFile(keys.srt, result.srt, "application/x-subrip");
+    if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
+    await storage.putFile(keys.report, reportFile, "application/json");
+    const { resynthesized, dubbed } = result.report.totals;
+    const message = `${resynthesized} of ${dubbed} segments re-rendered`;
+    await translations.update(row.id, {
+      status: "dubbed",
+      progress: 100,
+      statusMessage: message,
+      dubKey: keys.mp4,
+      reportKey: keys.report,
+      stale: false,
+      dubbedAt: new Date(),
+      dubReport: summarizeReport(result.report),
+    });
+    await deps.usage.add(project.userId, "dubbed", (project.durationMs ?? 0) / 1000);
+    await tracker.finish(job.trackId, "done", message);
+  } catch (error) {
+    if (isPermanent(error) || isLastAttempt) {
+      const message = `Dubbing failed: ${firstLine(error)}`;
+      await translations.update(row.id, { status: row.dubKey ? "dubbed" : "failed", statusMessage: message });
+      await tracker.finish(job.trackId, "failed", message);
+      if (isPermanent(error)) return;
+    }
+    throw error;
+  } finally {
+    await source.release();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** What the editor needs of the dub report: per segment its speed and whether it is too long. */
+export function summarizeReport(report: DubReport) {
+  const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
+  return {
+    totals: { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 },
+    segments: report.segments.map((s) => ({
+      index: s.index,
+      speed: s.speed,
+      tooLong: s.tooLong,
+      cached: s.cached,
+      empty: s.empty,
+    })),
+  };
+}

@@ -1,0 +1,24 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { lt } from "drizzle-orm";
+import { projects } from "../db/schema.ts";
+import { RETENTION_DAYS } from "../videos/present.ts";
+import type { WorkerDeps } from "./deps.ts";
+
+/** Deletes projects older than the retention period: files first, then the rows (cascading). */
+export async function runRetention(deps: WorkerDeps, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
+  const expired = await deps.repo.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(lt(projects.uploadedAt, cutoff));
+  for (const { id } of expired) {
+    const translations = await deps.translations.listByProject(id);
+    await deps.storage.deletePrefix(`projects/${id}/`);
+    for (const t of translations) {
+      await rm(path.join(deps.cacheDir, "dubs", t.id), { recursive: true, force: true });
+    }
+    await deps.repo.delete(id);
+  }
+  return expired.length;
+}

@@ -1,0 +1,98 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema.ts";
+
+export type JobKind = "ingest" | "transcribe" | "translate" | "dub";
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The user-visible record of long work: one row per run, with stage, percent and message. Rows live in the
+ * database so any API process can stream them (GET /api/video/{id}/events), whichever worker runs the job.
+ */
+export class JobTracker {
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async create(projectId: string, kind: JobKind, language: string | null = null): Promise<JobRow> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values({ projectId, kind, language, status: "queued", progress: 0, message: "Waiting for a worker" })
+      .returning();
+    return row!;
+  }
+
+  async setQueueId(id: string, queueJobId: string): Promise<void> {
+    await this.db.update(jobs).set({ queueJobId }).where(eq(jobs.id, id));
+  }
+
+  /** A progress callback that writes at most every 400 ms (and always on a new stage or the end). */
+  reporter(id: string): (percent: number, message: string) => Promise<void> {
+    let lastAt = 0;
+    let lastMessage = "";
+    return async (percent, message) => {
+      const now = Date.now();
+      if (message === lastMessage && now - lastAt < 400 && percent < 100) return;
+      lastAt = now;
+      lastMessage = message;
+      await this.db
+        .update(jobs)
+        .set({ status: "running", progress: Math.round(percent), message, updatedAt: new Date() })
+        .where(eq(jobs.id, id));
+    };
+  }
+
+  async finish(id: string, status: "done" | "failed", message: string | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ status, message, ...(status === "done" && { progress: 100 }), updatedAt: new Date() })
+      .where(eq(jobs.id, id));
+  }
+
+  async get(id: string): Promise<JobRow | null> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ?? null;
+  }
+
+  /** The newest queued or running job of this kind on the project (and language), if any. */
+  async active(projectId: string, kind: JobKind, language: string | null): Promise<JobRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.projectId, projectId),
+          eq(jobs.kind, kind),
+          language === null ? undefined : eq(jobs.language, language),
+          inArray(jobs.status, ["queued", "running"]),
+        ),
+      )
+      .orderBy(desc(jobs.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  listForProject(projectId: string): Promise<JobRow[]> {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.projectId, projectId))
+      .orderBy(desc(jobs.createdAt))
+      .limit(50);
+  }
+}
+
+export function presentJob(row: JobRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    language: row.language,
+    status: row.status,
+    percent: row.progress,
+    message: row.message,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import type { JobPayloads } from "./sender.ts";
+
+const STAGES: Record<string, string> = {
+  probe: "Reading the video",
+  extract: "Extracting the audio",
+  asr: "Recognising speech",
+  diarize: "Telling speakers apart",
+};
+
+/** Fills the project's speakers and transcript from its audio. */
+export async function runTranscribe(
+  deps: WorkerDeps,
+  job: JobPayloads["transcribe"],
+  isLastAttempt: boolean,
+) {
+  const { repo, storage, tracker } = deps;
+  const project = await repo.findById(job.projectId);
+  if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
+  const report = tracker.reporter(job.trackId);
+  const work = await mkdtemp(path.join(deps.scratchDir, "transcribe-"));
+  const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
+  try {
+    await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
+    await report(0, "Transcribing");
+    const doc = await transcribe(source.path, {
+      language: project.language as never,
+      concurrency: 2,
+      onProgress: ({ stage, fraction }) => {
+        const percent = Math.round(fraction * 100);
+        void report(percent, STAGES[stage] ?? "Transcribing");
+        void repo.setState(project.id, { progress: percent });
+      },
+    });
+    await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
+    await deps.usage.add(project.userId, "transcribed", (project.durationMs ?? 0) / 1000);
+    await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
+    await tracker.finish(
+      job.trackId,
+      "done",
+      `${doc.transcript.length} segments, ${doc.speakers.length} speakers`,
+    );
+  } catch (error) {
+    const message = transcribeMessage(error, project.language);
+    if (isPermanent(error) || isLastAttempt) {
+      // The video stays usable: the user can type the transcript; the message says why it is empty.
+      await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
+      await tracker.finish(job.trackId, "failed", message);
+      if (isPermanent(error)) return;
+    }
+    throw error;
+  } finally {
+    await source.release();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function transcribeMessage(error: unknown, language: string): string {
+  if (error instanceof DubError) {
+    if (error.code === "no_engine") {
+      return `No speech recognition engine for ${languageName(language)} is available on this server, so the transcript is empty. You can type it in.`;
+    }
+    if (error.code === "no_audio") return "This video has no audio track, so there is nothing to transcribe.";
+    if (error.code === "no_speech") return "No speech was found in this video.";
+  }
+  return `Transcription failed: ${firstLine(error)}`;
+}

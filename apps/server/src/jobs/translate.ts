@@ -1,0 +1,45 @@
+import { translate } from "@dubbing/dubbing";
+import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import type { JobPayloads } from "./sender.ts";
+
+/** Translates the project's transcript into one language, segment by segment, keeping the timing. */
+export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate"], isLastAttempt: boolean) {
+  const { repo, translations, tracker } = deps;
+  const project = await repo.findById(job.projectId);
+  const row = await translations.find(job.projectId, job.language);
+  if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
+  const report = tracker.reporter(job.trackId);
+  try {
+    await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
+    const [speakers, transcript] = await Promise.all([
+      repo.speakersOf(project.id),
+      repo.transcriptOf(project.id),
+    ]);
+    const doc = { language: project.language as never, speakers, transcript };
+    const out = await translate(doc, job.language, {
+      onProgress: ({ fraction }) => {
+        const percent = Math.round(fraction * 100);
+        void report(percent, "Translating");
+        void translations.update(row.id, { progress: percent });
+      },
+    });
+    const engine = out.meta?.translation;
+    await translations.update(row.id, {
+      status: "translated",
+      progress: 100,
+      statusMessage: null,
+      transcript: out.transcript,
+      engine: engine ? `${engine.id} (${engine.route.join(" → ")})` : null,
+      meta: engine ?? null,
+    });
+    await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
+  } catch (error) {
+    if (isPermanent(error) || isLastAttempt) {
+      const message = `Translation failed: ${firstLine(error)}`;
+      await translations.update(row.id, { status: "failed", statusMessage: message });
+      await tracker.finish(job.trackId, "failed", message);
+      if (isPermanent(error)) return;
+    }
+    throw error;
+  }
+}

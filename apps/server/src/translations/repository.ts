@@ -1,0 +1,105 @@
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { type SegmentJson, translations } from "../db/schema.ts";
+
+export type TranslationRow = typeof translations.$inferSelect;
+export type TranslationStatus = "translating" | "translated" | "dubbing" | "dubbed" | "failed";
+
+export class TranslationRepository {
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  listByProject(projectId: string): Promise<TranslationRow[]> {
+    return this.db
+      .select()
+      .from(translations)
+      .where(eq(translations.projectId, projectId))
+      .orderBy(asc(translations.createdAt));
+  }
+
+  async find(projectId: string, language: string): Promise<TranslationRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(translations)
+      .where(and(eq(translations.projectId, projectId), eq(translations.language, language)));
+    return row ?? null;
+  }
+
+  /**
+   * Starts a translation unless one is already there or running. The unique (project, language) index
+   * makes two simultaneous requests (a double click) create one row.
+   */
+  async startTranslating(
+    projectId: string,
+    language: string,
+  ): Promise<{ row: TranslationRow; started: boolean }> {
+    const [created] = await this.db
+      .insert(translations)
+      .values({
+        projectId,
+        language,
+        status: "translating",
+        progress: 0,
+        statusMessage: "Waiting for a worker",
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { row: created, started: true };
+    // Existing: translate again unless it is busy (translating or dubbing).
+    const [restarted] = await this.db
+      .update(translations)
+      .set({
+        status: "translating",
+        progress: 0,
+        statusMessage: "Waiting for a worker",
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(translations.projectId, projectId),
+          eq(translations.language, language),
+          notInArray(translations.status, ["translating", "dubbing"]),
+        ),
+      )
+      .returning();
+    if (restarted) return { row: restarted, started: true };
+    return { row: (await this.find(projectId, language))!, started: false };
+  }
+
+  /** Atomically marks the translation as dubbing; false when a dub is already running. */
+  async claimForDub(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(translations)
+      .set({ status: "dubbing", progress: 0, statusMessage: "Waiting for a worker", updatedAt: new Date() })
+      .where(
+        and(
+          eq(translations.id, id),
+          notInArray(translations.status, ["dubbing", "translating"]),
+          sql`jsonb_array_length(${translations.transcript}) > 0`,
+        ),
+      )
+      .returning({ id: translations.id });
+    return rows.length === 1;
+  }
+
+  async update(id: string, change: Partial<typeof translations.$inferInsert>): Promise<void> {
+    await this.db
+      .update(translations)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(translations.id, id));
+  }
+
+  /** Saves an edited transcript; a dubbed video made from the old text becomes stale. */
+  async saveTranscript(id: string, transcript: SegmentJson[]): Promise<void> {
+    await this.db
+      .update(translations)
+      .set({
+        transcript,
+        stale: sql`${translations.dubKey} IS NOT NULL`,
+        updatedAt: new Date(),
+      })
+      .where(eq(translations.id, id));
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../http/auth.ts";
+import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
+import { parseBody } from "../http/validate.ts";
+import { transcriptSchema } from "../videos/schemas.ts";
+import type { TranslationService } from "./service.ts";
+
+const languageBody = z.object({ language: z.string().trim().min(1).max(10) });
+const translationBody = z.object({
+  language: z.string().trim().min(1).max(10),
+  transcript: transcriptSchema,
+});
+
+type Params = { Params: { id: string } };
+
+export function translationRoutes(app: FastifyInstance, deps: { translations: TranslationService }) {
+  const service = deps.translations;
+
+  app.get<Params>("/api/video/:id/translations", async (request) =>
+    service.list(currentUser(request).id, request.params.id),
+  );
+
+  app.post<Params>("/api/video/:id/translate", async (request, reply) => {
+    const user = currentUser(request);
+    const { language } = parseBody(languageBody, request.body);
+    const started = await service.translate(user.id, request.params.id, language);
+    const wait = preferWaitSeconds(request.headers.prefer);
+    if (wait === 0) return reply.code(202).send(started);
+    const done = await waitUntil(wait, async () => {
+      const t = await service.get(user.id, request.params.id, language);
+      return t.status === "translating" ? null : t;
+    });
+    return done ? reply.code(200).send(done) : reply.code(202).send(started);
+  });
+
+  app.put<Params>("/api/video/:id/translation", async (request) => {
+    const { language, transcript } = parseBody(translationBody, request.body);
+    return service.saveTranscript(currentUser(request).id, request.params.id, language, transcript);
+  });
+
+  app.post<Params>("/api/video/:id/dub", async (request, reply) => {
+    const user = currentUser(request);
+    const { language } = parseBody(languageBody, request.body);
+    const started = await service.dub(user.id, request.params.id, language);
+    const wait = preferWaitSeconds(request.headers.prefer);
+    if (wait === 0) return reply.code(202).send(started);
+    const done = await waitUntil(wait, async () => {
+      const t = await service.get(user.id, request.params.id, language);
+      return t.status === "dubbing" ? null : t;
+    });
+    if (!done) return reply.code(202).send(started);
+    return reply.code(200).send({ ...started, dubVideoUrl: done.finalVideoUrl, translation: done });
+  });
+}

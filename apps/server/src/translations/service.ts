@@ -1,0 +1,144 @@
+import { type EngineRegistry, isLanguageCode } from "@dubbing/dubbing";
+import { languageAvailability } from "../catalog/availability.ts";
+import { AppError } from "../errors.ts";
+import type { JobSender } from "../jobs/sender.ts";
+import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
+import type { SignPath } from "../videos/present.ts";
+import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
+import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
+import { presentTranslation } from "./present.ts";
+import type { TranslationRepository, TranslationRow } from "./repository.ts";
+
+export class TranslationService {
+  readonly videos: VideoRepository;
+  readonly translations: TranslationRepository;
+  readonly tracker: JobTracker;
+  readonly jobs: JobSender;
+  readonly sign: SignPath;
+  readonly registry: EngineRegistry;
+
+  constructor(deps: {
+    videos: VideoRepository;
+    translations: TranslationRepository;
+    tracker: JobTracker;
+    jobs: JobSender;
+    sign: SignPath;
+    registry: EngineRegistry;
+  }) {
+    this.videos = deps.videos;
+    this.translations = deps.translations;
+    this.tracker = deps.tracker;
+    this.jobs = deps.jobs;
+    this.sign = deps.sign;
+    this.registry = deps.registry;
+  }
+
+  present(row: TranslationRow) {
+    return presentTranslation(row, this.sign);
+  }
+
+  /** All translations of a project, keyed by language. */
+  async list(userId: string, projectId: string) {
+    const project = await this.owned(userId, projectId);
+    const rows = await this.translations.listByProject(project.id);
+    return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
+  }
+
+  async get(userId: string, projectId: string, language: string) {
+    const project = await this.owned(userId, projectId);
+    return this.translationOf(project, language);
+  }
+
+  /** Queues a translation; a second request while one runs gets the running job (one row per language). */
+  async translate(userId: string, projectId: string, language: string) {
+    const project = await this.owned(userId, projectId);
+    assertLanguage(language);
+    if (project.status !== "ready") {
+      throw new AppError("conflict", "The transcript is not ready yet. Wait until the project is ready.");
+    }
+    if ((await this.videos.transcriptOf(project.id)).length === 0) {
+      throw new AppError("conflict", "There is no transcript to translate yet.");
+    }
+    const availability = (await languageAvailability(this.registry, project.language)).find(
+      (l) => l.code === language,
+    )!;
+    if (!availability.translate.available)
+      throw new AppError("language_unavailable", availability.translate.reason!);
+
+    const { row, started } = await this.translations.startTranslating(project.id, language);
+    const job = started
+      ? await this.enqueue(project.id, "translate", language)
+      : await this.tracker.active(project.id, "translate", language);
+    return { job: job && presentJob(job), translation: this.present(row) };
+  }
+
+  async saveTranscript(userId: string, projectId: string, language: string, transcript: Segment[]) {
+    const project = await this.owned(userId, projectId);
+    const row = await this.translationRow(project, language);
+    if (row.status === "translating") {
+      throw new AppError("conflict", "The translation is still running; save when it has finished.");
+    }
+    const speakerIds = new Set((await this.videos.speakersOf(project.id)).map((s) => s.id));
+    const bad = firstUnknownSpeaker(transcript, speakerIds);
+    if (bad >= 0) {
+      throw new AppError("validation_failed", "A segment names a speaker that does not exist.", [
+        { path: `transcript.${bad}.speaker`, message: "Unknown speaker." },
+      ]);
+    }
+    await this.translations.saveTranscript(row.id, transcript);
+    return this.translationOf(project, language);
+  }
+
+  /** Queues a dub; while one runs for this translation, the running job is returned instead. */
+  async dub(userId: string, projectId: string, language: string) {
+    const project = await this.owned(userId, projectId);
+    assertLanguage(language);
+    const row = await this.translations.find(project.id, language);
+    if (!row || row.transcript.length === 0) {
+      throw new AppError("conflict", "Translate the project into this language before dubbing it.");
+    }
+    if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
+    const availability = (await languageAvailability(this.registry, project.language)).find(
+      (l) => l.code === language,
+    )!;
+    if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
+
+    const claimed = await this.translations.claimForDub(row.id);
+    const job = claimed
+      ? await this.enqueue(project.id, "dub", language)
+      : await this.tracker.active(project.id, "dub", language);
+    const current = (await this.translations.find(project.id, language))!;
+    return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
+  }
+
+  private async enqueue(projectId: string, kind: "translate" | "dub", language: string): Promise<JobRow> {
+    const track = await this.tracker.create(projectId, kind, language);
+    const queueId = await this.jobs.send(kind, { projectId, language, trackId: track.id });
+    await this.tracker.setQueueId(track.id, queueId);
+    return track;
+  }
+
+  private async translationOf(project: ProjectRow, language: string) {
+    return this.present(await this.translationRow(project, language));
+  }
+
+  private async translationRow(project: ProjectRow, language: string) {
+    const row = await this.translations.find(project.id, language);
+    if (!row) throw new AppError("not_found", "This project has no translation into that language.");
+    return row;
+  }
+
+  async owned(userId: string, projectId: string): Promise<ProjectRow> {
+    const row = await this.videos.findOwned(userId, projectId);
+    if (!row) throw new AppError("video_not_found", "This project does not exist.");
+    return row;
+  }
+}
+
+function assertLanguage(language: string) {
+  if (!isLanguageCode(language)) {
+    throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
+      { path: "language", message: "Unknown language." },
+    ]);
+  }
+}
