@@ -36,9 +36,9 @@ export function OTPAuthenticate() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const now = useNow();
-  const expiresAt =
-    otpState.sentAt + (ctx.config.otpOptions?.expirationMinutes ?? OTP_EXPIRATION_MINUTES) * 60_000;
-  const left = expiresAt - now;
+  const lifetime = (ctx.config.otpOptions?.expirationMinutes ?? OTP_EXPIRATION_MINUTES) * 60_000;
+  // `now` ticks once a second, so right after a resend it can lag behind the new send time.
+  const left = Math.min(otpState.sentAt + lifetime - now, lifetime);
   const destination =
     otpState.type === "email" ? otpState.otpDestination : displayPhone(otpState.otpDestination);
   const passwordless = passwordState.type === "passwordless" && otpState.type === "email";
