@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
@@ -72,4 +73,56 @@ it("finishes an ingest after the process is killed in the middle of it", async (
   expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   const list = await api(baseUrl, cookie, "GET", "/api/video");
   expect(list.body).toHaveLength(1);
+});
+
+it("finishes a dub after the process is killed in the middle of it, without duplicate files", async () => {
+  const database = await openDatabase({ dataDir });
+  const user = await findOrCreateUser(database.db, "crash-dub@example.com");
+  const cookie = `${SESSION_COOKIE}=${await createSession(database.db, user.id)}`;
+  await database.close();
+
+  const port = await freePort();
+  let baseUrl = await startProcess(port);
+  const { video } = makeDialogue(dataDir, undefined, { name: "crash-dialogue" });
+  const id = (await upload(baseUrl, cookie, video, "Crash dub")).body._id;
+  await waitForStatus(baseUrl, cookie, id, ["ready"], 120_000);
+  const es = await api(
+    baseUrl,
+    cookie,
+    "POST",
+    `/api/video/${id}/translate`,
+    { language: "es" },
+    { prefer: "wait=120" },
+  );
+  expect(es.body.status).toBe("translated");
+
+  expect((await api(baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" })).status).toBe(202);
+  // Kill as soon as the dub is under way.
+  for (;;) {
+    const t = (await api(baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    if (t.status === "dubbing" && t.progress > 0) break;
+    expect(t.status).toBe("dubbing");
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  child!.kill("SIGKILL");
+  await new Promise((resolve) => child!.once("exit", resolve));
+
+  baseUrl = await startProcess(port);
+  let translation: Record<string, any> = {};
+  for (let i = 0; i < 600 && translation.status !== "dubbed"; i++) {
+    translation = (await api(baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    expect(translation.status).not.toBe("failed");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(translation.status).toBe("dubbed");
+  const files = await readdir(path.join(dataDir, "storage", "projects", id, "dubs", "es"));
+  expect(files.sort()).toEqual(["dubbed.mp4", "dubbed.srt", "dubbed.vtt", "report.json"]);
+  const dubJobs = (await api(baseUrl, cookie, "GET", `/api/video/${id}/jobs`)).body.filter(
+    (j: { kind: string }) => j.kind === "dub",
+  );
+  expect(dubJobs).toHaveLength(1);
+  expect(dubJobs[0].status).toBe("done");
+  const mp4 = await fetch(`${baseUrl}${translation.finalVideoUrl}`);
+  expect(mp4.status).toBe(200);
+  expect((await mp4.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
 });

@@ -16,6 +16,12 @@ export function videoEvents(app: FastifyInstance, deps: { videos: VideoService; 
   app.addHook("onClose", async () => {
     shuttingDown = true;
   });
+  // The same records as a list, newest first: what ran on the project and how it ended.
+  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", async (request) => {
+    const project = await deps.videos.get(currentUser(request).id, request.params.id);
+    return (await deps.tracker.listForProject(project._id)).map(presentJob);
+  });
+
   app.get<{ Params: { id: string } }>("/api/video/:id/events", async (request, reply) => {
     const user = currentUser(request);
     const project = await deps.videos.get(user.id, request.params.id); // 404 for another user's project
