@@ -49,7 +49,9 @@ export const routes: RouteObject[] = [
           ...publicDataRoutes,
           {
             lazy: page(() => import("./features/auth/RequireAuth.tsx")),
-            children: [{ lazy: page(() => import("./features/layout/AppLayout.tsx")), children: signedInPages }],
+            children: [
+              { lazy: page(() => import("./features/layout/AppLayout.tsx")), children: signedInPages },
+            ],
           },
         ],
       },

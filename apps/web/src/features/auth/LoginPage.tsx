@@ -32,6 +32,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const next = safePath(params.get("next"));
+  const callbackError = params.get("error");
 
   useEffect(() => {
     if (next) rememberReturnTo(next);
@@ -50,6 +51,11 @@ export default function LoginPage() {
           </Link>
           <h1 className="mt-8 text-2xl font-bold tracking-tight text-slate-900">Welcome</h1>
           <p className="mt-2 text-sm text-slate-600">Sign in or create your account to start dubbing.</p>
+          {callbackError && (
+            <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {callbackError}
+            </p>
+          )}
           <div className="mt-8">
             <SignInWidget />
           </div>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "../../api/client.ts";
 import type { User } from "../../api/types.ts";
 import { tellAffiliateOfSignup } from "./affiliate.ts";
@@ -34,15 +34,12 @@ export function useSubscriptionActive(enabled: boolean) {
   });
 }
 
-export function useLogout() {
-  const client = useQueryClient();
-  return async () => {
-    try {
-      await apiFetch("/api/auth/logout", { method: "PUT" });
-    } catch (error) {
-      console.error("Logout failed", error);
-    }
-    client.setQueryData(meKey, null);
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
-  };
+/** Ends the session, then reloads on /login so no signed-in data stays in memory. */
+export async function logout(go: (path: string) => void = (path) => window.location.replace(path)) {
+  try {
+    await apiFetch("/api/auth/logout", { method: "PUT" });
+  } catch (error) {
+    console.error("Logout failed", error);
+  }
+  go("/login");
 }

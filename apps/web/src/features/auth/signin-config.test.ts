@@ -7,12 +7,20 @@ describe("signInConfig", () => {
       publicUrl: "https://dub.example/",
       maxUploadBytes: 1,
       acceptedUploadTypes: [],
-      identity: { publicToken: "public-token-live-1", sdkBaseUrl: "https://dub.example/sdk/v1" },
+      identity: { publicToken: "public-token-live-1", sdkBaseUrl: "https://dub.example/" },
     });
-    expect(c.products).toEqual(["emailMagicLinks", "oauth"]);
-    expect(c.emailMagicLinksOptions.loginRedirectURL).toBe("https://dub.example/api/stytch");
-    expect(c.emailMagicLinksOptions.loginExpirationMinutes).toBe(30);
-    expect(c.oauthOptions.loginRedirectURL).toBe("https://dub.example/api/stytch/google");
+    expect(c.widget.products).toEqual(["emailMagicLinks", "oauth"]);
+    expect(c.widget.emailMagicLinksOptions.loginRedirectURL).toBe("https://dub.example/api/stytch");
+    expect(c.widget.emailMagicLinksOptions.signupRedirectURL).toBe("https://dub.example/api/stytch");
+    expect(c.widget.emailMagicLinksOptions.loginExpirationMinutes).toBe(30);
+    expect(c.widget.oauthOptions.providers).toEqual([{ type: "google" }]);
+    expect(c.widget.oauthOptions.loginRedirectURL).toBe("https://dub.example/api/stytch/google");
     expect(c.publicToken).toBe("public-token-live-1");
+    expect(c.sdkBaseUrl).toBe("https://dub.example");
+  });
+  it("uses the public URL for the SDK when the server names none", () => {
+    expect(
+      signInConfig({ publicUrl: "http://x.test", maxUploadBytes: 1, acceptedUploadTypes: [] }).sdkBaseUrl,
+    ).toBe("http://x.test");
   });
 });

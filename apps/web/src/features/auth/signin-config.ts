@@ -1,12 +1,33 @@
+import type { SignInConfig } from "@dubbing/signin-widget";
 import type { AppConfig } from "../../api/types.ts";
+
+/** The widget's look, in the app's colours. */
+const THEME = {
+  fontFamily: "inherit",
+  colors: { primary: "#0f172a", secondary: "#475569", success: "#047857", error: "#b91c1c" },
+  container: { backgroundColor: "#ffffff", borderColor: "#e2e8f0", borderRadius: "16px", width: "100%" },
+  buttons: {
+    primary: {
+      backgroundColor: "#4f46e5",
+      textColor: "#ffffff",
+      borderColor: "#4f46e5",
+      borderRadius: "8px",
+    },
+    secondary: {
+      backgroundColor: "#ffffff",
+      textColor: "#0f172a",
+      borderColor: "#cbd5e1",
+      borderRadius: "8px",
+    },
+  },
+  inputs: { borderColor: "#cbd5e1", borderRadius: "8px", textColor: "#0f172a", placeholderColor: "#94a3b8" },
+};
 
 /** The widget configuration of the login screen: magic link and Google, redirecting to the API callbacks. */
 export function signInConfig(config: AppConfig) {
   const base = config.publicUrl.replace(/\/+$/, "");
-  return {
-    publicToken: config.identity?.publicToken ?? "",
-    sdkBaseUrl: config.identity?.sdkBaseUrl ?? "",
-    products: ["emailMagicLinks", "oauth"] as const,
+  const widget = {
+    products: ["emailMagicLinks", "oauth"],
     emailMagicLinksOptions: {
       loginRedirectURL: `${base}/api/stytch`,
       signupRedirectURL: `${base}/api/stytch`,
@@ -14,9 +35,15 @@ export function signInConfig(config: AppConfig) {
       signupExpirationMinutes: 30,
     },
     oauthOptions: {
-      providers: [{ type: "google" as const }],
+      providers: [{ type: "google" }],
       loginRedirectURL: `${base}/api/stytch/google`,
       signupRedirectURL: `${base}/api/stytch/google`,
     },
+    theme: THEME,
+  } satisfies SignInConfig;
+  return {
+    publicToken: config.identity?.publicToken ?? "",
+    sdkBaseUrl: (config.identity?.sdkBaseUrl ?? base).replace(/\/+$/, ""),
+    widget,
   };
 }

@@ -1,9 +1,9 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
-import { Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
+import { Outlet, useLocation, useOutletContext } from "react-router";
 import type { User } from "../../api/types.ts";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { HeaderTitleContext } from "../../lib/use-page-title.ts";
-import { useLogout, useSubscriptionActive } from "../auth/session.ts";
+import { logout, useSubscriptionActive } from "../auth/session.ts";
 import { Sidebar } from "./Sidebar.tsx";
 
 const COMPACT_KEY = "dubbing.sidebarCompact";
@@ -12,8 +12,6 @@ const COMPACT_KEY = "dubbing.sidebarCompact";
 export default function AppLayout() {
   const user = useOutletContext<User>();
   useSubscriptionActive(true);
-  const logout = useLogout();
-  const navigate = useNavigate();
   const location = useLocation();
   const [title, setTitle] = useState("");
   const [open, setOpen] = useState(false);
@@ -46,10 +44,7 @@ export default function AppLayout() {
     return () => window.removeEventListener("keydown", onKey);
   }, [open, closePanel]);
 
-  const onLogout = async () => {
-    await logout();
-    navigate("/login", { replace: true });
-  };
+  const onLogout = () => void logout();
 
   return (
     <HeaderTitleContext.Provider value={setTitle}>

@@ -1,0 +1,29 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+// The magic link and the SDK calls use the server's public URL (http://localhost:PORT), so signed-in
+// tests browse on that origin too; the session cookie then belongs to the same site.
+export const APP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 18_180}`;
+
+/** The newest sign-in link the dev mailbox holds for an address, or "" when none has arrived yet. */
+async function magicLinkFor(page: Page, email: string): Promise<string> {
+  const html = await (await page.request.get("/dev/mailbox")).text();
+  const mail = html.split("<article>").find((a) => a.includes(`To ${email}`));
+  return mail?.match(/href="([^"]*\/api\/stytch\?[^"]*)"/)?.[1]?.replace(/&amp;/g, "&") ?? "";
+}
+
+/** Signs in through the real widget and the e-mailed magic link, as a person would. */
+export async function signIn(page: Page, email: string, next = "/projects"): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with email" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  let link = "";
+  await expect.poll(async () => (link = await magicLinkFor(page, email)), { timeout: 15_000 }).not.toBe("");
+  await page.goto(link);
+  await expect(page).toHaveURL(`${APP_ORIGIN}${next}`);
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
+
+export const test = base.extend({ baseURL: APP_ORIGIN });
+export { expect };

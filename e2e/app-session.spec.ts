@@ -1,0 +1,61 @@
+import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+test("a new user signs in by magic link, comes back to the page they asked for, and logs out", async ({
+  page,
+}) => {
+  const email = uniqueEmail("ana");
+  await page.goto("/subscription");
+  await expect(page).toHaveURL(/\/login\?next=%2Fsubscription$/);
+  await signIn(page, email, "/subscription");
+  await expect(page.getByTestId("header-title")).toHaveText("Subscription");
+  await expect(page.getByRole("heading", { name: "Your Subscription" })).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+
+  const sidebar = page.getByTestId("sidebar");
+  await expect(sidebar.getByTestId("user-email")).toHaveText(email);
+  await sidebar.getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByTestId("header-title")).toHaveText("Projects");
+  await expect(page).toHaveTitle("Projects");
+
+  // The empty state, then the search's own empty text.
+  await expect(page.getByRole("heading", { name: "No projects" })).toBeVisible();
+  await expect(page.getByText("Get started by creating a new project")).toBeVisible();
+  await page.getByPlaceholder("Search projects").fill("nothing");
+  await expect(page.getByText("No projects found matching the search term")).toBeVisible();
+
+  // Compact mode narrows the sidebar from w-64 to w-20.
+  const width = async () => (await sidebar.boundingBox())!.width;
+  expect(await width()).toBe(256);
+  await sidebar.getByRole("button", { name: "Compact sidebar" }).click();
+  await expect.poll(width).toBe(80);
+  await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
+  await expect.poll(width).toBe(256);
+
+  await sidebar.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  await page.goto("/projects");
+  await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
+});
+
+test("on a phone the sidebar is a slide-in panel with Open sidebar and Close sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, uniqueEmail("phone"));
+  const panel = page.getByRole("dialog", { name: "Sidebar" });
+  await expect(page.getByTestId("sidebar")).toBeHidden();
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Open sidebar" }).click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Subscription" })).toBeVisible();
+  await panel.getByRole("button", { name: "Close sidebar" }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Open sidebar" }).click();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Open sidebar" }).click();
+  await panel.getByRole("link", { name: "Subscription" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(panel).toBeHidden();
+  await page.screenshot({ path: "test-results/app-phone-subscription.png", fullPage: true });
+});

@@ -1,0 +1,157 @@
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+// Empty, loading and error states of spec §2/§8, each forced by the test (network routes or bad input),
+// against the real server.
+
+test.describe.configure({ mode: "serial" });
+
+test("project list: loading, error in place of the list, and empty", async ({ page }) => {
+  await signIn(page, uniqueEmail("states"));
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/api/video", async (route) => {
+    await held;
+    await route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } });
+  });
+  await page.reload();
+  await expect(page.getByText("Loading projects...")).toBeVisible();
+  release();
+  await expect(page.getByText("Failed to load projects. Please try again later.")).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.unroute("**/api/video");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "No projects" })).toBeVisible();
+});
+
+test("new project: the §5 messages, the YouTube rules, and server upload errors", async ({ page }) => {
+  await signIn(page, uniqueEmail("upload"), "/projects/new");
+  const need = "Please upload a video file or provide a YouTube link.";
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: need })).toHaveCount(2); // toast and inline
+
+  const link = page.getByLabel("YouTube link");
+  await link.fill("https://www.youtube.com/watch?v=short");
+  await expect(page.getByText("Invalid YouTube link")).toBeVisible();
+  await link.fill("https://youtu.be/dQw4w9WgXcQ");
+  await expect(page.getByText("Invalid YouTube link")).toBeHidden();
+  await expect(page.frameLocator('iframe[title="YouTube video preview"]').locator("body")).toBeAttached();
+  await expect(page.locator('iframe[title="YouTube video preview"]')).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+  );
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /cannot download videos from YouTube/ })
+      .first(),
+  ).toBeVisible();
+  await link.fill("");
+
+  // A file that claims to be a video but is not: the server's own message (415).
+  const fake = path.join(os.tmpdir(), `not-a-video-${Date.now()}.mp4`);
+  writeFileSync(fake, "this is plain text, not a video ".repeat(100));
+  await page.getByLabel("Project Title").fill("Fake");
+  await page.locator('input[type="file"]').setInputFiles(fake);
+  await page.getByRole("button", { name: "Create Project" }).click();
+  const serverMessage = page.locator("p[role=alert]").first();
+  await expect(serverMessage).toBeVisible({ timeout: 30_000 });
+  await expect(serverMessage).not.toHaveText("Failed to upload video. Please try again.");
+
+  // A failure the server does not explain: the §8 text.
+  await page.route("**/api/video/process", (route) => route.abort("connectionreset"));
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(
+    page.locator("p[role=alert]").filter({ hasText: "Failed to upload video. Please try again." }),
+  ).toBeVisible();
+});
+
+test("editor, storyboard and subscription failures show their messages", async ({ page }) => {
+  await signIn(page, uniqueEmail("errs"), "/projects/no-such-project");
+  await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
+
+  await page.route("**/api/video/slow-one", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({
+      status: 404,
+      json: { error: { code: "video_not_found", message: "No such project." } },
+    });
+  });
+  await page.goto("/projects/slow-one");
+  await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
+
+  await page.route("**/api/storyboard/abc", (route) => route.fulfill({ status: 500, json: {} }));
+  await page.goto("/storyboard/abc");
+  await expect(page.getByText("Failed to fetch storyboard. Please try again.")).toBeVisible();
+  await page.route("**/api/storyboard/gone", (route) =>
+    route.fulfill({ status: 404, json: { error: { code: "not_found", message: "x" } } }),
+  );
+  await page.goto("/storyboard/gone");
+  await expect(page.getByText("Storyboard not found")).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Back to storyboards" })).toHaveAttribute(
+    "href",
+    "/storyboard",
+  );
+
+  await page.goto("/storyboard");
+  await page.getByRole("button", { name: "Create Storyboard" }).click();
+  await expect(page.getByText("Title and transcript are required.")).toBeVisible();
+  await expect(page.getByLabel("Transcript")).toHaveAttribute("rows", "10");
+
+  await page.route("**/api/stripe/portal", (route) => route.fulfill({ status: 503, json: {} }));
+  await page.goto("/subscription");
+  await expect(page.getByRole("heading", { name: "Need Help?" })).toBeVisible();
+  await page.getByRole("button", { name: "Manage billing" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "billing portal is not available" })).toBeVisible();
+});
+
+test("notifications close with their button and a new one replaces the old", async ({ page }) => {
+  await signIn(page, uniqueEmail("toast"), "/projects/new");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  const toast = page.locator("[data-kind]");
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveAttribute("data-kind", "error");
+  await page.getByLabel("YouTube link").fill("https://youtu.be/dQw4w9WgXcQ");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText("YouTube");
+  await toast.getByRole("button", { name: "Close notification" }).click();
+  await expect(toast).toHaveCount(0);
+});
+
+test("blog: 'Our Blog' cards with 150-character excerpts, and a post page", async ({ page }) => {
+  const long = "Dubbing lets creators reach new audiences. ".repeat(10);
+  const posts = [
+    {
+      slug: "reach",
+      title: "Reach the world",
+      content: long,
+      author: "Ana Ruiz",
+      publicationDate: "2025-03-04",
+    },
+  ];
+  // The blog back end comes with a later issue; the posts are served by the test.
+  await page.route("**/api/blog", (route) => route.fulfill({ json: posts }));
+  await page.route("**/api/blog/reach", (route) => route.fulfill({ json: posts[0] }));
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1, name: "Our Blog" })).toBeVisible();
+  const card = page.getByRole("article");
+  await expect(card).toContainText(`${long.slice(0, 150)}...`);
+  await expect(card).toContainText("Ana Ruiz");
+  await expect(card).toContainText("March 4, 2025");
+  await card.getByRole("link", { name: "Reach the world" }).click();
+  await expect(page).toHaveURL(/\/blog\/reach$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Reach the world" })).toBeVisible();
+
+  await page.unroute("**/api/blog");
+  await page.route("**/api/blog", (route) => route.fulfill({ status: 500, json: {} }));
+  await page.goto("/blog");
+  await expect(page.getByText("Failed to load the blog. Please try again later.")).toBeVisible();
+});
