@@ -6,5 +6,6 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60000,
     hookTimeout: 60000,
+    globalSetup: ["test/global-setup.ts"],
   },
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import Fastify, { type FastifyInstance } from "fastify";
 import { TOTP } from "otpauth";
@@ -13,7 +13,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identitySchema, identityServer, migrateIdentity } from "../src/index.ts";
-import { MemoryMailer, MemorySms, PROJECT, tokenFrom } from "./harness.ts";
+import { freshPglite, MemoryMailer, MemorySms, PROJECT, tokenFrom } from "./harness.ts";
 import { type OidcFixture, startOidcProvider } from "./oidc-fixture.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -59,7 +59,7 @@ beforeAll(async () => {
   op = await startOidcProvider(`${origin}/v1/public/oauth/google/callback`);
   op.accounts.carol = { email: "carol@example.com", email_verified: true, name: "Carol" };
   op.nextLogin.accountId = "carol";
-  pglite = new PGlite();
+  pglite = await freshPglite();
   db = drizzle(pglite);
   await migrateIdentity(db);
   app = Fastify();

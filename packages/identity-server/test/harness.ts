@@ -1,8 +1,10 @@
 // Test harness: a real Fastify app with the plugin on an in-memory PGlite database.
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import Fastify, { type FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import type { SmsMessage, SmsSender } from "../src/index.ts";
 import {
   type IdentityServerOptions,
@@ -52,10 +54,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A fresh in-memory database, copied from the migrated template made by global-setup.ts. */
+export async function freshPglite(): Promise<PGlite> {
+  const template = inject("identityDbTemplate");
+  if (!template) return new PGlite();
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+}
+
 export async function startHarness(extra: Partial<IdentityServerOptions> = {}): Promise<Harness> {
-  const pglite = new PGlite();
+  const pglite = await freshPglite();
   const db = drizzle(pglite);
-  await migrateIdentity(db);
+  await migrateIdentity(db); // a no-op on the template; keeps the harness correct without it
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
   const clock = { now: new Date() };

@@ -1,0 +1,23 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrateIdentity } from "/work/main/packages/identity-server/src/index.ts";
+
+let t = performance.now();
+const a = new PGlite();
+await a.waitReady;
+console.log("init", Math.round(performance.now() - t));
+t = performance.now();
+await migrateIdentity(drizzle(a));
+console.log("migrate", Math.round(performance.now() - t));
+t = performance.now();
+const dump = await a.dumpDataDir("none");
+console.log("dump", Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const b = new PGlite({ loadDataDir: dump });
+await b.waitReady;
+console.log("load", Math.round(performance.now() - t));
+const r = await b.query("select count(*) from identity_users");
+console.log(r.rows);
+t = performance.now();
+const c = await a.clone?.();
+console.log("clone", Math.round(performance.now() - t), !!c);
