@@ -223,7 +223,7 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
       if (r.url().endsWith("/translate") && r.method() === "POST")
         order.push(JSON.parse(r.postData()!).language);
     });
-    for (const name of languages) await panel.getByRole("button", { name }).click();
+    for (const name of languages) await panel.getByRole("button", { name, exact: true }).click();
     await panel.getByRole("button", { name: "Translate", exact: true }).click();
     await expect(page).toHaveURL(/\?language=\w+$/, { timeout: 60_000 });
     const last = new URL(page.url()).searchParams.get("language")!;

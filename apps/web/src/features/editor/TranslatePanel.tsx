@@ -5,7 +5,20 @@ import { CheckIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { translateInOrder } from "./translate-queue.ts";
 
-/** Toggle untranslated languages; 'Translate' sends them one at a time in the order chosen. */
+function Flag({ code }: { code: string }) {
+  return (
+    <img
+      src={`/flags/${code}.svg`}
+      alt=""
+      className="mt-0.5 h-4 w-6 shrink-0 rounded-sm object-cover ring-1 ring-slate-900/10"
+    />
+  );
+}
+
+/**
+ * Toggle untranslated languages; 'Translate' sends them one at a time in the order chosen. Languages no
+ * engine can translate are listed disabled, each with the reason.
+ */
 export function TranslatePanel({
   languages,
   sourceLanguage,
@@ -25,6 +38,8 @@ export function TranslatePanel({
   const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const options = languages.filter((l) => l.code !== sourceLanguage && !translated.includes(l.code));
+  const available = options.filter((l) => l.translate.available);
+  const unavailable = options.filter((l) => !l.translate.available);
 
   const toggle = (code: string) =>
     setChosen((c) => (c.includes(code) ? c.filter((x) => x !== code) : [...c, code]));
@@ -50,44 +65,37 @@ export function TranslatePanel({
       <h2 id="translate-title" className="font-semibold text-slate-900">
         Translate
       </h2>
-      <p className="mt-1 text-xs text-slate-500">Choose the languages to translate into.</p>
-      {options.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500">Every available language is already translated.</p>
-      ) : (
+      <p className="mt-1 text-xs text-slate-500">
+        Choose the languages to translate into, in the order you want them.
+      </p>
+      {options.length === 0 && (
+        <p className="mt-4 text-sm text-slate-500">Every language is already translated.</p>
+      )}
+      {options.length > 0 && available.length === 0 && (
+        <p className="mt-4 text-sm text-slate-500">No language can be translated on this server right now.</p>
+      )}
+      {available.length > 0 && (
         <ul
           className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2"
           aria-label="Languages"
         >
-          {options.map((l) => {
+          {available.map((l) => {
             const on = chosen.includes(l.code);
-            const unavailable = !l.translate.available;
-            const reason = l.translate.reason ?? "No translation engine is available for this language.";
             return (
               <li key={l.code}>
                 <button
                   type="button"
                   aria-pressed={on}
-                  disabled={unavailable || running !== null}
+                  disabled={running !== null}
                   onClick={() => toggle(l.code)}
-                  title={unavailable ? reason : undefined}
-                  aria-describedby={unavailable ? `reason-${l.code}` : undefined}
                   className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm ring-1 transition ${
                     on ? "bg-indigo-50 ring-2 ring-indigo-600" : "ring-slate-200 hover:bg-slate-50"
-                  } disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent`}
+                  } disabled:cursor-not-allowed disabled:opacity-60`}
                 >
-                  <img
-                    src={`/flags/${l.flag}.svg`}
-                    alt=""
-                    className="h-4 w-6 shrink-0 rounded-sm object-cover ring-1 ring-slate-900/10"
-                  />
+                  <Flag code={l.flag} />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium text-slate-900">{l.name}</span>
-                    {unavailable && (
-                      <span id={`reason-${l.code}`} className="block text-xs text-slate-500">
-                        {reason}
-                      </span>
-                    )}
-                    {!unavailable && !l.tts.available && (
+                    {!l.tts.available && (
                       <span className="block text-xs text-amber-700">
                         Translation only: {l.tts.reason ?? "no voice engine"}
                       </span>
@@ -103,6 +111,33 @@ export function TranslatePanel({
             );
           })}
         </ul>
+      )}
+      {unavailable.length > 0 && (
+        <details open className="mt-4 rounded-lg bg-slate-50 ring-1 ring-slate-200">
+          <summary className="cursor-pointer px-3 py-2 text-xs font-medium text-slate-600">
+            Not available right now ({unavailable.length})
+          </summary>
+          <ul className="max-h-60 space-y-1 overflow-y-auto px-2 pb-2" aria-label="Unavailable languages">
+            {unavailable.map((l) => (
+              <li key={l.code}>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby={`reason-${l.code}`}
+                  className="flex w-full cursor-not-allowed items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm opacity-75"
+                >
+                  <Flag code={l.flag} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-slate-700">{l.name}</span>
+                    <span id={`reason-${l.code}`} className="block text-xs text-slate-500">
+                      {l.translate.reason ?? "No translation engine is available for this language."}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -14,7 +14,7 @@ export function RouteErrorPage() {
   return (
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6">
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
-      <p className="rounded-lg bg-red-50 p-4 font-mono text-sm text-red-800 italic">
+      <p className="rounded-lg bg-red-50 p-4 font-mono text-sm [overflow-wrap:anywhere] text-red-800 italic">
         {routeErrorMessage(error)}
       </p>
       <p className="flex gap-4 text-sm">

@@ -54,8 +54,7 @@ export default function AppLayout() {
       >
         {/* Phone and tablet: slide-in panel. */}
         <div
-          className={`fixed inset-0 z-50 lg:hidden ${open ? "" : "pointer-events-none"}`}
-          aria-hidden={!open}
+          className={`fixed inset-0 z-50 transition-[visibility] duration-200 lg:hidden ${open ? "visible" : "invisible"}`}
         >
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the backdrop; Escape and the Close sidebar button are the keyboard ways */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
@@ -84,7 +83,7 @@ export default function AppLayout() {
               ref={closeButton}
               type="button"
               onClick={closePanel}
-              className="absolute top-3 -right-12 rounded-full p-2 text-white focus-visible:outline-2 focus-visible:outline-white"
+              className="absolute top-3 right-3 rounded-full p-2 text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
             >
               <span className="sr-only">Close sidebar</span>
               <CloseIcon className="size-6" />

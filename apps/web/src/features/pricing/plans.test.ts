@@ -13,6 +13,7 @@ describe("plans", () => {
     expect(PLANS[0]!.features[0]).toBe("30 minutes per month");
     expect(PLANS[1]!.features).toContain("20 hours per month");
     expect(PLANS[2]!.features).toContain("200 hours per month");
+    expect(PLANS.map((p) => p.monthlyMinutes)).toEqual([30, 1200, 12000]);
   });
   it("computes the yearly saving and formats dollars", () => {
     expect(yearlySavingPercent(PLANS[1]!)).toBe(27);

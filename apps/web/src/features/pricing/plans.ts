@@ -1,6 +1,8 @@
 /** The plans of spec §9 (USD per month). */
 export interface Plan {
   name: "Free" | "Pro" | "Executive";
+  /** Video minutes included each month. */
+  monthlyMinutes: number;
   monthlyPrice: number;
   yearlyMonthlyPrice: number;
   features: string[];
@@ -15,15 +17,23 @@ const COMMON = [
 ];
 
 export const PLANS: Plan[] = [
-  { name: "Free", monthlyPrice: 0, yearlyMonthlyPrice: 0, features: ["30 minutes per month", ...COMMON] },
+  {
+    name: "Free",
+    monthlyMinutes: 30,
+    monthlyPrice: 0,
+    yearlyMonthlyPrice: 0,
+    features: ["30 minutes per month", ...COMMON],
+  },
   {
     name: "Pro",
+    monthlyMinutes: 20 * 60,
     monthlyPrice: 149,
     yearlyMonthlyPrice: 109,
     features: ["20 hours per month", ...COMMON, "Personalized support"],
   },
   {
     name: "Executive",
+    monthlyMinutes: 200 * 60,
     monthlyPrice: 1349,
     yearlyMonthlyPrice: 999,
     features: ["200 hours per month", ...COMMON, "Priority support"],

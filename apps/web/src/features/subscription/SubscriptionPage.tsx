@@ -25,6 +25,7 @@ export default function SubscriptionPage() {
   const [billing, setBilling] = useState<Billing>("monthly");
   const [opening, setOpening] = useState(false);
   const isPro = active.data === true;
+  const allowance = PLANS.find((p) => p.name === (isPro ? "Pro" : "Free"))!.monthlyMinutes;
 
   const openPortal = async () => {
     setOpening(true);
@@ -75,7 +76,10 @@ export default function SubscriptionPage() {
             <div>
               <dt className="text-xs text-slate-500">Transcribed</dt>
               <dd className="text-xl font-semibold text-slate-900">
-                {minutes(usage.data.transcribedSeconds)}
+                {minutes(usage.data.transcribedSeconds)}{" "}
+                <span className="text-sm font-normal text-slate-500">
+                  of {minutes(allowance * 60)} included
+                </span>
               </dd>
             </div>
             <div>
