@@ -1,18 +1,26 @@
 // Housekeeping: removes what can no longer be used. Safe to run from any process, any time.
-import { and, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { IdentityDb } from "./options.ts";
-import { identityEvents, identityRateLimits, identitySessions, identityTokens } from "./schema.ts";
+import {
+  identityEvents,
+  identityRateLimits,
+  identitySessions,
+  identityTokens,
+  identityUsers,
+} from "./schema.ts";
 
 export interface SweepResult {
   tokens: number;
   sessions: number;
   rateLimits: number;
   events: number;
+  pendingUsers: number;
 }
 
 /**
  * Deletes tokens expired or used more than a day ago, sessions that ended more than `keepDays` ago,
- * rate-limit windows older than a day, and telemetry older than `eventDays`.
+ * rate-limit windows older than a day, telemetry older than `eventDays`, and users still pending (an
+ * address someone typed but nobody ever confirmed) `keepDays` after they were created.
  */
 export async function sweepIdentity(
   db: IdentityDb,
@@ -48,10 +56,15 @@ export async function sweepIdentity(
     .delete(identityEvents)
     .where(lt(identityEvents.createdAt, eventsBefore))
     .returning({ id: identityEvents.id });
+  const pendingUsers = await db
+    .delete(identityUsers)
+    .where(and(eq(identityUsers.status, "pending"), lt(identityUsers.createdAt, keep)))
+    .returning({ id: identityUsers.id });
   return {
     tokens: tokens.length,
     sessions: sessions.length,
     rateLimits: rateLimits.length,
     events: events.length,
+    pendingUsers: pendingUsers.length,
   };
 }

@@ -378,6 +378,7 @@ describe("housekeeping", () => {
     const r = await sweepIdentity(h.db, { now: later });
     expect(r.tokens).toBeGreaterThan(0);
     expect(r.sessions).toBeGreaterThan(0);
+    expect(r.pendingUsers).toBeGreaterThan(0); // e.g. spam@example.com, never confirmed
     const none = await sweepIdentity(h.db, { now: h.clock.now });
     expect(none.tokens + none.sessions).toBe(0);
     expect(live.session_token).toBeTruthy();

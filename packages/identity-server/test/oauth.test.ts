@@ -114,5 +114,13 @@ describe("OAuth with an OpenID Connect provider", () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error_type).toBe("oauth_flow_failed");
+    const page = await h.app.inject({
+      method: "GET",
+      url: "/v1/public/oauth/google/callback?state=forged&code=x",
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("Sign-in did not complete");
   });
 });

@@ -1,5 +1,5 @@
 // `/v1/*`: the backend API for applications, Basic `project_id:secret`, flat Stytch-style responses.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Call } from "../call.ts";
 import type { Ctx } from "../context.ts";
@@ -138,8 +138,7 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
       try {
         return reply.redirect(await oauthStart(ctx, req.params.provider, req.query), 302);
       } catch (err) {
-        const { status, body } = errorPayload(ctx, err, requestId(ctx));
-        return reply.code(status).send(body);
+        return browserError(reply, req.headers.accept, errorPayload(ctx, err, requestId(ctx)));
       }
     },
   );
@@ -151,9 +150,25 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
         return reply.redirect(await oauthCallback(ctx, call, req.params.provider, req.query), 302);
       } catch (err) {
         if (!(err instanceof IdentityError)) req.log.error({ err }, "oauth callback failed");
-        const { status, body } = errorPayload(ctx, err, requestId(ctx));
-        return reply.code(status).send(body);
+        return browserError(reply, req.headers.accept, errorPayload(ctx, err, requestId(ctx)));
       }
     },
   );
+}
+
+/** A person's browser gets a readable page; API clients (no `text/html` in Accept) get the JSON error. */
+function browserError(
+  reply: FastifyReply,
+  accept: string | undefined,
+  { status, body }: { status: number; body: Record<string, unknown> },
+) {
+  if (!accept?.includes("text/html")) return reply.code(status).send(body);
+  const esc = (v: unknown) =>
+    String(v).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in did not complete</title></head><body style="font-family:Arial,sans-serif;margin:3rem;color:#222"><h1>Sign-in did not complete</h1><p>${esc(body.error_message)}</p><p>Go back and try again.</p><p style="color:#888;font-size:12px">Error: <code>${esc(body.error_type)}</code> · request ${esc(body.request_id)}</p></body></html>`,
+    );
 }

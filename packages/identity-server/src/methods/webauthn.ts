@@ -219,14 +219,15 @@ export async function webauthnAuthenticateStart(
   const options = await generateAuthenticationOptions({
     rpID: body.domain,
     allowCredentials: allow.map((r) => ({ id: r.credentialId, transports: r.transports })),
-    userVerification: "preferred",
+    // A passkey used as the only factor must prove the user (PIN, biometrics); as a second factor, presence is enough.
+    userVerification: session ? "preferred" : "required",
   });
   await ctx.db.insert(identityTokens).values({
     id: newId("webauthn-challenge", ctx.env),
     kind: "webauthn_auth",
     tokenHash: sha256(options.challenge),
     userId: session?.userId ?? null,
-    data: { domain: body.domain },
+    data: { domain: body.domain, primary: !session },
     expiresAt: new Date(ctx.now().getTime() + CHALLENGE_MINUTES * 60_000),
     createdAt: ctx.now(),
   });
@@ -247,7 +248,7 @@ export async function webauthnAuthenticate(call: Call, body: z.infer<typeof auth
   await limitAuth(ctx, call.caller);
   const credential = parseCredential<AuthenticationResponseJSON>(body.public_key_credential);
   const row = await takeChallenge(ctx, "webauthn_auth", challengeOf(credential));
-  const domain = (row.data as { domain: string }).domain;
+  const { domain, primary } = row.data as { domain: string; primary?: boolean };
   const [reg] = await ctx.db
     .select()
     .from(identityWebauthn)
@@ -272,7 +273,7 @@ export async function webauthnAuthenticate(call: Call, body: z.infer<typeof auth
         counter: reg.counter,
         transports: reg.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: primary === true,
     });
   } catch (e) {
     await audit(ctx, call.caller, "sign_in_failed", { method: "webauthn", userId: reg.userId });
