@@ -17,7 +17,7 @@ const CANDIDATES: Record<string, Record<string, string>> = {
   defaults: {},
   chosen: { ...POCKETSPHINX_SETTINGS },
   "chosen, no best path": { ...POCKETSPHINX_SETTINGS, "-bestpath": "no" },
-  "chosen, -ds 1": { ...POCKETSPHINX_SETTINGS, "-ds": "1" },
+  "chosen, -ds 2": { ...POCKETSPHINX_SETTINGS, "-ds": "2" },
   "chosen, -ds 3": { ...POCKETSPHINX_SETTINGS, "-ds": "3" },
   "chosen, narrow beams": {
     ...POCKETSPHINX_SETTINGS,

@@ -21,6 +21,12 @@ mkdirSync(dir, { recursive: true });
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 const rss = () => `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
 const line = (k: string, v: string | number) => console.log(`${k.padEnd(34)} ${v}`);
+/** CPU seconds of this process and its finished children (engines, ffmpeg): independent of the load. */
+function cpu(): number {
+  const f = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  const u = process.cpuUsage();
+  return (Number(f[13]) + Number(f[14])) / 100 + (u.user + u.system) / 1e6;
+}
 
 try {
   let t = performance.now();
@@ -32,8 +38,10 @@ try {
   );
 
   t = performance.now();
+  let c = cpu();
   const doc = await transcribe(d.video);
   const tTranscribe = performance.now() - t;
+  const cTranscribe = cpu() - c;
   const wer = wordErrorRate(script.map((l) => l.text).join(" "), doc.transcript.map((s) => s.text).join(" "));
   // speaker accuracy: each segment's label against the voice of the line it overlaps most
   let right = 0;
@@ -60,7 +68,10 @@ try {
     if (labelVoice.get(s.speaker) === truthOf[i]!.voice) right++;
   });
   const startErr = doc.transcript.map((s, i) => Math.abs(s.start - truthOf[i]!.start)).sort((a, b) => a - b);
-  line("transcribe", `${sec(tTranscribe)} s  (${(tTranscribe / d.durationMs).toFixed(3)} × realtime)`);
+  line(
+    "transcribe",
+    `${sec(tTranscribe)} s wall (${(tTranscribe / d.durationMs).toFixed(3)} × realtime), ${cTranscribe.toFixed(1)} CPU-s`,
+  );
   line("  ASR timings (s)", JSON.stringify(doc.meta?.timings));
   line("  WER (5-minute dialogue)", `${(wer * 100).toFixed(1)} %`);
   line("  segments / script lines", `${doc.transcript.length} / ${script.length}`);
@@ -79,10 +90,16 @@ try {
   line("translate", `${sec(tTranslate)} s  route ${tr.meta?.translation?.route.join(" → ")}`);
 
   t = performance.now();
+  c = cpu();
   const r = await dub(d.video, tr, { output: join(dir, `bench.${to}.mp4`), workDir: join(dir, "work") });
   const tRender = performance.now() - t;
+  const cRender = cpu() - c;
   const tot = r.report.totals;
-  line("render (dub)", `${sec(tRender)} s  (${(tRender / d.durationMs).toFixed(3)} × realtime)`);
+  line(
+    "render (dub)",
+    `${sec(tRender)} s wall (${(tRender / d.durationMs).toFixed(3)} × realtime), ${cRender.toFixed(1)} CPU-s`,
+  );
+  line("machine load (1 min average)", (await import("node:os")).loadavg()[0]!.toFixed(2));
   line("  render stages (s)", JSON.stringify(r.report.timings));
   line("  speed factors", JSON.stringify(tot.speedHistogram));
   line("  segments at speed ≤ 1.3×", `${(tot.atMost1_3 * 100).toFixed(1)} % (max ${tot.maxSpeed}×)`);
