@@ -1,0 +1,101 @@
+import type { Route } from "@playwright/test";
+import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+// The storyboard back end comes with a later issue: these tests serve its API contract from the test
+// (routes) and check what the screens do with it, including every failure message of spec §8.
+
+const image = (name: string) => ({ medium: `/flags/${name}.svg`, alt: `Flag ${name}` });
+
+test("create a storyboard, pick and search images, and generate its video", async ({ page }) => {
+  let board = {
+    _id: "b1",
+    title: "Trip",
+    createdAt: "2025-05-01T10:00:00Z",
+    videoUrl: null as string | null,
+    frames: [
+      {
+        transcriptSegment: { text: "We left at dawn." },
+        pexelImages: [image("fr"), image("it")],
+        selectedAssetIndex: 0,
+      },
+      { transcriptSegment: { text: "The sea was calm." }, pexelImages: [image("gr")], selectedAssetIndex: 0 },
+    ],
+  };
+  const puts: (typeof board)[] = [];
+  let failPut = false;
+  let failSearch = false;
+  const searches: string[] = [];
+  await page.route("**/api/storyboard**", async (route: Route) => {
+    const req = route.request();
+    const url = new URL(req.url());
+    if (url.pathname === "/api/storyboard" && req.method() === "GET") return route.fulfill({ json: [board] });
+    if (url.pathname === "/api/storyboard" && req.method() === "POST") {
+      expect(req.postDataJSON()).toEqual({ title: "Trip", transcript: "We left at dawn. The sea was calm." });
+      return route.fulfill({ status: 201, json: board });
+    }
+    if (url.pathname === "/api/storyboard/images/search") {
+      searches.push(url.searchParams.get("query")!);
+      if (failSearch) return route.fulfill({ status: 502, json: {} });
+      return route.fulfill({ json: [image("se"), image("pl")] });
+    }
+    if (url.pathname === "/api/storyboard/b1/generate-video") {
+      board = { ...board, videoUrl: "/no-video-yet.mp4" };
+      return route.fulfill({ status: 202, json: {} });
+    }
+    if (url.pathname === "/api/storyboard/b1" && req.method() === "PUT") {
+      if (failPut) return route.fulfill({ status: 500, json: {} });
+      board = req.postDataJSON();
+      puts.push(board);
+      return route.fulfill({ json: board });
+    }
+    if (url.pathname === "/api/storyboard/b1") return route.fulfill({ json: board });
+    return route.fallback();
+  });
+
+  await signIn(page, uniqueEmail("story"), "/storyboard");
+  await expect(page.getByText("1 frame").or(page.getByText("2 frames"))).toBeVisible();
+  await page.getByLabel("Title").fill("Trip");
+  await page.getByLabel("Transcript").fill("We left at dawn. The sea was calm.");
+  await page.getByRole("button", { name: "Create Storyboard" }).click();
+  await expect(page).toHaveURL(/\/storyboard\/b1$/);
+  await expect(page.getByRole("heading", { name: "Frame 1" })).toBeVisible();
+  await expect(page.getByText("The sea was calm.")).toBeVisible();
+
+  // Change Image: a failed save is an alert in the picker; a good one selects the image.
+  await page.getByRole("button", { name: "Change Image" }).first().click();
+  const picker = page.getByRole("dialog", { name: "Select an Image for Frame 1" });
+  failPut = true;
+  await picker.getByRole("button", { name: "Use image 2" }).click();
+  await expect(picker.getByRole("alert")).toHaveText("Failed to update storyboard. Please try again.");
+  failPut = false;
+  await picker.getByRole("button", { name: "Use image 2" }).click();
+  await expect(picker).toBeHidden();
+  expect(puts.at(-1)!.frames[0]!.selectedAssetIndex).toBe(1);
+  await expect(page.getByRole("img", { name: "Flag it" })).toBeVisible();
+
+  // Search New: the query is trimmed; failures and success have their messages.
+  await page.getByRole("button", { name: "Search New" }).nth(1).click();
+  const search = page.getByRole("dialog", { name: "Search for a New Image" });
+  await search.getByLabel("Image search").fill("   ");
+  await expect(search.getByRole("button", { name: "Search" })).toBeDisabled();
+  failSearch = true;
+  await search.getByLabel("Image search").fill("  calm sea ");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(search.getByRole("alert")).toHaveText("Failed to search for images. Please try again.");
+  failSearch = false;
+  await search.getByRole("button", { name: "Search" }).click();
+  expect(searches).toEqual(["calm sea", "calm sea"]);
+  await search.getByRole("listitem").nth(1).hover();
+  await search.getByRole("button", { name: "Select image 2" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "New image added and selected successfully!" }),
+  ).toBeVisible();
+  expect(puts.at(-1)!.frames[1]!.pexelImages.map((i) => i.medium)).toEqual([
+    "/flags/pl.svg",
+    "/flags/gr.svg",
+  ]);
+  expect(puts.at(-1)!.frames[1]!.selectedAssetIndex).toBe(0);
+
+  await page.getByRole("button", { name: "Generate Video" }).click();
+  await expect(page.getByLabel("Generated video")).toBeAttached();
+});
