@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useIdentityClient } from "./IdentityProvider.tsx";
 import { ERRORS } from "./messages.ts";
 import { Widget, type WidgetProps } from "./SignIn.tsx";
 import { initialState } from "./state.ts";
@@ -10,7 +11,8 @@ import { ErrorText } from "./ui/ErrorText.tsx";
  */
 export function PasskeyRegistration(props: WidgetProps) {
   const [initial] = useState(() => initialState("passkeyRegister"));
-  const [signedIn] = useState(() => props.client.session.getSync() !== null);
+  const client = useIdentityClient(props.client);
+  const [signedIn] = useState(() => client.session.getSync() !== null);
   if (!signedIn) return <Widget {...props} initial={initial} body={<NoUser />} />;
   return <Widget {...props} initial={initial} />;
 }

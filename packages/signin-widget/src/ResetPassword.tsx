@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useWidget } from "./context.tsx";
+import { useIdentityClient } from "./IdentityProvider.tsx";
 import { ERRORS } from "./messages.ts";
 import { WidgetProvider } from "./Provider.tsx";
 import { Screens } from "./Screens.tsx";
@@ -31,6 +32,7 @@ export function ResetPassword({
   passwordResetToken,
   tokenType,
 }: ResetPasswordProps) {
+  const identity = useIdentityClient(client);
   const [start] = useState(() => {
     const token = passwordResetToken ?? queryParam("token") ?? "";
     const type = tokenType ?? queryParam("stytch_token_type") ?? "";
@@ -42,7 +44,7 @@ export function ResetPassword({
   });
   return (
     <Shell theme={config.theme} shadow={config.enableShadowDOM}>
-      <WidgetProvider client={client} config={config} callbacks={callbacks} initial={start.state}>
+      <WidgetProvider client={identity} config={config} callbacks={callbacks} initial={start.state}>
         {!start.token ? (
           <ErrorText message={ERRORS.missingToken} />
         ) : start.login ? (

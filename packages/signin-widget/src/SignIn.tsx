@@ -1,14 +1,15 @@
 import type { IdentityClient } from "@dubbing/identity-client";
 import { type ReactNode, useState } from "react";
 import type { Callbacks, SignInConfig } from "./config.ts";
+import { useIdentityClient } from "./IdentityProvider.tsx";
 import { WidgetProvider } from "./Provider.tsx";
 import { Screens } from "./Screens.tsx";
 import { Shell } from "./Shell.tsx";
 import { initialState, type WidgetState } from "./state.ts";
 
 export interface WidgetProps {
-  /** The page's identity client (one per page). */
-  client: IdentityClient;
+  /** The page's identity client (one per page); default: the one of the nearest <IdentityProvider>. */
+  client?: IdentityClient;
   config?: SignInConfig;
   callbacks?: Callbacks;
 }
@@ -21,9 +22,10 @@ export function Widget({
   initial,
   body,
 }: WidgetProps & { initial: WidgetState; body?: ReactNode }) {
+  const identity = useIdentityClient(client);
   return (
     <Shell theme={config.theme} shadow={config.enableShadowDOM}>
-      <WidgetProvider client={client} config={config} callbacks={callbacks} initial={initial}>
+      <WidgetProvider client={identity} config={config} callbacks={callbacks} initial={initial}>
         {body ?? <Screens />}
       </WidgetProvider>
     </Shell>

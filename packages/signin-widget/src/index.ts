@@ -9,6 +9,7 @@ export type {
 } from "./config.ts";
 export { Products } from "./config.ts";
 export * from "./constants.ts";
+export { IdentityProvider } from "./IdentityProvider.tsx";
 export { ERRORS, TEXT } from "./messages.ts";
 export type { MountedWidget } from "./mount.tsx";
 export { mount, mountPasskeyRegistration, mountResetPassword } from "./mount.tsx";

@@ -40,3 +40,18 @@ describe("mount", () => {
     expect(document.querySelector(".dbsw-root")).toBeNull();
   });
 });
+
+describe("IdentityProvider", () => {
+  it("lets <SignIn config callbacks /> find the client", async () => {
+    const { client } = testClient();
+    const { render } = await import("@testing-library/react");
+    const { SignIn } = await import("./SignIn.tsx");
+    const { IdentityProvider } = await import("./IdentityProvider.tsx");
+    render(
+      <IdentityProvider client={client}>
+        <SignIn config={{ products: ["emailMagicLinks"] }} callbacks={{}} />
+      </IdentityProvider>,
+    );
+    expect(screen.getByRole("button", { name: "Continue with email" })).toBeTruthy();
+  });
+});

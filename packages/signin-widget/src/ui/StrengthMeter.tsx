@@ -46,7 +46,7 @@ function ZxcvbnMeter({ result }: { result: StrengthCheckResponse }) {
         <p className="dbsw-muted" style={{ color: "var(--dbsw-success)" }}>
           {TEXT.strongEnough}
         </p>
-      ) : result.feedback.warning ? (
+      ) : result.feedback.warning && !result.breached_password ? (
         <p className="dbsw-error-text">{result.feedback.warning}</p>
       ) : result.feedback.suggestions[0] && !result.breached_password ? (
         <p className="dbsw-error-text">{result.feedback.suggestions[0]}</p>
