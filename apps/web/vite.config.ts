@@ -12,6 +12,7 @@ export default defineConfig({
       "/media": "http://localhost:8080",
       "/sdk": "http://localhost:8080",
       "/v1": "http://localhost:8080",
+      "/dev": "http://localhost:8080",
     },
   },
   build: { outDir: "dist", sourcemap: true, manifest: true },
