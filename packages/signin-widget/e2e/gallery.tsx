@@ -3,6 +3,7 @@
 import { createIdentityClient } from "@dubbing/identity-client";
 import { createRoot, type Root } from "react-dom/client";
 import type { SignInConfig } from "../src/config.ts";
+import { ResetPassword } from "../src/ResetPassword.tsx";
 import { Widget } from "../src/SignIn.tsx";
 import { initialState, type Screen, type WidgetState } from "../src/state.ts";
 
@@ -20,4 +21,14 @@ export function showScreen(
   root?.unmount();
   root = createRoot(el);
   root.render(<Widget client={client} config={config} initial={initialState(screen, state)} />);
+}
+
+/** The reset form's 'login' token path ('Logging in' with the spinner). */
+export function showResetLogin(publicToken: string): void {
+  const client = createIdentityClient({ publicToken, baseUrl: location.origin, autoRefresh: false });
+  const el = document.querySelector("#app");
+  if (!el) throw new Error("no #app");
+  root?.unmount();
+  root = createRoot(el);
+  root.render(<ResetPassword client={client} passwordResetToken="pending" tokenType="login" />);
 }

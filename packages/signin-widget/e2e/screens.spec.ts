@@ -139,5 +139,16 @@ for (const vp of VIEWPORTS) {
         animations: "disabled",
       });
     }
+    // 'Logging in': the authenticate call is held so the spinner stays.
+    await page.route("**/sdk/v1/magic_links/authenticate", () => {});
+    await page.evaluate((token) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the gallery lives on window in the page
+      (window as any).G.showResetLogin(token);
+    }, PUBLIC_TOKEN);
+    await expect(page.getByRole("heading", { name: "Logging in" })).toBeVisible();
+    await page.screenshot({
+      path: `test-results/widget-screens/reset-logging-in-${vp.label}.png`,
+      fullPage: true,
+    });
   });
 }

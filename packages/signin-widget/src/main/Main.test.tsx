@@ -29,7 +29,10 @@ describe("Main", () => {
           signupRedirectURL: "https://app.example.com/api/stytch",
         },
       },
-      routes: { "POST /magic_links/email/login_or_create": () => okResponse({ user_id: "u1" }) },
+      routes: {
+        "POST /magic_links/email/login_or_create": () => okResponse({ user_id: "u1" }),
+        "POST /events": () => okResponse(),
+      },
     });
     await w.user.type(screen.getByLabelText("Email"), "ada@example.com");
     await w.user.click(screen.getByRole("button", { name: "Continue with email" }));
@@ -45,6 +48,12 @@ describe("Main", () => {
       signup_expiration_minutes: 30,
     });
     expect(w.events.map((e) => e.type)).toContain("MAGIC_LINK_LOGIN_OR_CREATE");
+    await waitFor(
+      () => expect(JSON.stringify(w.allCalls.map((c) => c.body))).toContain('"event_name":"email_sent"'),
+      {
+        timeout: 3000,
+      },
+    );
   });
 
   it("shows the provider's error_message under the field and passes the error to onError", async () => {
