@@ -50,7 +50,8 @@ import * as W from "/build/widget.js";
 const client = W.createIdentityClient({ publicToken: ${JSON.stringify(PUBLIC_TOKEN)}, baseUrl: location.origin });
 const q = new URLSearchParams(location.search);
 try {
-  const r = await client.magicLinks.authenticate(q.get("token"), { session_duration_minutes: 30 });
+  const api = q.get("stytch_token_type") === "oauth" ? client.oauth : client.magicLinks;
+  const r = await api.authenticate(q.get("token"), { session_duration_minutes: 30 });
   document.getElementById("status").textContent = "Signed in as " + r.user.emails[0].email;
 } catch (e) {
   document.getElementById("status").textContent = "Failed: " + (e.error_message || e.message);

@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import Fastify from "fastify";
 import { build } from "vite";
 import { startMailbox } from "./mailbox.ts";
+import { startGoogleStandIn } from "./oidc.ts";
 import { authenticatePage, galleryPage, hostPage, PUBLIC_TOKEN } from "./pages.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +36,7 @@ await build({
 });
 
 const mailbox = await startMailbox();
+const google = await startGoogleStandIn(`${origin}/v1/public/oauth/google/callback`);
 const pglite = new PGlite();
 const db = drizzle(pglite);
 await migrateIdentity(db);
@@ -49,6 +51,9 @@ await app.register(identityServer, {
     redirectUrls: [`${origin}/authenticate`, `${origin}/reset`],
     allowedOrigins: [origin],
     name: "Dubbing",
+  },
+  oauthProviders: {
+    google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
   },
   mailer: new SmtpMailer({ url: mailbox.url, from: "Dubbing <login@dubbing.local>" }),
   settings: {
@@ -83,6 +88,7 @@ const stop = async () => {
   await app.close();
   await pglite.close();
   await mailbox.close();
+  await google.close();
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop());
