@@ -3,7 +3,6 @@ import {
   ensureProject,
   identityServer,
   type Mailer,
-  migrateIdentity,
   type ProjectConfig,
   SmtpMailer,
 } from "@dubbing/identity-server";
@@ -23,9 +22,8 @@ export interface Identity {
   devMailbox: DevMailbox | null;
 }
 
-/** Prepares the identity provider's tables, project and mailer. Shared by every process via the database. */
+/** Prepares the identity provider's project and mailer (its tables are migrated with the app's). */
 export async function prepareIdentity(db: Db, config: Config): Promise<Identity> {
-  await migrateIdentity(db);
   const origins = [new URL(config.publicUrl).origin, ...config.identity.extraOrigins];
   const project = await ensureProject(db, {
     projectId: config.identity.projectId,

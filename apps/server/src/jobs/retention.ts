@@ -1,12 +1,19 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import { sweepIdentity } from "@dubbing/identity-server";
 import { lt } from "drizzle-orm";
 import { projects } from "../db/schema.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
 
-/** Deletes projects older than the retention period: files first, then the rows (cascading). */
-export async function runRetention(deps: WorkerDeps, now: Date): Promise<number> {
+/**
+ * Deletes projects older than the retention period: files first, then the rows (cascading). Also sweeps the
+ * identity provider's used tokens, ended sessions and old rate-limit windows.
+ */
+export async function runRetention(
+  deps: Pick<WorkerDeps, "repo" | "translations" | "storage" | "cacheDir">,
+  now: Date,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
   const expired = await deps.repo.db
     .select({ id: projects.id })
@@ -20,5 +27,6 @@ export async function runRetention(deps: WorkerDeps, now: Date): Promise<number>
     }
     await deps.repo.delete(id);
   }
+  await sweepIdentity(deps.repo.db);
   return expired.length;
 }

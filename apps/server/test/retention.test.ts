@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRetention } from "../src/jobs/retention.ts";
+import { TranslationRepository } from "../src/translations/repository.ts";
+import { VideoRepository } from "../src/videos/repository.ts";
+import { makeVideo } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, upload, waitForStatus } from "./http.ts";
+import { storedProjectIds } from "./storage-helpers.ts";
+
+let fixtures: string;
+beforeAll(async () => {
+  fixtures = await mkdtemp(path.join(os.tmpdir(), "dub-retention-"));
+});
+afterAll(async () => {
+  await rm(fixtures, { recursive: true, force: true });
+});
+
+describe.each(MODES)("retention (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("deletes projects older than 30 days with their files, and keeps the others", async () => {
+    const { cookie } = await ts.signIn();
+    const file = makeVideo(fixtures, "mp4", { audio: false });
+    const old = (await upload(ts.baseUrl, cookie, file, "Old")).body;
+    const fresh = (await upload(ts.baseUrl, cookie, makeVideo(fixtures, "mp4", { audio: false }), "Fresh"))
+      .body;
+    await waitForStatus(ts.baseUrl, cookie, old._id, ["ready"]);
+    await waitForStatus(ts.baseUrl, cookie, fresh._id, ["ready"]);
+
+    const db = ts.server.database.db;
+    const repo = new VideoRepository(db);
+    const now = new Date();
+    await repo.setState(old._id, { uploadedAt: new Date(now.getTime() - 31 * 86_400_000) });
+    await repo.setState(fresh._id, { uploadedAt: new Date(now.getTime() - 29 * 86_400_000) });
+
+    const deleted = await runRetention(
+      {
+        repo,
+        translations: new TranslationRepository(db),
+        storage: ts.server.storage,
+        cacheDir: path.join(ts.dataDir, "cache"),
+      },
+      now,
+    );
+    expect(deleted).toBe(1);
+    expect((await api(ts.baseUrl, cookie, "GET", `/api/video/${old._id}`)).status).toBe(404);
+    expect((await api(ts.baseUrl, cookie, "GET", `/api/video/${fresh._id}`)).status).toBe(200);
+    const stored = await storedProjectIds(ts, ts.server.storage);
+    expect(stored.has(old._id)).toBe(false);
+    expect(stored.has(fresh._id)).toBe(true);
+  });
+});
