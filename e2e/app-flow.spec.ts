@@ -234,6 +234,13 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
       timeout: 5 * 60_000,
     });
     await expect(page.getByRole("tab")).toHaveCount(3);
+    // The language tabs follow the arrow keys and keep ?language= in step.
+    await page.getByRole("tab", { selected: true }).focus();
+    await page.keyboard.press("Home");
+    await expect(page.getByRole("tab", { selected: true })).toContainText("Original");
+    await expect(page).not.toHaveURL(/language=/);
+    await page.keyboard.press("End");
+    await expect(page).toHaveURL(new RegExp(`language=${last}$`));
   });
 
   await test.step("edit the translation: difference indicators and Saving...", async () => {

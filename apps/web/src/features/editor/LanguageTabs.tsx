@@ -1,6 +1,9 @@
 import type { Language, Translation } from "../../api/types.ts";
 
-/** The transcript language selector: the original plus every translated language. */
+export const TRANSCRIPT_PANEL_ID = "transcript-panel";
+export const tabId = (code: string | null) => `transcript-tab-${code ?? "original"}`;
+
+/** The transcript language selector: the original plus every translated language (arrow keys move). */
 export function LanguageTabs({
   sourceCode,
   translations,
@@ -22,7 +25,10 @@ export function LanguageTabs({
         key={code ?? "original"}
         type="button"
         role="tab"
+        id={tabId(code)}
         aria-selected={active}
+        aria-controls={TRANSCRIPT_PANEL_ID}
+        tabIndex={active ? 0 : -1}
         onClick={() => onSelect(code)}
         className={`flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition ${
           active
@@ -45,6 +51,24 @@ export function LanguageTabs({
     <div
       role="tablist"
       aria-label="Transcript language"
+      onKeyDown={(e) => {
+        const codes: (string | null)[] = [null, ...translations.map((t) => t.language)];
+        const i = Math.max(0, codes.indexOf(selected));
+        const next =
+          e.key === "ArrowRight"
+            ? codes[(i + 1) % codes.length]
+            : e.key === "ArrowLeft"
+              ? codes[(i - 1 + codes.length) % codes.length]
+              : e.key === "Home"
+                ? codes[0]
+                : e.key === "End"
+                  ? codes.at(-1)
+                  : undefined;
+        if (next === undefined) return;
+        e.preventDefault();
+        onSelect(next);
+        document.getElementById(tabId(next))?.focus();
+      }}
       className="flex overflow-x-auto border-b border-slate-200"
     >
       {tab(null, `Original (${info(sourceCode)?.name ?? sourceCode})`, info(sourceCode)?.flag)}

@@ -19,7 +19,7 @@ import {
   useVoices,
 } from "./api.ts";
 import { canDeleteSpeaker, draftReducer } from "./draft.ts";
-import { LanguageTabs } from "./LanguageTabs.tsx";
+import { LanguageTabs, TRANSCRIPT_PANEL_ID, tabId } from "./LanguageTabs.tsx";
 import { PlayerBar } from "./PlayerBar.tsx";
 import { SaveButton } from "./SaveButton.tsx";
 import { SpeakersPanel } from "./SpeakersPanel.tsx";
@@ -200,37 +200,44 @@ function Editor({ project }: { project: Project }) {
                 selected={selected}
                 onSelect={selectLanguage}
               />
-              {selected && translations.data?.[selected] ? (
-                <TranslationTab
-                  key={selected}
-                  projectId={id}
-                  translation={translations.data[selected]}
-                  language={languages.data?.find((l) => l.code === selected)}
-                  original={draft.transcript}
-                  speakers={draft.speakers}
-                  activeIndex={activeIndex}
-                  jobs={jobs}
-                  onSeek={player.seek}
-                />
-              ) : (
-                <>
-                  {saveErrors.length > 0 && (
-                    <ul role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                      {saveErrors.map((e) => (
-                        <li key={e}>{e}</li>
-                      ))}
-                    </ul>
-                  )}
-                  <TranscriptEditor
-                    transcript={draft.transcript}
+              <div
+                id={TRANSCRIPT_PANEL_ID}
+                role="tabpanel"
+                aria-labelledby={tabId(selected)}
+                className="space-y-6"
+              >
+                {selected && translations.data?.[selected] ? (
+                  <TranslationTab
+                    key={selected}
+                    projectId={id}
+                    translation={translations.data[selected]}
+                    language={languages.data?.find((l) => l.code === selected)}
+                    original={draft.transcript}
                     speakers={draft.speakers}
                     activeIndex={activeIndex}
-                    onChange={(index, change) => dispatch({ type: "updateSegment", index, change })}
+                    jobs={jobs}
                     onSeek={player.seek}
                   />
-                  <div className="flex justify-end">{saveButton}</div>
-                </>
-              )}
+                ) : (
+                  <>
+                    {saveErrors.length > 0 && (
+                      <ul role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                        {saveErrors.map((e) => (
+                          <li key={e}>{e}</li>
+                        ))}
+                      </ul>
+                    )}
+                    <TranscriptEditor
+                      transcript={draft.transcript}
+                      speakers={draft.speakers}
+                      activeIndex={activeIndex}
+                      onChange={(index, change) => dispatch({ type: "updateSegment", index, change })}
+                      onSeek={player.seek}
+                    />
+                    <div className="flex justify-end">{saveButton}</div>
+                  </>
+                )}
+              </div>
             </>
           )}
         </div>
