@@ -1,0 +1,88 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api } from "./http.ts";
+
+describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
+  let ts: TestServer;
+  let cookie: string;
+  let dir: string;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+    cookie = (await ts.signIn()).cookie;
+    dir = await mkdtemp(path.join(os.tmpdir(), "dub-catalog-"));
+  });
+  afterAll(async () => {
+    await ts?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("lists the 21 languages with what the local engines can do", async () => {
+    const res = await api(ts.baseUrl, cookie, "GET", "/api/languages?source=en");
+    expect(res.body.map((l: { code: string }) => l.code)).toEqual([
+      ..."en es fr de ja ko zh ar pt ru hi it nl sv tr vi th el he pl cmn".split(" "),
+    ]);
+    const es = res.body.find((l: { code: string }) => l.code === "es");
+    expect(es).toMatchObject({
+      name: "Spanish",
+      flag: "es",
+      translate: { available: true },
+      tts: { available: true },
+    });
+    for (const l of res.body) {
+      if (!l.translate.available) expect(l.translate.reason).toContain(l.name);
+    }
+  });
+
+  it("lists the 47 catalogue voices", async () => {
+    const res = await api(ts.baseUrl, cookie, "GET", "/api/voices");
+    expect(res.body).toHaveLength(47);
+    for (const v of res.body) {
+      expect(v.value).toMatch(/^[a-z]{2}-[A-Z]{2}-\w+MultilingualNeural$/);
+      expect(["Male", "Female"]).toContain(v.gender);
+    }
+  });
+
+  it("synthesizes a voice sample once and serves it from a stable path", async () => {
+    const url = `${ts.baseUrl}/api/voices/sample/spanish/es-ES-ArabellaMultilingualNeural.mp3`;
+    const first = await fetch(url, { headers: { cookie } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("audio/mpeg");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const file = path.join(dir, "sample.mp3");
+    await writeFile(file, bytes);
+    const seconds = Number(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], {
+        encoding: "utf8",
+      }),
+    );
+    expect(seconds).toBeGreaterThan(0.5);
+    const again = await fetch(url, { headers: { cookie, range: "bytes=0-9" } });
+    expect(again.status).toBe(206);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true);
+
+    expect(
+      (
+        await fetch(`${ts.baseUrl}/api/voices/sample/klingon/es-ES-ArabellaMultilingualNeural.mp3`, {
+          headers: { cookie },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${ts.baseUrl}/api/voices/sample/spanish/not-a-voice.mp3`, { headers: { cookie } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("starts usage at zero for a new user", async () => {
+    const res = await api(ts.baseUrl, cookie, "GET", "/api/usage");
+    expect(res.body).toMatchObject({
+      month: new Date().toISOString().slice(0, 7),
+      transcribedSeconds: 0,
+      dubbedSeconds: 0,
+    });
+  });
+});
