@@ -9,7 +9,8 @@ start: setup build
 	@$(NODE_ENV_SH) && PORT=$(PORT) node apps/server/src/main.ts
 
 test: setup-test build
-	@$(NODE_ENV_SH) && npx biome ci . && npm run --silent typecheck && npx vitest run && npm run --silent e2e
+	@$(NODE_ENV_SH) && npx biome ci . && npm run --silent typecheck && npx vitest run \
+		&& npm run --silent e2e && npm run --silent e2e --workspaces --if-present
 
 setup:
 	@scripts/setup.sh runtime
@@ -30,7 +31,7 @@ unit:
 	@$(NODE_ENV_SH) && npx vitest run
 
 e2e: build
-	@$(NODE_ENV_SH) && npm run --silent e2e
+	@$(NODE_ENV_SH) && npm run --silent e2e && npm run --silent e2e --workspaces --if-present
 
 # Server with auto-restart and the web app with hot reload (http://localhost:5173).
 dev: setup
