@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProgressEvent, Translation } from "../../api/types.ts";
+import { dubFileName, TranslationTab } from "./TranslationTab.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const original = [
+  { speaker: "s1", text: "Good morning.", start: 0, end: 1000 },
+  { speaker: "s1", text: "Welcome to the show.", start: 1200, end: 2500 },
+];
+const base: Translation = {
+  videoId: "p1",
+  language: "es",
+  status: "dubbed",
+  statusMessage: null,
+  transcript: [
+    { speaker: "s1", text: "Buenos días.", start: 0, end: 1000 },
+    { speaker: "s1", text: "Bienvenidos al programa de hoy.", start: 1200, end: 2500 },
+  ],
+  finalVideoUrl: "/media/dub.mp4",
+  srtUrl: "/media/dub.srt",
+  vttUrl: "/media/dub.vtt",
+  report: { segments: [{ index: 1, tooLong: true, speed: 1.3 }] },
+  stale: false,
+};
+
+let container: HTMLDivElement;
+function render(translation: Translation, jobs: Record<string, ProgressEvent> = {}) {
+  container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TranslationTab
+          projectId="p1"
+          translation={translation}
+          language={undefined}
+          original={original}
+          speakers={[{ id: "s1", name: "Host", selectedVoice: "v" }]}
+          activeIndex={-1}
+          jobs={jobs}
+          onSeek={() => {}}
+        />
+      </QueryClientProvider>,
+    ),
+  );
+}
+afterEach(() => container.remove());
+
+describe("TranslationTab", () => {
+  it("flags the segments the dub report marks too long, and only those", () => {
+    render(base);
+    const rows = container.querySelectorAll("[data-testid=translation-segment]");
+    expect(rows[0]!.querySelector("[data-testid=too-long]")).toBeNull();
+    expect(rows[1]!.querySelector("[data-testid=too-long]")?.textContent).toBe("Too long (×1.30)");
+  });
+  it("offers the dubbed video and its subtitles for download", () => {
+    render(base);
+    const links = [...container.querySelectorAll("a")].map((a) => [
+      a.textContent?.trim(),
+      a.getAttribute("download"),
+    ]);
+    expect(links).toEqual([
+      ["Download Video", "dubbed-video-es.mp4"],
+      ["Download SRT", "subtitles-es.srt"],
+      ["Download VTT", "subtitles-es.vtt"],
+    ]);
+    expect(dubFileName("fr")).toBe("dubbed-video-fr.mp4");
+  });
+  it("shows 'Dubbing...' with the live progress of the dub job", () => {
+    const job: ProgressEvent = {
+      kind: "dub",
+      language: "es",
+      status: "running",
+      percent: 42,
+      message: "Voicing segment 2 of 2",
+    };
+    render({ ...base, status: "dubbing", finalVideoUrl: null }, { "dub:es": job });
+    const dub = [...container.querySelectorAll("button")].find((b) => b.textContent === "Dubbing...");
+    expect(dub?.disabled).toBe(true);
+    const bar = container.querySelector("[role=progressbar][aria-label='Dubbing progress']");
+    expect(bar?.getAttribute("aria-valuenow")).toBe("42");
+    expect(container.textContent).toContain("Voicing segment 2 of 2");
+    expect(container.querySelector("[data-testid=dubbed-video]")).toBeNull();
+  });
+  it("keeps Save Translation disabled until the text is edited", () => {
+    render(base);
+    const save = [...container.querySelectorAll("button")].find((b) => b.textContent === "Save Translation")!;
+    expect(save.disabled).toBe(true);
+    const box = container.querySelector("textarea")!;
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+    act(() => {
+      setter.call(box, "Hola.");
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(save.disabled).toBe(false);
+  });
+});
