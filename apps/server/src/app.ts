@@ -5,6 +5,12 @@ import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { authRoutes } from "./auth/routes.ts";
+import { BillingRepository } from "./billing/repository.ts";
+import { billingRoutes } from "./billing/routes.ts";
+import { BillingService } from "./billing/service.ts";
+import { StripeClient } from "./billing/stripe.ts";
+import { loadPosts } from "./blog/posts.ts";
+import { blogRoutes } from "./blog/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -19,6 +25,10 @@ import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { signMediaPath } from "./media/signing.ts";
 import type { Storage } from "./storage/index.ts";
+import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
+import { StoryboardRepository } from "./storyboards/repository.ts";
+import { storyboardRoutes } from "./storyboards/routes.ts";
+import { StoryboardService } from "./storyboards/service.ts";
 import { TranslationRepository } from "./translations/repository.ts";
 import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
@@ -64,7 +74,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tracker = new JobTracker(db);
   const jobs = bossSender(boss);
   const registry = defaultRegistry();
-  const videos = new VideoService({ repo, storage, jobs, sign, tracker, translations: translationRepo });
+  const billing = new BillingService({
+    repo: new BillingRepository(db),
+    usage: new UsageRepository(db),
+    stripe: config.stripe.secretKey ? new StripeClient(config.stripe.secretKey, config.stripe.apiBase) : null,
+    config: config.stripe,
+    publicUrl: config.publicUrl,
+  });
+  const videos = new VideoService({
+    repo,
+    storage,
+    jobs,
+    sign,
+    tracker,
+    translations: translationRepo,
+    limits: billing,
+  });
   const translations = new TranslationService({
     videos: repo,
     translations: translationRepo,
@@ -72,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     sign,
     registry,
+    limits: billing,
   });
 
   systemRoutes(app, {
@@ -92,7 +118,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   translationRoutes(app, { translations });
   videoEvents(app, { videos, tracker });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
-  usageRoutes(app, { usage: new UsageRepository(db) });
+  usageRoutes(app, { billing });
+  billingRoutes(app, { billing });
+  blogRoutes(app, { posts: await loadPosts(config.blogDir) });
+  const offlineImages = new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp"));
+  const storyboards = new StoryboardService({
+    repo: new StoryboardRepository(db),
+    images: config.pexels.apiKey
+      ? new PexelsProvider(config.pexels.apiKey, config.pexels.baseUrl)
+      : offlineImages,
+    offline: offlineImages,
+    tracker,
+    jobs,
+    sign,
+  });
+  storyboardRoutes(app, { storyboards, offline: offlineImages });
   await webApp(app, config.webDist);
   return app;
 }

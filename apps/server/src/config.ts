@@ -51,6 +51,16 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   ALLOWED_ORIGINS: z.string().default(""),
+  PEXELS_API_KEY: optionalString,
+  PEXELS_BASE_URL: z.url().default("https://api.pexels.com"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_EXECUTIVE_MONTHLY: optionalString,
+  STRIPE_PRICE_EXECUTIVE_YEARLY: optionalString,
+  BLOG_DIR: optionalString,
 });
 
 export interface S3Config {
@@ -84,6 +94,19 @@ export interface Config {
     /** Browser origins besides PUBLIC_URL's that may call the identity SDK API (e.g. the Vite dev server). */
     extraOrigins: string[];
   };
+  /** Storyboard images: Pexels when a key is set, else the service's own offline illustrations. */
+  pexels: { apiKey: string | undefined; baseUrl: string };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string;
+    prices: {
+      pro: { monthly: string | undefined; yearly: string | undefined };
+      executive: { monthly: string | undefined; yearly: string | undefined };
+    };
+  };
+  /** Markdown posts with front matter, loaded at start-up. */
+  blogDir: string;
 }
 
 export class ConfigError extends Error {
@@ -152,5 +175,16 @@ export function loadConfig(
         .map((o) => o.trim())
         .filter(Boolean),
     },
+    pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/$/, "") },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
+      prices: {
+        pro: { monthly: e.STRIPE_PRICE_PRO_MONTHLY, yearly: e.STRIPE_PRICE_PRO_YEARLY },
+        executive: { monthly: e.STRIPE_PRICE_EXECUTIVE_MONTHLY, yearly: e.STRIPE_PRICE_EXECUTIVE_YEARLY },
+      },
+    },
+    blogDir: path.resolve(e.BLOG_DIR ?? path.join(import.meta.dirname, "../content/blog")),
   };
 }

@@ -5,11 +5,17 @@ export const ERROR_STATUS = {
   title_required: 400,
   file_required: 400,
   empty_file: 400,
+  invalid_signature: 400,
+  query_required: 400,
   unauthorized: 401,
+  plan_limit_reached: 402,
   forbidden: 403,
   not_found: 404,
   video_not_found: 404,
+  storyboard_not_found: 404,
+  post_not_found: 404,
   conflict: 409,
+  already_subscribed: 409,
   file_too_large: 413,
   body_too_large: 413,
   unsupported_media_type: 415,
@@ -17,7 +23,10 @@ export const ERROR_STATUS = {
   language_unavailable: 422,
   rate_limited: 429,
   internal: 500,
+  image_search_failed: 502,
+  payment_provider_error: 502,
   unavailable: 503,
+  billing_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,6 +11,8 @@ import { bossSender } from "./jobs/sender.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
+import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
+import { StoryboardRepository } from "./storyboards/repository.ts";
 import { TranslationRepository } from "./translations/repository.ts";
 import { UsageRepository } from "./usage/repository.ts";
 import { VideoRepository } from "./videos/repository.ts";
@@ -48,6 +50,9 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       jobs: bossSender(boss),
       scratchDir: path.join(config.dataDir, "tmp"),
       cacheDir: path.join(config.dataDir, "cache"),
+      storyboards: new StoryboardRepository(db),
+      images: new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp")),
+      imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
     };
     await startWorkers(boss, deps, config.workerConcurrency);
   }

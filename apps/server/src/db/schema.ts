@@ -156,9 +156,10 @@ export const jobs = pgTable(
   "jobs",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The project the job works on; null for a storyboard's job. */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** The storyboard the job works on (video generation); null for a project's job. */
+    storyboardId: uuid("storyboard_id").references(() => storyboards.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     language: text("language"),
     status: text("status").notNull(),
@@ -168,5 +169,73 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("jobs_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    index("jobs_project_idx").on(t.projectId, t.createdAt),
+    index("jobs_storyboard_idx").on(t.storyboardId, t.createdAt),
+  ],
 );
+
+export interface StoryboardImageJson {
+  id: string | number;
+  medium: string;
+  [key: string]: unknown;
+}
+
+export interface StoryboardFrameJson {
+  transcriptSegment: { text: string };
+  /** Search words picked from the text; what the images were searched with. */
+  keywords: string[];
+  pexelImages: StoryboardImageJson[];
+  selectedAssetIndex: number;
+}
+
+// A storyboard: a pasted transcript cut into frames, each with image candidates; a video can be made from it.
+export const storyboards = pgTable(
+  "storyboards",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    frames: jsonb("frames").$type<StoryboardFrameJson[]>().notNull(),
+    /** idle, generating, ready (a video exists) or failed. */
+    status: text("status").notNull().default("idle"),
+    statusMessage: text("status_message"),
+    videoKey: text("video_key"),
+    videoDurationMs: integer("video_duration_ms"),
+    /** Each frame's narration length in the last generated video (ms), in frame order. */
+    frameDurationsMs: jsonb("frame_durations_ms").$type<number[]>(),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("storyboards_user_idx").on(t.userId, t.createdAt)],
+);
+
+// The user's Stripe customer and subscription, as the webhooks last told us.
+export const billing = pgTable("billing", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerId: text("customer_id").unique(),
+  subscriptionId: text("subscription_id"),
+  /** Stripe's subscription status: active, trialing, past_due, canceled, … (null: never subscribed). */
+  status: text("status"),
+  /** pro or executive; billing monthly or yearly (from the price). */
+  plan: text("plan"),
+  interval: text("interval"),
+  priceId: text("price_id"),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  /** `created` of the newest webhook event applied, so an older event arriving late changes nothing. */
+  lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Webhook event ids already applied: Stripe retries deliveries, each is applied once.
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});

@@ -10,7 +10,15 @@ declare module "fastify" {
 }
 
 /** Paths under /api that answer without a session. */
-const PUBLIC_API = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/stytch(\/.*)?$/];
+const PUBLIC_API = [
+  /^\/api\/health$/,
+  /^\/api\/config$/,
+  /^\/api\/stytch(\/.*)?$/,
+  // Stripe calls the webhook (it proves itself with its signature); the blog and plan prices are public.
+  /^\/api\/stripe\/webhook$/,
+  /^\/api\/stripe\/config$/,
+  /^\/api\/blog(\/[^/]+)?$/,
+];
 
 /** Resolves the session cookie on every /api request and refuses those without one (401). */
 export function sessionAuth(app: FastifyInstance, deps: { db: Db }) {

@@ -1,4 +1,6 @@
 import type { Storage } from "../storage/index.ts";
+import type { OfflineImageLibrary } from "../storyboards/images.ts";
+import type { StoryboardRepository } from "../storyboards/repository.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import type { UsageRepository } from "../usage/repository.ts";
 import type { VideoRepository } from "../videos/repository.ts";
@@ -15,6 +17,11 @@ export interface WorkerDeps {
   jobs: JobSender;
   /** Temporary files of one job run. */
   scratchDir: string;
+  storyboards: StoryboardRepository;
+  /** The service's own illustrations (storyboard images that work offline). */
+  images: OfflineImageLibrary;
+  /** Hosts a storyboard video job may download selected images from. */
+  imageHosts: Set<string>;
   /** Kept between runs: the TTS clip cache that lets a re-dub re-render only changed segments. */
   cacheDir: string;
 }

@@ -7,6 +7,7 @@ export interface JobPayloads {
   translate: { projectId: string; language: string; trackId: string };
   dub: { projectId: string; language: string; trackId: string };
   retention: Record<string, never>;
+  storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
 }
 
 export interface JobSender {

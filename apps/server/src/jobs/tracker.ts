@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 
-export type JobKind = "ingest" | "transcribe" | "translate" | "dub";
+export type JobKind = "ingest" | "transcribe" | "translate" | "dub" | "storyboard";
 export type JobStatus = "queued" | "running" | "done" | "failed";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -23,6 +23,32 @@ export class JobTracker {
       .values({ projectId, kind, language, status: "queued", progress: 0, message: "Waiting for a worker" })
       .returning();
     return row!;
+  }
+
+  /** A job row for a storyboard's video generation (it has no project). */
+  async createForStoryboard(storyboardId: string): Promise<JobRow> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values({
+        storyboardId,
+        kind: "storyboard",
+        status: "queued",
+        progress: 0,
+        message: "Waiting for a worker",
+      })
+      .returning();
+    return row!;
+  }
+
+  /** The newest job of a storyboard, whatever its status. */
+  async latestForStoryboard(storyboardId: string): Promise<JobRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.storyboardId, storyboardId))
+      .orderBy(desc(jobs.createdAt))
+      .limit(1);
+    return row ?? null;
   }
 
   async setQueueId(id: string, queueJobId: string): Promise<void> {

@@ -5,6 +5,7 @@ import { runIngest } from "./ingest.ts";
 import type { QueueName } from "./queue.ts";
 import { runRetention } from "./retention.ts";
 import type { JobPayloads } from "./sender.ts";
+import { runStoryboardVideo } from "./storyboard.ts";
 import { runTranscribe } from "./transcribe.ts";
 import { runTranslate } from "./translate.ts";
 
@@ -20,6 +21,7 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   translate: runTranslate,
   dub: runDub,
   retention: (deps) => runRetention(deps, new Date()),
+  storyboard: runStoryboardVideo,
 };
 
 /** Registers every queue's handler; each job runs alone in its handler call (batch size 1). */

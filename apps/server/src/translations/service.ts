@@ -6,6 +6,7 @@ import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
+import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
 import type { TranslationRepository, TranslationRow } from "./repository.ts";
 
@@ -16,6 +17,7 @@ export class TranslationService {
   readonly jobs: JobSender;
   readonly sign: SignPath;
   readonly registry: EngineRegistry;
+  readonly limits: UsageLimits | undefined;
 
   constructor(deps: {
     videos: VideoRepository;
@@ -24,7 +26,9 @@ export class TranslationService {
     jobs: JobSender;
     sign: SignPath;
     registry: EngineRegistry;
+    limits?: UsageLimits;
   }) {
+    this.limits = deps.limits;
     this.videos = deps.videos;
     this.translations = deps.translations;
     this.tracker = deps.tracker;
@@ -102,6 +106,9 @@ export class TranslationService {
       (l) => l.code === language,
     )!;
     if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
+    if (row.status !== "dubbing") {
+      await this.limits?.assertCanUse(userId, (project.durationMs ?? 0) / 1000, "dub");
+    }
 
     const claimed = await this.translations.claimForDub(row.id);
     const job = claimed

@@ -11,6 +11,11 @@ import type { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { storedExtension } from "./upload.ts";
 
+/** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
+export interface UsageLimits {
+  assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
+}
+
 export class VideoService {
   readonly repo: VideoRepository;
   readonly storage: Storage;
@@ -18,6 +23,7 @@ export class VideoService {
   readonly sign: SignPath;
   readonly tracker: JobTracker;
   readonly translations: TranslationRepository;
+  readonly limits: UsageLimits | undefined;
 
   constructor(deps: {
     repo: VideoRepository;
@@ -26,8 +32,10 @@ export class VideoService {
     sign: SignPath;
     tracker: JobTracker;
     translations: TranslationRepository;
+    limits?: UsageLimits;
   }) {
     this.repo = deps.repo;
+    this.limits = deps.limits;
     this.tracker = deps.tracker;
     this.translations = deps.translations;
     this.storage = deps.storage;
@@ -61,6 +69,7 @@ export class VideoService {
       } catch {
         throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
       }
+      await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const originalKey = `${prefix}original${storedExtension(file.name, probed.formatName)}`;
       await this.storage.putFile(originalKey, file.path);
       stored = true;

@@ -1,0 +1,74 @@
+// Pure: the plans of spec §9, their monthly limits, and the plan-limit rule.
+
+export const PLAN_IDS = ["free", "pro", "executive"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const PAID_PLANS = ["pro", "executive"] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export const BILLINGS = ["monthly", "yearly"] as const;
+export type Billing = (typeof BILLINGS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** USD per month, billed monthly. */
+  monthlyPrice: number;
+  /** USD per month, billed yearly. */
+  yearlyMonthlyPrice: number;
+  /** Seconds of video a month: uploads and dubs together. */
+  limitSeconds: number;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: { id: "free", name: "Free", monthlyPrice: 0, yearlyMonthlyPrice: 0, limitSeconds: 30 * 60 },
+  pro: { id: "pro", name: "Pro", monthlyPrice: 149, yearlyMonthlyPrice: 109, limitSeconds: 20 * 3600 },
+  executive: {
+    id: "executive",
+    name: "Executive",
+    monthlyPrice: 1349,
+    yearlyMonthlyPrice: 999,
+    limitSeconds: 200 * 3600,
+  },
+};
+
+/** Stripe subscription statuses that give the paid plan. */
+export function isActiveStatus(status: string | null | undefined): boolean {
+  return status === "active" || status === "trialing";
+}
+
+export interface LimitCheck {
+  ok: boolean;
+  plan: PlanId;
+  limitSeconds: number;
+  usedSeconds: number;
+  remainingSeconds: number;
+  neededSeconds: number;
+}
+
+/** Pure: whether `neededSeconds` more fits in the plan's month, given what is used. */
+export function checkLimit(plan: PlanId, usedSeconds: number, neededSeconds: number): LimitCheck {
+  const limitSeconds = PLANS[plan].limitSeconds;
+  const remainingSeconds = Math.max(0, limitSeconds - usedSeconds);
+  return {
+    ok: usedSeconds + neededSeconds <= limitSeconds,
+    plan,
+    limitSeconds,
+    usedSeconds,
+    remainingSeconds,
+    neededSeconds,
+  };
+}
+
+const minutes = (n: number) => `${n} minute${n === 1 ? "" : "s"}`;
+
+/** Pure: the refusal users read: what is left (rounded down), what this needs (rounded up), where to upgrade. */
+export function limitMessage(check: LimitCheck, what: "upload" | "dub"): string {
+  const left = Math.floor(check.remainingSeconds / 60);
+  const needed = Math.max(1, Math.ceil(check.neededSeconds / 60));
+  const total =
+    check.limitSeconds >= 3600 ? `${check.limitSeconds / 3600} hours` : minutes(check.limitSeconds / 60);
+  return (
+    `Your ${PLANS[check.plan].name} plan includes ${total} a month and you have ${minutes(left)} left; ` +
+    `this ${what === "upload" ? "video" : "dub"} needs ${minutes(needed)}. ` +
+    "Upgrade your plan at /subscription to continue."
+  );
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../http/auth.ts";
+import { parseBody } from "../http/validate.ts";
+import { BILLINGS, PAID_PLANS } from "./plans.ts";
+import type { BillingService } from "./service.ts";
+
+const checkoutBody = z.object({
+  plan: z.enum(PAID_PLANS, { error: "Choose the Pro or Executive plan." }),
+  billing: z.enum(BILLINGS, { error: "Choose monthly or yearly billing." }).default("monthly"),
+});
+
+/** Stripe Checkout, the customer portal, webhooks, and the subscription state (spec §7). */
+export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
+  const { billing } = deps;
+
+  app.get("/api/stripe/config", async () => billing.publicConfig());
+
+  app.get("/api/stripe/subscription/active", async (request) => billing.isActive(currentUser(request).id));
+
+  app.get("/api/stripe/subscription", async (request) => billing.subscription(currentUser(request).id));
+
+  app.post("/api/stripe/checkout", async (request) => {
+    const { plan, billing: period } = parseBody(checkoutBody, request.body);
+    return billing.checkout(currentUser(request), plan, period);
+  });
+
+  app.get("/api/stripe/portal", async (request) => billing.portal(currentUser(request)));
+
+  // The signature covers the exact bytes Stripe sent, so this route reads the body raw.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post("/api/stripe/webhook", async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return billing.webhook(raw, request.headers["stripe-signature"]);
+    });
+  });
+}

@@ -1,0 +1,266 @@
+import { eq } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import { users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { UsageRepository } from "../usage/repository.ts";
+import { monthOf } from "../usage/repository.ts";
+import {
+  BILLINGS,
+  type Billing,
+  checkLimit,
+  isActiveStatus,
+  limitMessage,
+  PAID_PLANS,
+  type PaidPlan,
+  PLANS,
+  type PlanId,
+} from "./plans.ts";
+import type { BillingRepository } from "./repository.ts";
+import { type StripeClient, type StripeEvent, verifyWebhook } from "./stripe.ts";
+
+const UNAVAILABLE = "Purchases are not available on this server.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type StripeConfig = Config["stripe"];
+
+/** Subscriptions through Stripe, the plan of each user, and the monthly plan limits. */
+export class BillingService {
+  readonly repo: BillingRepository;
+  readonly usage: UsageRepository;
+  readonly stripe: StripeClient | null;
+  readonly config: StripeConfig;
+  readonly publicUrl: string;
+
+  constructor(deps: {
+    repo: BillingRepository;
+    usage: UsageRepository;
+    stripe: StripeClient | null;
+    config: StripeConfig;
+    publicUrl: string;
+  }) {
+    this.repo = deps.repo;
+    this.usage = deps.usage;
+    this.stripe = deps.stripe;
+    this.config = deps.config;
+    this.publicUrl = deps.publicUrl;
+  }
+
+  priceOf(plan: PaidPlan, billing: Billing): string | undefined {
+    return this.config.prices[plan][billing];
+  }
+
+  /** Which plan a Stripe price id buys, from the configured price ids. */
+  planOfPrice(priceId: string | null | undefined): { plan: PaidPlan; billing: Billing } | null {
+    for (const plan of PAID_PLANS) {
+      for (const billing of BILLINGS) {
+        if (priceId && this.config.prices[plan][billing] === priceId) return { plan, billing };
+      }
+    }
+    return null;
+  }
+
+  /** What the subscription screen needs to know before offering purchases. */
+  publicConfig() {
+    const enabled = this.stripe !== null;
+    return {
+      purchasesAvailable: enabled && PAID_PLANS.some((p) => BILLINGS.some((b) => this.priceOf(p, b))),
+      portalAvailable: enabled,
+      message: enabled ? null : UNAVAILABLE,
+      plans: Object.values(PLANS).map((p) => ({
+        ...p,
+        purchasable: {
+          monthly: enabled && p.id !== "free" && Boolean(this.priceOf(p.id as PaidPlan, "monthly")),
+          yearly: enabled && p.id !== "free" && Boolean(this.priceOf(p.id as PaidPlan, "yearly")),
+        },
+      })),
+    };
+  }
+
+  async subscription(userId: string) {
+    const row = await this.repo.get(userId);
+    const active = isActiveStatus(row?.status);
+    const plan: PlanId =
+      active && (row?.plan === "pro" || row?.plan === "executive") ? row.plan : active ? "pro" : "free";
+    return {
+      active,
+      plan,
+      status: row?.status ?? null,
+      billing: row?.interval ?? null,
+      currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    };
+  }
+
+  async isActive(userId: string): Promise<boolean> {
+    return isActiveStatus((await this.repo.get(userId))?.status);
+  }
+
+  async planOf(userId: string): Promise<PlanId> {
+    return (await this.subscription(userId)).plan;
+  }
+
+  /** This month's usage against the plan's limit. */
+  async usageOf(userId: string) {
+    const [plan, used] = await Promise.all([
+      this.planOf(userId),
+      this.usage.get(userId, monthOf(new Date())),
+    ]);
+    const usedSeconds = used.transcribedSeconds + used.dubbedSeconds;
+    const limitSeconds = PLANS[plan].limitSeconds;
+    return {
+      ...used,
+      usedSeconds,
+      limitSeconds,
+      remainingSeconds: Math.max(0, limitSeconds - usedSeconds),
+      plan,
+    };
+  }
+
+  /** Refuses (402 plan_limit_reached) an upload or dub of `seconds` that would pass this month's limit. */
+  async assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void> {
+    const u = await this.usageOf(userId);
+    const check = checkLimit(u.plan, u.usedSeconds, seconds);
+    if (check.ok) return;
+    throw new AppError("plan_limit_reached", limitMessage(check, what), {
+      plan: check.plan,
+      limitSeconds: check.limitSeconds,
+      usedSeconds: Math.round(check.usedSeconds),
+      remainingSeconds: Math.floor(check.remainingSeconds),
+      neededSeconds: Math.ceil(check.neededSeconds),
+      upgradeUrl: "/subscription",
+    });
+  }
+
+  private client(): StripeClient {
+    if (!this.stripe) throw new AppError("billing_unavailable", UNAVAILABLE);
+    return this.stripe;
+  }
+
+  private async customerOf(user: { id: string; email: string }): Promise<string> {
+    const stripe = this.client();
+    const row = await this.repo.get(user.id);
+    if (row?.customerId) return row.customerId;
+    const customer = await stripe.createCustomer(user.email, user.id);
+    return this.repo.setCustomer(user.id, customer.id);
+  }
+
+  async checkout(user: { id: string; email: string }, plan: PaidPlan, billing: Billing) {
+    const stripe = this.client();
+    const price = this.priceOf(plan, billing);
+    if (!price) {
+      throw new AppError(
+        "billing_unavailable",
+        `The ${PLANS[plan].name} plan cannot be bought ${billing} on this server.`,
+      );
+    }
+    if (await this.isActive(user.id)) {
+      throw new AppError(
+        "already_subscribed",
+        "You already have an active subscription. Change it from the billing portal (Manage billing).",
+      );
+    }
+    const customer = await this.customerOf(user);
+    const metadata = { userId: user.id, plan, billing };
+    const session = await stripe.createCheckoutSession({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${this.publicUrl}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${this.publicUrl}/subscription?checkout=canceled`,
+      allow_promotion_codes: true,
+      metadata,
+      subscription_data: { metadata },
+    });
+    return { url: session.url, id: session.id };
+  }
+
+  async portal(user: { id: string; email: string }) {
+    const stripe = this.client();
+    const customer = await this.customerOf(user);
+    const session = await stripe.createPortalSession(customer, `${this.publicUrl}/subscription`);
+    return { url: session.url };
+  }
+
+  /** Verifies and applies one webhook delivery. Unknown event types are acknowledged and ignored. */
+  async webhook(
+    rawBody: Buffer,
+    signature: string | string[] | undefined,
+  ): Promise<{ received: true; applied: boolean }> {
+    if (!this.config.webhookSecret) throw new AppError("billing_unavailable", UNAVAILABLE);
+    const event = verifyWebhook(rawBody, signature, this.config.webhookSecret);
+    if (typeof event.id === "string" && (await this.repo.seenEvent(event.id)))
+      return { received: true, applied: false };
+    const applied = await this.apply(event);
+    if (typeof event.id === "string") await this.repo.recordEvent(event.id, event.type);
+    return { received: true, applied };
+  }
+
+  private async apply(event: StripeEvent): Promise<boolean> {
+    // biome-ignore lint/suspicious/noExplicitAny: Stripe objects are loosely typed JSON, read defensively
+    const object = event.data.object as Record<string, any>;
+    const at = new Date((Number(event.created) || Math.floor(Date.now() / 1000)) * 1000);
+    const id = (value: unknown) =>
+      typeof value === "string" ? value : ((value as { id?: string })?.id ?? null);
+    switch (event.type) {
+      case "checkout.session.completed": {
+        if (object.mode && object.mode !== "subscription") return false;
+        const userId = object.client_reference_id ?? object.metadata?.userId;
+        const customerId = id(object.customer);
+        if (!(await this.knownUser(userId))) return false;
+        const paid = object.payment_status === "paid" || object.payment_status === "no_payment_required";
+        const plan = PAID_PLANS.includes(object.metadata?.plan) ? object.metadata.plan : null;
+        const interval = BILLINGS.includes(object.metadata?.billing) ? object.metadata.billing : null;
+        if (customerId) await this.repo.setCustomer(userId, customerId);
+        if (!paid) return false;
+        return this.repo.applySubscription(
+          userId,
+          customerId,
+          {
+            subscriptionId: id(object.subscription),
+            status: "active",
+            ...(plan && { plan }),
+            ...(interval && { interval }),
+          },
+          at,
+        );
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted": {
+        const customerId = id(object.customer);
+        const byCustomer = customerId ? await this.repo.findByCustomer(customerId) : null;
+        const userId = byCustomer?.userId ?? object.metadata?.userId;
+        if (!(await this.knownUser(userId))) return false;
+        const item = object.items?.data?.[0];
+        const priceId = id(item?.price) ?? id(object.plan);
+        const bought = this.planOfPrice(priceId);
+        const metaPlan = PAID_PLANS.includes(object.metadata?.plan) ? object.metadata.plan : null;
+        const periodEnd = Number(object.current_period_end ?? item?.current_period_end);
+        return this.repo.applySubscription(
+          userId,
+          customerId,
+          {
+            subscriptionId: id(object.id),
+            status:
+              event.type === "customer.subscription.deleted" ? "canceled" : String(object.status ?? "active"),
+            priceId,
+            plan: bought?.plan ?? metaPlan ?? "pro",
+            interval: bought?.billing ?? (item?.price?.recurring?.interval === "year" ? "yearly" : "monthly"),
+            currentPeriodEnd: Number.isFinite(periodEnd) && periodEnd > 0 ? new Date(periodEnd * 1000) : null,
+            cancelAtPeriodEnd: Boolean(object.cancel_at_period_end),
+          },
+          at,
+        );
+      }
+      default:
+        return false;
+    }
+  }
+
+  private async knownUser(userId: unknown): Promise<boolean> {
+    if (typeof userId !== "string" || !UUID.test(userId)) return false;
+    const [row] = await this.repo.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    return Boolean(row);
+  }
+}

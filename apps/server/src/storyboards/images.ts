@@ -1,0 +1,249 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { runFfmpeg } from "@dubbing/dubbing";
+import { AppError } from "../errors.ts";
+import type { Storage } from "../storage/index.ts";
+
+/** One image candidate of a frame; `medium` is what the screens show (spec §3), `large` what videos use. */
+export interface StoryboardImage {
+  id: string | number;
+  medium: string;
+  large?: string;
+  alt?: string;
+  photographer?: string;
+  photographerUrl?: string;
+  url?: string;
+  width?: number;
+  height?: number;
+  source: "pexels" | "offline";
+  [key: string]: unknown;
+}
+
+export interface ImageProvider {
+  readonly id: "pexels" | "offline";
+  search(query: string, perPage: number): Promise<StoryboardImage[]>;
+}
+
+/** How many candidates a frame gets, and how many a search returns. */
+export const IMAGES_PER_FRAME = 4;
+export const IMAGES_PER_SEARCH = 8;
+
+// ---- Pexels ---------------------------------------------------------------------------------------
+
+interface PexelsPhoto {
+  id: number;
+  width?: number;
+  height?: number;
+  url?: string;
+  alt?: string;
+  photographer?: string;
+  photographer_url?: string;
+  src?: { medium?: string; large?: string; large2x?: string; original?: string };
+}
+
+/**
+ * Pexels' documented API: `GET {base}/v1/search?query=&per_page=` with the key in `Authorization`;
+ * `photos[].src.medium` is the card-sized image (350 px high), `large2x` the one videos are made from.
+ */
+export class PexelsProvider implements ImageProvider {
+  readonly id = "pexels" as const;
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  constructor(apiKey: string, baseUrl = "https://api.pexels.com") {
+    this.apiKey = apiKey;
+    this.baseUrl = baseUrl.replace(/\/$/, "");
+  }
+
+  async search(query: string, perPage: number): Promise<StoryboardImage[]> {
+    const url = `${this.baseUrl}/v1/search?${new URLSearchParams({ query, per_page: String(perPage) })}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { Authorization: this.apiKey },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new AppError("image_search_failed", "The image library could not be reached. Please try again.");
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new AppError(
+        "image_search_failed",
+        res.status === 429
+          ? "The image library is busy (too many searches). Please try again in a minute."
+          : "The image library refused the search. Please try again.",
+      );
+    }
+    const body = (await res.json().catch(() => null)) as { photos?: PexelsPhoto[] } | null;
+    return (body?.photos ?? [])
+      .filter((p) => typeof p.src?.medium === "string")
+      .map((p) => ({
+        id: p.id,
+        medium: p.src!.medium!,
+        large: p.src!.large2x ?? p.src!.large ?? p.src!.original ?? p.src!.medium!,
+        alt: p.alt ?? query,
+        photographer: p.photographer,
+        photographerUrl: p.photographer_url,
+        url: p.url,
+        width: p.width,
+        height: p.height,
+        source: "pexels" as const,
+      }));
+  }
+}
+
+// ---- Offline ----------------------------------------------------------------------------------------
+
+export const OFFLINE_PATH = "/api/storyboard/images/offline/";
+const OFFLINE_WIDTH = 1280;
+const OFFLINE_HEIGHT = 720;
+
+/** Pure: the form a query is rendered and cached under (lower case, single spaces, at most 60 characters). */
+export function normalizeQuery(query: string): string {
+  return query.toLowerCase().replace(/\s+/g, " ").trim().slice(0, 60).trim();
+}
+
+/** Pure: the stable URL of an offline image; it renders on first request and is served from storage after. */
+export function offlineImageUrl(variant: number, query: string): string {
+  return `${OFFLINE_PATH}${variant}.jpg?q=${encodeURIComponent(normalizeQuery(query))}`;
+}
+
+/** Pure: the variant and query of an offline image URL (relative or absolute), or null. */
+export function parseOfflineImageUrl(url: string): { variant: number; query: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://local");
+  } catch {
+    return null;
+  }
+  const m = new RegExp(`^${OFFLINE_PATH}(\\d)\\.jpg$`).exec(parsed.pathname);
+  const q = parsed.searchParams.get("q");
+  if (!m || q === null || normalizeQuery(q) === "") return null;
+  return { variant: Number(m[1]), query: normalizeQuery(q) };
+}
+
+// Colour pairs of the gradients; the query's hash picks where in the list a storyboard starts.
+const PALETTES: [string, string][] = [
+  ["0x1e3a8a", "0x0ea5e9"],
+  ["0x7c2d12", "0xf59e0b"],
+  ["0x14532d", "0x84cc16"],
+  ["0x581c87", "0xec4899"],
+  ["0x0f172a", "0x64748b"],
+  ["0x134e4a", "0x2dd4bf"],
+  ["0x7f1d1d", "0xf43f5e"],
+  ["0x312e81", "0xa78bfa"],
+];
+export const OFFLINE_VARIANTS = 8;
+
+const FONTS = [
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+  "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+  "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+];
+export function fontFile(): string | null {
+  return FONTS.find((f) => existsSync(f)) ?? null;
+}
+
+/** ffmpeg's drawtext font option: a known file, or fontconfig's default sans. */
+export function fontOption(): string {
+  const file = fontFile();
+  return file ? `fontfile=${file}` : "font=Sans";
+}
+
+/** Pure: the ffmpeg arguments of one illustration: a gradient, translucent shapes, the words in the middle. */
+export function illustrationArgs(variant: number, query: string, textFile: string, output: string): string[] {
+  const hash = createHash("sha256").update(query).digest();
+  const [c0, c1] = PALETTES[(hash[0]! + variant) % PALETTES.length]!;
+  const shapes: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const b = hash[(variant * 4 + i) % hash.length]!;
+    const size = 180 + ((b * 7) % 360);
+    const x = (b * 37 + i * 311) % OFFLINE_WIDTH;
+    const y = (b * 53 + i * 197) % OFFLINE_HEIGHT;
+    const colour = i % 2 === 0 ? "white@0.10" : "black@0.10";
+    shapes.push(`drawbox=x=${x - size / 2}:y=${y - size / 2}:w=${size}:h=${size}:color=${colour}:t=fill`);
+  }
+  const fontSize = query.length > 24 ? 64 : 96;
+  return [
+    "-f",
+    "lavfi",
+    "-i",
+    `gradients=s=${OFFLINE_WIDTH}x${OFFLINE_HEIGHT}:c0=${c0}:c1=${c1}:x0=${(variant * 160) % OFFLINE_WIDTH}:y0=0:x1=${OFFLINE_WIDTH - ((variant * 160) % OFFLINE_WIDTH)}:y1=${OFFLINE_HEIGHT}:nb_colors=2:seed=${hash[1]}:d=1`,
+    "-vf",
+    [
+      ...shapes,
+      `drawtext=${fontOption()}:textfile=${textFile}:fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.45:shadowx=4:shadowy=4`,
+    ].join(","),
+    "-frames:v",
+    "1",
+    "-q:v",
+    "3",
+    output,
+  ];
+}
+
+/**
+ * The service's own image library: illustrations rendered with ffmpeg from the search words, stored once
+ * under `storyboard/offline/` and served from storage afterwards. Works with no network.
+ */
+export class OfflineImageLibrary implements ImageProvider {
+  readonly id = "offline" as const;
+  readonly storage: Storage;
+  readonly scratchDir: string;
+  constructor(storage: Storage, scratchDir: string) {
+    this.storage = storage;
+    this.scratchDir = scratchDir;
+  }
+
+  async search(query: string, perPage: number): Promise<StoryboardImage[]> {
+    const q = normalizeQuery(query);
+    const offset = createHash("sha256").update(q).digest()[2]! % OFFLINE_VARIANTS;
+    return Array.from({ length: Math.min(perPage, OFFLINE_VARIANTS) }, (_, i) => {
+      const variant = (offset + i) % OFFLINE_VARIANTS;
+      const url = offlineImageUrl(variant, q);
+      return {
+        id: `offline-${variant}-${createHash("sha256").update(q).digest("hex").slice(0, 12)}`,
+        medium: url,
+        large: url,
+        alt: q,
+        photographer: "AI Video Dubbing illustration",
+        width: OFFLINE_WIDTH,
+        height: OFFLINE_HEIGHT,
+        source: "offline" as const,
+      };
+    });
+  }
+
+  static key(variant: number, query: string): string {
+    const hash = createHash("sha256")
+      .update(`${variant}|${normalizeQuery(query)}`)
+      .digest("hex");
+    return `storyboard/offline/${hash.slice(0, 40)}.jpg`;
+  }
+
+  /** Renders the image into storage unless it is already there; returns its storage key. */
+  async ensure(variant: number, query: string): Promise<string> {
+    const key = OfflineImageLibrary.key(variant, query);
+    if (await this.storage.stat(key)) return key;
+    const work = await mkdtemp(path.join(this.scratchDir, "illustration-"));
+    try {
+      const textFile = path.join(work, "text.txt");
+      await writeFile(textFile, normalizeQuery(query));
+      const output = path.join(work, "image.jpg");
+      await runFfmpeg(illustrationArgs(variant, normalizeQuery(query), textFile, output));
+      await this.storage.putFile(key, output, "image/jpeg");
+      return key;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Hosts a video job may download a selected image from (so a saved storyboard cannot make us fetch anything). */
+export function allowedImageHosts(pexelsBaseUrl: string | undefined): Set<string> {
+  const hosts = new Set(["images.pexels.com"]);
+  if (pexelsBaseUrl) hosts.add(new URL(pexelsBaseUrl).host);
+  return hosts;
+}

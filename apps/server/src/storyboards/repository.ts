@@ -1,0 +1,70 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { type StoryboardFrameJson, storyboards } from "../db/schema.ts";
+
+export type StoryboardRow = typeof storyboards.$inferSelect;
+
+export class StoryboardRepository {
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async insert(values: {
+    userId: string;
+    title: string;
+    frames: StoryboardFrameJson[];
+  }): Promise<StoryboardRow> {
+    const [row] = await this.db.insert(storyboards).values(values).returning();
+    return row!;
+  }
+
+  listByUser(userId: string): Promise<StoryboardRow[]> {
+    return this.db
+      .select()
+      .from(storyboards)
+      .where(eq(storyboards.userId, userId))
+      .orderBy(desc(storyboards.createdAt))
+      .limit(500);
+  }
+
+  async findOwned(userId: string, id: string): Promise<StoryboardRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .select()
+      .from(storyboards)
+      .where(and(eq(storyboards.id, id), eq(storyboards.userId, userId)));
+    return row ?? null;
+  }
+
+  async findById(id: string): Promise<StoryboardRow | null> {
+    const [row] = await this.db.select().from(storyboards).where(eq(storyboards.id, id));
+    return row ?? null;
+  }
+
+  async update(
+    id: string,
+    change: Partial<Omit<StoryboardRow, "id" | "userId" | "createdAt">>,
+  ): Promise<StoryboardRow | null> {
+    const [row] = await this.db
+      .update(storyboards)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(storyboards.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Marks the storyboard as generating unless it already is; true when this caller got it. */
+  async claimForGeneration(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(storyboards)
+      .set({ status: "generating", statusMessage: "Waiting for a worker", updatedAt: new Date() })
+      .where(and(eq(storyboards.id, id), ne(storyboards.status, "generating")))
+      .returning({ id: storyboards.id });
+    return rows.length === 1;
+  }
+}
+
+export function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}

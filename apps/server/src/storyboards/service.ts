@@ -1,0 +1,183 @@
+import { findVoice, isLanguageCode } from "@dubbing/dubbing";
+import type { StoryboardFrameJson } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { JobSender } from "../jobs/sender.ts";
+import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
+import type { SignPath } from "../videos/present.ts";
+import { frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
+import {
+  IMAGES_PER_FRAME,
+  IMAGES_PER_SEARCH,
+  type ImageProvider,
+  type OfflineImageLibrary,
+  type StoryboardImage,
+} from "./images.ts";
+import type { StoryboardRepository, StoryboardRow } from "./repository.ts";
+import { MAX_FRAMES, type StoryboardUpdate } from "./schemas.ts";
+
+const MEDIA_TTL_SECONDS = 6 * 3600;
+/** The voice a storyboard is narrated with when none is chosen: the catalogue's first en-US voice. */
+export const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
+
+export interface GenerateOptions {
+  voice?: string;
+  language?: string;
+  subtitles?: boolean;
+}
+
+export class StoryboardService {
+  readonly repo: StoryboardRepository;
+  readonly images: ImageProvider;
+  readonly offline: OfflineImageLibrary;
+  readonly tracker: JobTracker;
+  readonly jobs: JobSender;
+  readonly sign: SignPath;
+
+  constructor(deps: {
+    repo: StoryboardRepository;
+    images: ImageProvider;
+    offline: OfflineImageLibrary;
+    tracker: JobTracker;
+    jobs: JobSender;
+    sign: SignPath;
+  }) {
+    this.repo = deps.repo;
+    this.images = deps.images;
+    this.offline = deps.offline;
+    this.tracker = deps.tracker;
+    this.jobs = deps.jobs;
+    this.sign = deps.sign;
+  }
+
+  /** Cuts the transcript into frames, finds images for each, and stores the storyboard in one insert. */
+  async create(userId: string, title: string, transcript: string) {
+    const texts = splitIntoFrames(transcript);
+    if (texts.length === 0) throw new AppError("validation_failed", "A transcript is required.");
+    if (texts.length > MAX_FRAMES) {
+      throw new AppError(
+        "validation_failed",
+        `This transcript makes ${texts.length} frames; a storyboard can have at most ${MAX_FRAMES}. Split it into parts.`,
+      );
+    }
+    const searches = new Map<string, Promise<StoryboardImage[]>>();
+    const imagesFor = (query: string) => {
+      let p = searches.get(query);
+      if (!p) {
+        // A failing image library must not lose the user's storyboard: fall back to our own images.
+        p = this.images
+          .search(query, IMAGES_PER_FRAME)
+          .then((found) => (found.length ? found : this.offline.search(query, IMAGES_PER_FRAME)))
+          .catch(() => this.offline.search(query, IMAGES_PER_FRAME));
+        searches.set(query, p);
+      }
+      return p;
+    };
+    const frames: StoryboardFrameJson[] = [];
+    // At most 4 searches at once: polite to the image library, quick for a long transcript.
+    for (let i = 0; i < texts.length; i += 4) {
+      const batch = texts.slice(i, i + 4);
+      const built = await Promise.all(
+        batch.map(async (text) => {
+          const keywords = pickKeywords(text, 3);
+          const pexelImages = await imagesFor(frameQuery(keywords, title));
+          return { transcriptSegment: { text }, keywords, pexelImages, selectedAssetIndex: 0 };
+        }),
+      );
+      frames.push(...built);
+    }
+    const row = await this.repo.insert({ userId, title, frames });
+    return this.present(row, null);
+  }
+
+  async list(userId: string) {
+    const rows = await this.repo.listByUser(userId);
+    return rows.map((row) => ({ ...this.present(row, null), frameCount: row.frames.length }));
+  }
+
+  async get(userId: string, id: string) {
+    const row = await this.owned(userId, id);
+    return this.present(row, await this.tracker.latestForStoryboard(row.id));
+  }
+
+  async update(userId: string, id: string, change: StoryboardUpdate) {
+    const row = await this.owned(userId, id);
+    const frames: StoryboardFrameJson[] = change.frames.map((f, i) => ({
+      transcriptSegment: { text: f.transcriptSegment.text },
+      keywords: f.keywords ?? row.frames[i]?.keywords ?? pickKeywords(f.transcriptSegment.text, 3),
+      pexelImages: f.pexelImages.map((img) => ({ ...img, id: img.id ?? img.medium })),
+      selectedAssetIndex: f.selectedAssetIndex,
+    }));
+    const saved = await this.repo.update(row.id, { frames, ...(change.title && { title: change.title }) });
+    return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
+  }
+
+  searchImages(query: string) {
+    return this.images.search(query, IMAGES_PER_SEARCH);
+  }
+
+  /** Queues the video; while one is being made, the running job is returned instead of a second run. */
+  async generate(userId: string, id: string, opts: GenerateOptions) {
+    const row = await this.owned(userId, id);
+    const voice = opts.voice ?? DEFAULT_STORYBOARD_VOICE;
+    if (!findVoice(voice)) {
+      throw new AppError("validation_failed", `"${voice}" is not one of the app's voices.`, [
+        { path: "voice", message: "Unknown voice." },
+      ]);
+    }
+    const language = opts.language ?? "en";
+    if (!isLanguageCode(language)) {
+      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
+        { path: "language", message: "Unknown language." },
+      ]);
+    }
+    let job: JobRow | null;
+    if (await this.repo.claimForGeneration(row.id)) {
+      job = await this.tracker.createForStoryboard(row.id);
+      try {
+        const queueId = await this.jobs.send("storyboard", {
+          storyboardId: row.id,
+          trackId: job.id,
+          voice,
+          language,
+          subtitles: opts.subtitles ?? true,
+        });
+        await this.tracker.setQueueId(job.id, queueId);
+      } catch (error) {
+        await this.tracker.finish(job.id, "failed", "The video could not be queued.");
+        await this.repo.update(row.id, { status: row.videoKey ? "ready" : "idle", statusMessage: null });
+        throw error;
+      }
+    } else {
+      job = await this.tracker.latestForStoryboard(row.id);
+    }
+    const current = (await this.repo.findById(row.id))!;
+    return { job: job && presentJob(job), storyboard: this.present(current, job) };
+  }
+
+  /** Spec §3 shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
+  present(row: StoryboardRow, job: JobRow | null) {
+    const durations = row.frameDurationsMs;
+    return {
+      _id: row.id,
+      title: row.title,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      frames: row.frames.map((f, i) => ({
+        ...f,
+        ...(durations && durations.length === row.frames.length && { narrationMs: durations[i] }),
+      })),
+      videoUrl: row.videoKey ? this.sign(row.videoKey, MEDIA_TTL_SECONDS) : null,
+      videoDurationMs: row.videoDurationMs,
+      generatedAt: row.generatedAt?.toISOString() ?? null,
+      status: row.status,
+      statusMessage: row.statusMessage,
+      job: job ? presentJob(job) : null,
+    };
+  }
+
+  private async owned(userId: string, id: string) {
+    const row = await this.repo.findOwned(userId, id);
+    if (!row) throw new AppError("storyboard_not_found", "Storyboard not found");
+    return row;
+  }
+}
