@@ -41,6 +41,7 @@ describe("trimBounds", () => {
 
 describe("resample", () => {
   for (const [from, to] of [
+    [22050, 44100],
     [22050, 48000],
     [16000, 48000],
     [48000, 16000],
@@ -59,6 +60,11 @@ describe("resample", () => {
       expect(Math.abs(zc - 440)).toBeLessThanOrEqual(2);
     });
   }
+  it("keeps the input samples exactly when upsampling by an integer factor", () => {
+    const x = tone(440, 22050, 0.2);
+    const y = resample(x, 22050, 44100);
+    for (let i = 0; i < x.length; i++) expect(y[2 * i]).toBe(x[i]);
+  });
   it("removes content above the new Nyquist when downsampling", () => {
     const x = tone(12000, 48000, 1); // above 8 kHz
     const y = resample(x, 48000, 16000);

@@ -72,7 +72,9 @@ function bank(fromRate: number, toRate: number) {
   const g = gcd(fromRate, toRate);
   const up = toRate / g;
   const down = fromRate / g;
-  const cutoff = Math.min(1, toRate / fromRate) * 0.95;
+  // integer upsampling (22050 → 44100) keeps the input samples exactly (cutoff at the input Nyquist,
+  // so the sinc is 0 at every other integer): half the outputs are copies
+  const cutoff = down === 1 ? 1 : Math.min(1, toRate / fromRate) * 0.95;
   const half = Math.min(64, Math.ceil(RESAMPLE_HALF_TAPS / cutoff));
   const width = 2 * half;
   const taps = new Float32Array(up * width);
@@ -113,6 +115,10 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
     const pos = j * down; // output time in units of 1/up input samples
     const i0 = Math.floor(pos / up);
     const p = j % up;
+    if (down === 1 && p === 0) {
+      out[j] = padded[i0 + width] as number;
+      continue;
+    }
     const row = p * width;
     const base = i0 - half + 1 + width;
     let acc = 0;

@@ -225,6 +225,15 @@ export function limit(
   return 20 * Math.log10(minG);
 }
 
+export function samplePeakDb(data: Float32Array): number {
+  let peak = 0;
+  for (let i = 0; i < data.length; i++) {
+    const a = Math.abs(data[i] as number);
+    if (a > peak) peak = a;
+  }
+  return peak > 0 ? 20 * Math.log10(peak) : -Infinity;
+}
+
 export function applyGain(data: Float32Array, gain: number): void {
   for (let i = 0; i < data.length; i++) data[i] = (data[i] as number) * gain;
 }
@@ -268,8 +277,11 @@ export function normalizeLoudness(
     applyGain(data, 10 ** (step / 20));
     gainDb += step;
     lufs += step; // a pure gain moves the loudness by exactly as much
-    tp = truePeakDb(data, channels);
-    if (tp <= ceilingDbtp) break;
+    // a sample over the ceiling means limiting anyway: the (slower) true peak is only needed otherwise
+    if (samplePeakDb(data) <= ceilingDbtp) {
+      tp = truePeakDb(data, channels);
+      if (tp <= ceilingDbtp) break;
+    }
     // the limiter works on samples; 0.5 dB lower leaves room for peaks between samples
     limitedDb = Math.min(limitedDb, limit(data, channels, sampleRate, ceilingDbtp - 0.5));
     tp = truePeakDb(data, channels);

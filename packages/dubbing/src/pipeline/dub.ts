@@ -19,7 +19,11 @@ import { defaultConcurrency, mapLimit } from "../util/pool.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 import { type ResolvedVoice, resolveVoice } from "./voices.ts";
 
-export const MIX_RATE = 48_000;
+/**
+ * The mix's sample rate: 44.1 kHz, an exact 2× of espeak-ng's 22.05 kHz, so that the clips' resampling
+ * is cheap (half the samples are copies); the original audio is resampled by ffmpeg while the TTS runs.
+ */
+export const MIX_RATE = 44_100;
 
 export interface DubOptions extends CommonOptions {
   /** Output MP4 path (default: next to the video, "<name>.<language>.mp4"). */
