@@ -71,8 +71,18 @@ export function themeVariables(theme: Theme = {}): Record<string, string> {
   const d = DEFAULT_THEME;
   const c = { ...d.colors, ...theme.colors };
   const box = { ...d.container, ...theme.container };
-  const inp = { ...d.inputs, ...theme.inputs };
-  const btn = (k: "primary" | "secondary" | "disabled") => ({ ...d.buttons[k], ...theme.buttons?.[k] });
+  const inp = { ...d.inputs, textColor: c.primary, ...theme.inputs };
+  // Buttons and input text follow the primary colour unless themed themselves.
+  const follow = {
+    primary: { backgroundColor: c.primary, borderColor: c.primary },
+    secondary: { textColor: c.primary, borderColor: c.primary },
+    disabled: {},
+  };
+  const btn = (k: "primary" | "secondary" | "disabled") => ({
+    ...d.buttons[k],
+    ...follow[k],
+    ...theme.buttons?.[k],
+  });
   const p = btn("primary");
   const s = btn("secondary");
   const x = btn("disabled");
