@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../http/auth.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
@@ -21,16 +21,20 @@ export function translationRoutes(app: FastifyInstance, deps: { translations: Tr
     service.list(currentUser(request).id, request.params.id),
   );
 
-  app.post<Params>("/api/video/:id/translate", async (request, reply) => {
-    const user = currentUser(request);
-    const { language } = parseBody(languageBody, request.body);
-    const started = await service.translate(user.id, request.params.id, language);
+  /** The translation once it is no longer `busy`, if that happens within the `Prefer: wait=N` seconds. */
+  async function awaitSettled(request: FastifyRequest<Params>, language: string, busy: string) {
     const wait = preferWaitSeconds(request.headers.prefer);
-    if (wait === 0) return reply.code(202).send(started);
-    const done = await waitUntil(wait, async () => {
-      const t = await service.get(user.id, request.params.id, language);
-      return t.status === "translating" ? null : t;
+    if (wait === 0) return null;
+    return waitUntil(wait, async () => {
+      const t = await service.get(currentUser(request).id, request.params.id, language);
+      return t.status === busy ? null : t;
     });
+  }
+
+  app.post<Params>("/api/video/:id/translate", async (request, reply) => {
+    const { language } = parseBody(languageBody, request.body);
+    const started = await service.translate(currentUser(request).id, request.params.id, language);
+    const done = await awaitSettled(request, language, "translating");
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
@@ -40,15 +44,9 @@ export function translationRoutes(app: FastifyInstance, deps: { translations: Tr
   });
 
   app.post<Params>("/api/video/:id/dub", async (request, reply) => {
-    const user = currentUser(request);
     const { language } = parseBody(languageBody, request.body);
-    const started = await service.dub(user.id, request.params.id, language);
-    const wait = preferWaitSeconds(request.headers.prefer);
-    if (wait === 0) return reply.code(202).send(started);
-    const done = await waitUntil(wait, async () => {
-      const t = await service.get(user.id, request.params.id, language);
-      return t.status === "dubbing" ? null : t;
-    });
+    const started = await service.dub(currentUser(request).id, request.params.id, language);
+    const done = await awaitSettled(request, language, "dubbing");
     if (!done) return reply.code(202).send(started);
     return reply.code(200).send({ ...started, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
