@@ -5,6 +5,7 @@ export type DubErrorCode =
   | "unsupported_language" // not one of the app's languages
   | "no_engine" // no engine (installed and configured) can serve this language or pair
   | "no_audio" // the video has no audio track
+  | "unsupported_video" // the video codec cannot be copied into an MP4 (normalize it at ingest)
   | "no_speech" // the audio holds no speech (silence only)
   | "engine_failed" // an engine process failed
   | "aborted";

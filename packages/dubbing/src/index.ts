@@ -40,6 +40,8 @@ export {
   extractAudioArgs,
   MediaError,
   type MediaErrorCode,
+  mp4CanCopyVideo,
+  normalizeVideoArgs,
   type ProbeResult,
   posterArgs,
   previewArgs,

@@ -213,6 +213,7 @@ export function exitCodeFor(code: string | undefined): number {
     case "no_speech":
     case "invalid_document":
     case "invalid_segment":
+    case "unsupported_video":
       return 3;
     case "no_engine":
     case "unsupported_language":

@@ -3,7 +3,9 @@ import {
   atempoArgs,
   decodeAudioArgs,
   extractAudioArgs,
+  mp4CanCopyVideo,
   muxArgs,
+  normalizeVideoArgs,
   posterArgs,
   previewArgs,
   seconds,
@@ -103,5 +105,22 @@ describe("muxArgs", () => {
         "-aac_coder",
       ),
     ).toBe("fast");
+  });
+});
+
+describe("mp4CanCopyVideo / normalizeVideoArgs", () => {
+  it("knows which codecs MP4 takes as they are", () => {
+    expect(mp4CanCopyVideo("h264")).toBe(true);
+    expect(mp4CanCopyVideo("vp9")).toBe(true);
+    expect(mp4CanCopyVideo("vp8")).toBe(false);
+    expect(mp4CanCopyVideo("theora")).toBe(false);
+    expect(mp4CanCopyVideo("wmv2")).toBe(false);
+  });
+  it("converts to H.264 + AAC MP4, keeping audio when present", () => {
+    const a = normalizeVideoArgs("in.webm", "out.mp4");
+    expect(a.filter((_x, i) => a[i - 1] === "-map")).toEqual(["0:v:0", "0:a:0?"]);
+    expect(after(a, "-c:v")).toBe("libx264");
+    expect(after(a, "-c:a")).toBe("aac");
+    expect(after(a, "-movflags")).toBe("+faststart");
   });
 });

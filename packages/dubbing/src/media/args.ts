@@ -158,3 +158,53 @@ export function muxArgs(
     output,
   ];
 }
+
+/** Video codecs (ffprobe codec_name) that ffmpeg's MP4 muxer accepts as they are, i.e. that can be copied. */
+export const MP4_VIDEO_CODECS: ReadonlySet<string> = new Set([
+  "h264",
+  "hevc",
+  "av1",
+  "vp9",
+  "mpeg4",
+  "mpeg2video",
+  "mpeg1video",
+  "mjpeg",
+  "vc1",
+]);
+
+/** Whether a video stream can be copied bit for bit into an MP4 (VP8, Theora and WMV cannot). */
+export function mp4CanCopyVideo(codec: string): boolean {
+  return MP4_VIDEO_CODECS.has(codec);
+}
+
+/**
+ * For ingest, when a video cannot be copied into MP4 (WebM VP8, OGG Theora, WMV): one H.264 + AAC MP4,
+ * faststart, that the dub then copies. Its first audio stream is kept when there is one.
+ */
+export function normalizeVideoArgs(input: string, output: string): string[] {
+  return [
+    "-i",
+    input,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a:0?",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "20",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "160k",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    output,
+  ];
+}

@@ -1,5 +1,12 @@
 // Media layer: ffprobe, the ffmpeg runner and pure ffmpeg argument builders.
-export { extractAudioArgs, posterArgs, previewArgs } from "./args.ts";
+export {
+  extractAudioArgs,
+  MP4_VIDEO_CODECS,
+  mp4CanCopyVideo,
+  normalizeVideoArgs,
+  posterArgs,
+  previewArgs,
+} from "./args.ts";
 export { MediaError, type MediaErrorCode } from "./errors.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";

@@ -6,7 +6,7 @@ import { type DocMeta, type PlannedSegment, planSegments, type TranscriptDoc } f
 import { defaultRegistry } from "../engines/default.ts";
 import type { Clip, TtsEngine } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
-import { atempoArgs, decodeAudioArgs, muxArgs } from "../media/args.ts";
+import { atempoArgs, decodeAudioArgs, mp4CanCopyVideo, muxArgs } from "../media/args.ts";
 import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
@@ -180,6 +180,11 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
   const info = await probe(video, { signal: opts.signal });
   if (!info.video) throw new MediaError("no_video_stream", "the input has no video stream to dub");
+  if (!mp4CanCopyVideo(info.video.codec))
+    throw new DubError(
+      "unsupported_video",
+      `the video codec ${info.video.codec} cannot be copied into an MP4; convert the video to H.264 first (normalizeVideoArgs)`,
+    );
   const durationMs = info.durationMs;
   const { segments, warnings } = planSegments(doc, durationMs);
   const output =

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speechRegions } from "../audio/features.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import type { TranscriptDoc } from "../doc.ts";
+import { normalizeVideoArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
+import { runFfmpeg } from "../media/run.ts";
 import { DIALOGUE, type Dialogue, makeDialogue, wordErrorRate } from "../testing/dialogue.ts";
 import { ffmpegSync, makeTestVideo, tempDir } from "../testing/fixtures.ts";
 import type { DubResult } from "./dub.ts";
@@ -234,6 +236,23 @@ describe("bad input", () => {
       code: "invalid_segment",
       message: /after the end/,
     });
+  });
+
+  it("a WebM (VP8) video → unsupported_video for the dub; normalizeVideoArgs makes it dubbable", async () => {
+    const webm = join(t.dir, "v8.webm");
+    ffmpegSync([
+      ...["-f", "lavfi", "-i", "testsrc=size=160x120:rate=10:duration=4"],
+      ...["-f", "lavfi", "-i", "sine=duration=4", "-c:v", "libvpx", "-c:a", "libvorbis", webm],
+    ]);
+    const small = {
+      ...es,
+      transcript: es.transcript.slice(0, 1).map((s) => ({ ...s, start: 500, end: 2500 })),
+    };
+    await expect(dub(webm, small)).rejects.toMatchObject({ code: "unsupported_video", message: /vp8/ });
+    const mp4 = join(t.dir, "v8.mp4");
+    await runFfmpeg(normalizeVideoArgs(webm, mp4));
+    const r = await dub(mp4, small, { output: join(t.dir, "out", "v8.es.mp4") });
+    expect(r.report.totals.dubbed).toBe(1);
   });
 
   it("an aborted signal stops the pipeline with aborted", async () => {
