@@ -5,7 +5,7 @@ import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { Speaker, TranscriptDoc } from "../doc.ts";
 import { defaultRegistry } from "../engines/default.ts";
-import type { Gender } from "../engines/types.ts";
+import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { extractAudioArgs } from "../media/args.ts";
@@ -30,6 +30,23 @@ export interface TranscribeOptions extends CommonOptions {
   maxSegmentMs?: number;
   /** Keeps intermediate files here (default: a temp dir, removed). */
   workDir?: string;
+}
+
+/**
+ * Pure: per-utterance speaker labels (0, 1, … by first appearance) from the words' own speaker labels
+ * (majority per utterance), or null when any word has none.
+ */
+export function labelsFromWords(utts: Word[][]): number[] | null {
+  if (utts.length === 0 || utts.some((ws) => ws.length === 0 || ws.some((w) => w.speaker === undefined)))
+    return null;
+  const ids = new Map<string, number>();
+  return utts.map((ws) => {
+    const count = new Map<string, number>();
+    for (const w of ws) count.set(w.speaker!, (count.get(w.speaker!) ?? 0) + (w.end - w.start));
+    const top = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+    if (!ids.has(top)) ids.set(top, ids.size);
+    return ids.get(top)!;
+  });
 }
 
 /** Median pitch under which a voice is taken for a male one (Hz). */
@@ -100,14 +117,19 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     if (breaks.length) utts = segmentWords(words, { ...segOpts, breaks });
     utts = snapToSpeech(utts, speech);
     report("diarize", 0.3);
-    const { labels, params: diaParams } = await diarizer.diarize({
-      samples,
-      sampleRate: pcm.sampleRate,
-      segments: utts,
-      speakers: opts.speakers,
-      maxSpeakers: opts.maxSpeakers ?? 8,
-      signal: opts.signal,
-    });
+    // an ASR engine that labels speakers itself is used as the diarization (DESIGN §5)
+    const fromAsr = asr.capabilities.speakerLabels ? labelsFromWords(utts.map((u) => u.words)) : null;
+    const { labels, params: diaParams } = fromAsr
+      ? { labels: fromAsr, params: { source: asr.id } }
+      : await diarizer.diarize({
+          samples,
+          sampleRate: pcm.sampleRate,
+          segments: utts,
+          speakers: opts.speakers,
+          maxSpeakers: opts.maxSpeakers ?? 8,
+          signal: opts.signal,
+        });
+    const diarizationId = fromAsr ? asr.id : diarizer.id;
     const count = labels.length ? Math.max(...labels) + 1 : 0;
     const genders: Gender[] = [];
     for (let s = 0; s < count; s++) {
@@ -136,7 +158,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       meta: {
         durationMs: info.durationMs || totalMs,
         asr: { id: asr.id, params: asrParams },
-        diarization: { id: diarizer.id, params: { ...diaParams, changePoints: breaks.length } },
+        diarization: { id: diarizationId, params: { ...diaParams, changePoints: breaks.length } },
         timings,
       },
     };
