@@ -1,9 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import type { SignInConfig } from "../src/config.ts";
 
-export const ALL_PRODUCTS: SignInConfig = {
-  products: ["oauth", "emailMagicLinks", "crypto", "passkeys"],
-};
+/** Where e2e/server.ts listens (the same default port as the config). */
+export const ORIGIN = `http://localhost:${process.env.WIDGET_E2E_PORT ?? 18_290}`;
 
 /** Opens a host page and mounts the widget with `config` through the standalone bundle. */
 export async function mountWidget(

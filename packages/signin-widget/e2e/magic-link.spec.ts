@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { linkIn, mountWidget, snap, uniqueEmail, waitForMail } from "./helpers.ts";
+import { linkIn, mountWidget, ORIGIN, snap, uniqueEmail, waitForMail } from "./helpers.ts";
 
 test("magic link end to end: send, take the link from the SMTP capture, sign in", async ({ page }) => {
   const email = uniqueEmail("eml");
   await mountWidget(page, {
     products: ["emailMagicLinks"],
     emailMagicLinksOptions: {
-      loginRedirectURL: "http://localhost:18290/authenticate",
-      signupRedirectURL: "http://localhost:18290/authenticate",
+      loginRedirectURL: `${ORIGIN}/authenticate`,
+      signupRedirectURL: `${ORIGIN}/authenticate`,
     },
   });
   await expect(page.getByRole("heading", { name: "Sign up or log in" })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { mountWidget } from "./helpers.ts";
+import { mountWidget, ORIGIN } from "./helpers.ts";
 
 test("'Continue with Google' signs in through an OpenID Connect provider standing in for Google", async ({
   page,
 }) => {
-  const redirect = "http://localhost:18290/authenticate";
+  const redirect = `${ORIGIN}/authenticate`;
   await mountWidget(page, {
     products: ["oauth"],
     oauthOptions: { providers: ["google"], loginRedirectURL: redirect, signupRedirectURL: redirect },

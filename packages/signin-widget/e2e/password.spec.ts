@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { linkIn, mountWidget, snap, uniqueEmail, waitForMail } from "./helpers.ts";
+import { linkIn, mountWidget, ORIGIN, snap, uniqueEmail, waitForMail } from "./helpers.ts";
 
-const RESET_URL = "http://localhost:18290/reset";
+const RESET_URL = `${ORIGIN}/reset`;
 const config = {
   products: ["passwords" as const],
   passwordOptions: { resetPasswordRedirectURL: RESET_URL, loginRedirectURL: RESET_URL },
