@@ -56,6 +56,12 @@ describe("OTP Authenticate", () => {
     expect(screen.getByText("Your passcode expires in 10:00.")).toBeTruthy();
   });
 
+  it("counts down every second", async () => {
+    renderWidget({ state: otpState() });
+    expect(screen.getByText("Your passcode expires in 10:00.")).toBeTruthy();
+    expect(await screen.findByText("Your passcode expires in 9:59.", {}, { timeout: 2500 })).toBeTruthy();
+  });
+
   it("says when the passcode has expired", () => {
     renderWidget({ state: otpState(Date.now() - 11 * 60_000) });
     expect(screen.getByText("Your passcode has expired. Please request a new one.")).toBeTruthy();
