@@ -54,12 +54,15 @@ export class StoryboardRepository {
     return row ?? null;
   }
 
-  /** Marks the storyboard as generating unless it already is; true when this caller got it. */
-  async claimForGeneration(id: string): Promise<boolean> {
+  /**
+   * Marks the storyboard as generating unless it already is (or, with `takeOver`, even then); true when
+   * this caller got it.
+   */
+  async claimForGeneration(id: string, takeOver = false): Promise<boolean> {
     const rows = await this.db
       .update(storyboards)
       .set({ status: "generating", statusMessage: "Waiting for a worker", updatedAt: new Date() })
-      .where(and(eq(storyboards.id, id), ne(storyboards.status, "generating")))
+      .where(and(eq(storyboards.id, id), takeOver ? undefined : ne(storyboards.status, "generating")))
       .returning({ id: storyboards.id });
     return rows.length === 1;
   }

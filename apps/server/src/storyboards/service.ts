@@ -130,8 +130,17 @@ export class StoryboardService {
         { path: "language", message: "Unknown language." },
       ]);
     }
-    let job: JobRow | null;
-    if (await this.repo.claimForGeneration(row.id)) {
+    let job: JobRow | null = null;
+    let claimed = await this.repo.claimForGeneration(row.id);
+    if (!claimed) {
+      // "generating" with no live job (its worker died on the last attempt): take it over.
+      job = await this.tracker.latestForStoryboard(row.id);
+      const settled = !job || job.status === "done" || job.status === "failed";
+      if (settled && Date.now() - row.updatedAt.getTime() > 120_000) {
+        claimed = await this.repo.claimForGeneration(row.id, true);
+      }
+    }
+    if (claimed) {
       job = await this.tracker.createForStoryboard(row.id);
       try {
         const queueId = await this.jobs.send("storyboard", {
@@ -147,8 +156,6 @@ export class StoryboardService {
         await this.repo.update(row.id, { status: row.videoKey ? "ready" : "idle", statusMessage: null });
         throw error;
       }
-    } else {
-      job = await this.tracker.latestForStoryboard(row.id);
     }
     const current = (await this.repo.findById(row.id))!;
     return { job: job && presentJob(job), storyboard: this.present(current, job) };
