@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { test as base, expect, type Page } from "@playwright/test";
 
 // The magic link and the SDK calls use the server's public URL (http://localhost:PORT), so signed-in
@@ -21,6 +22,38 @@ export async function signIn(page: Page, email: string, next = "/projects"): Pro
   await expect.poll(async () => (link = await magicLinkFor(page, email)), { timeout: 15_000 }).not.toBe("");
   await page.goto(link);
   await expect(page).toHaveURL(`${APP_ORIGIN}${next}`);
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The WCAG 2.1 A/AA violations axe-core finds on the page, one line each (empty when none). */
+export async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations;
+  });
+  return found.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;

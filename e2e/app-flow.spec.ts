@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { expect, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
 
 // A short two-speaker dialogue, spoken by two flite voices over a test pattern: real speech, known script.
 const LINES = [
@@ -82,6 +82,7 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
     await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 5 * 60_000 });
     await expect(page.getByTestId("segment").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Saved" })).toHaveCount(2);
+    expect(await violations(page), "editor").toEqual([]);
   });
 
   const segments = page.getByTestId("segment");
@@ -134,6 +135,7 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
       .getByRole("button", { name: /Change voice/ })
       .click();
     const picker = page.getByRole("dialog", { name: /Choose a voice for/ });
+    expect(await violations(page), "voice picker").toEqual([]);
     await picker.getByLabel("Gender").selectOption("Female");
     const option = picker.getByRole("listitem").nth(2);
     const name = (await option.locator("p").first().textContent())!;
@@ -145,7 +147,7 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
     await expect(option.getByRole("button", { name: `Stop sample of ${name}` })).toBeVisible({
       timeout: 30_000,
     });
-    await option.getByRole("button", { name: `Use ${name}` }).click();
+    await option.getByRole("button", { name: `Choose ${name}` }).click();
     await picker.getByRole("button", { name: "Use this voice" }).click();
     await expect(speakers.first().getByTestId("speaker-voice")).toContainText(name);
   });
@@ -241,6 +243,7 @@ test("a new user uploads, edits, translates into two languages, dubs and downloa
     await expect(page).not.toHaveURL(/language=/);
     await page.keyboard.press("End");
     await expect(page).toHaveURL(new RegExp(`language=${last}$`));
+    expect(await violations(page), "translation tab").toEqual([]);
   });
 
   await test.step("edit the translation: difference indicators and Saving...", async () => {

@@ -151,7 +151,7 @@ function Editor({ project }: { project: Project }) {
               {project.status}
             </span>
             {project.expiresAt && (
-              <span className="ml-3 text-slate-400">
+              <span className="ml-3 text-slate-500">
                 Stored until{" "}
                 {new Date(project.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}
               </span>

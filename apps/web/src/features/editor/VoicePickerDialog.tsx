@@ -107,7 +107,7 @@ export function VoicePickerDialog({
               </button>
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-slate-900">{v.name}</p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-600">
                   {v.gender} · {v.locale}
                   {active && player.state === "error" && (
                     <span className="ml-2 text-amber-700">Sample unavailable</span>
@@ -118,7 +118,7 @@ export function VoicePickerDialog({
                 type="button"
                 onClick={() => setChoice(v.value)}
                 aria-pressed={isChosen}
-                aria-label={`Use ${v.name}`}
+                aria-label={`${isChosen ? "Chosen" : "Choose"} ${v.name}`}
                 className={`rounded-md px-3 py-1 text-xs font-semibold ${
                   isChosen
                     ? "bg-indigo-600 text-white"

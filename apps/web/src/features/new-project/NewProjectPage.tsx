@@ -156,7 +156,7 @@ export default function NewProjectPage() {
         </div>
       </div>
 
-      <div className="relative flex items-center gap-4 text-xs font-medium text-slate-400 uppercase">
+      <div className="relative flex items-center gap-4 text-xs font-medium text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
 
