@@ -107,7 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mode: database.kind === "pglite" ? "embedded" : "scale-out",
     publicUrl: config.publicUrl,
     maxUploadBytes: config.maxUploadBytes,
-    identity: { publicToken: identity.project.publicToken, sdkBaseUrl: config.publicUrl },
+    identity: {
+      publicToken: identity.project.publicToken,
+      sdkBaseUrl: config.publicUrl,
+      // The sign-in screen offers only what works here: Google needs its client id and secret.
+      oauthProviders: config.identity.google ? ["google"] : [],
+    },
   });
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dubSourceKey } from "../src/jobs/ingest.ts";
 import { waitForEvent } from "./events.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
@@ -218,5 +219,62 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
       const res = await api(ts.baseUrl, other, method, url, body);
       expect(res.status, `${method} ${url}`).toBe(404);
     }
+  });
+});
+
+describe("dubbing a WebM upload", () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer("embedded");
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("dubs from the H.264 copy made at ingest, keeping it bit for bit", async () => {
+    const { cookie } = await ts.signIn();
+    const webm = path.join(dir, "dialogue.webm");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      video,
+      "-c:v",
+      "libvpx",
+      "-deadline",
+      "realtime",
+      "-b:v",
+      "300k",
+      "-c:a",
+      "libvorbis",
+      webm,
+    ]);
+    const id = (await upload(ts.baseUrl, cookie, webm, "WebM")).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    const es = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/translate`,
+      { language: "es" },
+      { prefer: "wait=120" },
+    );
+    expect(es.body.status).toBe("translated");
+    const dubbed = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/dub`,
+      { language: "es" },
+      { prefer: "wait=300" },
+    );
+    expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
+    const { file } = await download(`${ts.baseUrl}${dubbed.body.dubVideoUrl}`, "webm-dub.mp4");
+    const source = await ts.server.storage.localCopy(dubSourceKey(id), dir);
+    expect(
+      ffprobe(file).streams.find((s: { codec_type: string }) => s.codec_type === "video").codec_name,
+    ).toBe("h264");
+    expect(videoStreamMd5(file)).toBe(videoStreamMd5(source.path));
   });
 });

@@ -14,7 +14,7 @@ export function systemRoutes(
     mode: "embedded" | "scale-out";
     publicUrl: string;
     maxUploadBytes: number;
-    identity: { publicToken: string; sdkBaseUrl: string };
+    identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
   },
 ) {
   app.get("/api/health", async (_request, reply) => {

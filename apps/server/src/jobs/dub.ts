@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DubReport, dub } from "@dubbing/dubbing";
 import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import { dubSourceKey } from "./ingest.ts";
 import type { JobPayloads } from "./sender.ts";
 
 const STAGES: Record<string, string> = {
@@ -36,7 +37,11 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   const work = await mkdtemp(path.join(deps.scratchDir, "dub-"));
   const cache = path.join(deps.cacheDir, "dubs", row.id);
   await mkdir(cache, { recursive: true });
-  const source = await storage.localCopy(project.originalKey, work);
+  const normalized = dubSourceKey(project.id);
+  const source = await storage.localCopy(
+    (await storage.stat(normalized)) ? normalized : project.originalKey,
+    work,
+  );
   try {
     await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
     const speakers = await repo.speakersOf(project.id);

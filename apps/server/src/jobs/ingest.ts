@@ -1,6 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { extractAudioArgs, MediaError, posterArgs, previewArgs, probe, runFfmpeg } from "@dubbing/dubbing";
+import {
+  extractAudioArgs,
+  MediaError,
+  mp4CanCopyVideo,
+  normalizeVideoArgs,
+  posterArgs,
+  previewArgs,
+  probe,
+  runFfmpeg,
+} from "@dubbing/dubbing";
 import type { WorkerDeps } from "./deps.ts";
 import type { JobPayloads } from "./sender.ts";
 
@@ -48,7 +57,11 @@ export async function runIngest(
       "Made the poster",
     );
     await step(`${prefix}preview.mp4`, previewArgs, 60, "Made the preview");
-    if (info.audio) await step(`${prefix}audio.wav`, extractAudioArgs, 95, "Extracted the audio");
+    if (info.audio) await step(`${prefix}audio.wav`, extractAudioArgs, 80, "Extracted the audio");
+    // WebM (VP8), OGG (Theora) and WMV cannot be copied into the dubbed MP4: convert them to H.264 once.
+    if (info.video && !mp4CanCopyVideo(info.video.codec)) {
+      await step(dubSourceKey(projectId), normalizeVideoArgs, 95, "Prepared the video for dubbing");
+    }
 
     if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
     // Transcription follows at once when there is something to hear.
@@ -85,4 +98,9 @@ export async function runIngest(
     await source.release();
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The H.264 copy made at ingest for videos whose codec cannot go into an MP4 as it is. */
+export function dubSourceKey(projectId: string): string {
+  return `projects/${projectId}/video.mp4`;
 }
