@@ -14,7 +14,10 @@ interface Chunk {
   imports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  Chunk
+>;
 
 // Each route with the lazy modules the router loads for it, outermost first (see apps/web/src/router.tsx).
 const DATA = ["src/app/DataRoot.tsx"];
@@ -79,7 +82,9 @@ const sum = (files: Iterable<string>) => {
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
 
 console.log(`web bundle per route (${dist})`);
-console.log(`${"route".padEnd(18)} ${"files".padStart(5)} ${"JS KiB".padStart(7)} ${"JS gz".padStart(7)} ${"CSS gz".padStart(7)}`);
+console.log(
+  `${"route".padEnd(18)} ${"files".padStart(5)} ${"JS KiB".padStart(7)} ${"JS gz".padStart(7)} ${"CSS gz".padStart(7)}`,
+);
 const editorFile = manifest["src/features/editor/ProjectEditorPage.tsx"]?.file;
 for (const [route, modules] of ROUTES) {
   const { js, css } = closure([entryKey, ...modules]);

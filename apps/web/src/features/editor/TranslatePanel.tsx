@@ -117,8 +117,8 @@ export function TranslatePanel({
           <summary className="cursor-pointer px-3 py-2 text-xs font-medium text-slate-600">
             Not available right now ({unavailable.length})
           </summary>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it */}
           <ul
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
             tabIndex={0}
             className="max-h-60 space-y-1 overflow-y-auto px-2 pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
             aria-label="Unavailable languages"
