@@ -123,6 +123,17 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(3);
     expect(res.body[0].medium).toContain("q=sunset");
+    // Text is drawn literally: %, quotes, colons and backslashes are not ffmpeg syntax here.
+    const odd = await api(
+      ts.baseUrl,
+      alice.cookie,
+      "GET",
+      "/api/storyboard/images/search?query=50%25%20off%3A%20%7Bx%7D%20'%5C",
+    );
+    const image = await fetch(`${ts.baseUrl}${odd.body[0].medium}`, { headers: { cookie: alice.cookie } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    await image.arrayBuffer();
   });
 
   it("saves the full storyboard, validating the selected image", async () => {
@@ -161,7 +172,7 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     // Short frames keep the test quick; the frame texts can be edited like everything else.
     const short = structuredClone(board);
     short.frames[0].transcriptSegment.text = "Ocean waves roll in.";
-    short.frames[1].transcriptSegment.text = "Tall mountains.";
+    short.frames[1].transcriptSegment.text = "Tall mountains, 100% calm: {no} \\ 'quotes'.";
     const saved = await api(ts.baseUrl, alice.cookie, "PUT", `/api/storyboard/${board._id}`, short);
     expect(saved.status).toBe(200);
     const started = Date.now();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { runFfmpeg } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
+import { filterPath } from "./video.ts";
 
 /** One image candidate of a frame; `medium` is what the screens show (spec §3), `large` what videos use. */
 export interface StoryboardImage {
@@ -174,7 +175,7 @@ export function illustrationArgs(variant: number, query: string, textFile: strin
     "-vf",
     [
       ...shapes,
-      `drawtext=${fontOption()}:textfile=${textFile}:fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.45:shadowx=4:shadowy=4`,
+      `drawtext=${fontOption()}:expansion=none:textfile='${filterPath(textFile)}':fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.45:shadowx=4:shadowy=4`,
     ].join(","),
     "-frames:v",
     "1",

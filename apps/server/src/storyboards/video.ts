@@ -101,7 +101,7 @@ export function storyboardVideoArgs(
   const subtitles = frames
     .map((f, i) =>
       f.subtitleFile
-        ? `drawtext=${opts.fontOption}:textfile='${filterPath(f.subtitleFile)}':fontsize=34:fontcolor=white:` +
+        ? `drawtext=${opts.fontOption}:expansion=none:textfile='${filterPath(f.subtitleFile)}':fontsize=34:fontcolor=white:` +
           `line_spacing=8:box=1:boxcolor=black@0.55:boxborderw=14:x=(w-text_w)/2:y=h-text_h-56:` +
           `enable='between(t,${starts[i]},${round3(starts[i]! + f.seconds)})'`
         : null,
