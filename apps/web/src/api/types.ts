@@ -89,7 +89,10 @@ export interface ProgressEvent {
 export interface BlogPost {
   slug: string;
   title: string;
+  /** Markdown. */
   content: string;
+  /** The post rendered by the server (raw HTML escaped, unsafe links removed). */
+  html?: string;
   author: string;
   publicationDate: string;
 }
@@ -114,6 +117,10 @@ export interface Storyboard {
   title: string;
   createdAt: string;
   frames: Frame[];
+  frameCount?: number;
   videoUrl?: string | null;
+  status?: "idle" | "generating" | "ready" | "failed";
+  statusMessage?: string | null;
+  job?: { id: string; status: string; percent: number; message: string | null } | null;
   [key: string]: unknown;
 }

@@ -5,6 +5,7 @@ import { SiteFooter } from "../site/SiteFooter.tsx";
 import { SiteHeader } from "../site/SiteHeader.tsx";
 import { formatDate, useBlogPosts } from "./api.ts";
 import { excerpt } from "./excerpt.ts";
+import { markdownToText } from "./plain-text.ts";
 
 export default function BlogListPage() {
   usePageTitle("Our Blog");
@@ -42,7 +43,9 @@ export default function BlogListPage() {
                         {post.title}
                       </Link>
                     </h2>
-                    <p className="mt-3 flex-1 text-sm text-slate-600">{excerpt(post.content)}</p>
+                    <p className="mt-3 flex-1 text-sm text-slate-600">
+                      {excerpt(markdownToText(post.content))}
+                    </p>
                     <p className="mt-4 text-xs text-slate-500">
                       <span>{post.author}</span> ·{" "}
                       <time dateTime={post.publicationDate}>{formatDate(post.publicationDate)}</time>

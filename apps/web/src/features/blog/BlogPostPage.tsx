@@ -35,14 +35,22 @@ export default function BlogPostPage() {
               {post.data.author} ·{" "}
               <time dateTime={post.data.publicationDate}>{formatDate(post.data.publicationDate)}</time>
             </p>
-            <div className="mt-8 space-y-5 text-lg leading-8 text-slate-700">
-              {post.data.content.split(/\n{2,}/).map((para, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of fixed text
-                <p key={i} className="whitespace-pre-line">
-                  {para}
-                </p>
-              ))}
-            </div>
+            {post.data.html ? (
+              <div
+                className="mt-8 text-lg leading-8 text-slate-700 [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-4 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 [&_img]:rounded-xl [&_li]:ml-6 [&_ol]:list-decimal [&_p]:mt-5 [&_ul]:list-disc"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders the post from Markdown with raw HTML escaped and unsafe links removed
+                dangerouslySetInnerHTML={{ __html: post.data.html }}
+              />
+            ) : (
+              <div className="mt-8 space-y-5 text-lg leading-8 text-slate-700">
+                {post.data.content.split(/\n{2,}/).map((para, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of fixed text
+                  <p key={i} className="whitespace-pre-line">
+                    {para}
+                  </p>
+                ))}
+              </div>
+            )}
           </article>
         )}
       </main>

@@ -9,6 +9,8 @@ describe("uploadErrorMessage", () => {
       error: { code: "unsupported_media_type", message: "This file is not a video we can play." },
     };
     expect(uploadErrorMessage(415, media)).toBe("This file is not a video we can play.");
+    const limit = { error: { code: "plan_limit_reached", message: "Only 3 minutes are left this month." } };
+    expect(uploadErrorMessage(402, limit)).toBe("Only 3 minutes are left this month.");
   });
   it("falls back to the §8 text otherwise", () => {
     expect(uploadErrorMessage(500, { error: { code: "internal", message: "boom" } })).toBe(UPLOAD_FAILED);

@@ -4,13 +4,15 @@ import type { Project } from "../../api/types.ts";
 /** The §8 text for an upload that fails for a reason the server did not explain. */
 export const UPLOAD_FAILED = "Failed to upload video. Please try again.";
 
-/** Server errors whose own message tells the user what to do. */
+/** Server errors whose own message tells the user what to do (the plan limit message names the minutes left). */
 const EXPLAINED = new Set([
   "title_required",
   "file_required",
   "empty_file",
   "file_too_large",
   "unsupported_media_type",
+  "unsupported_video",
+  "plan_limit_reached",
 ]);
 
 export function uploadErrorMessage(status: number, body: unknown): string {

@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client.ts";
 import type { Storyboard, StoryboardImage } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
+import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { notify } from "../toast/toast-store.ts";
@@ -53,7 +54,8 @@ function Board({ board }: { board: Storyboard }) {
   const client = useQueryClient();
   const [picking, setPicking] = useState<number | null>(null);
   const [searching, setSearching] = useState<number | null>(null);
-  const [generating, setGenerating] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const generating = requesting || board.status === "generating";
   const [pickError, setPickError] = useState<string | null>(null);
 
   const persist = async (next: Storyboard) => {
@@ -87,15 +89,16 @@ function Board({ board }: { board: Storyboard }) {
   };
 
   const generate = async () => {
-    setGenerating(true);
+    setRequesting(true);
     try {
-      await generateVideo(board._id);
+      const started = await generateVideo(board._id);
+      if (started?.storyboard?._id) client.setQueryData(storyboardKey(board._id), started.storyboard);
       await client.invalidateQueries({ queryKey: storyboardKey(board._id) });
     } catch (error) {
       console.error(error);
       notify.error(`Video generation did not work this time: ${(error as Error).message}`);
     } finally {
-      setGenerating(false);
+      setRequesting(false);
     }
   };
 
@@ -107,7 +110,18 @@ function Board({ board }: { board: Storyboard }) {
           {generating ? "Generating Video..." : "Generate Video"}
         </button>
       </div>
-      {board.videoUrl && (
+      {board.status === "generating" && (
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-live="polite">
+          <ProgressBar value={board.job?.percent ?? 0} label="Video generation progress" />
+          <p className="mt-2 text-sm text-slate-600">{board.job?.message ?? "Generating the video..."}</p>
+        </div>
+      )}
+      {board.status === "failed" && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {board.statusMessage ?? "The video could not be generated. Please try again."}
+        </p>
+      )}
+      {board.videoUrl && board.status !== "generating" && (
         // biome-ignore lint/a11y/useMediaCaption: generated from the transcript shown below
         <video
           src={board.videoUrl}
@@ -124,13 +138,20 @@ function Board({ board }: { board: Storyboard }) {
             <li key={i} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               <div className="aspect-video bg-slate-100">
                 {image ? (
-                  <img
-                    src={image.medium}
-                    alt={image.alt ?? `Frame ${i + 1}`}
-                    className="size-full object-cover"
-                  />
+                  <figure className="relative size-full">
+                    <img
+                      src={image.medium}
+                      alt={image.alt ?? `Frame ${i + 1}`}
+                      className="size-full object-cover"
+                    />
+                    {image.photographer && (
+                      <figcaption className="absolute right-2 bottom-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+                        Photo: {String(image.photographer)}
+                      </figcaption>
+                    )}
+                  </figure>
                 ) : (
-                  <div className="flex size-full items-center justify-center text-sm text-slate-400">
+                  <div className="flex size-full items-center justify-center text-sm text-slate-500">
                     No image
                   </div>
                 )}

@@ -108,7 +108,7 @@ export default function StoryboardListPage() {
                   >
                     <p className="font-semibold text-slate-900">{b.title}</p>
                     <p className="mt-1 text-sm text-slate-500">
-                      {formatDate(b.createdAt)} · {frameCount(b.frames?.length ?? 0)}
+                      {formatDate(b.createdAt)} · {frameCount(b.frameCount ?? b.frames?.length ?? 0)}
                     </p>
                   </Link>
                 </li>

@@ -14,6 +14,8 @@ export function useStoryboard(id: string) {
     queryKey: storyboardKey(id),
     queryFn: () => apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(id)}`),
     retry: false,
+    // While a video is being made, follow its job.
+    refetchInterval: (q) => (q.state.data?.status === "generating" ? 2000 : false),
   });
 }
 
@@ -27,7 +29,10 @@ export const searchImages = (query: string) =>
   apiFetch<StoryboardImage[]>(`/api/storyboard/images/search?query=${encodeURIComponent(query)}`);
 
 export const generateVideo = (id: string) =>
-  apiFetch<unknown>(`/api/storyboard/${encodeURIComponent(id)}/generate-video`, { method: "POST" });
+  apiFetch<{ job?: unknown; storyboard?: Storyboard } | null>(
+    `/api/storyboard/${encodeURIComponent(id)}/generate-video`,
+    { method: "POST" },
+  );
 
 /** 'frame' or 'frames'. */
 export const frameCount = (n: number) => `${n} ${n === 1 ? "frame" : "frames"}`;

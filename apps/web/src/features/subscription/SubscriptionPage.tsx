@@ -1,41 +1,66 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { apiFetch } from "../../api/client.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
-import { useSubscriptionActive } from "../auth/session.ts";
+import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
 import { SUPPORT_EMAIL } from "../policies/PolicyLayout.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
 import { type Billing, PLANS } from "../pricing/plans.ts";
 import { notify } from "../toast/toast-store.ts";
-
-interface Usage {
-  month: string;
-  transcribedSeconds: number;
-  dubbedSeconds: number;
-}
+import {
+  currentPlanName,
+  openPortal,
+  startCheckout,
+  useBillingConfig,
+  useSubscription,
+  useUsage,
+} from "./api.ts";
 
 const minutes = (s: number) => `${Math.round(s / 60).toLocaleString("en-US")} min`;
 
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
   const active = useSubscriptionActive(true);
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Usage>("/api/usage"), retry: false });
+  const subscription = useSubscription();
+  const usage = useUsage();
+  const config = useBillingConfig();
   const [billing, setBilling] = useState<Billing>("monthly");
-  const [opening, setOpening] = useState(false);
-  const isPro = active.data === true;
-  const allowance = PLANS.find((p) => p.name === (isPro ? "Pro" : "Free"))!.monthlyMinutes;
+  const [busy, setBusy] = useState<string | null>(null);
+  const current = currentPlanName(active.data, subscription.data?.plan);
+  const planInfo = PLANS.find((p) => p.name === current)!;
+  const limitSeconds = usage.data?.limitSeconds ?? planInfo.monthlyMinutes * 60;
+  const purchasesOff = config.data ? !config.data.purchasesAvailable : false;
 
-  const openPortal = async () => {
-    setOpening(true);
+  // Back from Stripe Checkout.
+  useEffect(() => {
+    const outcome = params.get("checkout");
+    if (!outcome) return;
+    if (outcome === "success") notify.success("Thank you! Your subscription is being activated.");
+    else if (outcome === "canceled") notify.warning("Checkout was canceled. Your plan has not changed.");
+    client.invalidateQueries({ queryKey: subscriptionKey });
+    client.invalidateQueries({ queryKey: ["stripe", "subscription"] });
+    setParams(
+      (p) => {
+        p.delete("checkout");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, client]);
+
+  const go = async (key: string, call: () => Promise<{ url: string }>, fallback: string) => {
+    setBusy(key);
     try {
-      const { url } = await apiFetch<{ url: string }>("/api/stripe/portal");
+      const { url } = await call();
       window.location.assign(url);
     } catch (error) {
-      console.error("Billing portal", error);
-      notify.error("The billing portal is not available right now. Please try again later.");
-      setOpening(false);
+      console.error(error);
+      notify.error((error as Error).message || fallback);
+      setBusy(null);
     }
   };
 
@@ -50,16 +75,38 @@ export default function SubscriptionPage() {
               className="rounded-full bg-indigo-50 px-2.5 py-0.5 font-semibold text-indigo-700"
               data-testid="current-plan"
             >
-              {active.isPending ? "…" : isPro ? "Pro" : "Free"}
+              {active.isPending ? "…" : current}
             </span>
           </p>
+          {subscription.data?.cancelAtPeriodEnd && subscription.data.currentPeriodEnd && (
+            <p className="mt-1 text-xs text-slate-600">
+              Ends on{" "}
+              {new Date(subscription.data.currentPeriodEnd).toLocaleDateString("en-US", {
+                dateStyle: "long",
+              })}
+              .
+            </p>
+          )}
           {active.isError && (
             <p className="mt-1 text-xs text-amber-700">Your plan could not be checked; showing Free.</p>
           )}
         </div>
-        <button type="button" className={buttonSecondary} onClick={openPortal} disabled={opening}>
-          {opening ? "Opening..." : "Manage billing"}
-        </button>
+        {config.data?.portalAvailable && (
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() =>
+              go(
+                "portal",
+                openPortal,
+                "The billing portal is not available right now. Please try again later.",
+              )
+            }
+            disabled={busy !== null}
+          >
+            {busy === "portal" ? "Opening..." : "Manage billing"}
+          </button>
+        )}
       </div>
 
       <section
@@ -69,34 +116,62 @@ export default function SubscriptionPage() {
         <h2 id="usage-title" className="font-semibold text-slate-900">
           Usage this month
         </h2>
-        {usage.isPending && <p className="mt-2 text-sm text-slate-500">Loading usage...</p>}
-        {usage.isError && <p className="mt-2 text-sm text-slate-500">Usage is not available right now.</p>}
+        {usage.isPending && <p className="mt-2 text-sm text-slate-600">Loading usage...</p>}
+        {usage.isError && <p className="mt-2 text-sm text-slate-600">Usage is not available right now.</p>}
         {usage.data && (
-          <dl className="mt-3 grid gap-4 sm:grid-cols-2">
-            <div>
-              <dt className="text-xs text-slate-500">Transcribed</dt>
-              <dd className="text-xl font-semibold text-slate-900">
-                {minutes(usage.data.transcribedSeconds)}{" "}
-                <span className="text-sm font-normal text-slate-500">
-                  of {minutes(allowance * 60)} included
-                </span>
-              </dd>
+          <>
+            <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+              <div>
+                <dt className="text-xs text-slate-600">Used</dt>
+                <dd className="text-xl font-semibold text-slate-900" data-testid="usage-used">
+                  {minutes(
+                    usage.data.usedSeconds ?? usage.data.transcribedSeconds + usage.data.dubbedSeconds,
+                  )}{" "}
+                  <span className="text-sm font-normal text-slate-600">of {minutes(limitSeconds)}</span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Transcribed</dt>
+                <dd className="text-lg font-medium text-slate-900">
+                  {minutes(usage.data.transcribedSeconds)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Dubbed</dt>
+                <dd className="text-lg font-medium text-slate-900">{minutes(usage.data.dubbedSeconds)}</dd>
+              </div>
+            </dl>
+            <div
+              className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
+              role="progressbar"
+              aria-label="Minutes used this month"
+              aria-valuemin={0}
+              aria-valuemax={Math.round(limitSeconds / 60)}
+              aria-valuenow={Math.round((usage.data.usedSeconds ?? 0) / 60)}
+            >
+              <div
+                className="h-full rounded-full bg-indigo-600"
+                style={{
+                  width: `${Math.min(100, ((usage.data.usedSeconds ?? 0) / Math.max(1, limitSeconds)) * 100)}%`,
+                }}
+              />
             </div>
-            <div>
-              <dt className="text-xs text-slate-500">Dubbed</dt>
-              <dd className="text-xl font-semibold text-slate-900">{minutes(usage.data.dubbedSeconds)}</dd>
-            </div>
-          </dl>
+          </>
         )}
       </section>
 
-      <div className="flex justify-center">
+      <div className="flex flex-col items-center gap-3">
         <BillingToggle value={billing} onChange={setBilling} />
+        {purchasesOff && (
+          <p className="text-sm text-slate-600" data-testid="purchases-off">
+            {config.data?.message ?? "Purchases are not available on this server."}
+          </p>
+        )}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         {PLANS.map((plan) => {
-          const current =
-            (plan.name === "Pro" && isPro) || (plan.name === "Free" && !isPro && !active.isPending);
+          const isCurrent = !active.isPending && plan.name === current;
+          const paid = plan.name !== "Free";
           return (
             <PlanCard
               key={plan.name}
@@ -106,17 +181,34 @@ export default function SubscriptionPage() {
               action={
                 <button
                   type="button"
-                  disabled={current}
-                  className={`${current ? buttonSecondary : buttonPrimary} w-full`}
-                  onClick={() => console.info("Upgrade requested", { plan: plan.name, billing })}
+                  disabled={isCurrent || !paid || purchasesOff || busy !== null || active.data === true}
+                  className={`${isCurrent || !paid ? buttonSecondary : buttonPrimary} w-full`}
+                  onClick={() =>
+                    go(
+                      plan.name,
+                      () => startCheckout(plan.name === "Pro" ? "pro" : "executive", billing),
+                      "Checkout is not available right now. Please try again later.",
+                    )
+                  }
                 >
-                  {current ? "Current Plan" : "Upgrade"}
+                  {isCurrent
+                    ? "Current Plan"
+                    : busy === plan.name
+                      ? "Opening checkout..."
+                      : paid
+                        ? "Upgrade"
+                        : "Included"}
                 </button>
               }
             />
           );
         })}
       </div>
+      {active.data === true && (
+        <p className="text-center text-sm text-slate-600">
+          To change or cancel your plan, use Manage billing.
+        </p>
+      )}
 
       <section
         aria-labelledby="help-title"
