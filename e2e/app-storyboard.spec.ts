@@ -1,12 +1,14 @@
 import type { Route } from "@playwright/test";
 import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
-// The storyboard back end comes with a later issue: these tests serve its API contract from the test
-// (routes) and check what the screens do with it, including every failure message of spec §8.
+// The first test serves the storyboard API contract from the test, to force every failure message of
+// spec §8 (update, search); the second drives the real back end end to end.
 
 const image = (name: string) => ({ medium: `/flags/${name}.svg`, alt: `Flag ${name}` });
 
-test("create a storyboard, pick and search images, and generate its video", async ({ page }) => {
+test("with the API served by the test: pick and search images, failure messages, generate", async ({
+  page,
+}) => {
   let board = {
     _id: "b1",
     title: "Trip",
@@ -98,4 +100,54 @@ test("create a storyboard, pick and search images, and generate its video", asyn
 
   await page.getByRole("button", { name: "Generate Video" }).click();
   await expect(page.getByLabel("Generated video")).toBeAttached();
+});
+
+test("against the real back end: a storyboard from a transcript, a new image, and its generated video", async ({
+  page,
+}) => {
+  test.setTimeout(6 * 60_000);
+  await signIn(page, uniqueEmail("story-real"), "/storyboard");
+  await expect(page.getByText("No storyboards yet.")).toBeVisible();
+  await page.getByLabel("Title").fill("Mountain trip");
+  await page
+    .getByLabel("Transcript")
+    .fill(
+      "We left the village at dawn. The road climbed through pine forests. At noon we reached the lake. The water was calm and cold.",
+    );
+  await page.getByRole("button", { name: "Create Storyboard" }).click();
+  await expect(page).toHaveURL(/\/storyboard\/[^/]+$/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Frame 1" })).toBeVisible();
+  const frames = page.locator("ol > li");
+  expect(await frames.count()).toBeGreaterThan(0);
+  await expect(frames.first().locator("img").first()).toHaveJSProperty("complete", true);
+
+  await frames.first().getByRole("button", { name: "Search New" }).click();
+  const search = page.getByRole("dialog", { name: "Search for a New Image" });
+  await search.getByLabel("Image search").fill("  lake  ");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(search.getByRole("button", { name: "Select image 1" })).toBeAttached({ timeout: 30_000 });
+  await search.getByRole("listitem").first().hover();
+  await search.getByRole("button", { name: "Select image 1" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "New image added and selected successfully!" }),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Frame 1" })).toBeVisible();
+  await page.getByRole("button", { name: "Generate Video" }).click();
+  await expect(page.getByRole("button", { name: "Generating Video..." })).toBeDisabled();
+  await expect(page.getByLabel("Generated video")).toBeVisible({ timeout: 5 * 60_000 });
+  await expect(page.getByRole("button", { name: "Generate Video" })).toBeEnabled();
+  const duration = await page.getByLabel("Generated video").evaluate(
+    (v) =>
+      new Promise<number>((resolve) => {
+        const el = v as HTMLVideoElement;
+        if (el.readyState >= 1) resolve(el.duration);
+        else el.addEventListener("loadedmetadata", () => resolve(el.duration), { once: true });
+      }),
+  );
+  expect(duration).toBeGreaterThan(1);
+
+  await page.getByRole("link", { name: "← Back to storyboards" }).click();
+  await expect(page.getByRole("link", { name: /Mountain trip/ })).toContainText(/\d+ frames?/);
 });
