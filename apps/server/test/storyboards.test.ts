@@ -214,8 +214,22 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     );
   }, 180_000);
 
-  it("refuses to generate another user's storyboard", async () => {
+  it("refuses to generate another user's storyboard, or with a bad voice or language", async () => {
     const res = await api(ts.baseUrl, bob.cookie, "POST", `/api/storyboard/${board._id}/generate-video`);
     expect(res.status).toBe(404);
+    for (const body of [{ voice: "nobody" }, { language: "xx" }, { subtitles: "yes" }]) {
+      const bad = await api(
+        ts.baseUrl,
+        alice.cookie,
+        "POST",
+        `/api/storyboard/${board._id}/generate-video`,
+        body,
+      );
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.error.code).toBe("validation_failed");
+    }
+    // Nothing was queued by the refused requests.
+    const after = await api(ts.baseUrl, alice.cookie, "GET", `/api/storyboard/${board._id}`);
+    expect(after.body.status).toBe("ready");
   });
 });
