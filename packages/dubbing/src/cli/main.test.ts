@@ -45,6 +45,13 @@ describe("dub CLI", () => {
     expect(notVideo.err).toMatch(/not a media file/);
   });
 
+  it("says when the output cannot be written, before any work (exit 1)", () => {
+    writeFileSync(join(t.dir, "blocker"), "a file where a folder should be");
+    const r = dub("transcribe", "nope.mp4", "-o", "blocker/t.json");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/dub: cannot mkdir .*blocker: (EEXIST|ENOTDIR)/);
+  });
+
   it("translates a transcript file and says when no engine serves a language (exit 4)", () => {
     writeFileSync(join(t.dir, "en.json"), JSON.stringify(doc));
     const ok = dub("translate", "en.json", "--to", "es", "-o", "es.json");

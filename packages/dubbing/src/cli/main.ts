@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `dub` CLI: a thin shell over the library. Progress on stderr, results in files.
-import { readFile, writeFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { parseDoc, type TranscriptDoc } from "../doc.ts";
 import { defaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
@@ -50,9 +50,14 @@ function lang(code: string): LanguageCode {
   return code;
 }
 
-const writeJson = (file: string, v: unknown) => writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
+async function writeJson(file: string, v: unknown): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
+}
 
 async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
+  // fail before the long work when the output cannot be written
+  if ("output" in cmd) await mkdir(dirname(cmd.output), { recursive: true });
   switch (cmd.kind) {
     case "help":
       process.stdout.write(`${cmd.text}\n`);
@@ -151,6 +156,11 @@ async function main(): Promise<number> {
       if (err.isTTY) err.write("\n");
       err.write(`dub: ${e.message}\n`);
       return exitCodeFor(e.code);
+    }
+    const sys = e as NodeJS.ErrnoException;
+    if (sys && typeof sys.code === "string" && typeof sys.path === "string") {
+      err.write(`dub: cannot ${sys.syscall ?? "use"} ${sys.path}: ${sys.code}\n`);
+      return 1;
     }
     err.write(`dub: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return 1;
