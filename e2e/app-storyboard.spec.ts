@@ -130,7 +130,7 @@ test("against the real back end: a storyboard from a transcript, a new image, an
   await search.getByRole("button", { name: "Select image 1" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "New image added and selected successfully!" }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Frame 1" })).toBeVisible();

@@ -228,10 +228,11 @@ function SearchDialog({
 }: {
   frame: number;
   onClose: () => void;
-  onSelect: (image: StoryboardImage) => void;
+  onSelect: (image: StoryboardImage) => Promise<void>;
 }) {
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<StoryboardImage[] | null>(null);
+  const [adding, setAdding] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const search = async (e: FormEvent) => {
@@ -283,11 +284,18 @@ function SearchDialog({
               <img src={img.medium} alt={img.alt ?? ""} className="aspect-video w-full object-cover" />
               <button
                 type="button"
-                onClick={() => onSelect(img)}
+                onClick={async () => {
+                  setAdding(j);
+                  await onSelect(img);
+                  setAdding(null);
+                }}
+                disabled={adding !== null}
                 aria-label={`Select image ${j + 1}`}
-                className="absolute inset-0 flex items-center justify-center bg-slate-900/50 font-semibold text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100"
+                className={`absolute inset-0 flex items-center justify-center bg-slate-900/50 font-semibold text-white transition group-hover:opacity-100 focus:opacity-100 ${
+                  adding === j ? "opacity-100" : "opacity-0"
+                }`}
               >
-                Select
+                {adding === j ? "Adding..." : "Select"}
               </button>
             </li>
           ))}
