@@ -91,7 +91,7 @@ test.describe("landing page", () => {
     await expect(pricing.getByText("200 hours per month")).toBeVisible();
   });
 
-  test("voice cards request real samples and say so when one cannot play", async ({ page }) => {
+  test("voice cards request the real sample of their voice", async ({ page }) => {
     await page.goto("/");
     const requested = page.waitForRequest((r) => r.url().includes("/api/voices/sample/english/"));
     await page.getByRole("button", { name: /Play Ava, English female voice/ }).click();
