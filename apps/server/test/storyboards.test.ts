@@ -172,7 +172,7 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     // Short frames keep the test quick; the frame texts can be edited like everything else.
     const short = structuredClone(board);
     short.frames[0].transcriptSegment.text = "Ocean waves roll in.";
-    short.frames[1].transcriptSegment.text = "Tall mountains, 100% calm: {no} \\ 'quotes'.";
+    short.frames[1].transcriptSegment.text = "Calm, 100%: {x} \\ 'ok'.";
     const saved = await api(ts.baseUrl, alice.cookie, "PUT", `/api/storyboard/${board._id}`, short);
     expect(saved.status).toBe(200);
     const started = Date.now();
