@@ -233,13 +233,14 @@ describe("dubbing a WebM upload", () => {
 
   it("dubs from the H.264 copy made at ingest, keeping it bit for bit", async () => {
     const { cookie } = await ts.signIn();
+    const short = makeDialogue(dir, DIALOGUE.slice(0, 2), { name: "short" }).video;
     const webm = path.join(dir, "dialogue.webm");
     execFileSync("ffmpeg", [
       "-v",
       "error",
       "-y",
       "-i",
-      video,
+      short,
       "-c:v",
       "libvpx",
       "-deadline",
@@ -251,7 +252,7 @@ describe("dubbing a WebM upload", () => {
       webm,
     ]);
     const id = (await upload(ts.baseUrl, cookie, webm, "WebM")).body._id;
-    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"], 240_000);
     const es = await api(
       ts.baseUrl,
       cookie,
@@ -276,5 +277,5 @@ describe("dubbing a WebM upload", () => {
       ffprobe(file).streams.find((s: { codec_type: string }) => s.codec_type === "video").codec_name,
     ).toBe("h264");
     expect(videoStreamMd5(file)).toBe(videoStreamMd5(source.path));
-  });
+  }, 600_000);
 });
