@@ -45,7 +45,7 @@ export async function waitForStatus(
   cookie: string,
   id: string,
   statuses: string[],
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ) {
   const until = Date.now() + timeoutMs;
   for (;;) {
