@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { DownloadIcon, PlayIcon } from "../../components/icons.tsx";
@@ -47,6 +47,18 @@ export function TranslationTab({
   useEffect(() => {
     if (!edited) setSegments(translation.transcript);
   }, [translation.transcript, edited]);
+
+  // Say so when a dub started here finishes while the user waits.
+  const previousStatus = useRef(translation.status);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = translation.status;
+    if (before === "dubbing" && translation.status === "dubbed") {
+      notify.success(`The ${language?.name ?? code} dub is ready.`);
+    } else if (before === "dubbing" && translation.status === "failed") {
+      notify.error(translation.statusMessage ?? "Dubbing failed.");
+    }
+  }, [translation.status, translation.statusMessage, language?.name, code]);
 
   const translateJob = jobs[jobKey("translate", code)];
   const dubJob = jobs[jobKey("dub", code)];
