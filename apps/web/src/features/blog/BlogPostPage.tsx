@@ -37,7 +37,7 @@ export default function BlogPostPage() {
             </p>
             {post.data.html ? (
               <div
-                className="mt-8 text-lg leading-8 text-slate-700 [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-4 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 [&_img]:rounded-xl [&_li]:ml-6 [&_ol]:list-decimal [&_p]:mt-5 [&_ul]:list-disc"
+                className="mt-8 text-lg leading-8 text-slate-700 [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-4 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 [&_img]:rounded-xl [&_li]:ml-6 [&_ol]:list-decimal [&_p]:mt-5 [&_ul]:list-disc [&_ul]:mt-5 [&_ol]:mt-5 [&_li]:mt-2 [&_table]:mt-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-base sm:[&_table]:table [&_th]:border-b [&_th]:border-slate-300 [&_th]:py-2 [&_th]:pr-6 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900 [&_td]:border-b [&_td]:border-slate-100 [&_td]:py-2 [&_td]:pr-6 [&_td]:align-top"
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders the post from Markdown with raw HTML escaped and unsafe links removed
                 dangerouslySetInnerHTML={{ __html: post.data.html }}
               />
