@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storyboards } from "../src/db/schema.ts";
 import { runRetention } from "../src/jobs/retention.ts";
 import { TranslationRepository } from "../src/translations/repository.ts";
 import { VideoRepository } from "../src/videos/repository.ts";
@@ -57,5 +59,35 @@ describe.each(MODES)("retention (%s)", (mode) => {
     const stored = await storedProjectIds(ts, ts.server.storage);
     expect(stored.has(old._id)).toBe(false);
     expect(stored.has(fresh._id)).toBe(true);
+  });
+
+  it("deletes storyboards older than 30 days", async () => {
+    const { cookie } = await ts.signIn();
+    const make = async (title: string) =>
+      (
+        await api(ts.baseUrl, cookie, "POST", "/api/storyboard", {
+          title,
+          transcript: "A short story about the sea.",
+        })
+      ).body._id as string;
+    const old = await make("Old board");
+    const fresh = await make("Fresh board");
+    const db = ts.server.database.db;
+    const now = new Date();
+    await db
+      .update(storyboards)
+      .set({ createdAt: new Date(now.getTime() - 31 * 86_400_000) })
+      .where(eq(storyboards.id, old));
+    await runRetention(
+      {
+        repo: new VideoRepository(db),
+        translations: new TranslationRepository(db),
+        storage: ts.server.storage,
+        cacheDir: path.join(ts.dataDir, "cache"),
+      },
+      now,
+    );
+    expect((await api(ts.baseUrl, cookie, "GET", `/api/storyboard/${old}`)).status).toBe(404);
+    expect((await api(ts.baseUrl, cookie, "GET", `/api/storyboard/${fresh}`)).status).toBe(200);
   });
 });

@@ -2,12 +2,13 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { sweepIdentity } from "@dubbing/identity-server";
 import { lt } from "drizzle-orm";
-import { projects } from "../db/schema.ts";
+import { projects, storyboards } from "../db/schema.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
 
 /**
- * Deletes projects older than the retention period: files first, then the rows (cascading). Also sweeps the
+ * Deletes projects older than the retention period: files first, then the rows (cascading); storyboards
+ * likewise (rows first: a storyboard's only files are its generated video). Also sweeps the
  * identity provider's used tokens, ended sessions and old rate-limit windows.
  */
 export async function runRetention(
@@ -27,6 +28,12 @@ export async function runRetention(
     }
     await deps.repo.delete(id);
   }
+  // Storyboards and their generated videos follow the same rule.
+  const oldBoards = await deps.repo.db
+    .delete(storyboards)
+    .where(lt(storyboards.createdAt, cutoff))
+    .returning({ id: storyboards.id });
+  for (const { id } of oldBoards) await deps.storage.deletePrefix(`storyboards/${id}/`);
   await sweepIdentity(deps.repo.db);
   return expired.length;
 }
