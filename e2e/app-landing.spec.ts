@@ -147,6 +147,9 @@ test.describe("public pages", () => {
       page.getByText("Secure login is provided by a third-party identity provider."),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Unlock the Power of AI Dubbing" })).toBeVisible();
+    // The widget offers the e-mail magic link; Google only where the server has its credentials (not here).
+    await expect(page.getByRole("button", { name: "Continue with email" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
     for (const benefit of ["Global Reach", "Time Efficiency", "Cost-Effective", "Easy to Use"]) {
       await expect(page.getByRole("heading", { name: benefit })).toBeVisible();
     }

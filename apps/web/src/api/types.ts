@@ -70,7 +70,8 @@ export interface AppConfig {
   publicUrl: string;
   maxUploadBytes: number;
   acceptedUploadTypes: string[];
-  identity?: { publicToken: string; sdkBaseUrl: string };
+  /** `oauthProviders`: the social sign-ins that work on this server (Google needs its credentials). */
+  identity?: { publicToken: string; sdkBaseUrl: string; oauthProviders?: string[] };
 }
 
 export interface User {

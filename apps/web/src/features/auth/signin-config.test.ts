@@ -7,14 +7,18 @@ describe("signInConfig", () => {
       publicUrl: "https://dub.example/",
       maxUploadBytes: 1,
       acceptedUploadTypes: [],
-      identity: { publicToken: "public-token-live-1", sdkBaseUrl: "https://dub.example/" },
+      identity: {
+        publicToken: "public-token-live-1",
+        sdkBaseUrl: "https://dub.example/",
+        oauthProviders: ["google"],
+      },
     });
     expect(c.widget.products).toEqual(["emailMagicLinks", "oauth"]);
-    expect(c.widget.emailMagicLinksOptions.loginRedirectURL).toBe("https://dub.example/api/stytch");
-    expect(c.widget.emailMagicLinksOptions.signupRedirectURL).toBe("https://dub.example/api/stytch");
-    expect(c.widget.emailMagicLinksOptions.loginExpirationMinutes).toBe(30);
-    expect(c.widget.oauthOptions.providers).toEqual([{ type: "google" }]);
-    expect(c.widget.oauthOptions.loginRedirectURL).toBe("https://dub.example/api/stytch/google");
+    expect(c.widget.emailMagicLinksOptions?.loginRedirectURL).toBe("https://dub.example/api/stytch");
+    expect(c.widget.emailMagicLinksOptions?.signupRedirectURL).toBe("https://dub.example/api/stytch");
+    expect(c.widget.emailMagicLinksOptions?.loginExpirationMinutes).toBe(30);
+    expect(c.widget.oauthOptions?.providers).toEqual([{ type: "google" }]);
+    expect(c.widget.oauthOptions?.loginRedirectURL).toBe("https://dub.example/api/stytch/google");
     expect(c.publicToken).toBe("public-token-live-1");
     expect(c.sdkBaseUrl).toBe("https://dub.example");
   });
@@ -22,5 +26,15 @@ describe("signInConfig", () => {
     expect(
       signInConfig({ publicUrl: "http://x.test", maxUploadBytes: 1, acceptedUploadTypes: [] }).sdkBaseUrl,
     ).toBe("http://x.test");
+  });
+  it("offers only the magic link when the server cannot serve Google", () => {
+    const c = signInConfig({
+      publicUrl: "http://x.test",
+      maxUploadBytes: 1,
+      acceptedUploadTypes: [],
+      identity: { publicToken: "public-token-test-1", sdkBaseUrl: "http://x.test", oauthProviders: [] },
+    });
+    expect(c.widget.products).toEqual(["emailMagicLinks"]);
+    expect(c.widget.oauthOptions).toBeUndefined();
   });
 });

@@ -23,24 +23,31 @@ const THEME = {
   inputs: { borderColor: "#cbd5e1", borderRadius: "8px", textColor: "#0f172a", placeholderColor: "#94a3b8" },
 };
 
-/** The widget configuration of the login screen: magic link and Google, redirecting to the API callbacks. */
+/**
+ * The widget configuration of the login screen: e-mail magic link, and Google when the server can serve it,
+ * both redirecting to the API callbacks.
+ */
 export function signInConfig(config: AppConfig) {
   const base = config.publicUrl.replace(/\/+$/, "");
-  const widget = {
-    products: ["emailMagicLinks", "oauth"],
-    emailMagicLinksOptions: {
-      loginRedirectURL: `${base}/api/stytch`,
-      signupRedirectURL: `${base}/api/stytch`,
-      loginExpirationMinutes: 30,
-      signupExpirationMinutes: 30,
-    },
-    oauthOptions: {
-      providers: [{ type: "google" }],
-      loginRedirectURL: `${base}/api/stytch/google`,
-      signupRedirectURL: `${base}/api/stytch/google`,
-    },
-    theme: THEME,
-  } satisfies SignInConfig;
+  const google = config.identity?.oauthProviders?.includes("google") ?? true;
+  const emailMagicLinksOptions = {
+    loginRedirectURL: `${base}/api/stytch`,
+    signupRedirectURL: `${base}/api/stytch`,
+    loginExpirationMinutes: 30,
+    signupExpirationMinutes: 30,
+  };
+  const widget: SignInConfig = google
+    ? {
+        products: ["emailMagicLinks", "oauth"],
+        emailMagicLinksOptions,
+        oauthOptions: {
+          providers: [{ type: "google" }],
+          loginRedirectURL: `${base}/api/stytch/google`,
+          signupRedirectURL: `${base}/api/stytch/google`,
+        },
+        theme: THEME,
+      }
+    : { products: ["emailMagicLinks"], emailMagicLinksOptions, theme: THEME };
   return {
     publicToken: config.identity?.publicToken ?? "",
     sdkBaseUrl: (config.identity?.sdkBaseUrl ?? base).replace(/\/+$/, ""),
