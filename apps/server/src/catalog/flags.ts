@@ -25,11 +25,15 @@ export const FLAG_OF: Record<LanguageCode, string> = {
   cmn: "cn",
 };
 
-/** The voice picker's languages (dubbing-service.md §2) and the app language each one speaks. */
-export const PICKER_LANGUAGES: Record<string, LanguageCode> = {
+/**
+ * Languages voice samples exist in, and the app language each one speaks: the voice picker's five
+ * (dubbing-service.md §2) plus Chinese, which the landing page's sample cards also play.
+ */
+export const SAMPLE_LANGUAGES: Record<string, LanguageCode> = {
   english: "en",
   japanese: "ja",
   arabic: "ar",
   spanish: "es",
   french: "fr",
+  chinese: "zh",
 };

@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { sendStored } from "../media/send.ts";
 import type { Storage } from "../storage/index.ts";
 import { languageAvailability } from "./availability.ts";
-import { PICKER_LANGUAGES } from "./flags.ts";
+import { SAMPLE_LANGUAGES } from "./flags.ts";
 
 /** Languages with what the configured engines can do for each, the voice catalogue, voice samples. */
 export function catalogRoutes(
@@ -21,12 +21,12 @@ export function catalogRoutes(
     VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
   );
 
-  // A stable path per picker language and voice; synthesized once by the configured TTS engine, then stored.
+  // A stable path per sample language and voice; synthesized once by the configured TTS engine, then stored.
   app.get<{ Params: { language: string; file: string } }>(
     "/api/voices/sample/:language/:file",
     async (request, reply) => {
       const { language, file } = request.params;
-      const code = PICKER_LANGUAGES[language];
+      const code = SAMPLE_LANGUAGES[language];
       const value = file.endsWith(".mp3") ? file.slice(0, -4) : "";
       if (!code || !findVoice(value)) throw new AppError("not_found", "There is no such voice sample.");
       const key = `samples/${language}/${value}.mp3`;

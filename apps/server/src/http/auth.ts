@@ -18,6 +18,8 @@ const PUBLIC_API = [
   /^\/api\/stripe\/webhook$/,
   /^\/api\/stripe\/config$/,
   /^\/api\/blog(\/[^/]+)?$/,
+  // Voice samples play on the landing page; their key space is bounded by the catalogue.
+  /^\/api\/voices\/sample\/[a-z]+\/[\w-]+\.mp3$/,
 ];
 
 /** Resolves the session cookie on every /api request and refuses those without one (401). */
