@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { makeVideo } from "./fixtures.ts";
@@ -37,11 +37,16 @@ async function startProcess(port: number): Promise<string> {
   throw new Error("server did not start");
 }
 
-beforeAll(async () => {
+// Each test has its own data directory, and no server process outlives its test: two processes must never
+// open one embedded database.
+beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "dub-crash-"));
 });
-afterAll(async () => {
-  child?.kill("SIGKILL");
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child!.once("exit", resolve));
+  }
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -54,7 +59,7 @@ it("finishes an ingest after the process is killed in the middle of it", async (
 
   const port = await freePort();
   let baseUrl = await startProcess(port);
-  const file = makeVideo(dataDir, "mp4", { seconds: 40, size: "1280x720" });
+  const file = makeVideo(dataDir, "mp4", { seconds: 30, size: "1280x720" });
   const created = await upload(baseUrl, cookie, file, "Crash test");
   expect(created.status).toBe(201);
   const id = created.body._id;
