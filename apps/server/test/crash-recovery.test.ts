@@ -8,7 +8,7 @@ import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/ses
 import { openDatabase } from "../src/db/client.ts";
 import { makeVideo } from "./fixtures.ts";
 import { freePort } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 let dataDir: string;
@@ -91,14 +91,7 @@ it("finishes a dub after the process is killed in the middle of it, without dupl
   const { video } = makeDialogue(dataDir, undefined, { name: "crash-dialogue" });
   const id = (await upload(baseUrl, cookie, video, "Crash dub")).body._id;
   await waitForStatus(baseUrl, cookie, id, ["ready"], 120_000);
-  const es = await api(
-    baseUrl,
-    cookie,
-    "POST",
-    `/api/video/${id}/translate`,
-    { language: "es" },
-    { prefer: "wait=120" },
-  );
+  const es = await startAndWait(baseUrl, cookie, id, "translate", "es", 120);
   expect(es.body.status).toBe("translated");
 
   expect((await api(baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" })).status).toBe(202);

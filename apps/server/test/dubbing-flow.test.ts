@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dubSourceKey } from "../src/jobs/ingest.ts";
 import { waitForEvent } from "./events.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 let dir: string;
 let video: string;
@@ -116,24 +116,10 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
       api(ts.baseUrl, cookie, "POST", `/api/video/${id}/translate`, { language: "es" }),
     ]);
     expect([first.status, second.status]).toEqual([202, 202]);
-    const es = await api(
-      ts.baseUrl,
-      cookie,
-      "POST",
-      `/api/video/${id}/translate`,
-      { language: "es" },
-      { prefer: "wait=120" },
-    );
+    const es = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
     expect(es.status).toBe(200);
     expect(es.body.status).toBe("translated");
-    const pt = await api(
-      ts.baseUrl,
-      cookie,
-      "POST",
-      `/api/video/${id}/translate`,
-      { language: "pt" },
-      { prefer: "wait=120" },
-    );
+    const pt = await startAndWait(ts.baseUrl, cookie, id, "translate", "pt", 120);
     expect(pt.body.status).toBe("translated");
     expect(pt.body.engine).toMatch(/es/);
 
@@ -147,14 +133,7 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
     const originalMd5 = videoStreamMd5(video);
     const sourceDuration = Number(ffprobe(video).format.duration);
     for (const language of ["es", "pt"]) {
-      const dubbed = await api(
-        ts.baseUrl,
-        cookie,
-        "POST",
-        `/api/video/${id}/dub`,
-        { language },
-        { prefer: "wait=300" },
-      );
+      const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", language, 300);
       expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
       expect(dubbed.body.dubVideoUrl).toMatch(/\/media\/.*dubbed\.mp4\?.*download=dubbed-video-/);
       const { file, res } = await download(
@@ -192,14 +171,7 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.stale).toBe(true);
-    const again = await api(
-      ts.baseUrl,
-      cookie,
-      "POST",
-      `/api/video/${id}/dub`,
-      { language: "es" },
-      { prefer: "wait=300" },
-    );
+    const again = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 300);
     expect(again.status).toBe(200);
     expect(again.body.translation.report.totals.resynthesized).toBe(1);
     expect(again.body.translation.statusMessage).toBe(`1 of ${es.transcript.length} segments re-rendered`);
@@ -253,23 +225,9 @@ describe("dubbing a WebM upload", () => {
     ]);
     const id = (await upload(ts.baseUrl, cookie, webm, "WebM")).body._id;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"], 240_000);
-    const es = await api(
-      ts.baseUrl,
-      cookie,
-      "POST",
-      `/api/video/${id}/translate`,
-      { language: "es" },
-      { prefer: "wait=120" },
-    );
+    const es = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
     expect(es.body.status).toBe("translated");
-    const dubbed = await api(
-      ts.baseUrl,
-      cookie,
-      "POST",
-      `/api/video/${id}/dub`,
-      { language: "es" },
-      { prefer: "wait=300" },
-    );
+    const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 300);
     expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
     const { file } = await download(`${ts.baseUrl}${dubbed.body.dubVideoUrl}`, "webm-dub.mp4");
     const source = await ts.server.storage.localCopy(dubSourceKey(id), dir);

@@ -39,6 +39,25 @@ export async function api(
   return { status: res.status, body: json, headers: res.headers, text };
 }
 
+/** POST translate or dub with `Prefer: wait=N`: the finished result when the work ends within N seconds. */
+export function startAndWait(
+  baseUrl: string,
+  cookie: string,
+  id: string,
+  action: "translate" | "dub",
+  language: string,
+  seconds: number,
+) {
+  return api(
+    baseUrl,
+    cookie,
+    "POST",
+    `/api/video/${id}/${action}`,
+    { language },
+    { prefer: `wait=${seconds}` },
+  );
+}
+
 /** Polls the project until it reaches one of `statuses`. */
 export async function waitForStatus(
   baseUrl: string,

@@ -43,3 +43,23 @@ export function firstLine(error: unknown): string {
     .split("\n")[0]!
     .slice(0, 300);
 }
+
+/**
+ * A job's answer to an error: when no retry can help or none is left, record `message` on the resource
+ * (`record`) and on the job's progress row; then stop if retrying cannot help, else rethrow so pg-boss retries.
+ */
+export async function settleFailure(
+  tracker: JobTracker,
+  trackId: string,
+  error: unknown,
+  isLastAttempt: boolean,
+  message: string,
+  record: () => Promise<unknown>,
+): Promise<void> {
+  if (isPermanent(error) || isLastAttempt) {
+    await record();
+    await tracker.finish(trackId, "failed", message);
+    if (isPermanent(error)) return;
+  }
+  throw error;
+}

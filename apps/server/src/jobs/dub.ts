@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DubReport, dub } from "@dubbing/dubbing";
-import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
 import { dubSourceKey } from "./ingest.ts";
 import type { JobPayloads } from "./sender.ts";
 
@@ -82,13 +82,10 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     await deps.usage.add(project.userId, "dubbed", (project.durationMs ?? 0) / 1000);
     await tracker.finish(job.trackId, "done", message);
   } catch (error) {
-    if (isPermanent(error) || isLastAttempt) {
-      const message = `Dubbing failed: ${firstLine(error)}`;
-      await translations.update(row.id, { status: row.dubKey ? "dubbed" : "failed", statusMessage: message });
-      await tracker.finish(job.trackId, "failed", message);
-      if (isPermanent(error)) return;
-    }
-    throw error;
+    const message = `Dubbing failed: ${firstLine(error)}`;
+    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
+      translations.update(row.id, { status: row.dubKey ? "dubbed" : "failed", statusMessage: message }),
+    );
   } finally {
     await source.release();
     await rm(work, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import type { StoryboardFrameJson } from "../db/schema.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
-import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
 import type { JobPayloads } from "./sender.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
@@ -70,17 +70,14 @@ export async function runStoryboardVideo(
     });
     await tracker.finish(job.trackId, "done", `${n} frames, ${(probed.durationMs / 1000).toFixed(1)} s`);
   } catch (error) {
-    if (isPermanent(error) || isLastAttempt) {
-      const message = `The video could not be made: ${firstLine(error)}`;
+    const message = `The video could not be made: ${firstLine(error)}`;
+    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, async () => {
       const current = await storyboards.findById(row.id);
       await storyboards.update(row.id, {
         status: current?.videoKey ? "ready" : "failed",
         statusMessage: message,
       });
-      await tracker.finish(job.trackId, "failed", message);
-      if (isPermanent(error)) return;
-    }
-    throw error;
+    });
   } finally {
     for (const release of released) await release().catch(() => {});
     await rm(work, { recursive: true, force: true });

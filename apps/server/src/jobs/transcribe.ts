@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
-import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
 import type { JobPayloads } from "./sender.ts";
 
 const STAGES: Record<string, string> = {
@@ -45,13 +45,10 @@ export async function runTranscribe(
     );
   } catch (error) {
     const message = transcribeMessage(error, project.language);
-    if (isPermanent(error) || isLastAttempt) {
-      // The video stays usable: the user can type the transcript; the message says why it is empty.
-      await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
-      await tracker.finish(job.trackId, "failed", message);
-      if (isPermanent(error)) return;
-    }
-    throw error;
+    // The video stays usable: the user can type the transcript; the message says why it is empty.
+    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
+      repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message }),
+    );
   } finally {
     await source.release();
     await rm(work, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { translate } from "@dubbing/dubbing";
-import { firstLine, isPermanent, type WorkerDeps } from "./deps.ts";
+import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
 import type { JobPayloads } from "./sender.ts";
 
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
@@ -34,12 +34,9 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     });
     await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
   } catch (error) {
-    if (isPermanent(error) || isLastAttempt) {
-      const message = `Translation failed: ${firstLine(error)}`;
-      await translations.update(row.id, { status: "failed", statusMessage: message });
-      await tracker.finish(job.trackId, "failed", message);
-      if (isPermanent(error)) return;
-    }
-    throw error;
+    const message = `Translation failed: ${firstLine(error)}`;
+    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
+      translations.update(row.id, { status: "failed", statusMessage: message }),
+    );
   }
 }
