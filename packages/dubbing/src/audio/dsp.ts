@@ -127,3 +127,34 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
   }
   return out;
 }
+
+/**
+ * Pure: the parts of `samples` between runs of near-zero samples (|x| ≤ `floor`) at least `minGapMs`
+ * long; empty parts before the first and after the last run are dropped. Used to cut one TTS run of
+ * several utterances separated by long breaks.
+ */
+export function splitAtGaps(
+  samples: Float32Array,
+  sampleRate: number,
+  minGapMs: number,
+  floor = 1e-4,
+): Float32Array[] {
+  const minGap = Math.max(1, Math.round((minGapMs * sampleRate) / 1000));
+  const parts: Float32Array[] = [];
+  let start = 0;
+  let zeros = 0;
+  for (let i = 0; i <= samples.length; i++) {
+    const quiet = i < samples.length && Math.abs(samples[i] as number) <= floor;
+    if (quiet) {
+      zeros++;
+      continue;
+    }
+    if (zeros >= minGap || i === samples.length) {
+      const end = i - zeros;
+      if (end > start) parts.push(samples.subarray(start, end));
+      start = i;
+    }
+    zeros = 0;
+  }
+  return parts;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  aacEncodeArgs,
   atempoArgs,
   decodeAudioArgs,
   extractAudioArgs,
@@ -11,9 +12,14 @@ import {
   seconds,
 } from "./args.ts";
 
-function after(args: string[], flag: string): string | undefined {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
+/** The value after the `nth` (0-based) occurrence of `flag`. */
+function after(args: string[], flag: string, nth = 0): string | undefined {
+  let i = -1;
+  for (let k = 0; k <= nth; k++) {
+    i = args.indexOf(flag, i + 1);
+    if (i < 0) return undefined;
+  }
+  return args[i + 1];
 }
 
 describe("seconds", () => {
@@ -87,24 +93,32 @@ describe("decodeAudioArgs", () => {
   });
 });
 
-describe("muxArgs", () => {
-  it("copies the video stream and encodes the new audio to AAC", () => {
-    const a = muxArgs({ file: "mix.f32", sampleRate: 48000, channels: 2 }, "in.mov", "out.mp4");
-    expect(a.slice(0, 8)).toEqual(["-f", "f32le", "-ar", "48000", "-ac", "2", "-i", "mix.f32"]);
-    expect(a.filter((_x, i) => a[i - 1] === "-map")).toEqual(["1:v:0", "0:a:0"]);
-    expect(after(a, "-c:v")).toBe("copy");
+describe("aacEncodeArgs", () => {
+  it("reads float PCM from stdin and writes ADTS with the fast coder, 96 kb/s per channel", () => {
+    const a = aacEncodeArgs(44100, 2, "a.aac");
+    expect(a.slice(0, 8)).toEqual(["-f", "f32le", "-ar", "44100", "-ac", "2", "-i", "pipe:0"]);
     expect(after(a, "-c:a")).toBe("aac");
+    expect(after(a, "-aac_coder")).toBe("fast");
+    expect(after(a, "-aac_ms")).toBe("0");
     expect(after(a, "-b:a")).toBe("192k");
-    expect(after(a, "-aac_coder")).toBe("twoloop");
+    expect(after(a, "-f", 1)).toBe("adts");
+    expect(a.at(-1)).toBe("a.aac");
+    const mono = aacEncodeArgs(44100, 1, "m.aac");
+    expect(after(mono, "-b:a")).toBe("96k");
+    expect(mono).not.toContain("-aac_ms");
+  });
+});
+
+describe("muxArgs", () => {
+  it("copies the video and the AAC stream, shifting the audio back by the encoder's priming", () => {
+    const a = muxArgs({ file: "a.aac", sampleRate: 44100, delaySamples: 1024 }, "in.mov", "out.mp4");
+    expect(a.slice(0, 6)).toEqual(["-itsoffset", "-0.023220", "-f", "aac", "-i", "a.aac"]);
+    expect(a.filter((_x, i) => a[i - 1] === "-map")).toEqual(["1:v:0", "0:a:0"]);
+    expect(after(a, "-c")).toBe("copy");
+    expect(a).not.toContain("-c:a");
+    expect(after(a, "-map_metadata")).toBe("1");
     expect(after(a, "-movflags")).toBe("+faststart");
     expect(a.at(-1)).toBe("out.mp4");
-    expect(after(muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o"), "-b:a")).toBe("128k");
-    expect(
-      after(
-        muxArgs({ file: "m", sampleRate: 48000, channels: 1 }, "v", "o", { coder: "fast" }),
-        "-aac_coder",
-      ),
-    ).toBe("fast");
   });
 });
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import type { Readable } from "node:stream";
 import { FFMPEG, MediaError } from "./errors.ts";
 import { lastLines } from "./probe.ts";
 
@@ -8,6 +9,8 @@ export interface RunOptions {
   /** Called with a fraction 0..1, never decreasing, 1 at the end. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Bytes written to ffmpeg's stdin (for an input of `pipe:0`). */
+  input?: Uint8Array;
 }
 
 /** The global flags runFfmpeg puts before the caller's arguments. */
@@ -44,13 +47,19 @@ export function parseProgressLine(line: string): number | "end" | null {
  * ffmpeg_failed (with ffmpeg's last stderr lines) or aborted (the process is killed).
  */
 export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> {
-  const { durationMs, onProgress, signal } = opts;
+  const { durationMs, onProgress, signal, input } = opts;
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new MediaError("aborted", "ffmpeg aborted"));
       return;
     }
-    const child = spawn(FFMPEG, [...GLOBAL_ARGS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(FFMPEG, [...GLOBAL_ARGS, ...args], {
+      stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
+    });
+    if (input && child.stdin) {
+      child.stdin.on("error", () => {}); // EPIPE when ffmpeg exits early: its exit code tells why
+      child.stdin.end(input);
+    }
     let stderr = "";
     let pending = "";
     let last = 0;
@@ -62,8 +71,11 @@ export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> 
         onProgress?.(v);
       }
     };
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
+    // stdout and stderr are pipes (stdio above)
+    const out = child.stdout as Readable;
+    const err = child.stderr as Readable;
+    out.setEncoding("utf8");
+    out.on("data", (chunk: string) => {
       pending += chunk;
       const lines = pending.split("\n");
       pending = lines.pop() ?? "";
@@ -73,8 +85,8 @@ export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> 
         else if (p !== null && durationMs && durationMs > 0) report(p / durationMs);
       }
     });
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
+    err.setEncoding("utf8");
+    err.on("data", (chunk: string) => {
       stderr = (stderr + chunk).slice(-8192);
     });
     const onAbort = () => {

@@ -35,13 +35,18 @@ export function kWeighting(sampleRate: number): [Biquad, Biquad] {
 }
 
 /** Sum of squared K-weighted samples per 100 ms sub-block, summed over channels. */
-function subBlockEnergy(
+export function subBlockEnergy(
   data: Float32Array,
   channels: number,
   sampleRate: number,
 ): { energy: Float64Array; sub: number } {
-  const frames = Math.floor(data.length / channels);
   const sub = Math.round(sampleRate / 10);
+  return { energy: blockEnergy(data, channels, sampleRate, sub), sub };
+}
+
+/** Sum of squared K-weighted samples per block of `sub` frames (whole blocks only), summed over channels. */
+function blockEnergy(data: Float32Array, channels: number, sampleRate: number, sub: number): Float64Array {
+  const frames = Math.floor(data.length / channels);
   const nSub = Math.floor(frames / sub);
   const energy = new Float64Array(nSub);
   const [s, h] = kWeighting(sampleRate);
@@ -73,15 +78,11 @@ function subBlockEnergy(
       energy[b] = (energy[b] as number) + acc;
     }
   }
-  return { energy, sub };
+  return energy;
 }
 
-/**
- * Integrated loudness in LUFS (BS.1770-4; every channel weighted 1, as for mono and stereo). -Infinity
- * for silence or audio shorter than one 400 ms block.
- */
-export function integratedLoudness(data: Float32Array, channels: number, sampleRate: number): number {
-  const { energy, sub } = subBlockEnergy(data, channels, sampleRate);
+/** Pure: BS.1770-4 gated loudness (LUFS) from 100 ms sub-block energies (see subBlockEnergy). */
+export function gatedLoudness(energy: Float64Array, sub: number): number {
   const blocks: number[] = [];
   for (let b = 0; b + 4 <= energy.length; b++)
     blocks.push(
@@ -97,6 +98,15 @@ export function integratedLoudness(data: Float32Array, channels: number, sampleR
   const relGate = lufs(abs.reduce((a, b) => a + b, 0) / abs.length) - 10;
   const rel = abs.filter((e) => lufs(e) > relGate);
   return lufs(rel.reduce((a, b) => a + b, 0) / rel.length);
+}
+
+/**
+ * Integrated loudness in LUFS (BS.1770-4; every channel weighted 1, as for mono and stereo). -Infinity
+ * for silence or audio shorter than one 400 ms block.
+ */
+export function integratedLoudness(data: Float32Array, channels: number, sampleRate: number): number {
+  const { energy, sub } = subBlockEnergy(data, channels, sampleRate);
+  return gatedLoudness(energy, sub);
 }
 
 // 4× oversampling interpolator: Kaiser-windowed sinc, 12 taps per phase (48 in all, as BS.1770-4 Annex 2).
@@ -143,6 +153,7 @@ export function truePeakDb(data: Float32Array, channels: number): number {
   if (peak === 0) return -Infinity;
   // an inter-sample peak of band-limited audio stays within 3 dB of its neighbouring samples
   const near = peak * 0.7;
+  const width = 2 * HALF;
   let tp = peak;
   for (let c = 0; c < channels; c++) {
     for (let n = 0; n + 1 < frames; n++) {
@@ -151,18 +162,48 @@ export function truePeakDb(data: Float32Array, channels: number): number {
         Math.abs(data[(n + 1) * channels + c] as number) < near
       )
         continue;
-      for (const taps of PHASES) {
-        let acc = 0;
-        for (let k = 0; k < 2 * HALF; k++) {
-          const idx = n - (HALF - 1) + k;
-          if (idx >= 0 && idx < frames) acc += (data[idx * channels + c] as number) * (taps[k] as number);
-        }
-        const a = Math.abs(acc);
-        if (a > tp) tp = a;
+      const first = n - (HALF - 1);
+      if (first < 0 || first + width > frames) {
+        tp = Math.max(tp, interpolatedPeak(data, channels, c, first, frames));
+        continue;
       }
+      // the three phases at once, without bounds checks (the common case)
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let k = 0; k < width; k++) {
+        const v = data[(first + k) * channels + c] as number;
+        a1 += v * (P1[k] as number);
+        a2 += v * (P2[k] as number);
+        a3 += v * (P3[k] as number);
+      }
+      const m = Math.max(Math.abs(a1), Math.abs(a2), Math.abs(a3));
+      if (m > tp) tp = m;
     }
   }
   return 20 * Math.log10(tp);
+}
+
+const [P1, P2, P3] = PHASES as [Float64Array, Float64Array, Float64Array];
+
+/** The largest interpolated value after frame `first + HALF - 1`, with samples outside the audio as 0. */
+function interpolatedPeak(
+  data: Float32Array,
+  channels: number,
+  c: number,
+  first: number,
+  frames: number,
+): number {
+  let m = 0;
+  for (const taps of PHASES) {
+    let acc = 0;
+    for (let k = 0; k < 2 * HALF; k++) {
+      const idx = first + k;
+      if (idx >= 0 && idx < frames) acc += (data[idx * channels + c] as number) * (taps[k] as number);
+    }
+    m = Math.max(m, Math.abs(acc));
+  }
+  return m;
 }
 
 /** Pure: minimum of x over [n − w, n + w] for every n (monotonic deque, O(n)). */
@@ -185,12 +226,111 @@ export function slidingMin(x: Float32Array, w: number): Float32Array {
   return out;
 }
 
+/** Pure: the largest divisor of `n` that is at most `max` (a limiter block that tiles a sub-block). */
+function divisorAtMost(n: number, max: number): number {
+  for (let d = Math.min(max, n); d > 1; d--) if (n % d === 0) return d;
+  return 1;
+}
+
+/** A limiter's gain per block of `block` frames (the gain at the block's centre). */
+export interface GainCurve {
+  block: number;
+  gains: Float32Array;
+}
+
+/** Pure: the largest absolute sample of every block of `block` frames (the last one may be partial). */
+export function blockPeaks(data: Float32Array, channels: number, block: number): Float32Array {
+  const n = block * channels;
+  const out = new Float32Array(Math.ceil(data.length / n));
+  for (let k = 0; k < out.length; k++) {
+    let m = 0;
+    const end = Math.min(data.length, (k + 1) * n);
+    for (let i = k * n; i < end; i++) {
+      const v = Math.abs(data[i] as number);
+      if (v > m) m = v;
+    }
+    out[k] = m;
+  }
+  return out;
+}
+
 /**
- * In place: a look-ahead peak limiter. Per frame, the gain needed to keep every channel's sample under
- * `ceilingDb`, held over ±attackMs (so a cluster of peaks is scaled, not flattened), with linear ramps
- * (attack before, release after): no sample exceeds the ceiling and the gain has no steps. Returns the
- * largest reduction (dB, ≤ 0).
+ * Pure: a look-ahead peak limiter's gain curve from block peaks. Per block, the gain that keeps its
+ * peak under `ceiling` (linear), held over ±attack (so a cluster of peaks is scaled, not flattened),
+ * with linear ramps (attack before, release after). Each block's gain is at most its own need and its
+ * neighbours' (the hold spans at least one block), so the gain interpolated between block centres
+ * (applyCurve) keeps every sample under the ceiling and has no steps. Working on blocks of about a
+ * millisecond instead of samples makes it cheap enough to run once per trial gain.
  */
+export function limiterCurve(
+  peaks: Float32Array,
+  block: number,
+  sampleRate: number,
+  ceiling: number,
+  opts: { attackMs?: number; releaseMs?: number } = {},
+): GainCurve {
+  const { attackMs = 5, releaseMs = 120 } = opts;
+  const attack = Math.max(1, Math.round((attackMs * sampleRate) / 1000 / block));
+  const release = Math.max(1, Math.round((releaseMs * sampleRate) / 1000 / block));
+  const need = new Float32Array(peaks.length);
+  for (let k = 0; k < peaks.length; k++) {
+    const p = peaks[k] as number;
+    need[k] = p > ceiling ? ceiling / p : 1;
+  }
+  const g = slidingMin(need, attack);
+  for (let k = 1; k < g.length; k++) g[k] = Math.min(g[k] as number, (g[k - 1] as number) + 1 / release);
+  for (let k = g.length - 2; k >= 0; k--) g[k] = Math.min(g[k] as number, (g[k + 1] as number) + 1 / attack);
+  return { block, gains: g };
+}
+
+/**
+ * In place: multiplies the audio by `gain` × the curve, interpolated linearly between block centres
+ * (`inverse`: divides, undoing it up to rounding).
+ */
+export function applyCurve(
+  data: Float32Array,
+  channels: number,
+  curve: GainCurve,
+  gain = 1,
+  inverse = false,
+): void {
+  const { block, gains } = curve;
+  const frames = Math.floor(data.length / channels);
+  const half = block / 2;
+  for (let k = 0; k < gains.length; k++) {
+    const g = gains[k] as number;
+    const prev = k > 0 ? (gains[k - 1] as number) : g;
+    const next = k + 1 < gains.length ? (gains[k + 1] as number) : g;
+    const end = Math.min(frames, (k + 1) * block);
+    if (g === 1 && prev === 1 && next === 1) {
+      const m = inverse ? 1 / gain : gain;
+      if (m !== 1)
+        for (let i = k * block * channels; i < end * channels; i++) data[i] = (data[i] as number) * m;
+      continue;
+    }
+    for (let n = k * block; n < end; n++) {
+      const pos = n - k * block + 0.5; // sample centre within the block
+      const v =
+        pos < half ? prev + ((g - prev) * (pos + half)) / block : g + ((next - g) * (pos - half)) / block;
+      const m = inverse ? 1 / (v * gain) : v * gain;
+      for (let c = 0; c < channels; c++) data[n * channels + c] = (data[n * channels + c] as number) * m;
+    }
+  }
+}
+
+/** Pure: the smallest gain of a curve, in dB (0 when it never limits). */
+function minGainDb(curve: GainCurve): number {
+  let min = 1;
+  for (const g of curve.gains) if (g < min) min = g;
+  return 20 * Math.log10(min);
+}
+
+/** Block size of the limiter: about 1.4 ms, tiling the 100 ms loudness sub-blocks exactly. */
+function limiterBlock(sampleRate: number): number {
+  return divisorAtMost(Math.round(sampleRate / 10), 64);
+}
+
+/** In place: the limiter of limiterCurve applied at `ceilingDb`. Returns the largest reduction (dB, ≤ 0). */
 export function limit(
   data: Float32Array,
   channels: number,
@@ -198,31 +338,16 @@ export function limit(
   ceilingDb: number,
   opts: { attackMs?: number; releaseMs?: number } = {},
 ): number {
-  const { attackMs = 5, releaseMs = 120 } = opts;
-  const frames = Math.floor(data.length / channels);
-  const ceil = 10 ** (ceilingDb / 20);
-  const need = new Float32Array(frames);
-  let any = false;
-  for (let n = 0; n < frames; n++) {
-    let m = 0;
-    for (let c = 0; c < channels; c++) m = Math.max(m, Math.abs(data[n * channels + c] as number));
-    need[n] = m > ceil ? ceil / m : 1;
-    if (m > ceil) any = true;
-  }
-  if (!any) return 0;
-  const attack = Math.max(1, Math.round((attackMs * sampleRate) / 1000));
-  const g = slidingMin(need, attack);
-  const rel = 1 / Math.max(1, (releaseMs * sampleRate) / 1000);
-  const att = 1 / attack;
-  for (let n = 1; n < frames; n++) g[n] = Math.min(g[n] as number, (g[n - 1] as number) + rel);
-  for (let n = frames - 2; n >= 0; n--) g[n] = Math.min(g[n] as number, (g[n + 1] as number) + att);
-  let minG = 1;
-  for (let n = 0; n < frames; n++) {
-    const v = g[n] as number;
-    if (v < minG) minG = v;
-    for (let c = 0; c < channels; c++) data[n * channels + c] = (data[n * channels + c] as number) * v;
-  }
-  return 20 * Math.log10(minG);
+  const block = limiterBlock(sampleRate);
+  const curve = limiterCurve(
+    blockPeaks(data, channels, block),
+    block,
+    sampleRate,
+    10 ** (ceilingDb / 20),
+    opts,
+  );
+  applyCurve(data, channels, curve);
+  return minGainDb(curve);
 }
 
 export function samplePeakDb(data: Float32Array): number {
@@ -247,9 +372,12 @@ export interface NormalizeResult {
 }
 
 /**
- * In place: brings the audio to `targetLufs` with its true peak under `ceilingDbtp`: measured gain, then
- * limiting when the peaks would pass the ceiling, re-measured and corrected (a few rounds at most).
- * The default ceiling is −1.5 dBTP: 0.5 dB of margin under −1 dBTP for the AAC encoder's overshoot.
+ * In place: brings the audio to `targetLufs` with its true peak under `ceilingDbtp`: a gain, and a
+ * limiter where the peaks would pass the ceiling. Limiting lowers the loudness a little, so the gain is
+ * searched first on a model: the K-weighted energy and the peak of each ~1.4 ms block, measured once,
+ * give the loudness of any gain × limiter curve (the curve changes slowly, so the energy of a block
+ * scales by its gain squared) without touching the audio. The audio is then changed once. The default ceiling is −1.5 dBTP: 0.5 dB of
+ * margin under −1 dBTP for the AAC encoder's overshoot.
  */
 export function normalizeLoudness(
   data: Float32Array,
@@ -258,7 +386,25 @@ export function normalizeLoudness(
   opts: { targetLufs?: number; ceilingDbtp?: number } = {},
 ): NormalizeResult {
   const { targetLufs = -16, ceilingDbtp = -1.5 } = opts;
-  const inputLufs = integratedLoudness(data, channels, sampleRate);
+  const block = limiterBlock(sampleRate);
+  const sub = Math.round(sampleRate / 10);
+  const perSub = sub / block;
+  const blocks = blockEnergy(data, channels, sampleRate, block);
+  const nSub = Math.floor(blocks.length / perSub);
+  /** Gated loudness with each block's energy scaled by gain² × curve² (the model). */
+  const modelLufs = (gain: number, curve: Float32Array | null) => {
+    const energy = new Float64Array(nSub);
+    for (let b = 0; b < nSub; b++) {
+      let e = 0;
+      for (let k = b * perSub; k < (b + 1) * perSub; k++) {
+        const g = curve ? (curve[k] as number) : 1;
+        e += (blocks[k] as number) * g * g;
+      }
+      energy[b] = e * gain * gain;
+    }
+    return gatedLoudness(energy, sub);
+  };
+  const inputLufs = modelLufs(1, null);
   if (!Number.isFinite(inputLufs))
     return {
       inputLufs,
@@ -267,25 +413,36 @@ export function normalizeLoudness(
       gainDb: 0,
       limitedDb: 0,
     };
-  let gainDb = 0;
-  let limitedDb = 0;
-  let lufs = inputLufs;
-  let tp = -Infinity;
-  for (let round = 0; round < 4; round++) {
-    const step = targetLufs - lufs;
-    if (round > 0 && Math.abs(step) < 0.2) break;
-    applyGain(data, 10 ** (step / 20));
-    gainDb += step;
-    lufs += step; // a pure gain moves the loudness by exactly as much
-    // a sample over the ceiling means limiting anyway: the (slower) true peak is only needed otherwise
-    if (samplePeakDb(data) <= ceilingDbtp) {
-      tp = truePeakDb(data, channels);
-      if (tp <= ceilingDbtp) break;
+  const peaks = blockPeaks(data, channels, block);
+  /** The gain (and its limiter curve) at which the model reads the target with samples under `ceiling`. */
+  const search = (ceiling: number) => {
+    let gain = 10 ** ((targetLufs - inputLufs) / 20);
+    let curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
+    for (let round = 0; round < 10; round++) {
+      const lufs = modelLufs(gain, curve.gains);
+      if (Math.abs(targetLufs - lufs) < 0.02) break;
+      gain *= 10 ** ((targetLufs - lufs) / 20);
+      curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
     }
-    // the limiter works on samples; 0.5 dB lower leaves room for peaks between samples
-    limitedDb = Math.min(limitedDb, limit(data, channels, sampleRate, ceilingDbtp - 0.5));
+    return { gain, curve };
+  };
+  // the limiter works on samples: 0.5 dB lower leaves room for peaks between samples; if a peak
+  // between samples still passes the ceiling (rare), the change is undone and the samples are limited
+  // lower by the excess
+  let ceiling = 10 ** ((ceilingDbtp - 0.5) / 20);
+  let { gain, curve } = search(ceiling);
+  applyCurve(data, channels, curve, gain);
+  let tp = truePeakDb(data, channels);
+  for (let round = 0; round < 3 && tp > ceilingDbtp; round++) {
+    applyCurve(data, channels, curve, gain, true);
+    ceiling *= 10 ** (-(tp - ceilingDbtp + 0.1) / 20);
+    ({ gain, curve } = search(ceiling));
+    applyCurve(data, channels, curve, gain);
     tp = truePeakDb(data, channels);
-    lufs = integratedLoudness(data, channels, sampleRate);
   }
-  return { inputLufs, outputLufs: lufs, truePeakDb: tp, gainDb, limitedDb };
+  // the model's loudness: within a few hundredths of a LU of a full measurement (which the encoded
+  // file gets anyway)
+  const lufs = modelLufs(gain, curve.gains);
+  const limitedDb = minGainDb(curve);
+  return { inputLufs, outputLufs: lufs, truePeakDb: tp, gainDb: 20 * Math.log10(gain), limitedDb };
 }

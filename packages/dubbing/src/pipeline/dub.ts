@@ -6,6 +6,7 @@ import { type DocMeta, type PlannedSegment, planSegments, type TranscriptDoc } f
 import { defaultRegistry } from "../engines/default.ts";
 import type { Clip, TtsEngine } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
+import { AAC_DELAY, encodeAac } from "../media/aac.ts";
 import { atempoArgs, decodeAudioArgs, mp4CanCopyVideo, muxArgs } from "../media/args.ts";
 import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
@@ -120,34 +121,108 @@ interface SynthOut {
   cached: boolean;
 }
 
-/** TTS with a cache in the work dir, keyed by engine, voice, language, text and rate. Clips are trimmed. */
-async function synthCached(
+/** One segment through the TTS passes. */
+interface SegmentTts {
+  job: SynthJob;
+  slotMs: number;
+  rateOpts: Parameters<typeof chooseRate>[3];
+  /** Clip length at the normal rate (ms). */
+  naturalMs: number;
+  cur: SynthOut | null;
+  /** Every clip of this segment came from the cache. */
+  cached: boolean;
+}
+
+interface SynthJob {
+  v: ResolvedVoice;
+  text: string;
+  rate: number;
+}
+
+/**
+ * TTS with a cache in the work dir, keyed by engine, voice, language, text and rate; clips are trimmed.
+ * What is not cached is synthesized per voice in `concurrency` batches at once (engines with
+ * synthesizeMany do a batch in one run), and `onDone` counts the clips as they come.
+ */
+async function synthAll(
   dir: string,
-  v: ResolvedVoice,
   language: string,
-  text: string,
-  rate: number,
-  signal?: AbortSignal,
-): Promise<SynthOut> {
-  const key = hashKey("tts", v.engine.id, v.voice.id, language, text, rate);
-  const file = join(dir, `${key}.wav`);
-  try {
-    const pcm = parseWav(await readFile(file));
-    return { clip: { samples: toMono(pcm), sampleRate: pcm.sampleRate }, key, cached: true };
-  } catch {
-    // not cached yet
+  jobs: SynthJob[],
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  onDone: (count: number) => void,
+): Promise<SynthOut[]> {
+  const out = new Array<SynthOut>(jobs.length);
+  const keys = jobs.map((j) => hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate));
+  const groups = new Map<string, number[]>();
+  await Promise.all(
+    jobs.map(async (j, i) => {
+      try {
+        const pcm = parseWav(await readFile(join(dir, `${keys[i]}.wav`)));
+        out[i] = {
+          clip: { samples: toMono(pcm), sampleRate: pcm.sampleRate },
+          key: keys[i] as string,
+          cached: true,
+        };
+      } catch {
+        const g = `${j.v.engine.id}\n${j.v.voice.id}`;
+        groups.set(g, [...(groups.get(g) ?? []), i]);
+      }
+    }),
+  );
+  onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.length, 0));
+  // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
+  const batches: number[][] = [];
+  for (const idx of groups.values()) {
+    idx.sort((a, b) => a - b);
+    const engine = (jobs[idx[0] as number] as SynthJob).v.engine as TtsEngine;
+    if (!engine.synthesizeMany) {
+      for (const i of idx) batches.push([i]);
+      continue;
+    }
+    const total = idx.reduce((n, i) => n + (jobs[i] as SynthJob).text.length, 0);
+    const parts = Math.min(idx.length, concurrency);
+    let acc = 0;
+    let made = 0;
+    let cur: number[] = [];
+    for (const i of idx) {
+      cur.push(i);
+      acc += (jobs[i] as SynthJob).text.length;
+      if (made < parts - 1 && acc >= (total * (made + 1)) / parts) {
+        batches.push(cur);
+        cur = [];
+        made++;
+      }
+    }
+    if (cur.length) batches.push(cur);
   }
-  const raw = await (v.engine as TtsEngine).synthesize({
-    text,
-    voice: v.voice.id,
-    language: v.voice.language,
-    rate,
-    signal,
+  await mapLimit(batches, concurrency, async (batch) => {
+    throwIfAborted(signal);
+    const first = jobs[batch[0] as number] as SynthJob;
+    const engine = first.v.engine as TtsEngine;
+    const reqs = batch.map((i) => {
+      const j = jobs[i] as SynthJob;
+      return { text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal };
+    });
+    const clips =
+      batch.length > 1 && engine.synthesizeMany
+        ? await engine.synthesizeMany(reqs)
+        : [await engine.synthesize(reqs[0] as (typeof reqs)[0])];
+    await Promise.all(
+      batch.map(async (i, k) => {
+        const raw = clips[k] as Clip;
+        const b = trimBounds(raw.samples, raw.sampleRate);
+        const clip = {
+          samples: raw.samples.slice(b.start, Math.max(b.start, b.end)),
+          sampleRate: raw.sampleRate,
+        };
+        await writeFile(join(dir, `${keys[i]}.wav`), encodeWav(clip.samples, clip.sampleRate));
+        out[i] = { clip, key: keys[i] as string, cached: false };
+      }),
+    );
+    onDone(batch.length);
   });
-  const b = trimBounds(raw.samples, raw.sampleRate);
-  const clip = { samples: raw.samples.slice(b.start, Math.max(b.start, b.end)), sampleRate: raw.sampleRate };
-  await writeFile(file, encodeWav(clip.samples, clip.sampleRate));
-  return { clip, key, cached: false };
+  return out;
 }
 
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
@@ -217,42 +292,73 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         : Promise.resolve(false);
     bgDecoded.catch(() => {}); // awaited below; avoid an unhandled rejection while the TTS runs
 
-    // 1. TTS at the normal rate, then at a corrected rate (DESIGN §4: rate before stretching)
+    // 1. TTS at the normal rate, then at a corrected rate (DESIGN §4: rate before stretching): all
+    // segments at once per pass, so that engines can take them in batches
     t = performance.now();
-    let done = 0;
-    const synth = await mapLimit(segments, concurrency, async (seg) => {
-      throwIfAborted(opts.signal);
+    const tts: (SegmentTts | null)[] = segments.map((seg) => {
       const text = seg.text.replace(/\s+/g, " ").trim();
       const v = voices.get(seg.speaker);
-      if (!text || !v) {
-        done++;
-        return null;
-      }
-      const slotMs = seg.end - seg.start;
-      const rateOpts = {
-        ...fitOpts,
-        rateControl: fitOpts.rateControl && v.engine.capabilities.rateControl,
-        maxRate: Math.min(fitOpts.maxRate, v.engine.capabilities.maxRate),
-        minSpeed: Math.max(fitOpts.minSpeed, v.engine.capabilities.minRate),
+      if (!text || !v) return null;
+      return {
+        job: { v, text, rate: 1 },
+        slotMs: seg.end - seg.start,
+        rateOpts: {
+          ...fitOpts,
+          rateControl: fitOpts.rateControl && v.engine.capabilities.rateControl,
+          maxRate: Math.min(fitOpts.maxRate, v.engine.capabilities.maxRate),
+          minSpeed: Math.max(fitOpts.minSpeed, v.engine.capabilities.minRate),
+        },
+        naturalMs: 0,
+        cur: null,
+        cached: true,
       };
-      const first = await synthCached(clipDir, v, doc.language, text, 1, opts.signal);
-      const naturalMs = ms(first.clip);
-      let cur = first;
-      let rate = 1;
-      let cached = first.cached;
-      // two correction passes at most: engines do not scale durations exactly with the rate
-      for (let pass = 0; pass < 2; pass++) {
-        const next = chooseRate(ms(cur.clip), slotMs, rate, rateOpts);
-        if (next === rate) break;
-        if (pass === 1 && !(ms(cur.clip) > slotMs && next > rate)) break;
-        rate = next;
-        cur = await synthCached(clipDir, v, doc.language, text, rate, opts.signal);
-        cached = cached && cur.cached;
-      }
-      done++;
-      report("tts", done / segments.length);
-      return { naturalMs, rate, clip: cur.clip, key: cur.key, cached };
     });
+    const live = tts.filter((x): x is SegmentTts => x !== null);
+    // progress: the first pass is most of the work, the corrections less
+    const passShare = [0.6, 0.3, 0.1];
+    let passStart = 0;
+    const runPass = async (pass: number, items: SegmentTts[]) => {
+      let done = 0;
+      const share = passShare[pass] as number;
+      const outs = await synthAll(
+        clipDir,
+        doc.language,
+        items.map((x) => x.job),
+        concurrency,
+        opts.signal,
+        (n) => {
+          done += n;
+          report("tts", passStart + (share * done) / Math.max(1, items.length));
+        },
+      );
+      passStart += share;
+      items.forEach((x, k) => {
+        const out = outs[k] as SynthOut;
+        x.cur = out;
+        x.cached = x.cached && out.cached;
+        if (pass === 0) x.naturalMs = ms(out.clip);
+      });
+    };
+    await runPass(0, live);
+    // two correction passes at most: engines do not scale durations exactly with the rate
+    for (let pass = 1; pass <= 2; pass++) {
+      const redo = live.filter((x) => {
+        const clipMs = ms((x.cur as SynthOut).clip);
+        const next = chooseRate(clipMs, x.slotMs, x.job.rate, x.rateOpts);
+        if (next === x.job.rate) return false;
+        if (pass === 2 && !(clipMs > x.slotMs && next > x.job.rate)) return false;
+        x.job = { ...x.job, rate: next };
+        return true;
+      });
+      if (redo.length === 0) break;
+      await runPass(pass, redo);
+    }
+    report("tts", 1);
+    const synth = tts.map((x) =>
+      x?.cur
+        ? { naturalMs: x.naturalMs, rate: x.job.rate, clip: x.cur.clip, key: x.cur.key, cached: x.cached }
+        : null,
+    );
     timings.tts = since(t);
 
     // 2. fit (pure) and stretch where needed
@@ -328,38 +434,28 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       targetLufs: opts.targetLufs ?? -16,
       ceilingDbtp: opts.ceilingDbtp ?? -1.5,
     });
-    const mixFile = join(work.dir, "mix.f32");
-    await writeFile(mixFile, Buffer.from(mix.buffer, mix.byteOffset, mix.byteLength));
     timings.mix = since(t);
     report("mix", 1);
 
-    // 4. encode + mux (video copied), then measure the encoded audio. ffmpeg's AAC "twoloop" coder
-    // overshot the true peak of limited TTS speech by up to 3.7 dB in our tests; the "fast" coder
-    // (also ~1.5× faster) did not. If the encoded true peak still passes −1 dBTP, the level is lowered
-    // by the excess and the audio encoded again.
+    // 4. AAC on every core, muxed with the video stream copied; then the encoded audio is measured. If
+    // its true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and
+    // the audio encoded again.
     t = performance.now();
     await mkdir(dirname(output), { recursive: true });
     const maxTp = -1.05;
-    const attempts: { coder: "twoloop" | "fast"; trimDb: number }[] = [
-      { coder: "fast", trimDb: 0 },
-      { coder: "fast", trimDb: -1 },
-    ];
+    const aacFile = join(work.dir, "audio.aac");
     let encoded = { lufs: Number.NaN, truePeakDb: Number.NaN, coder: "fast", attempts: 0 };
-    for (const [i, a] of attempts.entries()) {
-      if (i > 0) {
-        const excess = encoded.truePeakDb - maxTp;
-        const trim = a.trimDb < 0 ? -(excess + 0.2) : 0;
-        if (trim < 0) {
-          applyGain(mix, 10 ** (trim / 20));
-          await writeFile(mixFile, Buffer.from(mix.buffer, mix.byteOffset, mix.byteLength));
-        }
-      }
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      if (attempt > 1) applyGain(mix, 10 ** (-(encoded.truePeakDb - maxTp + 0.2) / 20));
+      await encodeAac(mix, channels, MIX_RATE, aacFile, {
+        parts: concurrency,
+        signal: opts.signal,
+        onProgress: (f) => report("encode", ((attempt - 1 + f) / 2) * 0.9),
+      });
       await runFfmpeg(
-        muxArgs({ file: mixFile, sampleRate: MIX_RATE, channels }, video, output, { coder: a.coder }),
+        muxArgs({ file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY }, video, output),
         {
-          durationMs,
           signal: opts.signal,
-          onProgress: (f) => report("encode", ((i + f) / attempts.length) * 0.9),
         },
       );
       const check = join(work.dir, "check.f32");
@@ -369,13 +465,13 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       encoded = {
         lufs: Math.round(integratedLoudness(dec, channels, MIX_RATE) * 100) / 100,
         truePeakDb: Math.round(truePeakDb(dec, channels) * 100) / 100,
-        coder: a.coder,
-        attempts: i + 1,
+        coder: "fast",
+        attempts: attempt,
       };
       if (encoded.truePeakDb <= maxTp) break;
     }
     mix = new Float32Array(0);
-    await rm(mixFile, { force: true });
+    await rm(aacFile, { force: true });
     let srt: string | null = null;
     let vtt: string | null = null;
     const base = output.replace(/\.mp4$/i, "");

@@ -1,3 +1,4 @@
+import { splitAtGaps } from "../audio/dsp.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
@@ -51,10 +52,35 @@ export function espeakArgs(voice: string, rate = 1): string[] {
   return ["-v", voice, "-s", String(espeakWpm(rate)), "-b", "1", "--stdin", "--stdout"];
 }
 
+/** The break between the utterances of one batch: exact digital silence, longer than any pause in speech. */
+export const BATCH_BREAK_MS = 1500;
+
+const xml = (t: string) =>
+  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Pure: the SSML of a batch: each text at its own rate (as a share of the default 175 wpm), with breaks. */
+export function espeakBatchSsml(items: { text: string; rate?: number }[]): string {
+  const parts = items.map(
+    (i) =>
+      `<prosody rate="${Math.round((espeakWpm(i.rate) / ESPEAK_DEFAULT_WPM) * 100)}%">${xml(i.text.replace(/\s+/g, " ").trim())}</prosody>`,
+  );
+  return `<speak>${parts.join(`<break time="${BATCH_BREAK_MS}ms"/>`)}</speak>`;
+}
+
 /** espeak-ng: every app language, 7 male and 5 female variants each, rate control at synthesis. */
 export function createEspeakEngine(): TtsEngine {
   const languages = LANGUAGES.map((l) => l.code);
   let avail: Promise<Availability> | undefined;
+  async function synthesize(req: SynthesisRequest): Promise<Clip> {
+    const text = req.text.replace(/\s+/g, " ").trim();
+    if (!text) throw new DubError("invalid_segment", "nothing to say: the text is empty");
+    const { stdout } = await runProcess(ESPEAK, espeakArgs(req.voice, req.rate), {
+      input: text,
+      signal: req.signal,
+    });
+    const pcm = parseWav(stdout);
+    return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+  }
   return {
     id: "espeak-ng",
     kind: "tts",
@@ -82,15 +108,33 @@ export function createEspeakEngine(): TtsEngine {
         ),
       );
     },
-    async synthesize(req: SynthesisRequest): Promise<Clip> {
-      const text = req.text.replace(/\s+/g, " ").trim();
-      if (!text) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-      const { stdout } = await runProcess(ESPEAK, espeakArgs(req.voice, req.rate), {
-        input: text,
-        signal: req.signal,
-      });
+    synthesize,
+    // one process for many utterances (the ~20 ms start-up of espeak-ng is most of a sentence's cost),
+    // cut at the breaks; if the parts do not come out one per text, each text is synthesized alone
+    async synthesizeMany(reqs: SynthesisRequest[]): Promise<Clip[]> {
+      const first = reqs[0];
+      if (!first) return [];
+      if (reqs.some((r) => r.voice !== first.voice))
+        throw new DubError("engine_failed", "synthesizeMany takes the requests of one voice");
+      if (reqs.some((r) => !r.text.trim()))
+        throw new DubError("invalid_segment", "nothing to say: the text is empty");
+      const { stdout } = await runProcess(
+        ESPEAK,
+        ["-v", first.voice, "-m", "-b", "1", "--stdin", "--stdout"],
+        {
+          input: espeakBatchSsml(reqs),
+          signal: first.signal,
+        },
+      );
       const pcm = parseWav(stdout);
-      return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+      const samples = toMono(pcm);
+      // breaks are silence or, with some variants, breath noise under −60 dBFS
+      const parts = splitAtGaps(samples, pcm.sampleRate, BATCH_BREAK_MS * 0.8, 1e-3);
+      if (parts.length === reqs.length)
+        return parts.map((p) => ({ samples: p.slice(), sampleRate: pcm.sampleRate }));
+      const clips: Clip[] = [];
+      for (const r of reqs) clips.push(await synthesize(r));
+      return clips;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { trimBounds } from "../audio/dsp.ts";
 import { LANGUAGES } from "../languages.ts";
-import { createEspeakEngine, ESPEAK_BASE, espeakArgs, espeakWpm } from "./espeak.ts";
+import { createEspeakEngine, ESPEAK_BASE, espeakArgs, espeakBatchSsml, espeakWpm } from "./espeak.ts";
 import { createFliteEngine, fliteArgs } from "./flite.ts";
 
 const seconds = (c: { samples: Float32Array; sampleRate: number }) => {
@@ -19,6 +19,15 @@ describe("espeak-ng arguments", () => {
   });
   it("has a base voice for every app language", () => {
     for (const { code } of LANGUAGES) expect(ESPEAK_BASE[code]).toBeTruthy();
+  });
+});
+
+describe("espeak-ng batch SSML", () => {
+  it("gives each text its rate as a share of 175 wpm, escapes XML and separates with breaks", () => {
+    const ssml = espeakBatchSsml([{ text: "Tom & Jerry <3" }, { text: " a\n b ", rate: 1.2 }]);
+    expect(ssml).toBe(
+      '<speak><prosody rate="100%">Tom &amp; Jerry &lt;3</prosody><break time="1500ms"/><prosody rate="120%">a b</prosody></speak>',
+    );
   });
 });
 
@@ -84,6 +93,47 @@ describe("espeak-ng engine (real)", () => {
     await expect(e.synthesize({ text: "  ", voice: "en-us", language: "en" })).rejects.toMatchObject({
       code: "invalid_segment",
     });
+  });
+  it("speaks a batch in one run: one clip per text, in order, each at its own rate", async () => {
+    const texts = [
+      "Good morning.",
+      "The forecast says it will be cold and windy, with some snow in the mountains.",
+      "Thank you.",
+      "The forecast says it will be cold and windy, with some snow in the mountains.",
+    ];
+    for (const voice of ["en-us+m2", "en-us+f4", "es+m1"]) {
+      const reqs = texts.map((text, i) => ({
+        text,
+        voice,
+        language: "en" as const,
+        rate: i === 3 ? 1.3 : 1,
+      }));
+      const batch = await e.synthesizeMany?.(reqs);
+      expect(batch).toHaveLength(4);
+      const len = batch!.map(seconds);
+      // short, long, short, and the same long text faster
+      expect(len[0]).toBeLessThan(len[1]! / 3);
+      expect(len[2]).toBeLessThan(len[1]! / 3);
+      expect(len[3]! / len[1]!).toBeGreaterThan(0.65);
+      expect(len[3]! / len[1]!).toBeLessThan(0.85);
+      // about as long as the same text alone
+      const alone = seconds(await e.synthesize(reqs[1]!));
+      expect(Math.abs(len[1]! - alone)).toBeLessThan(0.2);
+    }
+  });
+  it("refuses a batch of several voices or with an empty text", async () => {
+    await expect(
+      e.synthesizeMany?.([
+        { text: "a", voice: "en-us+m1", language: "en" },
+        { text: "b", voice: "en-us+f1", language: "en" },
+      ]),
+    ).rejects.toMatchObject({ code: "engine_failed" });
+    await expect(
+      e.synthesizeMany?.([
+        { text: "a", voice: "en-us+m1", language: "en" },
+        { text: " ", voice: "en-us+m1", language: "en" },
+      ]),
+    ).rejects.toMatchObject({ code: "invalid_segment" });
   });
 });
 
