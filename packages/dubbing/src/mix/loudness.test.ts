@@ -3,7 +3,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/fixtures.ts";
-import { integratedLoudness, limit, normalizeLoudness, slidingMin, truePeakDb } from "./loudness.ts";
+import {
+  applyCurve,
+  blockPeaks,
+  integratedLoudness,
+  limit,
+  limiterCurve,
+  normalizeLoudness,
+  slidingMin,
+  truePeakDb,
+} from "./loudness.ts";
 
 const SR = 48000;
 
@@ -97,6 +106,46 @@ describe("limit", () => {
   });
   it("returns 0 when nothing passes the ceiling", () => {
     expect(limit(sine(200, 1, 0.1), 1, SR, -6)).toBe(0);
+  });
+});
+
+describe("limiterCurve / applyCurve", () => {
+  // stereo noise with random loud bursts: peaks in every block size and on both channels
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const d = new Float32Array(SR * 3 * 2);
+  for (let i = 0; i < d.length; i++) d[i] = (rand() - 0.5) * (rand() < 0.00005 ? 1.8 : 0.4);
+  it("keeps every sample under the ceiling with a gain that never jumps", () => {
+    const y = Float32Array.from(d);
+    const ceiling = 0.3;
+    const curve = limiterCurve(blockPeaks(y, 2, 63), 63, SR, ceiling);
+    applyCurve(y, 2, curve, 1.5);
+    let max = 0;
+    let maxStep = 0;
+    let prev = Number.NaN;
+    let limited = 0;
+    for (let n = 0; n < y.length / 2; n++) {
+      for (let c = 0; c < 2; c++) max = Math.max(max, Math.abs(y[2 * n + c] as number));
+      const g = d[2 * n] ? (y[2 * n] as number) / (d[2 * n] as number) : prev;
+      if (n > 0) maxStep = Math.max(maxStep, Math.abs(g - prev));
+      if (g < 1.4) limited++;
+      prev = g;
+    }
+    expect(max).toBeLessThanOrEqual(ceiling * 1.5 + 1e-6);
+    expect(limited).toBeGreaterThan(SR / 10);
+    expect(limited).toBeLessThan(SR * 3);
+    // ramps, no steps: the attack (5 ms = 240 samples) moves the gain at most 1.5 / 240 per sample
+    expect(maxStep).toBeLessThan(0.01);
+  });
+  it("is undone by the inverse", () => {
+    const y = Float32Array.from(d);
+    const curve = limiterCurve(blockPeaks(y, 2, 63), 63, SR, 0.2);
+    applyCurve(y, 2, curve, 2);
+    applyCurve(y, 2, curve, 2, true);
+    for (let i = 0; i < d.length; i += 97) expect(y[i]).toBeCloseTo(d[i] as number, 5);
   });
 });
 
