@@ -65,6 +65,15 @@ describe("resample", () => {
     const y = resample(x, 22050, 44100);
     for (let i = 0; i < x.length; i++) expect(y[2 * i]).toBe(x[i]);
   });
+  it("interpolates the samples in between (2×) to the true waveform", () => {
+    const f = 5000;
+    const x = Float32Array.from({ length: 22050 }, (_v, i) => 0.5 * Math.sin((2 * Math.PI * f * i) / 22050));
+    const y = resample(x, 22050, 44100);
+    let err = 0;
+    for (let j = 201; j < y.length - 200; j += 2)
+      err = Math.max(err, Math.abs((y[j] as number) - 0.5 * Math.sin((2 * Math.PI * f * j) / 44100)));
+    expect(err).toBeLessThan(0.01);
+  });
   it("removes content above the new Nyquist when downsampling", () => {
     const x = tone(12000, 48000, 1); // above 8 kHz
     const y = resample(x, 48000, 16000);

@@ -111,6 +111,22 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
   // zero padding on both sides removes bounds checks from the inner loop
   const padded = new Float32Array(input.length + 2 * width);
   padded.set(input, width);
+  if (up === 2 && down === 1) {
+    // 2× (22.05 → 44.1 kHz, every espeak-ng clip): even outputs are the inputs, odd ones sit halfway,
+    // where the taps are symmetric, so each pair of samples takes one multiplication
+    for (let i = 0; i < input.length; i++) {
+      out[2 * i] = input[i] as number;
+      if (2 * i + 1 >= outLen) break;
+      const base = i - half + 1 + width;
+      let acc = 0;
+      for (let k = 0; k < half; k++)
+        acc +=
+          (taps[width + k] as number) *
+          ((padded[base + k] as number) + (padded[base + width - 1 - k] as number));
+      out[2 * i + 1] = acc;
+    }
+    return out;
+  }
   for (let j = 0; j < outLen; j++) {
     const pos = j * down; // output time in units of 1/up input samples
     const i0 = Math.floor(pos / up);
@@ -141,20 +157,22 @@ export function splitAtGaps(
 ): Float32Array[] {
   const minGap = Math.max(1, Math.round((minGapMs * sampleRate) / 1000));
   const parts: Float32Array[] = [];
+  const n = samples.length;
   let start = 0;
-  let zeros = 0;
-  for (let i = 0; i <= samples.length; i++) {
-    const quiet = i < samples.length && Math.abs(samples[i] as number) <= floor;
-    if (quiet) {
-      zeros++;
+  let i = 0;
+  while (i < n) {
+    if (Math.abs(samples[i] as number) > floor) {
+      i++;
       continue;
     }
-    if (zeros >= minGap || i === samples.length) {
-      const end = i - zeros;
-      if (end > start) parts.push(samples.subarray(start, end));
-      start = i;
+    let j = i + 1;
+    while (j < n && Math.abs(samples[j] as number) <= floor) j++;
+    if (j - i >= minGap) {
+      if (i > start) parts.push(samples.subarray(start, i));
+      start = j;
     }
-    zeros = 0;
+    i = j;
   }
+  if (n > start) parts.push(samples.subarray(start, n));
   return parts;
 }

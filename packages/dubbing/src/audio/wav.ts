@@ -40,6 +40,9 @@ export function parseWav(buf: Buffer): Pcm {
   throw new WavError("no data chunk");
 }
 
+/** Typed arrays use the machine's byte order; WAV is little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 function decode(b: Buffer, format: number, bits: number): Float32Array {
   const bytes = bits / 8;
   const n = Math.floor(b.length / bytes);
@@ -49,7 +52,10 @@ function decode(b: Buffer, format: number, bits: number): Float32Array {
   } else if (format === 3 && bits === 64) {
     for (let i = 0; i < n; i++) out[i] = b.readDoubleLE(i * 8);
   } else if (format === 1 && bits === 16) {
-    for (let i = 0; i < n; i++) out[i] = b.readInt16LE(i * 2) / 32768;
+    // the common case (every TTS engine and the clip cache): a typed view when aligned
+    const v = LITTLE_ENDIAN && b.byteOffset % 2 === 0 ? new Int16Array(b.buffer, b.byteOffset, n) : null;
+    if (v) for (let i = 0; i < n; i++) out[i] = (v[i] as number) / 32768;
+    else for (let i = 0; i < n; i++) out[i] = b.readInt16LE(i * 2) / 32768;
   } else if (format === 1 && bits === 8) {
     for (let i = 0; i < n; i++) out[i] = ((b[i] as number) - 128) / 128;
   } else if (format === 1 && bits === 24) {
@@ -76,10 +82,14 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Buffer {
   buf.writeUInt16LE(16, 34);
   buf.write("data", 36, "ascii");
   buf.writeUInt32LE(samples.length * 2, 40);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i] as number));
-    buf.writeInt16LE(Math.round(s < 0 ? s * 32768 : s * 32767), 44 + i * 2);
-  }
+  const int16 = (x: number) => {
+    const s = Math.max(-1, Math.min(1, x));
+    return Math.round(s < 0 ? s * 32768 : s * 32767);
+  };
+  if (LITTLE_ENDIAN && buf.byteOffset % 2 === 0) {
+    const out = new Int16Array(buf.buffer, buf.byteOffset + 44, samples.length);
+    for (let i = 0; i < samples.length; i++) out[i] = int16(samples[i] as number);
+  } else for (let i = 0; i < samples.length; i++) buf.writeInt16LE(int16(samples[i] as number), 44 + i * 2);
   return buf;
 }
 

@@ -141,7 +141,7 @@ interface SynthJob {
 
 /**
  * TTS with a cache in the work dir, keyed by engine, voice, language, text and rate; clips are trimmed.
- * What is not cached is synthesized per voice in `concurrency` batches at once (engines with
+ * What is not cached is synthesized per voice in batches, `concurrency` at once (engines with
  * synthesizeMany do a batch in one run), and `onDone` counts the clips as they come.
  */
 async function synthAll(
@@ -181,7 +181,8 @@ async function synthAll(
       continue;
     }
     const total = idx.reduce((n, i) => n + (jobs[i] as SynthJob).text.length, 0);
-    const parts = Math.min(idx.length, concurrency);
+    // two runs per core: runs end at different times, and the next pass waits for the last one
+    const parts = Math.min(idx.length, 2 * concurrency);
     let acc = 0;
     let made = 0;
     let cur: number[] = [];
@@ -437,9 +438,9 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     timings.mix = since(t);
     report("mix", 1);
 
-    // 4. AAC on every core, muxed with the video stream copied; then the encoded audio is measured. If
-    // its true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and
-    // the audio encoded again.
+    // 4. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
+    // true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and the
+    // audio encoded again.
     t = performance.now();
     await mkdir(dirname(output), { recursive: true });
     const maxTp = -1.05;
@@ -452,15 +453,16 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         signal: opts.signal,
         onProgress: (f) => report("encode", ((attempt - 1 + f) / 2) * 0.9),
       });
-      await runFfmpeg(
-        muxArgs({ file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY }, video, output),
-        {
-          signal: opts.signal,
-        },
-      );
+      // the MP4's audio is this AAC stream copied: it is measured while the mux runs (without the
+      // encoder's priming samples, which the MP4's edit list hides)
       const check = join(work.dir, "check.f32");
-      await runFfmpeg(decodeAudioArgs(output, check, MIX_RATE, channels), { signal: opts.signal });
-      const dec = floats(await readFile(check));
+      await Promise.all([
+        runFfmpeg(muxArgs({ file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY }, video, output), {
+          signal: opts.signal,
+        }),
+        runFfmpeg(decodeAudioArgs(aacFile, check, MIX_RATE, channels), { signal: opts.signal }),
+      ]);
+      const dec = floats(await readFile(check)).subarray(AAC_DELAY * channels);
       await rm(check, { force: true });
       encoded = {
         lufs: Math.round(integratedLoudness(dec, channels, MIX_RATE) * 100) / 100,
