@@ -44,10 +44,24 @@ export function subBlockEnergy(
   return { energy: blockEnergy(data, channels, sampleRate, sub), sub };
 }
 
-/** Sum of squared K-weighted samples per block of `sub` frames (whole blocks only), summed over channels. */
-function blockEnergy(data: Float32Array, channels: number, sampleRate: number, sub: number): Float64Array {
+/**
+ * Sum of squared K-weighted samples per block of `sub` frames (whole blocks only), summed over
+ * channels; for blocks [from, to) only, the filter starting `warm` blocks earlier (200 ms is enough:
+ * the K-filter forgets its state in a few ms), so that ranges computed apart join into one pass.
+ */
+export function blockEnergy(
+  data: Float32Array,
+  channels: number,
+  sampleRate: number,
+  sub: number,
+  range: { from: number; to: number; warm: number } | null = null,
+): Float64Array {
   const frames = Math.floor(data.length / channels);
-  const nSub = Math.floor(frames / sub);
+  const all = Math.floor(frames / sub);
+  const from = range ? Math.max(0, range.from - range.warm) : 0;
+  const to = range ? Math.min(all, range.to) : all;
+  const skip = range ? range.from - from : 0;
+  const nSub = Math.max(0, to - from);
   const energy = new Float64Array(nSub);
   const [s, h] = kWeighting(sampleRate);
   const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
@@ -59,7 +73,7 @@ function blockEnergy(data: Float32Array, channels: number, sampleRate: number, s
     let y2 = 0;
     let z1 = 0;
     let z2 = 0;
-    let idx = c;
+    let idx = from * sub * channels + c;
     for (let b = 0; b < nSub; b++) {
       let acc = 0;
       for (let k = 0; k < sub; k++) {
@@ -78,7 +92,7 @@ function blockEnergy(data: Float32Array, channels: number, sampleRate: number, s
       energy[b] = (energy[b] as number) + acc;
     }
   }
-  return energy;
+  return skip ? energy.subarray(skip) : energy;
 }
 
 /** Pure: BS.1770-4 gated loudness (LUFS) from 100 ms sub-block energies (see subBlockEnergy). */
@@ -139,24 +153,36 @@ const PHASES: Float64Array[] = (() => {
   return out;
 })();
 
-/**
- * True peak in dBTP: the largest of the sample peak and the 4× oversampled values between samples.
- * Only intervals next to samples within 3 dB of the sample peak are interpolated, which keeps it fast.
- */
+/** True peak in dBTP (see truePeak); -Infinity for silence. */
 export function truePeakDb(data: Float32Array, channels: number): number {
+  const tp = truePeak(data, channels);
+  return tp > 0 ? 20 * Math.log10(tp) : -Infinity;
+}
+
+/**
+ * The true peak (linear) of frames [from, to): the largest of the sample peak and the 4× oversampled
+ * values between samples. Only intervals next to samples within 3 dB of the range's sample peak are
+ * interpolated, which keeps it fast (an inter-sample peak of band-limited audio stays within 3 dB of
+ * its neighbouring samples).
+ */
+export function truePeak(
+  data: Float32Array,
+  channels: number,
+  from = 0,
+  to = Math.floor(data.length / channels),
+): number {
   const frames = Math.floor(data.length / channels);
   let peak = 0;
-  for (let i = 0; i < data.length; i++) {
+  for (let i = from * channels; i < to * channels; i++) {
     const a = Math.abs(data[i] as number);
     if (a > peak) peak = a;
   }
-  if (peak === 0) return -Infinity;
-  // an inter-sample peak of band-limited audio stays within 3 dB of its neighbouring samples
+  if (peak === 0) return 0;
   const near = peak * 0.7;
   const width = 2 * HALF;
   let tp = peak;
   for (let c = 0; c < channels; c++) {
-    for (let n = 0; n + 1 < frames; n++) {
+    for (let n = from; n < to && n + 1 < frames; n++) {
       if (
         Math.abs(data[n * channels + c] as number) < near &&
         Math.abs(data[(n + 1) * channels + c] as number) < near
@@ -181,7 +207,7 @@ export function truePeakDb(data: Float32Array, channels: number): number {
       if (m > tp) tp = m;
     }
   }
-  return 20 * Math.log10(tp);
+  return tp;
 }
 
 const [P1, P2, P3] = PHASES as [Float64Array, Float64Array, Float64Array];
@@ -319,14 +345,14 @@ export function applyCurve(
 }
 
 /** Pure: the smallest gain of a curve, in dB (0 when it never limits). */
-function minGainDb(curve: GainCurve): number {
+export function minGainDb(curve: GainCurve): number {
   let min = 1;
   for (const g of curve.gains) if (g < min) min = g;
   return 20 * Math.log10(min);
 }
 
 /** Block size of the limiter: about 1.4 ms, tiling the 100 ms loudness sub-blocks exactly. */
-function limiterBlock(sampleRate: number): number {
+export function limiterBlock(sampleRate: number): number {
   return divisorAtMost(Math.round(sampleRate / 10), 64);
 }
 
@@ -361,88 +387,4 @@ export function samplePeakDb(data: Float32Array): number {
 
 export function applyGain(data: Float32Array, gain: number): void {
   for (let i = 0; i < data.length; i++) data[i] = (data[i] as number) * gain;
-}
-
-export interface NormalizeResult {
-  inputLufs: number;
-  outputLufs: number;
-  truePeakDb: number;
-  gainDb: number;
-  limitedDb: number;
-}
-
-/**
- * In place: brings the audio to `targetLufs` with its true peak under `ceilingDbtp`: a gain, and a
- * limiter where the peaks would pass the ceiling. Limiting lowers the loudness a little, so the gain is
- * searched first on a model: the K-weighted energy and the peak of each ~1.4 ms block, measured once,
- * give the loudness of any gain × limiter curve (the curve changes slowly, so the energy of a block
- * scales by its gain squared) without touching the audio. The audio is then changed once. The default ceiling is −1.5 dBTP: 0.5 dB of
- * margin under −1 dBTP for the AAC encoder's overshoot.
- */
-export function normalizeLoudness(
-  data: Float32Array,
-  channels: number,
-  sampleRate: number,
-  opts: { targetLufs?: number; ceilingDbtp?: number } = {},
-): NormalizeResult {
-  const { targetLufs = -16, ceilingDbtp = -1.5 } = opts;
-  const block = limiterBlock(sampleRate);
-  const sub = Math.round(sampleRate / 10);
-  const perSub = sub / block;
-  const blocks = blockEnergy(data, channels, sampleRate, block);
-  const nSub = Math.floor(blocks.length / perSub);
-  /** Gated loudness with each block's energy scaled by gain² × curve² (the model). */
-  const modelLufs = (gain: number, curve: Float32Array | null) => {
-    const energy = new Float64Array(nSub);
-    for (let b = 0; b < nSub; b++) {
-      let e = 0;
-      for (let k = b * perSub; k < (b + 1) * perSub; k++) {
-        const g = curve ? (curve[k] as number) : 1;
-        e += (blocks[k] as number) * g * g;
-      }
-      energy[b] = e * gain * gain;
-    }
-    return gatedLoudness(energy, sub);
-  };
-  const inputLufs = modelLufs(1, null);
-  if (!Number.isFinite(inputLufs))
-    return {
-      inputLufs,
-      outputLufs: inputLufs,
-      truePeakDb: truePeakDb(data, channels),
-      gainDb: 0,
-      limitedDb: 0,
-    };
-  const peaks = blockPeaks(data, channels, block);
-  /** The gain (and its limiter curve) at which the model reads the target with samples under `ceiling`. */
-  const search = (ceiling: number) => {
-    let gain = 10 ** ((targetLufs - inputLufs) / 20);
-    let curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
-    for (let round = 0; round < 10; round++) {
-      const lufs = modelLufs(gain, curve.gains);
-      if (Math.abs(targetLufs - lufs) < 0.02) break;
-      gain *= 10 ** ((targetLufs - lufs) / 20);
-      curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
-    }
-    return { gain, curve };
-  };
-  // the limiter works on samples: 0.5 dB lower leaves room for peaks between samples; if a peak
-  // between samples still passes the ceiling (rare), the change is undone and the samples are limited
-  // lower by the excess
-  let ceiling = 10 ** ((ceilingDbtp - 0.5) / 20);
-  let { gain, curve } = search(ceiling);
-  applyCurve(data, channels, curve, gain);
-  let tp = truePeakDb(data, channels);
-  for (let round = 0; round < 3 && tp > ceilingDbtp; round++) {
-    applyCurve(data, channels, curve, gain, true);
-    ceiling *= 10 ** (-(tp - ceilingDbtp + 0.1) / 20);
-    ({ gain, curve } = search(ceiling));
-    applyCurve(data, channels, curve, gain);
-    tp = truePeakDb(data, channels);
-  }
-  // the model's loudness: within a few hundredths of a LU of a full measurement (which the encoded
-  // file gets anyway)
-  const lufs = modelLufs(gain, curve.gains);
-  const limitedDb = minGainDb(curve);
-  return { inputLufs, outputLufs: lufs, truePeakDb: tp, gainDb: 20 * Math.log10(gain), limitedDb };
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { resample, trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
@@ -11,7 +11,9 @@ import { atempoArgs, decodeAudioArgs, mp4CanCopyVideo, muxArgs } from "../media/
 import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
-import { applyGain, integratedLoudness, normalizeLoudness, truePeakDb } from "../mix/loudness.ts";
+import { applyGain, gatedLoudness } from "../mix/loudness.ts";
+import { measure, sharedFloats, warmUp } from "../mix/measure.ts";
+import { normalizeLoudness } from "../mix/normalize.ts";
 import { addClip, duck, levelGain, type Range } from "../mix/mixer.ts";
 import { toSrt, toVtt } from "../subtitles/subtitles.ts";
 import { chooseRate, FIT_DEFAULTS, type FitOptions, fitAll, speedHistogram } from "../timing/fit.ts";
@@ -154,9 +156,17 @@ async function synthAll(
 ): Promise<SynthOut[]> {
   const out = new Array<SynthOut>(jobs.length);
   const keys = jobs.map((j) => hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate));
+  // each clip once: a repeated line takes the same clip (a batch's neighbours change a clip slightly,
+  // and the cache must hold the clip that was used)
+  const firstOf = new Map<string, number>();
+  keys.forEach((k, i) => {
+    if (!firstOf.has(k)) firstOf.set(k, i);
+  });
+  const unique = [...firstOf.values()];
   const groups = new Map<string, number[]>();
   await Promise.all(
-    jobs.map(async (j, i) => {
+    unique.map(async (i) => {
+      const j = jobs[i] as SynthJob;
       try {
         const pcm = parseWav(await readFile(join(dir, `${keys[i]}.wav`)));
         out[i] = {
@@ -170,7 +180,8 @@ async function synthAll(
       }
     }),
   );
-  onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.length, 0));
+  const copies = (i: number) => keys.filter((k) => k === keys[i]).length;
+  onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
   // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
   const batches: number[][] = [];
   for (const idx of groups.values()) {
@@ -221,12 +232,31 @@ async function synthAll(
         out[i] = { clip, key: keys[i] as string, cached: false };
       }),
     );
-    onDone(batch.length);
+    onDone(batch.reduce((m, i) => m + copies(i), 0));
   });
-  return out;
+  return jobs.map((_j, i) => out[firstOf.get(keys[i] as string) as number] as SynthOut);
 }
 
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
+
+/** A raw float32 file read into shared memory (see measure.ts). */
+async function readSharedFloats(file: string): Promise<Float32Array> {
+  const fh = await open(file, "r");
+  try {
+    const { size } = await fh.stat();
+    const out = sharedFloats(Math.floor(size / 4));
+    const bytes = new Uint8Array(out.buffer);
+    let o = 0;
+    while (o < bytes.length) {
+      const { bytesRead } = await fh.read(bytes, o, bytes.length - o, o);
+      if (bytesRead === 0) break;
+      o += bytesRead;
+    }
+    return out;
+  } finally {
+    await fh.close();
+  }
+}
 
 /** Raw little-endian float32 bytes as a Float32Array (a view when aligned, else a copy). */
 function floats(b: Buffer): Float32Array {
@@ -281,6 +311,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     }
     timings.prepare = since(t);
 
+    warmUp(concurrency, MIX_RATE);
     // the original audio is decoded by ffmpeg while the TTS runs (it is only needed for the mix)
     const channels = Math.min(2, Math.max(1, info.audio?.channels ?? 2));
     const bgFile = join(work.dir, "background.f32");
@@ -403,7 +434,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     // 3. mix: background (ducked or removed) + clips at their absolute starts
     t = performance.now();
     const frames = Math.round((durationMs * MIX_RATE) / 1000);
-    let mix = new Float32Array(frames * channels);
+    // on shared memory: loudness and true peak are measured by worker threads
+    let mix = sharedFloats(frames * channels);
     const speechRanges: Range[] = [];
     segments.forEach((seg, i) => {
       const p = placedClips[i];
@@ -431,9 +463,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       return { start: f.start, end: f.start + Math.round((p.samples.length / MIX_RATE) * 1000) };
     });
     report("mix", 0.7);
-    const loudness = normalizeLoudness(mix, channels, MIX_RATE, {
+    const loudness = await normalizeLoudness(mix, channels, MIX_RATE, {
       targetLufs: opts.targetLufs ?? -16,
       ceilingDbtp: opts.ceilingDbtp ?? -1.5,
+      parts: concurrency,
     });
     timings.mix = since(t);
     report("mix", 1);
@@ -462,11 +495,13 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         }),
         runFfmpeg(decodeAudioArgs(aacFile, check, MIX_RATE, channels), { signal: opts.signal }),
       ]);
-      const dec = floats(await readFile(check)).subarray(AAC_DELAY * channels);
+      const dec = (await readSharedFloats(check)).subarray(AAC_DELAY * channels);
       await rm(check, { force: true });
+      const sub = MIX_RATE / 10;
+      const m = await measure(dec, channels, MIX_RATE, { block: sub, peak: true, parts: concurrency });
       encoded = {
-        lufs: Math.round(integratedLoudness(dec, channels, MIX_RATE) * 100) / 100,
-        truePeakDb: Math.round(truePeakDb(dec, channels) * 100) / 100,
+        lufs: Math.round(gatedLoudness(m.energy as Float64Array, sub) * 100) / 100,
+        truePeakDb: Math.round((m.peak > 0 ? 20 * Math.log10(m.peak) : -Infinity) * 100) / 100,
         coder: "fast",
         attempts: attempt,
       };

@@ -193,6 +193,21 @@ describe("redubSegments", () => {
   });
 });
 
+describe("repeated lines", () => {
+  it("take one clip, so a second dub with the same work dir re-synthesizes nothing", async () => {
+    const dup = structuredClone(es);
+    const [a, b] = [dup.transcript[1]!, dup.transcript[3]!];
+    b.text = a.text;
+    b.speaker = a.speaker;
+    const opts = { workDir: join(t.dir, "work-dup"), background: "remove" as const, subtitles: false };
+    const first = await dub(d.video, dup, { ...opts, output: join(t.dir, "out", "dup1.mp4") });
+    const second = await dub(d.video, dup, { ...opts, output: join(t.dir, "out", "dup2.mp4") });
+    expect(first.report.totals.resynthesized).toBe(dup.transcript.length);
+    expect(second.report.totals.resynthesized).toBe(0);
+    expect(second.report.segments.map((x) => x.clipMs)).toEqual(first.report.segments.map((x) => x.clipMs));
+  });
+});
+
 describe("bad input", () => {
   it("no audio track → no_audio", async () => {
     const v = makeTestVideo(join(t.dir, "mute.mp4"), 2, { audio: false });
