@@ -149,6 +149,11 @@ export interface TtsEngine extends EngineBase {
   voices(language: LanguageCode): LocalVoice[];
   synthesize(req: SynthesisRequest): Promise<Clip>;
   /**
+   * Optional (cloud engines): the engine's voice for a catalogue voice (`en-US-AvaMultilingualNeural`)
+   * speaking `language`, or undefined when it has none. Local engines are mapped by the catalogue.
+   */
+  voiceFor?(catalogValue: string, language: LanguageCode): LocalVoice | undefined;
+  /**
    * Optional: several utterances of one voice in one run (an engine that starts slowly does it in a
    * fraction of the time of one run each). Clips in the order of the requests.
    */

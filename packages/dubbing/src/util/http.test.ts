@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeServer, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { providerFetch, providerMessage } from "./http.ts";
+
+describe("providerMessage", () => {
+  it("finds the provider's message in the usual error shapes", () => {
+    expect(providerMessage('{"error":{"message":"Invalid key","type":"auth"}}')).toBe("Invalid key");
+    expect(providerMessage('{"message":"Quota exceeded"}')).toBe("Quota exceeded");
+    expect(providerMessage('{"err_msg":"bad audio"}')).toBe("bad audio");
+    expect(providerMessage('{"detail":{"status":"x","message":"voice not found"}}')).toBe("voice not found");
+    expect(providerMessage("  plain\n text ")).toBe("plain text");
+  });
+});
+
+describe("providerFetch (real HTTP)", () => {
+  let s: FakeServer;
+  beforeAll(async () => {
+    s = await startFakeServer(async (req, res) => {
+      if (req.path === "/ok") return sendJson(res, 200, { fine: true });
+      if (req.path === "/slow") {
+        await new Promise((r) => setTimeout(r, 2000));
+        return sendJson(res, 200, {});
+      }
+      sendJson(res, 401, { error: { message: "Access denied due to invalid subscription key." } });
+    });
+  });
+  afterAll(() => s.close());
+
+  it("returns 2xx answers and records the request", async () => {
+    const res = await providerFetch(`${s.url}/ok?x=1`, { method: "POST", body: "hi" }, { provider: "P" });
+    expect(await res.json()).toEqual({ fine: true });
+    expect(s.requests.at(-1)?.query.get("x")).toBe("1");
+    expect(s.requests.at(-1)?.body.toString()).toBe("hi");
+  });
+  it("turns an error status into engine_failed with the provider's message", async () => {
+    await expect(providerFetch(`${s.url}/no`, {}, { provider: "Azure Speech" })).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "Azure Speech answered 401: Access denied due to invalid subscription key.",
+    });
+  });
+  it("times out, aborts, and reports an unreachable host", async () => {
+    await expect(providerFetch(`${s.url}/slow`, {}, { provider: "P", timeoutMs: 100 })).rejects.toMatchObject(
+      {
+        code: "engine_failed",
+        message: "P did not answer in time",
+      },
+    );
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(
+      providerFetch(`${s.url}/slow`, {}, { provider: "P", signal: c.signal }),
+    ).rejects.toMatchObject({
+      code: "aborted",
+    });
+    await expect(providerFetch("http://127.0.0.1:1/", {}, { provider: "P" })).rejects.toMatchObject({
+      code: "engine_failed",
+      message: expect.stringMatching(/^cannot reach P/),
+    });
+  });
+});

@@ -1,0 +1,57 @@
+// The one way cloud engines call their provider: fetch with the caller's AbortSignal and a time limit,
+// and every failure turned into a DubError that names the provider and its own message (never the key).
+import { DubError } from "../errors.ts";
+
+export interface ProviderRequest {
+  /** Provider name for messages ("Azure Speech", "DeepL", …). */
+  provider: string;
+  signal?: AbortSignal;
+  /** Give up after this long (default 120 s). */
+  timeoutMs?: number;
+}
+
+/** Pure: the provider's own error text from a JSON or text error body, shortened. */
+export function providerMessage(body: string): string {
+  let text = body.trim();
+  try {
+    const j = JSON.parse(text) as Record<string, unknown>;
+    const e = j.error as Record<string, unknown> | string | undefined;
+    text =
+      (typeof e === "string" ? e : undefined) ??
+      (typeof e?.message === "string" ? e.message : undefined) ??
+      (typeof j.message === "string" ? j.message : undefined) ??
+      (typeof j.err_msg === "string" ? j.err_msg : undefined) ??
+      (typeof (j.detail as Record<string, unknown>)?.message === "string"
+        ? ((j.detail as Record<string, unknown>).message as string)
+        : undefined) ??
+      text;
+  } catch {
+    // not JSON
+  }
+  return text.replace(/\s+/g, " ").slice(0, 300);
+}
+
+/**
+ * fetch() that resolves only with a 2xx response. Throws DubError aborted when the signal fires and
+ * engine_failed for a network error, a time-out or an error status ("DeepL answered 403: …").
+ */
+export async function providerFetch(url: string, init: RequestInit, req: ProviderRequest): Promise<Response> {
+  const timeout = AbortSignal.timeout(req.timeoutMs ?? 120_000);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal });
+  } catch (err) {
+    if (req.signal?.aborted) throw new DubError("aborted", `${req.provider} request aborted`);
+    if (timeout.aborted) throw new DubError("engine_failed", `${req.provider} did not answer in time`);
+    throw new DubError("engine_failed", `cannot reach ${req.provider}: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  if (res.ok) return res;
+  const body = await res.text().catch(() => "");
+  throw new DubError(
+    "engine_failed",
+    `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`,
+  );
+}
