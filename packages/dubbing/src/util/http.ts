@@ -15,10 +15,11 @@ export function providerMessage(body: string): string {
   let text = body.trim();
   try {
     const j = JSON.parse(text) as Record<string, unknown>;
-    const e = j.error as Record<string, unknown> | string | undefined;
+    const e = j.error;
+    const nested = typeof e === "object" && e !== null ? (e as Record<string, unknown>).message : undefined;
     text =
       (typeof e === "string" ? e : undefined) ??
-      (typeof e?.message === "string" ? e.message : undefined) ??
+      (typeof nested === "string" ? nested : undefined) ??
       (typeof j.message === "string" ? j.message : undefined) ??
       (typeof j.err_msg === "string" ? j.err_msg : undefined) ??
       (typeof (j.detail as Record<string, unknown>)?.message === "string"
