@@ -13,9 +13,26 @@ export interface ResolvedVoice {
 }
 
 /**
- * The local voice a speaker speaks `language` with: their catalogue voice mapped to the first available
- * local engine, or a local voice given as "engine:id", or (no/unknown voice) the registry's first TTS
- * engine for the language with a voice of the default gender. Throws DubError no_engine.
+ * The engine voices a catalogue voice stands for, best first: the cloud engines' own voices (in the
+ * registry's order: the Azure voice itself when Azure is configured), then the catalogue's local mapping.
+ */
+function catalogCandidates(
+  registry: EngineRegistry,
+  value: string,
+  language: LanguageCode,
+): { voice: LocalVoice; catalogVoice: string }[] {
+  const cloud = registry
+    .list("tts")
+    .map((e) => e.voiceFor?.(value, language))
+    .filter((v): v is LocalVoice => v !== undefined);
+  return [...cloud, ...localVoicesFor(value, language)].map((voice) => ({ voice, catalogVoice: value }));
+}
+
+/**
+ * The voice a speaker speaks `language` with: their catalogue voice mapped to the first available
+ * engine (a configured cloud engine's own voice, else a local one), or a voice given as "engine:id", or
+ * (no/unknown voice) a default catalogue voice mapped the same way, or the registry's first TTS engine
+ * for the language. Throws DubError no_engine.
  */
 export async function resolveVoice(
   registry: EngineRegistry,
@@ -27,7 +44,7 @@ export async function resolveVoice(
   const value = speaker.selectedVoice.trim();
   const direct = /^([a-z0-9.-]+):(.+)$/i.exec(value);
   if (findVoice(value)) {
-    for (const v of localVoicesFor(value, language)) candidates.push({ voice: v, catalogVoice: value });
+    candidates.push(...catalogCandidates(registry, value, language));
   } else if (direct) {
     const engine = registry.get("tts", direct[1]!);
     const voice = engine?.voices(language).find((v) => v.id === direct[2]);
@@ -37,8 +54,7 @@ export async function resolveVoice(
     // no usable choice: a default voice, alternating genders between speakers
     const gender = index % 2 === 0 ? "Female" : "Male";
     const fallback = voicesFor(language, gender)[Math.floor(index / 2)] ?? voicesFor(language, gender)[0]!;
-    for (const v of localVoicesFor(fallback.value, language))
-      candidates.push({ voice: v, catalogVoice: fallback.value });
+    candidates.push(...catalogCandidates(registry, fallback.value, language));
   }
   const why: string[] = [];
   for (const c of candidates) {

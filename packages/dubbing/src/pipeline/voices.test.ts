@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { EngineRegistry } from "../engines/registry.ts";
+import type { LocalVoice, TtsEngine } from "../engines/types.ts";
+import { LANGUAGES } from "../languages.ts";
+import { createEspeakEngine } from "../tts/espeak.ts";
+import { resolveVoice } from "./voices.ts";
+
+/** A cloud-like TTS engine whose voices are the catalogue values (like Azure's). */
+function cloud(ok: boolean): TtsEngine {
+  return {
+    id: "cloud",
+    kind: "tts",
+    label: "Cloud",
+    local: false,
+    languages: LANGUAGES.map((l) => l.code),
+    capabilities: { rateControl: true, minRate: 0.5, maxRate: 2 },
+    available: async () => (ok ? { ok } : { ok, reason: "no key configured" }),
+    voices: () => [],
+    voiceFor: (value, language): LocalVoice => ({
+      engine: "cloud",
+      id: value,
+      language,
+      gender: "Female",
+      label: value,
+    }),
+    synthesize: async () => ({ samples: new Float32Array(1), sampleRate: 16000 }),
+  };
+}
+
+const ava = { id: "speaker-1", name: "A", selectedVoice: "en-US-AvaMultilingualNeural" };
+
+describe("resolveVoice", () => {
+  it("takes a configured cloud engine's own voice for a catalogue voice", async () => {
+    const r = new EngineRegistry().register(cloud(true)).register(createEspeakEngine());
+    const v = await resolveVoice(r, ava, "es", 0);
+    expect(v.engine.id).toBe("cloud");
+    expect(v.voice.id).toBe("en-US-AvaMultilingualNeural");
+    expect(v.catalogVoice).toBe("en-US-AvaMultilingualNeural");
+  });
+  it("falls back to the local mapping when the cloud engine is not configured", async () => {
+    const r = new EngineRegistry().register(cloud(false)).register(createEspeakEngine());
+    const v = await resolveVoice(r, ava, "es", 0);
+    expect(v.engine.id).toBe("espeak-ng");
+    expect(v.voice.id).toMatch(/^es\+f\d$/);
+  });
+  it("maps the default voice of a speaker without a choice the same way", async () => {
+    const r = new EngineRegistry().register(cloud(true)).register(createEspeakEngine());
+    const v = await resolveVoice(r, { ...ava, selectedVoice: "" }, "fr", 1);
+    expect(v.engine.id).toBe("cloud");
+    expect(v.catalogVoice).toBeTruthy();
+  });
+});
