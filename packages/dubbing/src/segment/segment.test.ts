@@ -34,6 +34,38 @@ describe("segmentWords", () => {
   });
 });
 
+describe("sentenceText of formatted words (cloud engines)", () => {
+  it("keeps their capitals and punctuation, and adds a full stop only when missing", () => {
+    expect(sentenceText([w("Hello,", 0, 1), w("Mr.", 1, 2), w("Smith!", 2, 3)])).toBe("Hello, Mr. Smith!");
+    expect(sentenceText([w("We", 0, 1), w("went", 1, 2), w("to", 2, 3), w("Paris", 3, 4)])).toBe(
+      "We went to Paris.",
+    );
+  });
+  it("joins Chinese and Japanese characters without spaces", () => {
+    expect(sentenceText([w("我", 0, 1), w("们", 1, 2), w("走", 2, 3), w("吧。", 3, 4)])).toBe("我们走吧。");
+    expect(sentenceText([w("東京", 0, 1), w("へ", 1, 2), w("行く", 2, 3)])).toBe("東京へ行く。");
+  });
+});
+
+describe("segmentWords at sentence ends", () => {
+  it("ends a segment after a punctuated sentence end followed by a short pause, not inside 'Mr. Smith'", () => {
+    const words = [
+      w("Hello", 0, 300),
+      w("Mr.", 320, 500),
+      w("Smith.", 510, 900),
+      w("How", 1100, 1300),
+      w("are", 1310, 1500),
+      w("you?", 1510, 1800),
+    ];
+    const u = segmentWords(words);
+    expect(u.map((x) => x.words.map((y) => y.text).join(" "))).toEqual(["Hello Mr. Smith.", "How are you?"]);
+  });
+  it("leaves unpunctuated words (pocketsphinx) to pauses alone", () => {
+    const words = [w("hello", 0, 300), w("there", 500, 800), w("how", 1000, 1300)];
+    expect(segmentWords(words)).toHaveLength(1);
+  });
+});
+
 describe("sentenceText", () => {
   it("capitalises, fixes the pronoun I and ends with a full stop", () => {
     expect(sentenceText([w("i", 0, 1), w("think", 1, 2), w("i'm", 2, 3), w("new_york", 3, 4)])).toBe(

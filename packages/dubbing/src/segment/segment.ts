@@ -14,18 +14,30 @@ export interface SegmentOptions {
   maxMs?: number;
   /** Times (ms) where a segment must end, e.g. detected speaker changes. */
   breaks?: number[];
+  /**
+   * A word ending a sentence (punctuated by the ASR engine) followed by a gap at least this long ends
+   * a segment ("Mr. Smith" is said without a pause).
+   */
+  sentenceGapMs?: number;
 }
+
+/** A word that ends a sentence: ., !, ?, …, or their CJK forms, maybe followed by a closing quote. */
+const SENTENCE_END = /[.!?…。！？]["'”’」』)]*$/;
+/** Scripts written without spaces between words. */
+const NO_SPACES = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u0e00-\u0e7f]/;
 
 /** Splits words into utterances at pauses and breaks, then splits long ones at their longest gap. */
 export function segmentWords(words: Word[], opts: SegmentOptions = {}): Utterance[] {
-  const { pauseMs = 400, maxMs = 15_000, breaks = [] } = opts;
+  const { pauseMs = 400, maxMs = 15_000, breaks = [], sentenceGapMs = 150 } = opts;
   const sorted = [...words].filter((w) => w.end > w.start || w.text).sort((a, b) => a.start - b.start);
   const groups: Word[][] = [];
   let cur: Word[] = [];
   for (const w of sorted) {
     const prev = cur.at(-1);
     const brk = prev && breaks.some((b) => b > prev.start && b <= w.start);
-    if (prev && (w.start - prev.end >= pauseMs || brk)) {
+    const gap = prev ? w.start - prev.end : 0;
+    const sentenceEnd = prev && SENTENCE_END.test(prev.text) && gap >= sentenceGapMs;
+    if (prev && (gap >= pauseMs || brk || sentenceEnd)) {
       groups.push(cur);
       cur = [];
     }
@@ -60,15 +72,26 @@ export function segmentWords(words: Word[], opts: SegmentOptions = {}): Utteranc
   return out;
 }
 
-/** Pure: words → readable sentence text ("i" → "I", capitalised, final full stop). */
+/**
+ * Pure: words → readable sentence text. Words an engine already formatted (capitals or punctuation, as
+ * cloud engines give) are kept as they are; bare lower-case words (pocketsphinx) get "I", a capital
+ * and a full stop. No space is put between two characters of scripts written without spaces.
+ */
 export function sentenceText(words: Word[]): string {
-  const t = words
-    .map((w) => w.text.toLowerCase().replace(/_/g, " "))
-    .map((w) => (w === "i" || w.startsWith("i'") ? `I${w.slice(1)}` : w))
-    .join(" ")
-    .trim();
+  const formatted = words.some((w) => /[\p{Lu}.,!?;:…。，、！？]/u.test(w.text));
+  const texts = words
+    .map((w) => (formatted ? w.text.trim() : w.text.toLowerCase().replace(/_/g, " ")))
+    .map((w) => (!formatted && (w === "i" || w.startsWith("i'")) ? `I${w.slice(1)}` : w))
+    .filter(Boolean);
+  let t = "";
+  for (const w of texts) {
+    const joined = t && NO_SPACES.test(t.at(-1) as string) && NO_SPACES.test(w[0] as string);
+    t += t && !joined ? ` ${w}` : w;
+  }
   if (!t) return "";
-  return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
+  if (!formatted) t = `${t[0]!.toUpperCase()}${t.slice(1)}`;
+  if (SENTENCE_END.test(t) || /[,;:，、]$/.test(t)) return t;
+  return `${t}${NO_SPACES.test(t.at(-1) as string) ? "。" : "."}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeServer, sendJson, startFakeServer } from "../testing/fake-server.ts";
-import { providerFetch, providerMessage } from "./http.ts";
+import { providerFetch, providerMessage, redact } from "./http.ts";
 
 describe("providerMessage", () => {
   it("finds the provider's message in the usual error shapes", () => {
@@ -12,11 +12,26 @@ describe("providerMessage", () => {
   });
 });
 
+describe("redact", () => {
+  it("hides the request's credentials if a provider echoes them", () => {
+    const headers = { Authorization: "Bearer sk-test-1234567890", "Content-Type": "application/json" };
+    expect(redact("Incorrect API key provided: sk-test-1234567890.", headers)).toBe(
+      "Incorrect API key provided: [redacted].",
+    );
+    expect(redact("bad content type application/json", headers)).toBe("bad content type [redacted]");
+    expect(redact("nothing to hide", undefined)).toBe("nothing to hide");
+  });
+});
+
 describe("providerFetch (real HTTP)", () => {
   let s: FakeServer;
   beforeAll(async () => {
     s = await startFakeServer(async (req, res) => {
       if (req.path === "/ok") return sendJson(res, 200, { fine: true });
+      if (req.path === "/echo")
+        return sendJson(res, 401, {
+          error: { message: `Incorrect API key provided: ${req.headers["x-key"]}` },
+        });
       if (req.path === "/slow") {
         await new Promise((r) => setTimeout(r, 2000));
         return sendJson(res, 200, {});
@@ -37,6 +52,15 @@ describe("providerFetch (real HTTP)", () => {
       code: "engine_failed",
       message: "Azure Speech answered 401: Access denied due to invalid subscription key.",
     });
+  });
+  it("never passes on the key a provider echoes", async () => {
+    const err = await providerFetch(
+      `${s.url}/echo`,
+      { headers: { "x-key": "secret-key-42" } },
+      { provider: "P" },
+    ).catch((e: Error) => e);
+    expect(String(err)).toContain("Incorrect API key provided: [redacted]");
+    expect(String(err)).not.toContain("secret-key-42");
   });
   it("times out, aborts, and reports an unreachable host", async () => {
     await expect(providerFetch(`${s.url}/slow`, {}, { provider: "P", timeoutMs: 100 })).rejects.toMatchObject(

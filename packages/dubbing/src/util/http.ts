@@ -51,8 +51,13 @@ export async function providerFetch(url: string, init: RequestInit, req: Provide
   }
   if (res.ok) return res;
   const body = await res.text().catch(() => "");
-  throw new DubError(
-    "engine_failed",
-    `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`,
-  );
+  const message = `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`;
+  throw new DubError("engine_failed", redact(message, init.headers));
+}
+
+/** Pure: `text` with every credential-like token of the request's headers replaced (a provider may echo the key). */
+export function redact(text: string, headers: HeadersInit | undefined): string {
+  const values = [...new Headers(headers).values()];
+  const tokens = values.flatMap((v) => [v, ...v.split(/\s+/)]).filter((t) => t.length >= 8);
+  return tokens.reduce((out, t) => out.split(t).join("[redacted]"), text);
 }
