@@ -1,0 +1,184 @@
+// Azure AI Speech fast transcription: POST https://{region}.api.cognitive.microsoft.com/speechtotext/
+// transcriptions:transcribe?api-version=2025-10-15, header Ocp-Apim-Subscription-Key, multipart with
+// `audio` (the file) and `definition` (JSON: locales, diarization {enabled, maxSpeakers},
+// profanityFilterMode). Followed: learn.microsoft.com/azure/ai-services/speech-service/
+// fast-transcription-create (MicrosoftDocs/azure-ai-docs includes/common/transcription-rest-api.md,
+// January 2026): the answer's `phrases[]` carry offsetMilliseconds, durationMilliseconds, display text
+// (punctuated), `speaker` when diarization is on, and `words[]` with the same time fields; Chinese and
+// Japanese words are single characters and punctuation may come as a word of its own. Audio must be
+// under 5 hours and 500 MB, and under 2 hours with diarization.
+import { readFile } from "node:fs/promises";
+import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
+import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+
+export const AZURE_STT_API_VERSION = "2025-10-15";
+
+/** Diarization is documented for audio under 2 hours; longer audio is transcribed without it. */
+const MAX_DIARIZED_MS = 2 * 3600_000;
+
+/** At most this many speakers (the pipeline's own default for its diarizer). */
+const MAX_SPEAKERS = 8;
+
+/** Locale of each app language (base codes; Mandarin in simplified Chinese). */
+export const AZURE_STT_LOCALES: Readonly<Record<string, string>> = {
+  en: "en-US",
+  es: "es-ES",
+  fr: "fr-FR",
+  de: "de-DE",
+  ja: "ja-JP",
+  ko: "ko-KR",
+  zh: "zh-CN",
+  ar: "ar-SA",
+  pt: "pt-BR",
+  ru: "ru-RU",
+  hi: "hi-IN",
+  it: "it-IT",
+  nl: "nl-NL",
+  sv: "sv-SE",
+  tr: "tr-TR",
+  vi: "vi-VN",
+  th: "th-TH",
+  el: "el-GR",
+  he: "he-IL",
+  pl: "pl-PL",
+};
+
+/** Pure: the locale sent for an app language. */
+export function azureLocale(code: LanguageCode): string {
+  const locale = AZURE_STT_LOCALES[baseLanguage(code)];
+  if (!locale) throw new Error(`no Azure Speech locale for ${code}`);
+  return locale;
+}
+
+/** Pure: the transcribe URL, on the custom endpoint when one is set, else on the region's host. */
+export function azureTranscribeUrl(where: { region?: string; endpoint?: string }): string {
+  const host = where.endpoint
+    ? where.endpoint.replace(/\/+$/, "")
+    : `https://${where.region}.api.cognitive.microsoft.com`;
+  return `${host}/speechtotext/transcriptions:transcribe?api-version=${AZURE_STT_API_VERSION}`;
+}
+
+/**
+ * Pure: the `definition` form field. Profanity is kept as spoken (the default, Masked, would put
+ * asterisks into the text to translate and speak).
+ */
+export function azureDefinition(locale: string, diarize: boolean): Record<string, unknown> {
+  return {
+    locales: [locale],
+    ...(diarize ? { diarization: { enabled: true, maxSpeakers: MAX_SPEAKERS } } : {}),
+    profanityFilterMode: "None",
+  };
+}
+
+/** The transcribe answer (only the fields used). */
+export interface AzureTranscribeResponse {
+  durationMilliseconds?: number;
+  phrases?: {
+    offsetMilliseconds: number;
+    durationMilliseconds: number;
+    text: string;
+    speaker?: number;
+    channel?: number;
+    locale?: string;
+    confidence?: number;
+    words?: { text: string; offsetMilliseconds: number; durationMilliseconds: number }[];
+  }[];
+}
+
+const PUNCT_ONLY = /^[\p{P}\s]+$/u;
+const OPENING_ONLY = /^[\p{Ps}\p{Pi}]+$/u;
+const ENDS_WITH_PUNCT = /[\p{Pe}\p{Pf}\p{Po}]$/u;
+
+/**
+ * Pure: the phrases' words in ms, sorted, with the phrase's speaker. A punctuation mark that comes as a
+ * word of its own ("。") is put onto the word before it (an opening one, "“", onto the word after it),
+ * and the phrase's closing punctuation onto its last word when that has none. A phrase without words
+ * counts as one word.
+ */
+export function parseAzureWords(doc: AzureTranscribeResponse): Word[] {
+  const out: Word[] = [];
+  for (const p of doc.phrases ?? []) {
+    const speaker = p.speaker !== undefined ? { speaker: String(p.speaker) } : {};
+    const raw = p.words?.length
+      ? p.words
+      : [
+          {
+            text: p.text,
+            offsetMilliseconds: p.offsetMilliseconds,
+            durationMilliseconds: p.durationMilliseconds,
+          },
+        ];
+    const words: Word[] = [];
+    let opening = "";
+    for (const w of raw) {
+      const text = w.text.trim();
+      const prev = words.at(-1);
+      if (!text) continue;
+      if (OPENING_ONLY.test(text)) opening += text;
+      else if (PUNCT_ONLY.test(text)) {
+        if (prev) prev.text += text;
+      } else {
+        const start = w.offsetMilliseconds;
+        words.push({ text: opening + text, start, end: start + w.durationMilliseconds, ...speaker });
+        opening = "";
+      }
+    }
+    const last = words.at(-1);
+    const closing = /[\p{Pe}\p{Pf}\p{Po}]+$/u.exec(p.text.trim())?.[0];
+    if (last && closing && !ENDS_WITH_PUNCT.test(last.text)) last.text += closing;
+    out.push(...words);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+export interface AzureAsrOptions {
+  key?: string;
+  region?: string;
+  /** Custom endpoint (https://<resource>.cognitiveservices.azure.com); overrides the region's host. */
+  endpoint?: string;
+}
+
+/**
+ * Azure AI Speech fast transcription: all app languages, punctuated words with times, speaker labels
+ * (diarization, for audio under 2 hours).
+ */
+export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
+  const key = opts.key ?? process.env.AZURE_SPEECH_KEY ?? "";
+  const region = opts.region ?? process.env.AZURE_SPEECH_REGION ?? "";
+  const endpoint = opts.endpoint ?? process.env.AZURE_SPEECH_ENDPOINT ?? "";
+  return {
+    id: "azure-stt",
+    kind: "asr",
+    label: "Azure AI Speech (fast transcription)",
+    local: false,
+    languages: LANGUAGES.map((l) => l.code),
+    capabilities: { wordTimes: true, speakerLabels: true },
+    async available(): Promise<Availability> {
+      if (!key) return { ok: false, reason: "no Azure Speech key configured (set AZURE_SPEECH_KEY)" };
+      if (!region && !endpoint)
+        return {
+          ok: false,
+          reason: "no Azure Speech region configured (set AZURE_SPEECH_REGION or AZURE_SPEECH_ENDPOINT)",
+        };
+      return { ok: true };
+    },
+    async transcribe(input: AsrInput): Promise<AsrResult> {
+      const locale = azureLocale(input.language);
+      const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const diarize = totalMs < MAX_DIARIZED_MS;
+      const form = new FormData();
+      form.append("audio", new Blob([await readFile(input.wavFile)], { type: "audio/wav" }), "audio.wav");
+      form.append("definition", JSON.stringify(azureDefinition(locale, diarize)));
+      const res = await providerFetch(
+        azureTranscribeUrl({ region, endpoint }),
+        { method: "POST", headers: { "Ocp-Apim-Subscription-Key": key }, body: form },
+        // upload and decoding: two minutes plus the audio's own length is generous
+        { provider: "Azure Speech", signal: input.signal, timeoutMs: 120_000 + totalMs },
+      );
+      const words = parseAzureWords((await res.json()) as AzureTranscribeResponse);
+      input.onProgress?.(1);
+      return { words, params: { apiVersion: AZURE_STT_API_VERSION, locale, diarization: diarize } };
+    },
+  };
+}

@@ -1,0 +1,321 @@
+import { writeFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Region } from "../audio/features.ts";
+import { encodeWav, parseWav } from "../audio/wav.ts";
+import type { AsrInput } from "../engines/types.ts";
+import type { LanguageCode } from "../languages.ts";
+import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { tempDir } from "../testing/fixtures.ts";
+import {
+  createOpenAiAsrEngine,
+  OPENAI_MAX_PIECE_MS,
+  openAiLanguage,
+  parseOpenAiVerbose,
+  planPieces,
+  punctuate,
+} from "./openai.ts";
+
+const KEY = "sk-test-4f9c2e7a1b";
+const RATE = 16_000;
+
+/** A 440 Hz tone of `ms` written as a 16 kHz WAV, as the pipeline hands it to ASR. */
+function toneInput(dir: string, ms: number, speech: Region[], language: LanguageCode = "en"): AsrInput {
+  const samples = new Float32Array((ms * RATE) / 1000);
+  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE);
+  const wavFile = join(dir, `tone-${ms}.wav`);
+  writeFileSync(wavFile, encodeWav(samples, RATE));
+  return { wavFile, samples, sampleRate: RATE, language, speech };
+}
+
+/** The error a promise rejects with (fails the test when it resolves). */
+async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error & { code?: string };
+  }
+  throw new Error("expected a rejection");
+}
+
+async function formOf(req: RecordedRequest): Promise<FormData> {
+  const type = String(req.headers["content-type"]);
+  return new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData();
+}
+
+describe("openAiLanguage", () => {
+  it("sends ISO-639-1 codes, Mandarin as zh", () => {
+    expect(openAiLanguage("cmn")).toBe("zh");
+    expect(openAiLanguage("zh")).toBe("zh");
+    expect(openAiLanguage("he")).toBe("he");
+  });
+});
+
+describe("punctuate", () => {
+  const w = (text: string, start: number) => ({ text, start, end: start + 100 });
+  it("copies commas and inner sentence ends from the segment text", () => {
+    const words = [
+      w("Well", 0),
+      w("hello", 100),
+      w("there", 200),
+      w("How", 300),
+      w("are", 400),
+      w("you", 500),
+    ];
+    expect(punctuate(words, ' Well, hello there. How are "you"?').map((x) => x.text)).toEqual([
+      "Well,",
+      "hello",
+      "there.",
+      "How",
+      "are",
+      'you"?',
+    ]);
+  });
+  it("works without spaces (Chinese) and keeps words that already carry punctuation", () => {
+    expect(punctuate([w("你好", 0), w("世界", 100)], "你好，世界。").map((x) => x.text)).toEqual([
+      "你好，",
+      "世界。",
+    ]);
+    expect(punctuate([w("Hi,", 0), w("Bob.", 100)], "Hi, Bob.").map((x) => x.text)).toEqual(["Hi,", "Bob."]);
+    // Turkish dotted capital I lengthens when lower-cased: indexes must not shift
+    expect(punctuate([w("İstanbul", 0), w("güzel", 100)], "İstanbul, güzel.").map((x) => x.text)).toEqual([
+      "İstanbul,",
+      "güzel.",
+    ]);
+  });
+  it("leaves apostrophes and decimal points inside words alone", () => {
+    expect(punctuate([w("don", 0), w("t", 100), w("3", 200)], "don't 3.5.").map((x) => x.text)).toEqual([
+      "don",
+      "t",
+      "3.",
+    ]);
+  });
+  it("steps over one substituted token and still ends the sentence", () => {
+    const words = [w("it", 0), w("costs", 100), w("ten", 200), w("dollars", 300), w("ok", 400)];
+    expect(punctuate(words, "It costs 10 dollars, ok!").map((x) => x.text)).toEqual([
+      "it",
+      "costs",
+      "ten",
+      "dollars,",
+      "ok!",
+    ]);
+    // nothing matches: the segment's closing punctuation still lands on its last word
+    expect(
+      punctuate([w("alpha", 0), w("beta", 100)], "Gamma delta epsilon zeta eta.").map((x) => x.text),
+    ).toEqual(["alpha", "beta."]);
+  });
+});
+
+describe("parseOpenAiVerbose", () => {
+  it("reads words in ms, sorted, punctuated per segment and shifted by the piece offset", () => {
+    const doc = {
+      text: "Hello world. Is it ready? Yes.",
+      words: [
+        { word: "Is", start: 1.5, end: 1.7 },
+        { word: "Hello", start: 0.0, end: 0.42 },
+        { word: "world", start: 0.42, end: 0.9 },
+        { word: "it", start: 1.7, end: 1.8 },
+        { word: "ready", start: 1.8, end: 2.25 },
+        { word: " ", start: 2.25, end: 2.3 },
+        { word: "Yes", start: 3.1, end: 3.4 },
+      ],
+      segments: [
+        { start: 0, end: 2.3, text: " Hello world. Is it ready?" },
+        { start: 3.0, end: 3.5, text: " Yes." },
+      ],
+    };
+    expect(parseOpenAiVerbose(doc, 60_000)).toEqual([
+      { text: "Hello", start: 60_000, end: 60_420 },
+      { text: "world.", start: 60_420, end: 60_900 },
+      { text: "Is", start: 61_500, end: 61_700 },
+      { text: "it", start: 61_700, end: 61_800 },
+      { text: "ready?", start: 61_800, end: 62_250 },
+      { text: "Yes.", start: 63_100, end: 63_400 },
+    ]);
+    expect(parseOpenAiVerbose({ words: [{ word: "hi", start: 0.1, end: 0.2 }] })).toEqual([
+      { text: "hi", start: 100, end: 200 },
+    ]);
+    expect(parseOpenAiVerbose({})).toEqual([]);
+  });
+});
+
+describe("planPieces", () => {
+  it("sends short audio whole", () => {
+    expect(planPieces([{ start: 100, end: 500 }], 9000, 10_000)).toEqual([{ start: 0, end: 9000 }]);
+    expect(OPENAI_MAX_PIECE_MS).toBe(600_000);
+  });
+  it("cuts at the longest pause in the second half of each piece", () => {
+    const speech = [
+      { start: 0, end: 1800 },
+      { start: 2200, end: 3700 }, // pause 1800–2200 (first half)
+      { start: 4300, end: 6000 }, // pause 3700–4300, mid 4000 (second half)
+      { start: 6500, end: 9800 }, // pause 6000–6500, mid 6250
+    ];
+    expect(planPieces(speech, 10_000, 4000)).toEqual([
+      { start: 0, end: 4000 },
+      { start: 4000, end: 6250 },
+      { start: 6250, end: 10_000 },
+    ]);
+    // a short late pause loses to a long one earlier in the second half
+    const two = [
+      { start: 0, end: 2100 },
+      { start: 2900, end: 3800 },
+      { start: 3900, end: 6000 },
+    ];
+    expect(planPieces(two, 6000, 4000)[0]).toEqual({ start: 0, end: 2500 });
+  });
+  it("cuts hard inside speech longer than a piece, and at an early pause when there is no late one", () => {
+    expect(planPieces([{ start: 0, end: 9000 }], 9000, 4000)).toEqual([
+      { start: 0, end: 4000 },
+      { start: 4000, end: 8000 },
+      { start: 8000, end: 9000 },
+    ]);
+    const early = [
+      { start: 0, end: 1000 },
+      { start: 1400, end: 9000 },
+    ];
+    expect(planPieces(early, 9000, 4000)[0]).toEqual({ start: 0, end: 1200 });
+  });
+});
+
+describe("OpenAI engine (fake server)", () => {
+  const t = tempDir();
+  let s: FakeServer;
+  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  beforeAll(async () => {
+    s = await startFakeServer((req, res) => answer(req, res));
+  });
+  beforeEach(() => {
+    s.requests.length = 0;
+  });
+  afterAll(async () => {
+    await s.close();
+    t.cleanup();
+  });
+  const engine = (opts = {}) =>
+    createOpenAiAsrEngine({ apiKey: KEY, baseUrl: s.url, model: "whisper-1", ...opts });
+
+  it("describes itself and needs a key", async () => {
+    const e = createOpenAiAsrEngine({ apiKey: "" });
+    expect(await e.available()).toEqual({
+      ok: false,
+      reason: "no OpenAI key configured (set OPENAI_API_KEY)",
+    });
+    expect(await engine().available()).toEqual({ ok: true });
+    expect(e).toMatchObject({ id: "openai-asr", kind: "asr", local: false });
+    expect(e.capabilities).toEqual({ wordTimes: true, speakerLabels: false });
+    expect(e.languages).toHaveLength(21);
+  });
+
+  it("posts the WAV as documented multipart and returns punctuated words in ms", async () => {
+    answer = (_req, res) =>
+      sendJson(res, 200, {
+        task: "transcribe",
+        language: "chinese",
+        duration: 3,
+        text: "Good morning. Hi!",
+        words: [
+          { word: "Good", start: 0.2, end: 0.5 },
+          { word: "morning", start: 0.5, end: 1.1 },
+          { word: "Hi", start: 2.0, end: 2.4 },
+        ],
+        segments: [
+          { id: 0, seek: 0, start: 0.0, end: 1.2, text: " Good morning.", tokens: [], temperature: 0 },
+          { id: 1, seek: 0, start: 1.9, end: 2.6, text: " Hi!", tokens: [], temperature: 0 },
+        ],
+      });
+    const input = toneInput(t.dir, 3000, [{ start: 150, end: 2600 }], "cmn");
+    const progress: number[] = [];
+    const result = await engine().transcribe({ ...input, onProgress: (f) => progress.push(f) });
+    expect(result.words).toEqual([
+      { text: "Good", start: 200, end: 500 },
+      { text: "morning.", start: 500, end: 1100 },
+      { text: "Hi!", start: 2000, end: 2400 },
+    ]);
+    expect(result.params).toEqual({ model: "whisper-1", language: "zh", pieces: 1 });
+    expect(progress).toEqual([1]);
+
+    expect(s.requests).toHaveLength(1);
+    const req = s.requests[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/audio/transcriptions");
+    expect([...req.query]).toEqual([]);
+    expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await formOf(req);
+    expect(form.get("model")).toBe("whisper-1");
+    expect(form.get("language")).toBe("zh");
+    expect(form.get("response_format")).toBe("verbose_json");
+    expect(form.getAll("timestamp_granularities[]")).toEqual(["word", "segment"]);
+    const file = form.get("file") as File;
+    expect(file.name).toBe("audio.wav");
+    expect(file.type).toBe("audio/wav");
+    const wav = parseWav(Buffer.from(await file.arrayBuffer()));
+    expect(wav.sampleRate).toBe(RATE);
+    expect(wav.data.length).toBe(input.samples.length);
+  });
+
+  it("sends long audio in pieces cut at pauses, two at a time, and shifts the word times back", async () => {
+    let inFlight = 0;
+    let most = 0;
+    answer = async (req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const file = (await formOf(req)).get("file") as File;
+      const ms = (parseWav(Buffer.from(await file.arrayBuffer())).data.length / RATE) * 1000;
+      await new Promise((r) => setTimeout(r, 80));
+      inFlight--;
+      sendJson(res, 200, {
+        words: [{ word: `piece${ms}`, start: 0.5, end: 0.9 }],
+        segments: [{ start: 0, end: 1, text: ` piece${ms}.` }],
+      });
+    };
+    const speech = [
+      { start: 0, end: 1800 },
+      { start: 2200, end: 3700 },
+      { start: 4300, end: 6000 },
+      { start: 6500, end: 9800 },
+    ];
+    const progress: number[] = [];
+    const result = await engine({ maxPieceMs: 4000 }).transcribe({
+      ...toneInput(t.dir, 10_000, speech),
+      onProgress: (f) => progress.push(f),
+    });
+    // pieces [0, 4000], [4000, 6250], [6250, 10000]
+    expect(result.words).toEqual([
+      { text: "piece4000.", start: 500, end: 900 },
+      { text: "piece2250.", start: 4500, end: 4900 },
+      { text: "piece3750.", start: 6750, end: 7150 },
+    ]);
+    expect(result.params.pieces).toBe(3);
+    expect(s.requests).toHaveLength(3);
+    expect(most).toBe(2);
+    expect(progress.map((p) => p.toFixed(2))).toEqual(["0.33", "0.67", "1.00"]);
+  });
+
+  it("reports the provider's error without the key", async () => {
+    for (const [status, message] of [
+      [401, "Incorrect API key provided."],
+      [413, "Maximum content size limit (26214400) exceeded."],
+      [429, "Rate limit reached for whisper-1 in organization org-x on requests per min (RPM)."],
+    ] as const) {
+      answer = (_req, res) => sendJson(res, status, { error: { message, type: "invalid_request_error" } });
+      const err = await errorOf(engine().transcribe(toneInput(t.dir, 1000, [{ start: 0, end: 1000 }])));
+      expect(err).toMatchObject({ code: "engine_failed", message: `OpenAI answered ${status}: ${message}` });
+      expect(err.message).not.toContain(KEY);
+    }
+  });
+
+  it("stops when aborted", async () => {
+    answer = async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      sendJson(res, 200, {});
+    };
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(
+      engine().transcribe({ ...toneInput(t.dir, 1000, [{ start: 0, end: 1000 }]), signal: c.signal }),
+    ).rejects.toMatchObject({ code: "aborted" });
+  });
+});

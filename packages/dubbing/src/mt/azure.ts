@@ -1,0 +1,175 @@
+// Azure AI Translator v3: POST {endpoint}/translate?api-version=3.0&from=…&to=…, headers
+// Ocp-Apim-Subscription-Key, Ocp-Apim-Subscription-Region (regional and multi-service resources) and
+// Content-Type; body [{"Text": …}] → [{translations: [{text, to}]}], one result per element, in order.
+// Followed: learn.microsoft.com/azure/ai-services/translator/text-translation/reference/v3/translate
+// (MicrosoftDocs/azure-ai-docs), service-limits (Translate: at most 1,000 elements and 50,000 characters
+// per request) and language-support (codes; `pt` is Portuguese (Brazil), `zh-Hans` Chinese Simplified).
+import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import { DubError, throwIfAborted } from "../errors.ts";
+import type { LanguageCode } from "../languages.ts";
+import { baseLanguage, LANGUAGES } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+
+export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";
+/** Documented per-request limits of Translate (one target language). */
+export const AZURE_MAX_ELEMENTS = 1000;
+export const AZURE_MAX_CHARS = 50_000;
+
+/** App language (base code) → Translator code. The docs list all 21 app languages. */
+const CODE: Record<Exclude<LanguageCode, "cmn">, string> = {
+  en: "en",
+  es: "es",
+  fr: "fr",
+  de: "de",
+  ja: "ja",
+  ko: "ko",
+  zh: "zh-Hans",
+  ar: "ar",
+  pt: "pt", // Portuguese (Brazil); Portugal would be pt-pt
+  ru: "ru",
+  hi: "hi",
+  it: "it",
+  nl: "nl",
+  sv: "sv",
+  tr: "tr",
+  vi: "vi",
+  th: "th",
+  el: "el",
+  he: "he",
+  pl: "pl",
+};
+
+/** Pure: the Translator language code for an app language ("zh" and "cmn" → "zh-Hans"). */
+export function azureLanguage(code: LanguageCode): string {
+  return CODE[baseLanguage(code) as Exclude<LanguageCode, "cmn">];
+}
+
+/** Pure: every directed pair of app languages ("zh" ↔ "cmn" is the same language, so not a pair). */
+export function azurePairs(): Pair[] {
+  const pairs: Pair[] = [];
+  for (const { code: from } of LANGUAGES) {
+    for (const { code: to } of LANGUAGES) {
+      if (baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
+    }
+  }
+  return pairs;
+}
+
+/** Pure: the request URL (the query the reference documents: api-version, from, to). */
+export function azureTranslateUrl(endpoint: string, from: string, to: string): string {
+  const q = new URLSearchParams({ "api-version": "3.0", from, to });
+  return `${endpoint.replace(/\/+$/, "")}/translate?${q}`;
+}
+
+/** Pure: the JSON body of one Translate request. */
+export function azureRequestBody(texts: string[]): { Text: string }[] {
+  return texts.map((t) => ({ Text: t }));
+}
+
+/**
+ * Pure: splits texts into consecutive batches within the element and character limits, keeping the order.
+ * Characters are counted as UTF-16 code units, never fewer than Azure counts. A text over the limit goes alone.
+ */
+export function azureBatches(
+  texts: string[],
+  limits: { maxElements?: number; maxChars?: number } = {},
+): string[][] {
+  const maxElements = limits.maxElements ?? AZURE_MAX_ELEMENTS;
+  const maxChars = limits.maxChars ?? AZURE_MAX_CHARS;
+  const batches: string[][] = [];
+  let cur: string[] = [];
+  let chars = 0;
+  for (const t of texts) {
+    if (cur.length > 0 && (cur.length >= maxElements || chars + t.length > maxChars)) {
+      batches.push(cur);
+      cur = [];
+      chars = 0;
+    }
+    cur.push(t);
+    chars += t.length;
+  }
+  if (cur.length > 0) batches.push(cur);
+  return batches;
+}
+
+/** Pure: the translated texts of a Translate answer, or an error message when it is not one per input. */
+export function parseAzureResponse(json: unknown, expected: number): string[] | string {
+  if (!Array.isArray(json)) return "Azure Translator answered without a result list";
+  const texts = json.map((r) => {
+    const list = (r as { translations?: unknown } | null)?.translations;
+    return Array.isArray(list) ? (list[0] as { text?: unknown } | undefined)?.text : undefined;
+  });
+  if (texts.some((t) => typeof t !== "string")) return "Azure Translator answered a result without text";
+  if (texts.length !== expected)
+    return `Azure Translator returned ${texts.length} results for ${expected} texts`;
+  return texts as string[];
+}
+
+/**
+ * Azure AI Translator (cloud). Key, region and endpoint from the options, else AZURE_TRANSLATOR_KEY,
+ * AZURE_TRANSLATOR_REGION and AZURE_TRANSLATOR_ENDPOINT.
+ */
+export function createAzureTranslatorEngine(
+  opts: { key?: string; region?: string; endpoint?: string } = {},
+): MtEngine {
+  const key = opts.key ?? process.env.AZURE_TRANSLATOR_KEY ?? "";
+  const region = opts.region ?? process.env.AZURE_TRANSLATOR_REGION ?? "";
+  const endpoint = opts.endpoint ?? (process.env.AZURE_TRANSLATOR_ENDPOINT || AZURE_TRANSLATOR_ENDPOINT);
+  const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
+    baseLanguage(from) !== baseLanguage(to) ? [from, to] : null;
+  return {
+    id: "azure-translator",
+    kind: "mt",
+    label: "Azure AI Translator",
+    local: false,
+    async available(): Promise<Availability> {
+      if (!key) return { ok: false, reason: "no Azure Translator key configured (set AZURE_TRANSLATOR_KEY)" };
+      return { ok: true };
+    },
+    async pairs() {
+      return azurePairs();
+    },
+    async route(from, to) {
+      return route(from, to);
+    },
+    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+      const r = route(from, to);
+      if (!r) throw new DubError("no_engine", `Azure Translator does not translate from ${from} to ${to}`);
+      if (!key)
+        throw new DubError("no_engine", "no Azure Translator key configured (set AZURE_TRANSLATOR_KEY)");
+      const fromCode = azureLanguage(from);
+      const toCode = azureLanguage(to);
+      const url = azureTranslateUrl(endpoint, fromCode, toCode);
+      const headers: Record<string, string> = {
+        "Ocp-Apim-Subscription-Key": key,
+        "Content-Type": "application/json; charset=UTF-8",
+      };
+      // a global resource needs no region; regional and multi-service resources do
+      if (region) headers["Ocp-Apim-Subscription-Region"] = region;
+      // empty texts stay empty and cost nothing: only the others are sent
+      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
+      const batches = azureBatches(sent.map((i) => texts[i]!));
+      const out = texts.map(() => "");
+      let done = 0;
+      for (const [b, batch] of batches.entries()) {
+        throwIfAborted(o.signal);
+        const res = await providerFetch(
+          url,
+          { method: "POST", headers, body: JSON.stringify(azureRequestBody(batch)) },
+          { provider: "Azure Translator", signal: o.signal },
+        );
+        const parsed = parseAzureResponse(await res.json().catch(() => null), batch.length);
+        if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
+        for (const [k, t] of parsed.entries()) out[sent[done + k]!] = t;
+        done += batch.length;
+        o.onProgress?.((b + 1) / batches.length);
+      }
+      if (batches.length === 0) o.onProgress?.(1);
+      return {
+        texts: out,
+        route: r,
+        params: { provider: "Azure AI Translator", from: fromCode, to: toCode, batches: batches.length },
+      };
+    },
+  };
+}

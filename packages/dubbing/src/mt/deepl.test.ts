@@ -1,0 +1,232 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import {
+  createDeepLEngine,
+  DEEPL_FREE_URL,
+  DEEPL_PRO_URL,
+  deeplBaseUrl,
+  deeplBatches,
+  deeplPairs,
+  deeplRequestBody,
+  deeplSourceLang,
+  deeplTargetLang,
+  parseDeeplResponse,
+} from "./deepl.ts";
+
+const KEY = "0123-secret-key:fx";
+
+describe("DeepL language codes", () => {
+  it("maps app codes to DeepL source and regional target codes", () => {
+    expect(deeplSourceLang("en")).toBe("EN");
+    expect(deeplTargetLang("en")).toBe("EN-US");
+    expect(deeplSourceLang("pt")).toBe("PT");
+    expect(deeplTargetLang("pt")).toBe("PT-BR");
+    expect(deeplSourceLang("zh")).toBe("ZH");
+    expect(deeplTargetLang("zh")).toBe("ZH-HANS");
+    expect(deeplSourceLang("cmn")).toBe("ZH");
+    expect(deeplTargetLang("cmn")).toBe("ZH-HANS");
+    expect(deeplTargetLang("he")).toBe("HE");
+    expect(deeplTargetLang("de")).toBe("DE");
+  });
+  it("has no code for Hindi, which DeepL does not list", () => {
+    expect(deeplSourceLang("hi")).toBeUndefined();
+    expect(deeplTargetLang("hi")).toBeUndefined();
+  });
+  it("lists every directed pair of the 20 served app codes, without zh ↔ cmn", () => {
+    const pairs = deeplPairs();
+    expect(pairs).toHaveLength(20 * 19 - 2);
+    expect(pairs).toContainEqual({ from: "en", to: "cmn" });
+    expect(pairs).toContainEqual({ from: "th", to: "vi" });
+    expect(pairs.some((p) => p.from === "hi" || p.to === "hi")).toBe(false);
+    expect(pairs).not.toContainEqual({ from: "zh", to: "cmn" });
+  });
+});
+
+describe("deeplBatches", () => {
+  it("cuts at 50 texts, keeping the order", () => {
+    const texts = Array.from({ length: 120 }, (_, i) => `t${i}`);
+    const b = deeplBatches(texts, "EN", "DE");
+    expect(b.map((x) => x.length)).toEqual([50, 50, 20]);
+    expect(b.flat()).toEqual(texts);
+  });
+  it("keeps every JSON body within the byte limit, counting UTF-8 bytes", () => {
+    const texts = Array.from({ length: 10 }, () => "日本語".repeat(100)); // 900 bytes each
+    const maxBytes = 3000;
+    const b = deeplBatches(texts, "JA", "EN-US", { maxBytes });
+    expect(b.map((x) => x.length)).toEqual([3, 3, 3, 1]);
+    for (const batch of b) {
+      expect(Buffer.byteLength(JSON.stringify(deeplRequestBody(batch, "JA", "EN-US")))).toBeLessThanOrEqual(
+        maxBytes,
+      );
+    }
+    expect(b.flat()).toEqual(texts);
+  });
+  it("sends an oversized text alone", () => {
+    expect(deeplBatches(["a", "x".repeat(500), "b"], "EN", "DE", { maxBytes: 100 })).toEqual([
+      ["a"],
+      ["x".repeat(500)],
+      ["b"],
+    ]);
+  });
+});
+
+describe("parseDeeplResponse and deeplBaseUrl", () => {
+  it("reads the texts in order and rejects a wrong count", () => {
+    const json = { translations: [{ detected_source_language: "EN", text: "Hallo" }, { text: "Welt" }] };
+    expect(parseDeeplResponse(json, 2)).toEqual(["Hallo", "Welt"]);
+    expect(parseDeeplResponse(json, 3)).toBe("DeepL returned 2 translations for 3 texts");
+    expect(parseDeeplResponse({}, 1)).toBe("DeepL answered without translations");
+  });
+  it("uses the free host for ':fx' keys, the pro host otherwise, and a configured URL as given", () => {
+    expect(deeplBaseUrl("abc:fx")).toBe(DEEPL_FREE_URL);
+    expect(deeplBaseUrl("abc")).toBe(DEEPL_PRO_URL);
+    expect(deeplBaseUrl("abc:fx", "http://127.0.0.1:9/")).toBe("http://127.0.0.1:9");
+    expect(deeplBaseUrl("abc", "https://proxy.example/v2")).toBe("https://proxy.example");
+  });
+});
+
+describe("DeepL engine against a fake DeepL server", () => {
+  let s: FakeServer;
+  let handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  // the documented answer: one translation per text, in order
+  const translateAll = (req: RecordedRequest, res: ServerResponse) => {
+    const body = JSON.parse(req.body.toString()) as { text: string[]; target_lang: string };
+    sendJson(res, 200, {
+      translations: body.text.map((t) => ({
+        detected_source_language: "EN",
+        text: `[${body.target_lang}] ${t}`,
+      })),
+    });
+  };
+  beforeAll(async () => {
+    s = await startFakeServer((req, res) => handler(req, res));
+  });
+  afterAll(() => s.close());
+  afterEach(() => {
+    s.requests.length = 0;
+    vi.unstubAllEnvs();
+  });
+  const engine = () => createDeepLEngine({ apiKey: KEY, baseUrl: s.url });
+
+  it("sends the documented request and parses the answer in order", async () => {
+    handler = translateAll;
+    const r = await engine().translate(["Hello, world!", "How are you?"], "en", "pt");
+    expect(s.requests).toHaveLength(1);
+    const req = s.requests[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v2/translate");
+    expect([...req.query.keys()]).toEqual([]);
+    expect(req.headers.authorization).toBe(`DeepL-Auth-Key ${KEY}`);
+    expect(req.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req.body.toString())).toEqual({
+      text: ["Hello, world!", "How are you?"],
+      source_lang: "EN",
+      target_lang: "PT-BR",
+    });
+    expect(r.texts).toEqual(["[PT-BR] Hello, world!", "[PT-BR] How are you?"]);
+    expect(r.route).toEqual(["en", "pt"]);
+    expect(r.params).toEqual({ provider: "DeepL", source_lang: "EN", target_lang: "PT-BR", batches: 1 });
+  });
+
+  it("maps Mandarin to ZH / ZH-HANS", async () => {
+    handler = translateAll;
+    await engine().translate(["你好"], "cmn", "en");
+    await engine().translate(["Hello"], "en", "zh");
+    expect(s.requests.map((r) => JSON.parse(r.body.toString()))).toEqual([
+      { text: ["你好"], source_lang: "ZH", target_lang: "EN-US" },
+      { text: ["Hello"], source_lang: "EN", target_lang: "ZH-HANS" },
+    ]);
+  });
+
+  it("sends more than 50 texts in several requests, joins the results in order and reports progress", async () => {
+    handler = translateAll;
+    const texts = Array.from({ length: 120 }, (_, i) => `line ${i}`);
+    const progress: number[] = [];
+    const r = await engine().translate(texts, "en", "de", { onProgress: (f) => progress.push(f) });
+    expect(s.requests.map((q) => (JSON.parse(q.body.toString()) as { text: string[] }).text.length)).toEqual([
+      50, 50, 20,
+    ]);
+    expect(r.texts).toEqual(texts.map((t) => `[DE] ${t}`));
+    expect(r.params.batches).toBe(3);
+    expect(progress).toEqual([1 / 3, 2 / 3, 1]);
+  });
+
+  it("keeps empty texts empty without sending them", async () => {
+    handler = translateAll;
+    const r = await engine().translate(["Hello", "", "   ", "World"], "en", "fr");
+    expect((JSON.parse(s.requests[0]!.body.toString()) as { text: string[] }).text).toEqual([
+      "Hello",
+      "World",
+    ]);
+    expect(r.texts).toEqual(["[FR] Hello", "", "", "[FR] World"]);
+    const none = await engine().translate(["", " "], "en", "fr");
+    expect(none.texts).toEqual(["", ""]);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it("turns 403, 456 and 429 into engine_failed with DeepL's message and without the key", async () => {
+    for (const [status, message] of [
+      [403, "Wrong endpoint. Use https://api.deepl.com"],
+      [456, "Quota exceeded"],
+      [429, "Too many requests"],
+    ] as const) {
+      handler = (_req, res) => sendJson(res, status, { message });
+      const err = await engine()
+        .translate(["Hello"], "en", "de")
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: "engine_failed", message: `DeepL answered ${status}: ${message}` });
+      expect((err as Error).message).not.toContain(KEY);
+    }
+  });
+
+  it("fails with engine_failed when DeepL returns a different number of translations", async () => {
+    handler = (_req, res) => sendJson(res, 200, { translations: [{ text: "nur eins" }] });
+    await expect(engine().translate(["one", "two"], "en", "de")).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "DeepL returned 1 translations for 2 texts",
+    });
+  });
+
+  it("stops with aborted when the signal fires during a request, or before one", async () => {
+    handler = async (req, res) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      translateAll(req, res);
+    };
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(engine().translate(["Hello"], "en", "de", { signal: c.signal })).rejects.toMatchObject({
+      code: "aborted",
+    });
+    const n = s.requests.length;
+    await expect(
+      engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ code: "aborted" });
+    expect(s.requests).toHaveLength(n);
+  });
+
+  it("is unavailable without a key and available with one", async () => {
+    vi.stubEnv("DEEPL_API_KEY", "");
+    expect(await createDeepLEngine().available()).toEqual({
+      ok: false,
+      reason: "no DeepL key configured (set DEEPL_API_KEY)",
+    });
+    vi.stubEnv("DEEPL_API_KEY", "env-key");
+    expect(await createDeepLEngine().available()).toEqual({ ok: true });
+  });
+
+  it("routes served pairs directly and refuses the others", async () => {
+    const e = engine();
+    expect(e.id).toBe("deepl");
+    expect(e.kind).toBe("mt");
+    expect(e.local).toBe(false);
+    expect(await e.route("en", "pt")).toEqual(["en", "pt"]);
+    expect(await e.route("cmn", "he")).toEqual(["cmn", "he"]);
+    expect(await e.route("en", "hi")).toBeNull();
+    expect(await e.route("hi", "en")).toBeNull();
+    expect(await e.route("zh", "cmn")).toBeNull();
+    expect(await e.pairs()).toEqual(deeplPairs());
+    await expect(e.translate(["x"], "en", "hi")).rejects.toMatchObject({ code: "no_engine" });
+    expect(s.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,196 @@
+// DeepL API v2 text translation: POST {base}/v2/translate, header `Authorization: DeepL-Auth-Key <key>`,
+// JSON body {text: [...], source_lang, target_lang} → {translations: [{detected_source_language, text}]}
+// in the order of `text`.
+// Followed: developers.deepl.com/docs/api-reference/translate (DeepLcom/api-docs api-reference/translate.mdx:
+// at most 50 texts and a 128 KiB body per request; free keys end in ":fx" and use api-free.deepl.com) and
+// /docs/getting-started/supported-languages (source and target codes; regional targets EN-US, PT-BR, ZH-HANS).
+import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import { DubError, throwIfAborted } from "../errors.ts";
+import type { LanguageCode } from "../languages.ts";
+import { baseLanguage, LANGUAGES } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+
+export const DEEPL_PRO_URL = "https://api.deepl.com";
+export const DEEPL_FREE_URL = "https://api-free.deepl.com";
+/** Documented per-request limits of /v2/translate. */
+export const DEEPL_MAX_TEXTS = 50;
+export const DEEPL_MAX_BODY_BYTES = 128 * 1024;
+
+/**
+ * App language (base code) → DeepL source_lang. Every app language DeepL documents for text translation;
+ * Hindi is not in DeepL's list of supported languages, so it has no entry.
+ */
+const SOURCE: Partial<Record<LanguageCode, string>> = {
+  en: "EN",
+  es: "ES",
+  fr: "FR",
+  de: "DE",
+  ja: "JA",
+  ko: "KO",
+  zh: "ZH",
+  ar: "AR",
+  pt: "PT",
+  ru: "RU",
+  it: "IT",
+  nl: "NL",
+  sv: "SV",
+  tr: "TR",
+  vi: "VI",
+  th: "TH",
+  el: "EL",
+  he: "HE",
+  pl: "PL",
+};
+
+/** target_lang differs where DeepL asks for a variant: American English, Brazilian Portuguese, Simplified Chinese. */
+const TARGET: Partial<Record<LanguageCode, string>> = {
+  ...SOURCE,
+  en: "EN-US",
+  pt: "PT-BR",
+  zh: "ZH-HANS",
+};
+
+/** Pure: DeepL's source_lang for an app language, or undefined when DeepL does not translate from it. */
+export function deeplSourceLang(code: LanguageCode): string | undefined {
+  return SOURCE[baseLanguage(code)];
+}
+
+/** Pure: DeepL's target_lang for an app language, or undefined when DeepL does not translate into it. */
+export function deeplTargetLang(code: LanguageCode): string | undefined {
+  return TARGET[baseLanguage(code)];
+}
+
+/** Pure: every directed pair of app languages DeepL serves ("zh" ↔ "cmn" is the same language, so not a pair). */
+export function deeplPairs(): Pair[] {
+  const pairs: Pair[] = [];
+  for (const { code: from } of LANGUAGES) {
+    if (!deeplSourceLang(from)) continue;
+    for (const { code: to } of LANGUAGES) {
+      if (deeplTargetLang(to) && baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
+    }
+  }
+  return pairs;
+}
+
+/** Pure: the JSON body of one /v2/translate request. */
+export function deeplRequestBody(texts: string[], sourceLang: string, targetLang: string) {
+  return { text: texts, source_lang: sourceLang, target_lang: targetLang };
+}
+
+/**
+ * Pure: splits texts into consecutive batches of at most `maxTexts` whose JSON body stays within `maxBytes`
+ * (UTF-8), keeping the order. A single text larger than the limit goes alone (DeepL will then refuse it).
+ */
+export function deeplBatches(
+  texts: string[],
+  sourceLang: string,
+  targetLang: string,
+  limits: { maxTexts?: number; maxBytes?: number } = {},
+): string[][] {
+  const maxTexts = limits.maxTexts ?? DEEPL_MAX_TEXTS;
+  const maxBytes = limits.maxBytes ?? DEEPL_MAX_BODY_BYTES;
+  const empty = Buffer.byteLength(JSON.stringify(deeplRequestBody([], sourceLang, targetLang)));
+  const batches: string[][] = [];
+  let cur: string[] = [];
+  let bytes = empty;
+  for (const t of texts) {
+    const size = Buffer.byteLength(JSON.stringify(t));
+    // +1 for the "," before every element but the first
+    if (cur.length > 0 && (cur.length >= maxTexts || bytes + 1 + size > maxBytes)) {
+      batches.push(cur);
+      cur = [];
+      bytes = empty;
+    }
+    bytes += size + (cur.length > 0 ? 1 : 0);
+    cur.push(t);
+  }
+  if (cur.length > 0) batches.push(cur);
+  return batches;
+}
+
+/** Pure: the translated texts of a /v2/translate answer, or an error message when it is not one text per input. */
+export function parseDeeplResponse(json: unknown, expected: number): string[] | string {
+  const list = (json as { translations?: unknown } | null)?.translations;
+  if (!Array.isArray(list)) return "DeepL answered without translations";
+  const texts = list.map((t) => (t as { text?: unknown } | null)?.text);
+  if (texts.some((t) => typeof t !== "string")) return "DeepL answered a translation without text";
+  if (texts.length !== expected) return `DeepL returned ${texts.length} translations for ${expected} texts`;
+  return texts as string[];
+}
+
+/** Pure: the API base for a key — DeepL serves free-plan keys (ending in ":fx") from a separate host. */
+export function deeplBaseUrl(apiKey: string, configured?: string): string {
+  if (configured) return configured.replace(/\/+$/, "").replace(/\/v2$/, "");
+  return apiKey.endsWith(":fx") ? DEEPL_FREE_URL : DEEPL_PRO_URL;
+}
+
+/** DeepL (cloud). Key and URL from the options, else DEEPL_API_KEY and DEEPL_API_URL. */
+export function createDeepLEngine(opts: { apiKey?: string; baseUrl?: string } = {}): MtEngine {
+  const apiKey = opts.apiKey ?? process.env.DEEPL_API_KEY ?? "";
+  const configuredUrl = opts.baseUrl ?? process.env.DEEPL_API_URL;
+  const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
+    deeplSourceLang(from) && deeplTargetLang(to) && baseLanguage(from) !== baseLanguage(to)
+      ? [from, to]
+      : null;
+  return {
+    id: "deepl",
+    kind: "mt",
+    label: "DeepL",
+    local: false,
+    async available(): Promise<Availability> {
+      if (!apiKey) return { ok: false, reason: "no DeepL key configured (set DEEPL_API_KEY)" };
+      return { ok: true };
+    },
+    async pairs() {
+      return deeplPairs();
+    },
+    async route(from, to) {
+      return route(from, to);
+    },
+    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+      const r = route(from, to);
+      if (!r) throw new DubError("no_engine", `DeepL does not translate from ${from} to ${to}`);
+      if (!apiKey) throw new DubError("no_engine", "no DeepL key configured (set DEEPL_API_KEY)");
+      const sourceLang = deeplSourceLang(from)!;
+      const targetLang = deeplTargetLang(to)!;
+      const url = `${deeplBaseUrl(apiKey, configuredUrl)}/v2/translate`;
+      // empty texts stay empty and cost nothing: only the others are sent
+      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
+      const batches = deeplBatches(
+        sent.map((i) => texts[i]!),
+        sourceLang,
+        targetLang,
+      );
+      const out = texts.map(() => "");
+      let done = 0;
+      for (const [b, batch] of batches.entries()) {
+        throwIfAborted(o.signal);
+        const res = await providerFetch(
+          url,
+          {
+            method: "POST",
+            headers: { Authorization: `DeepL-Auth-Key ${apiKey}`, "Content-Type": "application/json" },
+            body: JSON.stringify(deeplRequestBody(batch, sourceLang, targetLang)),
+          },
+          { provider: "DeepL", signal: o.signal },
+        );
+        const parsed = parseDeeplResponse(await res.json().catch(() => null), batch.length);
+        if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
+        for (const [k, t] of parsed.entries()) out[sent[done + k]!] = t;
+        done += batch.length;
+        o.onProgress?.((b + 1) / batches.length);
+      }
+      if (batches.length === 0) o.onProgress?.(1);
+      return {
+        texts: out,
+        route: r,
+        params: {
+          provider: "DeepL",
+          source_lang: sourceLang,
+          target_lang: targetLang,
+          batches: batches.length,
+        },
+      };
+    },
+  };
+}

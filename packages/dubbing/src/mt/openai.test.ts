@@ -1,0 +1,274 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import {
+  createOpenAiMtEngine,
+  OPENAI_MT_MODEL,
+  openAiBatches,
+  openAiPairs,
+  openAiRequestBody,
+  openAiUrl,
+  parseOpenAiResponse,
+  promptLanguage,
+  TRANSLATIONS_SCHEMA,
+} from "./openai.ts";
+
+const KEY = "sk-test-secret-0123456789";
+
+interface Input {
+  context_before: string[];
+  segments: { id: number; text: string }[];
+  context_after: string[];
+}
+
+/** A chat completion whose message content is `content` (the documented answer shape). */
+const completion = (content: string, finish_reason = "stop") => ({
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  model: OPENAI_MT_MODEL,
+  choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason }],
+});
+
+const inputOf = (req: RecordedRequest): Input =>
+  JSON.parse((JSON.parse(req.body.toString()) as { messages: { content: string }[] }).messages[1]!.content);
+
+describe("OpenAI MT pure parts", () => {
+  it("names Brazilian Portuguese and Mandarin in the prompt", () => {
+    expect(promptLanguage("pt")).toBe("Brazilian Portuguese");
+    expect(promptLanguage("cmn")).toBe("Mandarin Chinese (Simplified Chinese characters)");
+    expect(promptLanguage("zh")).toBe("Mandarin Chinese (Simplified Chinese characters)");
+    expect(promptLanguage("he")).toBe("Hebrew");
+  });
+  it("lists every directed pair of the 21 app codes, without zh ↔ cmn", () => {
+    const pairs = openAiPairs();
+    expect(pairs).toHaveLength(21 * 20 - 2);
+    expect(pairs).toContainEqual({ from: "hi", to: "cmn" });
+    expect(pairs).not.toContainEqual({ from: "zh", to: "cmn" });
+  });
+  it("batches by segments and characters, keeping the order", () => {
+    const texts = Array.from({ length: 100 }, (_, i) => `t${i}`);
+    expect(openAiBatches(texts)).toEqual([
+      { start: 0, end: 40 },
+      { start: 40, end: 80 },
+      { start: 80, end: 100 },
+    ]);
+    expect(openAiBatches(["aaaa", "bbbb", "cccccccccc", "d"], { maxChars: 8 })).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 3 },
+      { start: 3, end: 4 },
+    ]);
+    expect(openAiBatches([])).toEqual([]);
+  });
+  it("builds a body with numbered segments, neighbouring context and the strict JSON schema", () => {
+    const texts = ["a", "b", "c", "d", "e", "f", "g"];
+    const body = openAiRequestBody("m", texts, { start: 3, end: 5 }, "en", "pt", 2);
+    expect(body.model).toBe("m");
+    expect(body.messages[0]!.role).toBe("system");
+    expect(body.messages[0]!.content).toContain("from English to Brazilian Portuguese");
+    expect(JSON.parse(body.messages[1]!.content)).toEqual({
+      context_before: ["b", "c"],
+      segments: [
+        { id: 1, text: "d" },
+        { id: 2, text: "e" },
+      ],
+      context_after: ["f", "g"],
+    });
+    expect(body.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "segment_translations", strict: true, schema: TRANSLATIONS_SCHEMA },
+    });
+  });
+  it("parses translations in order and says why an answer is unusable", () => {
+    const ok = completion('{"translations":[{"id":1,"text":" Olá "},{"id":2,"text":"Mundo"}]}');
+    expect(parseOpenAiResponse(ok, 2)).toEqual(["Olá", "Mundo"]);
+    expect(parseOpenAiResponse(ok, 3)).toBe("OpenAI returned 2 translations for 3 segments");
+    expect(
+      parseOpenAiResponse(completion('{"translations":[{"id":2,"text":"x"},{"id":1,"text":"y"}]}'), 2),
+    ).toBe("OpenAI returned the segments out of order");
+    expect(parseOpenAiResponse(completion("not json"), 1)).toBe("OpenAI answered with invalid JSON");
+    expect(parseOpenAiResponse(completion('{"translations":[', "length"), 1)).toBe(
+      "OpenAI's answer was cut off (too long)",
+    );
+    expect(
+      parseOpenAiResponse(
+        {
+          choices: [
+            { message: { content: null, refusal: "I can't help with that." }, finish_reason: "stop" },
+          ],
+        },
+        1,
+      ),
+    ).toBe("OpenAI refused to translate: I can't help with that.");
+  });
+  it("builds the URL from a base with or without /v1", () => {
+    expect(openAiUrl("https://api.openai.com")).toBe("https://api.openai.com/v1/chat/completions");
+    expect(openAiUrl("https://api.openai.com/v1/")).toBe("https://api.openai.com/v1/chat/completions");
+  });
+});
+
+describe("OpenAI MT engine against a fake OpenAI server", () => {
+  let s: FakeServer;
+  let handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  // a well-behaved model: one translation per numbered segment
+  const translateAll = (req: RecordedRequest, res: ServerResponse) => {
+    const { segments } = inputOf(req);
+    const translations = segments.map((x) => ({ id: x.id, text: `<${x.text}>` }));
+    sendJson(res, 200, completion(JSON.stringify({ translations })));
+  };
+  beforeAll(async () => {
+    s = await startFakeServer((req, res) => handler(req, res));
+  });
+  afterAll(() => s.close());
+  afterEach(() => {
+    s.requests.length = 0;
+    vi.unstubAllEnvs();
+  });
+  const engine = () => createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
+
+  it("sends the documented request and parses the answer in order", async () => {
+    handler = translateAll;
+    const r = await engine().translate(["Hello there.", "How are you?"], "en", "cmn");
+    expect(s.requests).toHaveLength(1);
+    const req = s.requests[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/chat/completions");
+    expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req.headers["content-type"]).toBe("application/json");
+    const body = JSON.parse(req.body.toString());
+    expect(body).toEqual(
+      openAiRequestBody("gpt-test", ["Hello there.", "How are you?"], { start: 0, end: 2 }, "en", "cmn"),
+    );
+    expect(body.messages[0].content).toContain(
+      "from English to Mandarin Chinese (Simplified Chinese characters)",
+    );
+    expect(inputOf(req).segments).toEqual([
+      { id: 1, text: "Hello there." },
+      { id: 2, text: "How are you?" },
+    ]);
+    expect(r.texts).toEqual(["<Hello there.>", "<How are you?>"]);
+    expect(r.route).toEqual(["en", "cmn"]);
+    expect(r.params).toEqual({
+      provider: "OpenAI",
+      model: "gpt-test",
+      batches: 1,
+      retries: 0,
+      responseFormat: "json_schema (strict)",
+    });
+  });
+
+  it("sends a long transcript in batches of 40 with neighbouring context and joins the results in order", async () => {
+    handler = translateAll;
+    const texts = Array.from({ length: 90 }, (_, i) => `line ${i}`);
+    const progress: number[] = [];
+    const r = await engine().translate(texts, "en", "es", { onProgress: (f) => progress.push(f) });
+    const inputs = s.requests.map(inputOf);
+    expect(inputs.map((x) => x.segments.length)).toEqual([40, 40, 10]);
+    expect(inputs[1]!.segments[0]).toEqual({ id: 1, text: "line 40" });
+    expect(inputs[1]!.context_before).toEqual(["line 37", "line 38", "line 39"]);
+    expect(inputs[1]!.context_after).toEqual(["line 80", "line 81", "line 82"]);
+    expect(inputs[0]!.context_before).toEqual([]);
+    expect(inputs[2]!.context_after).toEqual([]);
+    expect(r.texts).toEqual(texts.map((t) => `<${t}>`));
+    expect(r.params.batches).toBe(3);
+    expect(progress).toEqual([1 / 3, 2 / 3, 1]);
+  });
+
+  it("keeps empty texts empty without sending them", async () => {
+    handler = translateAll;
+    const r = await engine().translate(["Hi", "", " ", "Bye"], "en", "de");
+    expect(inputOf(s.requests[0]!).segments).toEqual([
+      { id: 1, text: "Hi" },
+      { id: 2, text: "Bye" },
+    ]);
+    expect(r.texts).toEqual(["<Hi>", "", "", "<Bye>"]);
+    expect((await engine().translate(["", ""], "en", "de")).texts).toEqual(["", ""]);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it("asks again once when the model merges segments, and uses the second answer", async () => {
+    let calls = 0;
+    handler = (req, res) => {
+      calls++;
+      if (calls === 1) return sendJson(res, 200, completion('{"translations":[{"id":1,"text":"<a b>"}]}'));
+      translateAll(req, res);
+    };
+    const r = await engine().translate(["a", "b"], "en", "fr");
+    expect(s.requests).toHaveLength(2);
+    expect(s.requests[1]!.body.toString()).toBe(s.requests[0]!.body.toString());
+    expect(r.texts).toEqual(["<a>", "<b>"]);
+    expect(r.params.retries).toBe(1);
+  });
+
+  it("fails with engine_failed when the count is still wrong after the retry", async () => {
+    handler = (_req, res) => sendJson(res, 200, completion('{"translations":[{"id":1,"text":"<a b>"}]}'));
+    await expect(engine().translate(["a", "b"], "en", "fr")).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "OpenAI returned 1 translations for 2 segments (segments 1–2, asked twice)",
+    });
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it("turns 401, 403 and 429 into engine_failed with OpenAI's message and without the key", async () => {
+    for (const [status, message] of [
+      [401, "Incorrect API key provided: sk-test-****6789."],
+      [403, "Country, region, or territory not supported"],
+      [429, "You exceeded your current quota, please check your plan and billing details."],
+    ] as const) {
+      handler = (_req, res) =>
+        sendJson(res, status, { error: { message, type: "invalid_request_error", code: null } });
+      const err = await engine()
+        .translate(["Hello"], "en", "de")
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: "engine_failed", message: `OpenAI answered ${status}: ${message}` });
+      expect((err as Error).message).not.toContain(KEY);
+    }
+    expect(s.requests).toHaveLength(3); // error statuses are not retried
+  });
+
+  it("is unavailable without a key and reads the environment", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "");
+    expect(await createOpenAiMtEngine().available()).toEqual({
+      ok: false,
+      reason: "no OpenAI key configured (set OPENAI_API_KEY)",
+    });
+    handler = translateAll;
+    vi.stubEnv("OPENAI_API_KEY", "env-key");
+    vi.stubEnv("OPENAI_BASE_URL", `${s.url}/v1`);
+    vi.stubEnv("OPENAI_MT_MODEL", "");
+    const e = createOpenAiMtEngine();
+    expect(await e.available()).toEqual({ ok: true });
+    const r = await e.translate(["Hi"], "en", "es");
+    expect(s.requests[0]!.path).toBe("/v1/chat/completions");
+    expect(s.requests[0]!.headers.authorization).toBe("Bearer env-key");
+    expect(JSON.parse(s.requests[0]!.body.toString()).model).toBe(OPENAI_MT_MODEL);
+    expect(r.params.model).toBe(OPENAI_MT_MODEL);
+  });
+
+  it("routes every pair of different languages directly", async () => {
+    const e = engine();
+    expect(e.id).toBe("openai-mt");
+    expect(e.kind).toBe("mt");
+    expect(e.local).toBe(false);
+    expect(await e.route("hi", "th")).toEqual(["hi", "th"]);
+    expect(await e.route("cmn", "zh")).toBeNull();
+    expect(await e.pairs()).toEqual(openAiPairs());
+    await expect(e.translate(["x"], "de", "de")).rejects.toMatchObject({ code: "no_engine" });
+  });
+
+  it("stops with aborted when the signal fires during a request, or before one", async () => {
+    handler = async (req, res) => {
+      await new Promise((r) => setTimeout(r, 300));
+      translateAll(req, res);
+    };
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(engine().translate(["Hello"], "en", "de", { signal: c.signal })).rejects.toMatchObject({
+      code: "aborted",
+    });
+    const n = s.requests.length;
+    await expect(
+      engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ code: "aborted" });
+    expect(s.requests).toHaveLength(n);
+  });
+});

@@ -1,0 +1,244 @@
+// OpenAI chat completions as a translator: POST {base}/v1/chat/completions with `Authorization: Bearer <key>`,
+// {model, messages, response_format: {type: "json_schema", json_schema: {name, strict: true, schema}}}
+// → {choices: [{message: {content: "<JSON matching the schema>", refusal}, finish_reason}]}.
+// Followed: platform.openai.com/docs/api-reference/chat/create and /docs/guides/structured-outputs
+// (strict schemas need every property required and additionalProperties false; supported from
+// gpt-4o-mini-2024-07-18 and gpt-4o-2024-08-06 on, hence the default model).
+import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import { DubError, throwIfAborted } from "../errors.ts";
+import type { LanguageCode } from "../languages.ts";
+import { baseLanguage, LANGUAGES, languageName } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+
+export const OPENAI_BASE_URL = "https://api.openai.com";
+export const OPENAI_MT_MODEL = "gpt-4o-mini";
+/** Segments per request: small enough that the model keeps count, large enough for context. */
+export const OPENAI_BATCH_SEGMENTS = 40;
+export const OPENAI_BATCH_CHARS = 8000;
+/** Neighbouring segments shown on each side of a batch, for context only. */
+export const OPENAI_CONTEXT_SEGMENTS = 3;
+
+/** Pure: how the prompt names a language ("pt" is Brazilian Portuguese, "zh"/"cmn" Mandarin in Simplified script). */
+export function promptLanguage(code: LanguageCode): string {
+  const base = baseLanguage(code);
+  if (base === "pt") return "Brazilian Portuguese";
+  if (base === "zh") return "Mandarin Chinese (Simplified Chinese characters)";
+  return languageName(base);
+}
+
+/** Pure: every directed pair of app languages ("zh" ↔ "cmn" is the same language, so not a pair). */
+export function openAiPairs(): Pair[] {
+  const pairs: Pair[] = [];
+  for (const { code: from } of LANGUAGES) {
+    for (const { code: to } of LANGUAGES) {
+      if (baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
+    }
+  }
+  return pairs;
+}
+
+/** A run of consecutive texts, [start, end). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Pure: consecutive batches of at most `maxSegments` texts and about `maxChars` characters (a longer text goes alone). */
+export function openAiBatches(
+  texts: string[],
+  limits: { maxSegments?: number; maxChars?: number } = {},
+): Span[] {
+  const maxSegments = limits.maxSegments ?? OPENAI_BATCH_SEGMENTS;
+  const maxChars = limits.maxChars ?? OPENAI_BATCH_CHARS;
+  const spans: Span[] = [];
+  let start = 0;
+  let chars = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = i - start;
+    if (n > 0 && (n >= maxSegments || chars + texts[i]!.length > maxChars)) {
+      spans.push({ start, end: i });
+      start = i;
+      chars = 0;
+    }
+    chars += texts[i]!.length;
+  }
+  if (texts.length > start) spans.push({ start, end: texts.length });
+  return spans;
+}
+
+/** The structured output asked for: one {id, text} per segment, in order. */
+export const TRANSLATIONS_SCHEMA = {
+  type: "object",
+  properties: {
+    translations: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { id: { type: "integer" }, text: { type: "string" } },
+        required: ["id", "text"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["translations"],
+  additionalProperties: false,
+} as const;
+
+/** Pure: the system prompt for one language pair. */
+export function openAiInstructions(from: LanguageCode, to: LanguageCode): string {
+  const f = promptLanguage(from);
+  const t = promptLanguage(to);
+  return [
+    `You translate the transcript of a video from ${f} to ${t} for dubbing.`,
+    'The user message is a JSON object. "segments" holds the numbered segments to translate;',
+    '"context_before" and "context_after" hold neighbouring lines of the transcript, for context only: do not translate them.',
+    `Translate each segment on its own into natural spoken ${t}, keeping its meaning and about its length.`,
+    "Never merge, split, drop or reorder segments.",
+    'Answer with "translations": exactly one {"id", "text"} per segment, in the same order and with the same ids.',
+  ].join(" ");
+}
+
+/**
+ * Pure: the chat completions body for the span `span` of `texts` (the non-empty texts of the transcript),
+ * with up to `context` neighbouring texts on each side.
+ */
+export function openAiRequestBody(
+  model: string,
+  texts: string[],
+  span: Span,
+  from: LanguageCode,
+  to: LanguageCode,
+  context = OPENAI_CONTEXT_SEGMENTS,
+) {
+  const input = {
+    context_before: texts.slice(Math.max(0, span.start - context), span.start),
+    segments: texts.slice(span.start, span.end).map((text, k) => ({ id: k + 1, text })),
+    context_after: texts.slice(span.end, span.end + context),
+  };
+  return {
+    model,
+    messages: [
+      { role: "system", content: openAiInstructions(from, to) },
+      { role: "user", content: JSON.stringify(input) },
+    ],
+    response_format: {
+      type: "json_schema",
+      json_schema: { name: "segment_translations", strict: true, schema: TRANSLATIONS_SCHEMA },
+    },
+  };
+}
+
+/**
+ * Pure: the translations of a chat completion, or why it is unusable (refusal, cut off, not the schema,
+ * not one translation per segment with ids 1…n in order).
+ */
+export function parseOpenAiResponse(json: unknown, expected: number): string[] | string {
+  const choice = (json as { choices?: unknown[] } | null)?.choices?.[0] as
+    | { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }
+    | undefined;
+  const message = choice?.message;
+  if (typeof message?.refusal === "string" && message.refusal)
+    return `OpenAI refused to translate: ${message.refusal}`;
+  if (choice?.finish_reason === "length") return "OpenAI's answer was cut off (too long)";
+  if (typeof message?.content !== "string") return "OpenAI answered without content";
+  let list: unknown;
+  try {
+    list = (JSON.parse(message.content) as { translations?: unknown }).translations;
+  } catch {
+    return "OpenAI answered with invalid JSON";
+  }
+  if (!Array.isArray(list)) return "OpenAI answered without translations";
+  if (list.length !== expected) return `OpenAI returned ${list.length} translations for ${expected} segments`;
+  const out: string[] = [];
+  for (const [k, item] of list.entries()) {
+    const { id, text } = (item ?? {}) as { id?: unknown; text?: unknown };
+    if (id !== k + 1 || typeof text !== "string") return "OpenAI returned the segments out of order";
+    out.push(text.trim());
+  }
+  return out;
+}
+
+/** Pure: the chat completions URL; a base already ending in /v1 (the SDKs' convention) is accepted too. */
+export function openAiUrl(base: string): string {
+  return `${base.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1/chat/completions`;
+}
+
+/**
+ * An OpenAI chat model as translator (cloud). Key, base URL and model from the options, else OPENAI_API_KEY,
+ * OPENAI_BASE_URL and OPENAI_MT_MODEL.
+ */
+export function createOpenAiMtEngine(
+  opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
+): MtEngine {
+  const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
+  const url = openAiUrl(opts.baseUrl ?? (process.env.OPENAI_BASE_URL || OPENAI_BASE_URL));
+  const model = opts.model ?? (process.env.OPENAI_MT_MODEL || OPENAI_MT_MODEL);
+  const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
+    baseLanguage(from) !== baseLanguage(to) ? [from, to] : null;
+  return {
+    id: "openai-mt",
+    kind: "mt",
+    label: `OpenAI ${model}`,
+    local: false,
+    async available(): Promise<Availability> {
+      if (!apiKey) return { ok: false, reason: "no OpenAI key configured (set OPENAI_API_KEY)" };
+      return { ok: true };
+    },
+    async pairs() {
+      return openAiPairs();
+    },
+    async route(from, to) {
+      return route(from, to);
+    },
+    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+      const r = route(from, to);
+      if (!r) throw new DubError("no_engine", `OpenAI does not translate from ${from} to ${to}`);
+      if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
+      // empty texts stay empty and are not sent (nor shown as context)
+      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
+      const sentTexts = sent.map((i) => texts[i]!);
+      const spans = openAiBatches(sentTexts);
+      const out = texts.map(() => "");
+      let retries = 0;
+      for (const [b, span] of spans.entries()) {
+        const body = JSON.stringify(openAiRequestBody(model, sentTexts, span, from, to));
+        let parsed: string[] | string = "";
+        // a model can still miscount: ask once more, then give up
+        for (let attempt = 0; attempt < 2; attempt++) {
+          throwIfAborted(o.signal);
+          if (attempt > 0) retries++;
+          const res = await providerFetch(
+            url,
+            {
+              method: "POST",
+              headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+              body,
+            },
+            { provider: "OpenAI", signal: o.signal },
+          );
+          parsed = parseOpenAiResponse(await res.json().catch(() => null), span.end - span.start);
+          if (typeof parsed !== "string") break;
+        }
+        if (typeof parsed === "string")
+          throw new DubError(
+            "engine_failed",
+            `${parsed} (segments ${span.start + 1}–${span.end}, asked twice)`,
+          );
+        for (const [k, t] of parsed.entries()) out[sent[span.start + k]!] = t;
+        o.onProgress?.((b + 1) / spans.length);
+      }
+      if (spans.length === 0) o.onProgress?.(1);
+      return {
+        texts: out,
+        route: r,
+        params: {
+          provider: "OpenAI",
+          model,
+          batches: spans.length,
+          retries,
+          responseFormat: "json_schema (strict)",
+        },
+      };
+    },
+  };
+}

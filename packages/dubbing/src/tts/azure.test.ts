@@ -1,0 +1,252 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeWav } from "../audio/wav.ts";
+import { LANGUAGES } from "../languages.ts";
+import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { VOICES } from "../voices/catalog.ts";
+import { AZURE_LOCALE, azureRate, azureSsml, azureUrl, createAzureTtsEngine } from "./azure.ts";
+
+const sine = (n: number, rate: number) =>
+  Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
+const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
+const unexpected = () => {
+  throw new Error("expected a failure");
+};
+
+describe("Azure request building", () => {
+  it("writes the rate as a signed percentage within 0.5–2", () => {
+    expect(azureRate()).toBe("+0.00%");
+    expect(azureRate(1.2)).toBe("+20.00%");
+    expect(azureRate(0.85)).toBe("-15.00%");
+    expect(azureRate(0.1)).toBe("-50.00%");
+    expect(azureRate(9)).toBe("+100.00%");
+  });
+
+  it("puts the voice, the target locale, the rate and the escaped text in the SSML", () => {
+    const ssml = azureSsml({
+      text: ` Tom & "Jerry" <3\n 'ok' `,
+      voice: "en-US-AvaMultilingualNeural",
+      language: "es",
+      rate: 1.25,
+    });
+    expect(ssml).toBe(
+      '<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="en-US">' +
+        '<voice name="en-US-AvaMultilingualNeural"><lang xml:lang="es-ES">' +
+        '<prosody rate="+25.00%">Tom &amp; &quot;Jerry&quot; &lt;3 &apos;ok&apos;</prosody>' +
+        "</lang></voice></speak>",
+    );
+    // the speak element takes the voice's own locale
+    expect(azureSsml({ text: "x", voice: "de-DE-FlorianMultilingualNeural", language: "cmn" })).toContain(
+      'xml:lang="de-DE"><voice name="de-DE-FlorianMultilingualNeural"><lang xml:lang="zh-CN">',
+    );
+  });
+
+  it("has a locale for every app language (Mandarin for zh and cmn, Brazilian Portuguese)", () => {
+    for (const { code } of LANGUAGES) expect(AZURE_LOCALE[code]).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
+    expect([AZURE_LOCALE.zh, AZURE_LOCALE.cmn, AZURE_LOCALE.pt, AZURE_LOCALE.es]).toEqual([
+      "zh-CN",
+      "zh-CN",
+      "pt-BR",
+      "es-ES",
+    ]);
+  });
+
+  it("builds the URL from the region, or the endpoint when given", () => {
+    expect(azureUrl({ region: "westeurope" })).toBe(
+      "https://westeurope.tts.speech.microsoft.com/cognitiveservices/v1",
+    );
+    expect(azureUrl({ region: "westeurope", endpoint: "http://127.0.0.1:9/" })).toBe(
+      "http://127.0.0.1:9/cognitiveservices/v1",
+    );
+    expect(azureUrl({ endpoint: "https://x.example/tts/cognitiveservices/v1" })).toBe(
+      "https://x.example/tts/cognitiveservices/v1",
+    );
+  });
+});
+
+describe("Azure voices and configuration", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("offers the 47 catalogue voices in every language and maps each to itself", () => {
+    const e = createAzureTtsEngine({ key: "", region: "" });
+    expect(e.languages).toHaveLength(21);
+    const v = e.voices("ja");
+    expect(v).toHaveLength(47);
+    expect(v.map((x) => x.id)).toEqual(VOICES.map((x) => x.value));
+    expect(v.every((x) => x.engine === "azure-tts" && x.language === "ja")).toBe(true);
+    expect(e.voiceFor?.("es-ES-TristanMultilingualNeural", "fr")).toEqual({
+      engine: "azure-tts",
+      id: "es-ES-TristanMultilingualNeural",
+      language: "fr",
+      gender: "Male",
+      label: "Azure Tristan",
+    });
+    expect(e.voiceFor?.("en-US-AvaMultilingualNeural", "de")?.gender).toBe("Female");
+    expect(e.voiceFor?.("en-US-NobodyNeural", "en")).toBeUndefined();
+    expect(e.capabilities).toEqual({ rateControl: true, minRate: 0.5, maxRate: 2 });
+  });
+
+  it("is available only with a key and a region or endpoint", async () => {
+    const reason = "no Azure Speech key configured (set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION)";
+    expect(await createAzureTtsEngine({ key: "", region: "westus" }).available()).toEqual({
+      ok: false,
+      reason,
+    });
+    expect(await createAzureTtsEngine({ key: "k", region: "", endpoint: "" }).available()).toEqual({
+      ok: false,
+      reason,
+    });
+    expect(await createAzureTtsEngine({ key: "k", region: "westus" }).available()).toEqual({ ok: true });
+    expect(await createAzureTtsEngine({ key: "k", region: "", endpoint: "http://h" }).available()).toEqual({
+      ok: true,
+    });
+  });
+
+  it("reads its configuration from the environment", async () => {
+    vi.stubEnv("AZURE_SPEECH_KEY", "");
+    vi.stubEnv("AZURE_SPEECH_REGION", "");
+    vi.stubEnv("AZURE_SPEECH_ENDPOINT", "");
+    expect((await createAzureTtsEngine().available()).ok).toBe(false);
+    vi.stubEnv("AZURE_SPEECH_KEY", "env-key");
+    vi.stubEnv("AZURE_SPEECH_REGION", "eastus");
+    expect((await createAzureTtsEngine().available()).ok).toBe(true);
+  });
+});
+
+describe("Azure synthesis (fake Azure Speech server)", () => {
+  let s: FakeServer;
+  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const KEY = "secret-azure-key-0123456789";
+  const engine = (key = KEY) => createAzureTtsEngine({ key, region: "", endpoint: s.url });
+
+  beforeAll(async () => {
+    s = await startFakeServer((req, res) => answer(req, res));
+  });
+  afterAll(() => s.close());
+
+  it("sends the documented request and returns the WAV as a mono clip", async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(sine(2400, 24000), 24000));
+    };
+    const clip = await engine().synthesize({
+      text: "Hola & adiós",
+      voice: "en-US-AndrewMultilingualNeural",
+      language: "es",
+      rate: 1.2,
+    });
+    const req = s.requests.at(-1)!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/cognitiveservices/v1");
+    expect(req.headers["ocp-apim-subscription-key"]).toBe(KEY);
+    expect(req.headers["content-type"]).toBe("application/ssml+xml");
+    expect(req.headers["x-microsoft-outputformat"]).toBe("riff-24khz-16bit-mono-pcm");
+    expect(req.headers["user-agent"]).toBe("dubbing");
+    const ssml = req.body.toString("utf8");
+    expect(ssml).toContain('<voice name="en-US-AndrewMultilingualNeural">');
+    expect(ssml).toContain('<lang xml:lang="es-ES">');
+    expect(ssml).toContain('<prosody rate="+20.00%">Hola &amp; adiós</prosody>');
+    expect(clip.sampleRate).toBe(24000);
+    expect(clip.samples).toHaveLength(2400);
+    expect(rms(clip.samples)).toBeGreaterThan(0.3);
+  });
+
+  it("turns 401 and 400 answers into engine_failed with Azure's message and without the key", async () => {
+    answer = (_req, res) =>
+      sendJson(res, 401, {
+        error: {
+          code: "401",
+          message: "Access denied due to invalid subscription key or wrong API endpoint.",
+        },
+      });
+    const err = await engine()
+      .synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" })
+      .then(unexpected, (e: unknown) => e as Error);
+    expect(err).toMatchObject({
+      code: "engine_failed",
+      message:
+        "Azure Speech answered 401: Access denied due to invalid subscription key or wrong API endpoint.",
+    });
+    expect(err.message).not.toContain(KEY);
+
+    answer = (_req, res) => {
+      res.writeHead(400, { "content-type": "text/plain" }).end("SSML is not well formed");
+    };
+    await expect(
+      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" }),
+    ).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "Azure Speech answered 400: SSML is not well formed",
+    });
+  });
+
+  it("treats a 200 without audio as a failure", async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { "content-type": "audio/x-wav" }).end();
+    };
+    await expect(
+      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "th" }),
+    ).rejects.toMatchObject({ code: "engine_failed", message: expect.stringContaining("no WAV audio") });
+    answer = (_req, res) => {
+      res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(new Float32Array(0), 24000));
+    };
+    await expect(
+      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "th" }),
+    ).rejects.toMatchObject({ code: "engine_failed", message: expect.stringContaining("returned no audio") });
+  });
+
+  // its own server: a request after an aborted one can keep a server from closing for seconds
+  it("stops when aborted while the audio is arriving", async () => {
+    const slow = await startFakeServer(async (_req, res) => {
+      const audio = encodeWav(sine(24000, 24000), 24000);
+      res.writeHead(200).write(audio.subarray(0, 1000));
+      await new Promise((r) => setTimeout(r, 1000));
+      res.end(audio.subarray(1000));
+    });
+    try {
+      const c = new AbortController();
+      const pending = createAzureTtsEngine({ key: KEY, region: "", endpoint: slow.url }).synthesize({
+        text: "hi",
+        voice: "en-US-AvaMultilingualNeural",
+        language: "en",
+        signal: c.signal,
+      });
+      setTimeout(() => c.abort(), 100);
+      await expect(pending).rejects.toMatchObject({ code: "aborted" });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("stops when aborted", async () => {
+    answer = async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      res.writeHead(200).end(encodeWav(sine(240, 24000), 24000));
+    };
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(
+      engine().synthesize({
+        text: "hi",
+        voice: "en-US-AvaMultilingualNeural",
+        language: "en",
+        signal: c.signal,
+      }),
+    ).rejects.toMatchObject({ code: "aborted" });
+    await expect(
+      engine().synthesize({
+        text: "hi",
+        voice: "en-US-AvaMultilingualNeural",
+        language: "en",
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toMatchObject({ code: "aborted" });
+  });
+
+  it("refuses empty text without calling Azure", async () => {
+    const before = s.requests.length;
+    await expect(
+      engine().synthesize({ text: "  \n", voice: "en-US-AvaMultilingualNeural", language: "en" }),
+    ).rejects.toMatchObject({ code: "invalid_segment" });
+    expect(s.requests.length).toBe(before);
+  });
+});

@@ -1,0 +1,191 @@
+// Azure Speech text to speech over REST: POST https://{region}.tts.speech.microsoft.com/cognitiveservices/v1
+// with an SSML body, answered with a RIFF WAV.
+// Docs followed: "Text to speech REST API" (learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech:
+// headers Ocp-Apim-Subscription-Key, Content-Type application/ssml+xml, X-Microsoft-OutputFormat, User-Agent)
+// and "Voice and sound with SSML" (…/speech-synthesis-markup-voice: <lang xml:lang> for multilingual voices,
+// <prosody rate> within 0.5–2 times the original rate).
+import { parseWav, toMono } from "../audio/wav.ts";
+import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
+import { DubError } from "../errors.ts";
+import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+import { findVoice, VOICES, type VoiceOption } from "../voices/catalog.ts";
+
+export const AZURE_PROVIDER = "Azure Speech";
+
+/** Non-streaming 24 kHz 16-bit mono PCM in a RIFF header (the voices' native rate). */
+export const AZURE_OUTPUT_FORMAT = "riff-24khz-16bit-mono-pcm";
+
+/** The speaking-rate range the SSML docs give: 0.5 to 2 times the original. */
+export const AZURE_MIN_RATE = 0.5;
+export const AZURE_MAX_RATE = 2;
+
+/**
+ * The locale each app language is spoken in (the accent set with <lang xml:lang>). All are in the
+ * multilingual voices' supported locales; Brazilian Portuguese and Mainland Mandarin like the catalogue.
+ */
+export const AZURE_LOCALE: Record<LanguageCode, string> = {
+  en: "en-US",
+  es: "es-ES",
+  fr: "fr-FR",
+  de: "de-DE",
+  ja: "ja-JP",
+  ko: "ko-KR",
+  zh: "zh-CN",
+  ar: "ar-SA",
+  pt: "pt-BR",
+  ru: "ru-RU",
+  hi: "hi-IN",
+  it: "it-IT",
+  nl: "nl-NL",
+  sv: "sv-SE",
+  tr: "tr-TR",
+  vi: "vi-VN",
+  th: "th-TH",
+  el: "el-GR",
+  he: "he-IL",
+  pl: "pl-PL",
+  cmn: "zh-CN",
+};
+
+const xml = (t: string) =>
+  t
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+
+/** Pure: a relative rate as the SSML relative percentage ("+20.00%", "-15.00%"), clamped to Azure's range. */
+export function azureRate(rate = 1): string {
+  const r = Math.max(AZURE_MIN_RATE, Math.min(AZURE_MAX_RATE, rate));
+  const pct = (r - 1) * 100;
+  return `${pct < 0 ? "-" : "+"}${Math.abs(pct).toFixed(2)}%`;
+}
+
+/**
+ * Pure: the SSML for one utterance. The <speak> language is the voice's own locale (its name prefix), as
+ * the docs' multilingual examples do; the target language goes in <lang xml:lang>.
+ */
+export function azureSsml(req: {
+  text: string;
+  voice: string;
+  language: LanguageCode;
+  rate?: number;
+}): string {
+  const voiceLocale = /^[a-z]{2,3}-[A-Z]{2}/.exec(req.voice)?.[0] ?? "en-US";
+  const text = req.text.replace(/\s+/g, " ").trim();
+  return (
+    `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${voiceLocale}">` +
+    `<voice name="${xml(req.voice)}">` +
+    `<lang xml:lang="${AZURE_LOCALE[req.language]}">` +
+    `<prosody rate="${azureRate(req.rate)}">${xml(text)}</prosody>` +
+    "</lang></voice></speak>"
+  );
+}
+
+/** Pure: the synthesis URL; an explicit endpoint wins over the region (a path already given is kept). */
+export function azureUrl(cfg: { region?: string; endpoint?: string }): string {
+  if (cfg.endpoint) {
+    const base = cfg.endpoint.replace(/\/+$/, "");
+    return base.endsWith("/cognitiveservices/v1") ? base : `${base}/cognitiveservices/v1`;
+  }
+  return `https://${cfg.region}.tts.speech.microsoft.com/cognitiveservices/v1`;
+}
+
+const asLocal = (v: VoiceOption, language: LanguageCode): LocalVoice => ({
+  engine: "azure-tts",
+  id: v.value,
+  language,
+  gender: v.gender,
+  label: `Azure ${v.name}`,
+});
+
+/**
+ * Azure Speech: the catalogue's 47 multilingual neural voices themselves, every app language, rate
+ * control by SSML. Needs a key and a region (or an endpoint).
+ */
+export function createAzureTtsEngine(
+  opts: { key?: string; region?: string; endpoint?: string } = {},
+): TtsEngine {
+  const key = opts.key ?? process.env.AZURE_SPEECH_KEY ?? "";
+  const region = opts.region ?? process.env.AZURE_SPEECH_REGION ?? "";
+  const endpoint = opts.endpoint ?? process.env.AZURE_SPEECH_ENDPOINT ?? "";
+  return {
+    id: "azure-tts",
+    kind: "tts",
+    label: "Azure Speech",
+    local: false,
+    languages: LANGUAGES.map((l) => l.code),
+    capabilities: { rateControl: true, minRate: AZURE_MIN_RATE, maxRate: AZURE_MAX_RATE },
+    async available(): Promise<Availability> {
+      if (key && (region || endpoint)) return { ok: true };
+      return {
+        ok: false,
+        reason: "no Azure Speech key configured (set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION)",
+      };
+    },
+    voices(language) {
+      return VOICES.map((v) => asLocal(v, language));
+    },
+    // the catalogue voices are Azure voices: each one is itself
+    voiceFor(value, language) {
+      const v = findVoice(value);
+      return v && asLocal(v, language);
+    },
+    async synthesize(req: SynthesisRequest): Promise<Clip> {
+      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
+      if (!key || !(region || endpoint))
+        throw new DubError(
+          "engine_failed",
+          "Azure Speech is not configured (AZURE_SPEECH_KEY, AZURE_SPEECH_REGION)",
+        );
+      const res = await providerFetch(
+        azureUrl({ region, endpoint }),
+        {
+          method: "POST",
+          headers: {
+            "Ocp-Apim-Subscription-Key": key,
+            "Content-Type": "application/ssml+xml",
+            "X-Microsoft-OutputFormat": AZURE_OUTPUT_FORMAT,
+            "User-Agent": "dubbing",
+          },
+          body: azureSsml(req),
+        },
+        { provider: AZURE_PROVIDER, signal: req.signal },
+      );
+      const body = await answerBytes(res, req.signal);
+      return wavClip(body, `${req.voice} in ${baseLanguage(req.language)}`);
+    },
+  };
+}
+
+/** The mono clip of a WAV answer; an empty or foreign body is the provider's failure. */
+function wavClip(body: Buffer, what: string): Clip {
+  let clip: Clip;
+  try {
+    const pcm = parseWav(body);
+    clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+  } catch (err) {
+    throw new DubError(
+      "engine_failed",
+      `${AZURE_PROVIDER} returned no WAV audio for ${what}: ${(err as Error).message}`,
+    );
+  }
+  // the service answers 200 with no audio when the voice does not speak the text's language
+  if (clip.samples.length === 0)
+    throw new DubError("engine_failed", `${AZURE_PROVIDER} returned no audio for ${what}`);
+  return clip;
+}
+
+/** The answer's bytes: a stop or a cut while they arrive fails like one before the answer. */
+async function answerBytes(res: Response, signal?: AbortSignal): Promise<Buffer> {
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    if (signal?.aborted) throw new DubError("aborted", `${AZURE_PROVIDER} request aborted`);
+    throw new DubError("engine_failed", `${AZURE_PROVIDER} answer was cut off: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}

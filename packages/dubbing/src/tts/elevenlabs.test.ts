@@ -1,0 +1,281 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeWav } from "../audio/wav.ts";
+import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { VOICES } from "../voices/catalog.ts";
+import {
+  createElevenLabsTtsEngine,
+  ELEVENLABS_VOICES,
+  elevenLabsBody,
+  elevenLabsLanguages,
+  elevenLabsUrl,
+  elevenLabsVoiceFor,
+  pcm16ToFloat,
+} from "./elevenlabs.ts";
+
+const sine = (n: number, rate: number) =>
+  Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
+const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
+const unexpected = () => {
+  throw new Error("expected a failure");
+};
+/** Raw S16LE, as ElevenLabs sends pcm_24000: the WAV's data without its 44-byte header. */
+const pcm = (samples: Float32Array) => encodeWav(samples, 24000).subarray(44);
+
+describe("ElevenLabs request building", () => {
+  it("sends text, model and the rate as voice_settings.speed within 0.7–1.2", () => {
+    expect(
+      elevenLabsBody({ text: ' Tom & "Jerry"\n<3 ', language: "de", rate: 1.1 }, "eleven_multilingual_v2"),
+    ).toEqual({
+      text: 'Tom & "Jerry" <3',
+      model_id: "eleven_multilingual_v2",
+      voice_settings: { speed: 1.1 },
+    });
+    expect(elevenLabsBody({ text: "a", language: "de" }, "eleven_multilingual_v2").voice_settings.speed).toBe(
+      1,
+    );
+    expect(
+      elevenLabsBody({ text: "a", language: "de", rate: 0.5 }, "eleven_multilingual_v2").voice_settings,
+    ).toEqual({ speed: 0.7 });
+    expect(
+      elevenLabsBody({ text: "a", language: "de", rate: 1.5 }, "eleven_multilingual_v2").voice_settings,
+    ).toEqual({ speed: 1.2 });
+  });
+
+  it("enforces the language (ISO 639-1) only on models that take language_code", () => {
+    expect(elevenLabsBody({ text: "a", language: "cmn" }, "eleven_multilingual_v2")).not.toHaveProperty(
+      "language_code",
+    );
+    expect(elevenLabsBody({ text: "a", language: "cmn" }, "eleven_flash_v2_5").language_code).toBe("zh");
+    expect(elevenLabsBody({ text: "a", language: "vi" }, "eleven_turbo_v2_5").language_code).toBe("vi");
+  });
+
+  it("puts the voice in the path and asks for 24 kHz PCM", () => {
+    expect(elevenLabsUrl("https://api.elevenlabs.io/", "JBFqnCBsd6RMkjVDRZzb")).toBe(
+      "https://api.elevenlabs.io/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb?output_format=pcm_24000",
+    );
+    expect(elevenLabsUrl("http://h", "a/b")).toBe("http://h/v1/text-to-speech/a%2Fb?output_format=pcm_24000");
+  });
+
+  it("decodes signed 16-bit little-endian PCM", () => {
+    expect(Array.from(pcm16ToFloat(Buffer.from([0x00, 0x40, 0x00, 0x80, 0xff, 0x7f, 0x01])))).toEqual([
+      0.5,
+      -1,
+      32767 / 32768,
+    ]);
+  });
+});
+
+describe("ElevenLabs languages and voices", () => {
+  it("serves the app languages its model documents", () => {
+    const e = createElevenLabsTtsEngine({ apiKey: "", model: "eleven_multilingual_v2" });
+    expect([...e.languages].sort()).toEqual(
+      [
+        "ar",
+        "cmn",
+        "de",
+        "el",
+        "en",
+        "es",
+        "fr",
+        "hi",
+        "it",
+        "ja",
+        "ko",
+        "nl",
+        "pl",
+        "pt",
+        "ru",
+        "sv",
+        "tr",
+        "zh",
+      ].sort(),
+    );
+    for (const missing of ["vi", "th", "he"] as const) {
+      expect(e.languages).not.toContain(missing);
+      expect(e.voices(missing)).toEqual([]);
+      expect(e.voiceFor?.("en-US-AvaMultilingualNeural", missing)).toBeUndefined();
+    }
+    expect(elevenLabsLanguages("eleven_flash_v2_5")).toContain("vi");
+    expect(elevenLabsLanguages("eleven_flash_v2_5")).not.toContain("th");
+    expect(elevenLabsLanguages("eleven_v3")).toHaveLength(21);
+    expect(elevenLabsLanguages("some_future_model")).toEqual(elevenLabsLanguages("eleven_multilingual_v2"));
+  });
+
+  it("lists the default voices with genders", () => {
+    const v = createElevenLabsTtsEngine({ apiKey: "" }).voices("pt");
+    expect(v).toHaveLength(19);
+    expect(v.filter((x) => x.gender === "Female").map((x) => x.label)).toEqual([
+      "ElevenLabs Alice",
+      "ElevenLabs Aria",
+      "ElevenLabs Charlotte",
+      "ElevenLabs Jessica",
+      "ElevenLabs Laura",
+      "ElevenLabs Lily",
+      "ElevenLabs Matilda",
+      "ElevenLabs Sarah",
+    ]);
+    expect(v.find((x) => x.label === "ElevenLabs George")).toEqual({
+      engine: "elevenlabs",
+      id: "JBFqnCBsd6RMkjVDRZzb",
+      language: "pt",
+      gender: "Male",
+      label: "ElevenLabs George",
+    });
+  });
+
+  it("maps catalogue voices deterministically, to a voice of the same gender, spreading them", () => {
+    expect(elevenLabsVoiceFor("en-US-AndrewMultilingualNeural", "it")?.label).toBe("ElevenLabs Bill");
+    expect(elevenLabsVoiceFor("en-US-BrianMultilingualNeural", "it")?.label).toBe("ElevenLabs Brian");
+    expect(elevenLabsVoiceFor("en-US-AvaMultilingualNeural", "it")?.label).toBe("ElevenLabs Alice");
+    for (const c of VOICES) {
+      const a = elevenLabsVoiceFor(c.value, "it")!;
+      expect(a.gender).toBe(c.gender);
+      expect(ELEVENLABS_VOICES.map((x) => x.id)).toContain(a.id);
+      expect(elevenLabsVoiceFor(c.value, "it")).toEqual(a);
+    }
+    for (const gender of ["Male", "Female"] as const) {
+      const n = ELEVENLABS_VOICES.filter((x) => x.gender === gender).length;
+      const first = VOICES.filter((c) => c.gender === gender).slice(0, n);
+      expect(new Set(first.map((c) => elevenLabsVoiceFor(c.value, "en")!.id)).size).toBe(n);
+    }
+    expect(elevenLabsVoiceFor("nobody", "en")).toBeUndefined();
+  });
+});
+
+describe("ElevenLabs configuration", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("is available only with a key, and says how to set it", async () => {
+    expect(await createElevenLabsTtsEngine({ apiKey: "" }).available()).toEqual({
+      ok: false,
+      reason: "no ElevenLabs API key configured (set ELEVENLABS_API_KEY)",
+    });
+    expect(await createElevenLabsTtsEngine({ apiKey: "xi" }).available()).toEqual({ ok: true });
+  });
+
+  it("reads key and model from the environment", async () => {
+    vi.stubEnv("ELEVENLABS_API_KEY", "xi-env");
+    vi.stubEnv("ELEVENLABS_MODEL", "eleven_v3");
+    const e = createElevenLabsTtsEngine();
+    expect(await e.available()).toEqual({ ok: true });
+    expect(e.languages).toContain("he");
+    expect(e.capabilities).toEqual({ rateControl: true, minRate: 0.7, maxRate: 1.2 });
+  });
+});
+
+describe("ElevenLabs synthesis (fake ElevenLabs server)", () => {
+  let s: FakeServer;
+  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const KEY = "xi-secret-key-0123456789";
+  const engine = (model?: string) => createElevenLabsTtsEngine({ apiKey: KEY, baseUrl: s.url, model });
+
+  beforeAll(async () => {
+    s = await startFakeServer((req, res) => answer(req, res));
+  });
+  afterAll(() => s.close());
+
+  it("sends the documented request and builds a 24 kHz clip from the PCM", async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { "content-type": "audio/pcm" }).end(pcm(sine(3600, 24000)));
+    };
+    const clip = await engine().synthesize({
+      text: 'Guten Tag & <willkommen> "alle"',
+      voice: "JBFqnCBsd6RMkjVDRZzb",
+      language: "de",
+      rate: 0.9,
+    });
+    const req = s.requests.at(-1)!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb");
+    expect(req.query.get("output_format")).toBe("pcm_24000");
+    expect(req.headers["xi-api-key"]).toBe(KEY);
+    expect(req.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req.body.toString("utf8"))).toEqual({
+      text: 'Guten Tag & <willkommen> "alle"',
+      model_id: "eleven_multilingual_v2",
+      voice_settings: { speed: 0.9 },
+    });
+    expect(clip.sampleRate).toBe(24000);
+    expect(clip.samples).toHaveLength(3600);
+    expect(rms(clip.samples)).toBeGreaterThan(0.3);
+  });
+
+  it("sends the language to a model that takes it", async () => {
+    answer = (_req, res) => {
+      res.writeHead(200).end(pcm(sine(240, 24000)));
+    };
+    await engine("eleven_flash_v2_5").synthesize({
+      text: "xin chào",
+      voice: "EXAVITQu4vr4xnSDxMaL",
+      language: "vi",
+    });
+    expect(JSON.parse(s.requests.at(-1)!.body.toString("utf8"))).toMatchObject({
+      model_id: "eleven_flash_v2_5",
+      language_code: "vi",
+    });
+  });
+
+  it("turns 401 and 400 answers into engine_failed with ElevenLabs' message and without the key", async () => {
+    answer = (_req, res) =>
+      sendJson(res, 401, { detail: { status: "invalid_api_key", message: "Invalid API key" } });
+    const err = await engine()
+      .synthesize({ text: "hi", voice: "JBFqnCBsd6RMkjVDRZzb", language: "en" })
+      .then(unexpected, (e: unknown) => e as Error);
+    expect(err).toMatchObject({ code: "engine_failed", message: "ElevenLabs answered 401: Invalid API key" });
+    expect(err.message).not.toContain(KEY);
+
+    answer = (_req, res) =>
+      sendJson(res, 400, {
+        detail: { status: "voice_not_found", message: "A voice with the voice_id nope was not found." },
+      });
+    await expect(engine().synthesize({ text: "hi", voice: "nope", language: "en" })).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "ElevenLabs answered 400: A voice with the voice_id nope was not found.",
+    });
+  });
+
+  it("treats an empty answer as a failure", async () => {
+    answer = (_req, res) => {
+      res.writeHead(200).end();
+    };
+    await expect(
+      engine().synthesize({ text: "hi", voice: "JBFqnCBsd6RMkjVDRZzb", language: "en" }),
+    ).rejects.toMatchObject({ code: "engine_failed", message: "ElevenLabs returned no audio" });
+  });
+
+  // its own server: a request after an aborted one can keep a server from closing for seconds
+  it("stops when aborted while the audio is arriving", async () => {
+    const slow = await startFakeServer(async (_req, res) => {
+      const audio = pcm(sine(24000, 24000));
+      res.writeHead(200).write(audio.subarray(0, 1000));
+      await new Promise((r) => setTimeout(r, 1000));
+      res.end(audio.subarray(1000));
+    });
+    try {
+      const c = new AbortController();
+      const pending = createElevenLabsTtsEngine({ apiKey: KEY, baseUrl: slow.url }).synthesize({
+        text: "hi",
+        voice: "JBFqnCBsd6RMkjVDRZzb",
+        language: "en",
+        signal: c.signal,
+      });
+      setTimeout(() => c.abort(), 100);
+      await expect(pending).rejects.toMatchObject({ code: "aborted" });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("stops when aborted", async () => {
+    answer = async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      res.writeHead(200).end(pcm(sine(240, 24000)));
+    };
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 50);
+    await expect(
+      engine().synthesize({ text: "hi", voice: "JBFqnCBsd6RMkjVDRZzb", language: "en", signal: c.signal }),
+    ).rejects.toMatchObject({ code: "aborted" });
+  });
+});

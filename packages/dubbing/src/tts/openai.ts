@@ -1,0 +1,159 @@
+// OpenAI text to speech: POST {base}/v1/audio/speech with a Bearer key and a JSON body
+// { model, input, voice, response_format: "wav", speed }, answered with the audio file.
+// Docs followed: API reference "Create speech" (platform.openai.com/docs/api-reference/audio/createSpeech, as
+// generated into openai-node src/resources/audio/speech.ts: speed 0.25–4.0, "does not work with
+// gpt-4o-mini-tts"; formats mp3, opus, aac, flac, wav, pcm) and the text-to-speech guide (tts-1 / tts-1-hd
+// voices: alloy, ash, coral, echo, fable, onyx, nova, sage, shimmer; languages as Whisper's).
+import { parseWav, toMono } from "../audio/wav.ts";
+import type {
+  Availability,
+  Clip,
+  Gender,
+  LocalVoice,
+  SynthesisRequest,
+  TtsEngine,
+} from "../engines/types.ts";
+import { DubError } from "../errors.ts";
+import { LANGUAGES, type LanguageCode } from "../languages.ts";
+import { providerFetch } from "../util/http.ts";
+import { findVoice, VOICES } from "../voices/catalog.ts";
+
+export const OPENAI_PROVIDER = "OpenAI";
+
+/** The default model: the higher-quality one of the two that honour `speed` (gpt-4o-mini-tts ignores it). */
+export const OPENAI_DEFAULT_MODEL = "tts-1-hd";
+
+/** The documented `speed` range. */
+export const OPENAI_MIN_SPEED = 0.25;
+export const OPENAI_MAX_SPEED = 4;
+
+/**
+ * The built-in voices every speech model accepts. OpenAI does not state genders; these are how the voices
+ * are commonly heard (alloy is the most neutral and is counted as female).
+ */
+export const OPENAI_VOICES: readonly { id: string; gender: Gender }[] = [
+  { id: "alloy", gender: "Female" },
+  { id: "ash", gender: "Male" },
+  { id: "coral", gender: "Female" },
+  { id: "echo", gender: "Male" },
+  { id: "fable", gender: "Male" },
+  { id: "nova", gender: "Female" },
+  { id: "onyx", gender: "Male" },
+  { id: "sage", gender: "Female" },
+  { id: "shimmer", gender: "Female" },
+];
+
+/** Pure: whether the model honours `speed` (the reference says it does not work with gpt-4o-mini-tts). */
+export function openAiSpeedWorks(model: string): boolean {
+  return !model.startsWith("gpt-4o-mini-tts");
+}
+
+/** Pure: the JSON body of one utterance; the rate becomes `speed` within 0.25–4 when the model honours it. */
+export function openAiSpeechBody(req: { text: string; voice: string; rate?: number }, model: string) {
+  const body: { model: string; input: string; voice: string; response_format: "wav"; speed?: number } = {
+    model,
+    input: req.text.replace(/\s+/g, " ").trim(),
+    voice: req.voice,
+    response_format: "wav",
+  };
+  if (openAiSpeedWorks(model))
+    body.speed = Math.max(OPENAI_MIN_SPEED, Math.min(OPENAI_MAX_SPEED, req.rate ?? 1));
+  return body;
+}
+
+/**
+ * Pure: the speech URL. The base is the API origin ("https://api.openai.com"); a base that already ends in
+ * /v1 (the form the official SDKs read from OPENAI_BASE_URL) is accepted too.
+ */
+export function openAiSpeechUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1/audio/speech`;
+}
+
+const asLocal = (v: { id: string; gender: Gender }, language: LanguageCode): LocalVoice => ({
+  engine: "openai-tts",
+  id: v.id,
+  language,
+  gender: v.gender,
+  label: `OpenAI ${v.id}`,
+});
+
+/**
+ * Pure: the OpenAI voice for a catalogue voice: one of its gender, chosen by the catalogue voice's position
+ * among the voices of that gender, so that different catalogue voices get different OpenAI voices.
+ */
+export function openAiVoiceFor(catalogValue: string, language: LanguageCode): LocalVoice | undefined {
+  const v = findVoice(catalogValue);
+  if (!v) return undefined;
+  const position = VOICES.filter((x) => x.gender === v.gender).indexOf(v);
+  const own = OPENAI_VOICES.filter((x) => x.gender === v.gender);
+  return asLocal(own[position % own.length]!, language);
+}
+
+/** OpenAI speech: 9 voices, every app language, rate control by `speed` (except with gpt-4o-mini-tts). */
+export function createOpenAiTtsEngine(
+  opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
+): TtsEngine {
+  const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
+  const baseUrl = opts.baseUrl || process.env.OPENAI_BASE_URL || "https://api.openai.com";
+  const model = opts.model || process.env.OPENAI_TTS_MODEL || OPENAI_DEFAULT_MODEL;
+  const speed = openAiSpeedWorks(model);
+  return {
+    id: "openai-tts",
+    kind: "tts",
+    label: "OpenAI TTS",
+    local: false,
+    languages: LANGUAGES.map((l) => l.code),
+    capabilities: speed
+      ? { rateControl: true, minRate: OPENAI_MIN_SPEED, maxRate: OPENAI_MAX_SPEED }
+      : { rateControl: false, minRate: 1, maxRate: 1 },
+    async available(): Promise<Availability> {
+      return apiKey
+        ? { ok: true }
+        : { ok: false, reason: "no OpenAI API key configured (set OPENAI_API_KEY)" };
+    },
+    voices(language) {
+      return OPENAI_VOICES.map((v) => asLocal(v, language));
+    },
+    voiceFor: openAiVoiceFor,
+    async synthesize(req: SynthesisRequest): Promise<Clip> {
+      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
+      if (!apiKey) throw new DubError("engine_failed", "OpenAI is not configured (OPENAI_API_KEY)");
+      const res = await providerFetch(
+        openAiSpeechUrl(baseUrl),
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+          body: JSON.stringify(openAiSpeechBody(req, model)),
+        },
+        { provider: OPENAI_PROVIDER, signal: req.signal },
+      );
+      const body = await answerBytes(res, req.signal);
+      let clip: Clip;
+      try {
+        // the WAV is streamed: its header sizes may be placeholders, which parseWav reads to the end
+        const pcm = parseWav(body);
+        clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+      } catch (err) {
+        throw new DubError(
+          "engine_failed",
+          `${OPENAI_PROVIDER} returned no WAV audio: ${(err as Error).message}`,
+        );
+      }
+      if (clip.samples.length === 0)
+        throw new DubError("engine_failed", `${OPENAI_PROVIDER} returned no audio`);
+      return clip;
+    },
+  };
+}
+
+/** The answer's bytes: a stop or a cut while they arrive fails like one before the answer. */
+async function answerBytes(res: Response, signal?: AbortSignal): Promise<Buffer> {
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    if (signal?.aborted) throw new DubError("aborted", `${OPENAI_PROVIDER} request aborted`);
+    throw new DubError("engine_failed", `${OPENAI_PROVIDER} answer was cut off: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}
