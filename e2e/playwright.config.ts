@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CLOUD_ENV } from "../packages/dubbing/src/engines/cloud-env.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 18_180);
 const DATA_DIR = path.join(os.tmpdir(), `dub-e2e-${process.pid}`);
@@ -34,6 +35,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: "warn" },
+    // provider keys are blanked: the app under test uses the local engines
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      ...Object.fromEntries(CLOUD_ENV.map((k) => [k, ""])),
+    },
   },
 });
