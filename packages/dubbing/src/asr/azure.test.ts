@@ -1,46 +1,27 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { encodeWav } from "../audio/wav.ts";
-import type { AsrInput } from "../engines/types.ts";
-import { LANGUAGES, type LanguageCode } from "../languages.ts";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { azureLocale } from "../engines/azure.ts";
+import { LANGUAGES } from "../languages.ts";
+import { sendJson } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
+import {
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  formOf,
+  later,
+  toneInput,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   AZURE_STT_API_VERSION,
   azureDefinition,
-  azureLocale,
   azureTranscribeUrl,
   createAzureAsrEngine,
   parseAzureWords,
 } from "./azure.ts";
 
 const KEY = "azkey-test-5e6f7a8b9c";
-const RATE = 16_000;
-
-function toneInput(dir: string, ms: number, language: LanguageCode = "en"): AsrInput {
-  const samples = new Float32Array((ms * RATE) / 1000);
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE);
-  const wavFile = join(dir, `tone-${ms}.wav`);
-  writeFileSync(wavFile, encodeWav(samples, RATE));
-  return { wavFile, samples, sampleRate: RATE, language, speech: [{ start: 0, end: ms }] };
-}
-
-async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { code?: string };
-  }
-  throw new Error("expected a rejection");
-}
-
-async function formOf(req: RecordedRequest): Promise<FormData> {
-  const type = String(req.headers["content-type"]);
-  return new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData();
-}
-
 /** A documented-shape answer with diarization on (phrases out of order, as the docs don't promise it). */
 const ANSWER = {
   durationMilliseconds: 3000,
@@ -154,18 +135,8 @@ describe("Azure Speech pure parts", () => {
 
 describe("Azure Speech engine (fake server)", () => {
   const t = tempDir();
-  let s: FakeServer;
-  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => answer(req, res));
-  });
-  beforeEach(() => {
-    s.requests.length = 0;
-  });
-  afterAll(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const s = useFakeServer();
+  afterAll(() => t.cleanup());
   const engine = () => createAzureAsrEngine({ key: KEY, endpoint: s.url });
 
   it("describes itself and needs a key and a region", async () => {
@@ -186,7 +157,7 @@ describe("Azure Speech engine (fake server)", () => {
   });
 
   it("posts the audio and the definition as documented and returns speaker-labelled words", async () => {
-    answer = (_req, res) => sendJson(res, 200, ANSWER);
+    s.answer = (_req, res) => sendJson(res, 200, ANSWER);
     const input = toneInput(t.dir, 3000, "pt");
     const progress: number[] = [];
     const result = await engine().transcribe({ ...input, onProgress: (f) => progress.push(f) });
@@ -224,25 +195,17 @@ describe("Azure Speech engine (fake server)", () => {
       [413, "The audio file is too large."],
       [429, "Too many requests."],
     ] as const) {
-      answer = (_req, res) => sendJson(res, status, { error: { code: String(status), message } });
-      const err = await errorOf(engine().transcribe(toneInput(t.dir, 1000)));
-      expect(err).toMatchObject({
-        code: "engine_failed",
-        message: `Azure Speech answered ${status}: ${message}`,
-      });
-      expect(err.message).not.toContain(KEY);
+      s.answer = (_req, res) => sendJson(res, status, { error: { code: String(status), message } });
+      await expectProviderError(
+        engine().transcribe(toneInput(t.dir, 1000)),
+        `Azure Speech answered ${status}: ${message}`,
+        KEY,
+      );
     }
   });
 
   it("stops when aborted", async () => {
-    answer = async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      sendJson(res, 200, ANSWER);
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(engine().transcribe({ ...toneInput(t.dir, 1000), signal: c.signal })).rejects.toMatchObject({
-      code: "aborted",
-    });
+    s.answer = later(2000, (_req, res) => sendJson(res, 200, ANSWER));
+    await expectAborted(engine().transcribe({ ...toneInput(t.dir, 1000), signal: abortAfter(50) }));
   });
 });

@@ -8,9 +8,10 @@
 // Japanese words are single characters and punctuation may come as a word of its own. Audio must be
 // under 5 hours and 500 MB, and under 2 hours with diarization.
 import { readFile } from "node:fs/promises";
+import { azureLocale } from "../engines/azure.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
-import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { LANGUAGES } from "../languages.ts";
+import { providerFetch, providerJson } from "../util/http.ts";
 
 export const AZURE_STT_API_VERSION = "2025-10-15";
 
@@ -19,37 +20,6 @@ const MAX_DIARIZED_MS = 2 * 3600_000;
 
 /** At most this many speakers (the pipeline's own default for its diarizer). */
 const MAX_SPEAKERS = 8;
-
-/** Locale of each app language (base codes; Mandarin in simplified Chinese). */
-export const AZURE_STT_LOCALES: Readonly<Record<string, string>> = {
-  en: "en-US",
-  es: "es-ES",
-  fr: "fr-FR",
-  de: "de-DE",
-  ja: "ja-JP",
-  ko: "ko-KR",
-  zh: "zh-CN",
-  ar: "ar-SA",
-  pt: "pt-BR",
-  ru: "ru-RU",
-  hi: "hi-IN",
-  it: "it-IT",
-  nl: "nl-NL",
-  sv: "sv-SE",
-  tr: "tr-TR",
-  vi: "vi-VN",
-  th: "th-TH",
-  el: "el-GR",
-  he: "he-IL",
-  pl: "pl-PL",
-};
-
-/** Pure: the locale sent for an app language. */
-export function azureLocale(code: LanguageCode): string {
-  const locale = AZURE_STT_LOCALES[baseLanguage(code)];
-  if (!locale) throw new Error(`no Azure Speech locale for ${code}`);
-  return locale;
-}
 
 /** Pure: the transcribe URL, on the custom endpoint when one is set, else on the region's host. */
 export function azureTranscribeUrl(where: { region?: string; endpoint?: string }): string {
@@ -170,13 +140,14 @@ export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
       const form = new FormData();
       form.append("audio", new Blob([await readFile(input.wavFile)], { type: "audio/wav" }), "audio.wav");
       form.append("definition", JSON.stringify(azureDefinition(locale, diarize)));
+      // upload and decoding: two minutes plus the audio's own length is generous
+      const call = { provider: "Azure Speech", signal: input.signal, timeoutMs: 120_000 + totalMs };
       const res = await providerFetch(
         azureTranscribeUrl({ region, endpoint }),
         { method: "POST", headers: { "Ocp-Apim-Subscription-Key": key }, body: form },
-        // upload and decoding: two minutes plus the audio's own length is generous
-        { provider: "Azure Speech", signal: input.signal, timeoutMs: 120_000 + totalMs },
+        call,
       );
-      const words = parseAzureWords((await res.json()) as AzureTranscribeResponse);
+      const words = parseAzureWords((await providerJson(res, call)) as AzureTranscribeResponse);
       input.onProgress?.(1);
       return { words, params: { apiVersion: AZURE_STT_API_VERSION, locale, diarization: diarize } };
     },

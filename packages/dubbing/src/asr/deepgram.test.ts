@@ -1,12 +1,15 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { encodeWav } from "../audio/wav.ts";
-import type { AsrInput } from "../engines/types.ts";
-import type { LanguageCode } from "../languages.ts";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { sendJson } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
+import {
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  later,
+  toneInput,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   createDeepgramEngine,
   deepgramLanguage,
@@ -16,25 +19,6 @@ import {
 } from "./deepgram.ts";
 
 const KEY = "dg-test-0a1b2c3d4e";
-const RATE = 16_000;
-
-function toneInput(dir: string, ms: number, language: LanguageCode = "en"): AsrInput {
-  const samples = new Float32Array((ms * RATE) / 1000);
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE);
-  const wavFile = join(dir, `tone-${ms}.wav`);
-  writeFileSync(wavFile, encodeWav(samples, RATE));
-  return { wavFile, samples, sampleRate: RATE, language, speech: [{ start: 0, end: ms }] };
-}
-
-async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { code?: string };
-  }
-  throw new Error("expected a rejection");
-}
-
 /** A documented-shape pre-recorded answer (diarize + punctuate + smart_format), words out of order. */
 const ANSWER = {
   metadata: { request_id: "r1", duration: 3.0, channels: 1, models: ["m"] },
@@ -108,18 +92,8 @@ describe("Deepgram pure parts", () => {
 
 describe("Deepgram engine (fake server)", () => {
   const t = tempDir();
-  let s: FakeServer;
-  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => answer(req, res));
-  });
-  beforeEach(() => {
-    s.requests.length = 0;
-  });
-  afterAll(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const s = useFakeServer();
+  afterAll(() => t.cleanup());
   const engine = () => createDeepgramEngine({ apiKey: KEY, baseUrl: s.url, model: "nova-3" });
 
   it("describes itself and needs a key", async () => {
@@ -134,7 +108,7 @@ describe("Deepgram engine (fake server)", () => {
   });
 
   it("posts the WAV with the documented query and token, and returns speaker-labelled words", async () => {
-    answer = (_req, res) => sendJson(res, 200, ANSWER);
+    s.answer = (_req, res) => sendJson(res, 200, ANSWER);
     const input = toneInput(t.dir, 3000, "cmn");
     const progress: number[] = [];
     const result = await engine().transcribe({ ...input, onProgress: (f) => progress.push(f) });
@@ -170,25 +144,17 @@ describe("Deepgram engine (fake server)", () => {
       [413, "Payload too large."],
       [429, "Too many requests. Please try again later."],
     ] as const) {
-      answer = (_req, res) => sendJson(res, status, { err_code: "ERR", err_msg: message, request_id: "r" });
-      const err = await errorOf(engine().transcribe(toneInput(t.dir, 1000)));
-      expect(err).toMatchObject({
-        code: "engine_failed",
-        message: `Deepgram answered ${status}: ${message}`,
-      });
-      expect(err.message).not.toContain(KEY);
+      s.answer = (_req, res) => sendJson(res, status, { err_code: "ERR", err_msg: message, request_id: "r" });
+      await expectProviderError(
+        engine().transcribe(toneInput(t.dir, 1000)),
+        `Deepgram answered ${status}: ${message}`,
+        KEY,
+      );
     }
   });
 
   it("stops when aborted", async () => {
-    answer = async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      sendJson(res, 200, ANSWER);
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(engine().transcribe({ ...toneInput(t.dir, 1000), signal: c.signal })).rejects.toMatchObject({
-      code: "aborted",
-    });
+    s.answer = later(2000, (_req, res) => sendJson(res, 200, ANSWER));
+    await expectAborted(engine().transcribe({ ...toneInput(t.dir, 1000), signal: abortAfter(50) }));
   });
 });

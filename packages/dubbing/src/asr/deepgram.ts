@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { providerFetch, providerJson } from "../util/http.ts";
 
 /** The pre-recorded response (only the fields used). */
 export interface DeepgramResponse {
@@ -82,7 +82,7 @@ export interface DeepgramOptions {
 /** Deepgram (nova-3): punctuated words with times, confidences and speaker labels, in one request. */
 export function createDeepgramEngine(opts: DeepgramOptions = {}): AsrEngine {
   const apiKey = opts.apiKey ?? process.env.DEEPGRAM_API_KEY ?? "";
-  const base = opts.baseUrl ?? process.env.DEEPGRAM_BASE_URL ?? "https://api.deepgram.com";
+  const base = opts.baseUrl || process.env.DEEPGRAM_BASE_URL || "https://api.deepgram.com";
   const model = opts.model ?? process.env.DEEPGRAM_MODEL ?? "nova-3";
   return {
     id: "deepgram",
@@ -99,6 +99,8 @@ export function createDeepgramEngine(opts: DeepgramOptions = {}): AsrEngine {
       const language = deepgramLanguage(input.language);
       const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
       const wav = await readFile(input.wavFile);
+      // upload and decoding: two minutes plus the audio's own length is generous
+      const call = { provider: "Deepgram", signal: input.signal, timeoutMs: 120_000 + totalMs };
       const res = await providerFetch(
         deepgramUrl(base, model, language),
         {
@@ -106,10 +108,9 @@ export function createDeepgramEngine(opts: DeepgramOptions = {}): AsrEngine {
           headers: { Authorization: `Token ${apiKey}`, "Content-Type": "audio/wav" },
           body: wav,
         },
-        // upload and decoding: two minutes plus the audio's own length is generous
-        { provider: "Deepgram", signal: input.signal, timeoutMs: 120_000 + totalMs },
+        call,
       );
-      const words = parseDeepgramWords((await res.json()) as DeepgramResponse);
+      const words = parseDeepgramWords((await providerJson(res, call)) as DeepgramResponse);
       input.onProgress?.(1);
       return {
         words,

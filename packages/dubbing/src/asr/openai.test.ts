@@ -1,13 +1,16 @@
-import { writeFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Region } from "../audio/features.ts";
-import { encodeWav, parseWav } from "../audio/wav.ts";
-import type { AsrInput } from "../engines/types.ts";
-import type { LanguageCode } from "../languages.ts";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseWav } from "../audio/wav.ts";
+import { sendJson } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
+import {
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  formOf,
+  later,
+  toneInput,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   createOpenAiAsrEngine,
   OPENAI_MAX_PIECE_MS,
@@ -19,30 +22,6 @@ import {
 
 const KEY = "sk-test-4f9c2e7a1b";
 const RATE = 16_000;
-
-/** A 440 Hz tone of `ms` written as a 16 kHz WAV, as the pipeline hands it to ASR. */
-function toneInput(dir: string, ms: number, speech: Region[], language: LanguageCode = "en"): AsrInput {
-  const samples = new Float32Array((ms * RATE) / 1000);
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE);
-  const wavFile = join(dir, `tone-${ms}.wav`);
-  writeFileSync(wavFile, encodeWav(samples, RATE));
-  return { wavFile, samples, sampleRate: RATE, language, speech };
-}
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { code?: string };
-  }
-  throw new Error("expected a rejection");
-}
-
-async function formOf(req: RecordedRequest): Promise<FormData> {
-  const type = String(req.headers["content-type"]);
-  return new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData();
-}
 
 describe("openAiLanguage", () => {
   it("sends ISO-639-1 codes, Mandarin as zh", () => {
@@ -181,18 +160,8 @@ describe("planPieces", () => {
 
 describe("OpenAI engine (fake server)", () => {
   const t = tempDir();
-  let s: FakeServer;
-  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => answer(req, res));
-  });
-  beforeEach(() => {
-    s.requests.length = 0;
-  });
-  afterAll(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const s = useFakeServer();
+  afterAll(() => t.cleanup());
   const engine = (opts = {}) =>
     createOpenAiAsrEngine({ apiKey: KEY, baseUrl: s.url, model: "whisper-1", ...opts });
 
@@ -209,7 +178,7 @@ describe("OpenAI engine (fake server)", () => {
   });
 
   it("posts the WAV as documented multipart and returns punctuated words in ms", async () => {
-    answer = (_req, res) =>
+    s.answer = (_req, res) =>
       sendJson(res, 200, {
         task: "transcribe",
         language: "chinese",
@@ -225,7 +194,7 @@ describe("OpenAI engine (fake server)", () => {
           { id: 1, seek: 0, start: 1.9, end: 2.6, text: " Hi!", tokens: [], temperature: 0 },
         ],
       });
-    const input = toneInput(t.dir, 3000, [{ start: 150, end: 2600 }], "cmn");
+    const input = toneInput(t.dir, 3000, "cmn", [{ start: 150, end: 2600 }]);
     const progress: number[] = [];
     const result = await engine().transcribe({ ...input, onProgress: (f) => progress.push(f) });
     expect(result.words).toEqual([
@@ -259,7 +228,7 @@ describe("OpenAI engine (fake server)", () => {
   it("sends long audio in pieces cut at pauses, two at a time, and shifts the word times back", async () => {
     let inFlight = 0;
     let most = 0;
-    answer = async (req, res) => {
+    s.answer = async (req, res) => {
       inFlight++;
       most = Math.max(most, inFlight);
       const file = (await formOf(req)).get("file") as File;
@@ -279,7 +248,7 @@ describe("OpenAI engine (fake server)", () => {
     ];
     const progress: number[] = [];
     const result = await engine({ maxPieceMs: 4000 }).transcribe({
-      ...toneInput(t.dir, 10_000, speech),
+      ...toneInput(t.dir, 10_000, "en", speech),
       onProgress: (f) => progress.push(f),
     });
     // pieces [0, 4000], [4000, 6250], [6250, 10000]
@@ -300,22 +269,17 @@ describe("OpenAI engine (fake server)", () => {
       [413, "Maximum content size limit (26214400) exceeded."],
       [429, "Rate limit reached for whisper-1 in organization org-x on requests per min (RPM)."],
     ] as const) {
-      answer = (_req, res) => sendJson(res, status, { error: { message, type: "invalid_request_error" } });
-      const err = await errorOf(engine().transcribe(toneInput(t.dir, 1000, [{ start: 0, end: 1000 }])));
-      expect(err).toMatchObject({ code: "engine_failed", message: `OpenAI answered ${status}: ${message}` });
-      expect(err.message).not.toContain(KEY);
+      s.answer = (_req, res) => sendJson(res, status, { error: { message, type: "invalid_request_error" } });
+      await expectProviderError(
+        engine().transcribe(toneInput(t.dir, 1000)),
+        `OpenAI answered ${status}: ${message}`,
+        KEY,
+      );
     }
   });
 
   it("stops when aborted", async () => {
-    answer = async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      sendJson(res, 200, {});
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(
-      engine().transcribe({ ...toneInput(t.dir, 1000, [{ start: 0, end: 1000 }]), signal: c.signal }),
-    ).rejects.toMatchObject({ code: "aborted" });
+    s.answer = later(2000, (_req, res) => sendJson(res, 200, {}));
+    await expectAborted(engine().transcribe({ ...toneInput(t.dir, 1000), signal: abortAfter(50) }));
   });
 });

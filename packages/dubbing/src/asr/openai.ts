@@ -11,7 +11,7 @@ import type { Region } from "../audio/features.ts";
 import { encodeWav } from "../audio/wav.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
 import { mapLimit } from "../util/pool.ts";
 
 /**
@@ -143,7 +143,7 @@ export function parseOpenAiVerbose(doc: OpenAiVerboseJson, offsetMs = 0): Word[]
 
 export interface OpenAiAsrOptions {
   apiKey?: string;
-  /** API host (default OPENAI_BASE_URL or https://api.openai.com); "/v1/…" is appended. */
+  /** API host (default OPENAI_BASE_URL or https://api.openai.com), with or without "/v1". */
   baseUrl?: string;
   /** Default OPENAI_ASR_MODEL or whisper-1 (the model documented with word timestamps). */
   model?: string;
@@ -157,7 +157,10 @@ export interface OpenAiAsrOptions {
  */
 export function createOpenAiAsrEngine(opts: OpenAiAsrOptions = {}): AsrEngine {
   const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
-  const base = (opts.baseUrl ?? process.env.OPENAI_BASE_URL ?? "https://api.openai.com").replace(/\/+$/, "");
+  const url = apiUrl(
+    opts.baseUrl || process.env.OPENAI_BASE_URL || "https://api.openai.com",
+    "/v1/audio/transcriptions",
+  );
   const model = opts.model ?? process.env.OPENAI_ASR_MODEL ?? "whisper-1";
   const maxPieceMs = opts.maxPieceMs ?? OPENAI_MAX_PIECE_MS;
 
@@ -169,13 +172,14 @@ export function createOpenAiAsrEngine(opts: OpenAiAsrOptions = {}): AsrEngine {
     form.append("response_format", "verbose_json");
     form.append("timestamp_granularities[]", "word");
     form.append("timestamp_granularities[]", "segment");
+    // upload and decoding: two minutes plus the piece's own length is generous
+    const call = { provider: "OpenAI", signal: input.signal, timeoutMs: 120_000 + (piece.end - piece.start) };
     const res = await providerFetch(
-      `${base}/v1/audio/transcriptions`,
+      url,
       { method: "POST", headers: { Authorization: `Bearer ${apiKey}` }, body: form },
-      // upload and decoding: two minutes plus the piece's own length is generous
-      { provider: "OpenAI", signal: input.signal, timeoutMs: 120_000 + (piece.end - piece.start) },
+      call,
     );
-    return parseOpenAiVerbose((await res.json()) as OpenAiVerboseJson, piece.start);
+    return parseOpenAiVerbose((await providerJson(res, call)) as OpenAiVerboseJson, piece.start);
   }
 
   return {

@@ -1,7 +1,14 @@
-import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGES } from "../languages.ts";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { sendJson } from "../testing/fake-server.ts";
+import {
+  type Answer,
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  later,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   azureBatches,
   azureLanguage,
@@ -73,10 +80,9 @@ describe("parseAzureResponse", () => {
 });
 
 describe("Azure Translator engine against a fake Translator server", () => {
-  let s: FakeServer;
-  let handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const s = useFakeServer();
   // the documented answer: one result per element, in order, each with one translation per `to`
-  const translateAll = (req: RecordedRequest, res: ServerResponse) => {
+  const translateAll: Answer = (req, res) => {
     const to = req.query.get("to")!;
     const body = JSON.parse(req.body.toString()) as { Text: string }[];
     sendJson(
@@ -85,19 +91,12 @@ describe("Azure Translator engine against a fake Translator server", () => {
       body.map((e) => ({ translations: [{ text: `[${to}] ${e.Text}`, to }] })),
     );
   };
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => handler(req, res));
-  });
-  afterAll(() => s.close());
-  afterEach(() => {
-    s.requests.length = 0;
-    vi.unstubAllEnvs();
-  });
+  afterEach(() => vi.unstubAllEnvs());
   const engine = (region = "westeurope") =>
     createAzureTranslatorEngine({ key: KEY, region, endpoint: s.url });
 
   it("sends the documented request and parses the answer in order", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["Hello, what is your name?", "I am fine."], "en", "cmn");
     expect(s.requests).toHaveLength(1);
     const req = s.requests[0]!;
@@ -117,7 +116,7 @@ describe("Azure Translator engine against a fake Translator server", () => {
   });
 
   it("sends no region header for a global resource, and maps pt and he", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     await engine("").translate(["Olá"], "pt", "he");
     const req = s.requests[0]!;
     expect(req.headers["ocp-apim-subscription-region"]).toBeUndefined();
@@ -126,7 +125,7 @@ describe("Azure Translator engine against a fake Translator server", () => {
   });
 
   it("splits more texts than one request allows, joins the results in order and reports progress", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const texts = Array.from({ length: 2100 }, (_, i) => `line ${i}`);
     const progress: number[] = [];
     const r = await engine().translate(texts, "en", "hi", { onProgress: (f) => progress.push(f) });
@@ -139,7 +138,7 @@ describe("Azure Translator engine against a fake Translator server", () => {
   });
 
   it("keeps empty texts empty without sending them", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["", "Hello", "  ", "World", ""], "en", "fr");
     expect(JSON.parse(s.requests[0]!.body.toString())).toEqual([{ Text: "Hello" }, { Text: "World" }]);
     expect(r.texts).toEqual(["", "[fr] Hello", "", "[fr] World", ""]);
@@ -153,20 +152,17 @@ describe("Azure Translator engine against a fake Translator server", () => {
       [403, 403001, "The operation is not allowed because the subscription has exceeded its free quota."],
       [429, 429000, "The server rejected the request because the client has exceeded request limits."],
     ] as const) {
-      handler = (_req, res) => sendJson(res, status, { error: { code, message } });
-      const err = await engine()
-        .translate(["Hello"], "en", "de")
-        .catch((e: unknown) => e);
-      expect(err).toMatchObject({
-        code: "engine_failed",
-        message: `Azure Translator answered ${status}: ${message}`,
-      });
-      expect((err as Error).message).not.toContain(KEY);
+      s.answer = (_req, res) => sendJson(res, status, { error: { code, message } });
+      await expectProviderError(
+        engine().translate(["Hello"], "en", "de"),
+        `Azure Translator answered ${status}: ${message}`,
+        KEY,
+      );
     }
   });
 
   it("fails with engine_failed when Azure returns a different number of results", async () => {
-    handler = (_req, res) => sendJson(res, 200, [{ translations: [{ text: "eins", to: "de" }] }]);
+    s.answer = (_req, res) => sendJson(res, 200, [{ translations: [{ text: "eins", to: "de" }] }]);
     await expect(engine().translate(["one", "two"], "en", "de")).rejects.toMatchObject({
       code: "engine_failed",
       message: "Azure Translator returned 1 results for 2 texts",
@@ -179,7 +175,7 @@ describe("Azure Translator engine against a fake Translator server", () => {
       ok: false,
       reason: "no Azure Translator key configured (set AZURE_TRANSLATOR_KEY)",
     });
-    handler = translateAll;
+    s.answer = translateAll;
     vi.stubEnv("AZURE_TRANSLATOR_KEY", "env-key");
     vi.stubEnv("AZURE_TRANSLATOR_REGION", "eastus");
     vi.stubEnv("AZURE_TRANSLATOR_ENDPOINT", s.url);
@@ -204,19 +200,10 @@ describe("Azure Translator engine against a fake Translator server", () => {
   });
 
   it("stops with aborted when the signal fires during a request, or before one", async () => {
-    handler = async (req, res) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      translateAll(req, res);
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(engine().translate(["Hello"], "en", "de", { signal: c.signal })).rejects.toMatchObject({
-      code: "aborted",
-    });
+    s.answer = later(1000, translateAll);
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: abortAfter(50) }));
     const n = s.requests.length;
-    await expect(
-      engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }),
-    ).rejects.toMatchObject({ code: "aborted" });
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }));
     expect(s.requests).toHaveLength(n);
   });
 });

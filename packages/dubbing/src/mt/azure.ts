@@ -5,10 +5,11 @@
 // (MicrosoftDocs/azure-ai-docs), service-limits (Translate: at most 1,000 elements and 50,000 characters
 // per request) and language-support (codes; `pt` is Portuguese (Brazil), `zh-Hans` Chinese Simplified).
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
-import { DubError, throwIfAborted } from "../errors.ts";
+import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, LANGUAGES } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { providerFetch, providerJson } from "../util/http.ts";
+import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
 
 export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";
 /** Documented per-request limits of Translate (one target language). */
@@ -74,22 +75,11 @@ export function azureBatches(
   texts: string[],
   limits: { maxElements?: number; maxChars?: number } = {},
 ): string[][] {
-  const maxElements = limits.maxElements ?? AZURE_MAX_ELEMENTS;
-  const maxChars = limits.maxChars ?? AZURE_MAX_CHARS;
-  const batches: string[][] = [];
-  let cur: string[] = [];
-  let chars = 0;
-  for (const t of texts) {
-    if (cur.length > 0 && (cur.length >= maxElements || chars + t.length > maxChars)) {
-      batches.push(cur);
-      cur = [];
-      chars = 0;
-    }
-    cur.push(t);
-    chars += t.length;
-  }
-  if (cur.length > 0) batches.push(cur);
-  return batches;
+  const spans = batchSpans(
+    texts.map((t) => t.length),
+    { maxItems: limits.maxElements ?? AZURE_MAX_ELEMENTS, maxSize: limits.maxChars ?? AZURE_MAX_CHARS },
+  );
+  return spans.map((s) => texts.slice(s.start, s.end));
 }
 
 /** Pure: the translated texts of a Translate answer, or an error message when it is not one per input. */
@@ -146,27 +136,21 @@ export function createAzureTranslatorEngine(
       };
       // a global resource needs no region; regional and multi-service resources do
       if (region) headers["Ocp-Apim-Subscription-Region"] = region;
-      // empty texts stay empty and cost nothing: only the others are sent
-      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
-      const batches = azureBatches(sent.map((i) => texts[i]!));
-      const out = texts.map(() => "");
-      let done = 0;
-      for (const [b, batch] of batches.entries()) {
-        throwIfAborted(o.signal);
+      const { sent, place } = skipEmpty(texts);
+      const batches = azureBatches(sent);
+      const call = { provider: "Azure Translator", signal: o.signal };
+      const results = await inBatches(batches, o, async (batch) => {
         const res = await providerFetch(
           url,
           { method: "POST", headers, body: JSON.stringify(azureRequestBody(batch)) },
-          { provider: "Azure Translator", signal: o.signal },
+          call,
         );
-        const parsed = parseAzureResponse(await res.json().catch(() => null), batch.length);
+        const parsed = parseAzureResponse(await providerJson(res, call, { notJson: null }), batch.length);
         if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
-        for (const [k, t] of parsed.entries()) out[sent[done + k]!] = t;
-        done += batch.length;
-        o.onProgress?.((b + 1) / batches.length);
-      }
-      if (batches.length === 0) o.onProgress?.(1);
+        return parsed;
+      });
       return {
-        texts: out,
+        texts: place(results),
         route: r,
         params: { provider: "Azure AI Translator", from: fromCode, to: toCode, batches: batches.length },
       };

@@ -1,6 +1,13 @@
-import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendJson } from "../testing/fake-server.ts";
+import {
+  type Answer,
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  later,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   createDeepLEngine,
   DEEPL_FREE_URL,
@@ -87,10 +94,9 @@ describe("parseDeeplResponse and deeplBaseUrl", () => {
 });
 
 describe("DeepL engine against a fake DeepL server", () => {
-  let s: FakeServer;
-  let handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const s = useFakeServer();
   // the documented answer: one translation per text, in order
-  const translateAll = (req: RecordedRequest, res: ServerResponse) => {
+  const translateAll: Answer = (req, res) => {
     const body = JSON.parse(req.body.toString()) as { text: string[]; target_lang: string };
     sendJson(res, 200, {
       translations: body.text.map((t) => ({
@@ -99,18 +105,11 @@ describe("DeepL engine against a fake DeepL server", () => {
       })),
     });
   };
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => handler(req, res));
-  });
-  afterAll(() => s.close());
-  afterEach(() => {
-    s.requests.length = 0;
-    vi.unstubAllEnvs();
-  });
+  afterEach(() => vi.unstubAllEnvs());
   const engine = () => createDeepLEngine({ apiKey: KEY, baseUrl: s.url });
 
   it("sends the documented request and parses the answer in order", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["Hello, world!", "How are you?"], "en", "pt");
     expect(s.requests).toHaveLength(1);
     const req = s.requests[0]!;
@@ -130,7 +129,7 @@ describe("DeepL engine against a fake DeepL server", () => {
   });
 
   it("maps Mandarin to ZH / ZH-HANS", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     await engine().translate(["你好"], "cmn", "en");
     await engine().translate(["Hello"], "en", "zh");
     expect(s.requests.map((r) => JSON.parse(r.body.toString()))).toEqual([
@@ -140,7 +139,7 @@ describe("DeepL engine against a fake DeepL server", () => {
   });
 
   it("sends more than 50 texts in several requests, joins the results in order and reports progress", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const texts = Array.from({ length: 120 }, (_, i) => `line ${i}`);
     const progress: number[] = [];
     const r = await engine().translate(texts, "en", "de", { onProgress: (f) => progress.push(f) });
@@ -153,7 +152,7 @@ describe("DeepL engine against a fake DeepL server", () => {
   });
 
   it("keeps empty texts empty without sending them", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["Hello", "", "   ", "World"], "en", "fr");
     expect((JSON.parse(s.requests[0]!.body.toString()) as { text: string[] }).text).toEqual([
       "Hello",
@@ -171,17 +170,17 @@ describe("DeepL engine against a fake DeepL server", () => {
       [456, "Quota exceeded"],
       [429, "Too many requests"],
     ] as const) {
-      handler = (_req, res) => sendJson(res, status, { message });
-      const err = await engine()
-        .translate(["Hello"], "en", "de")
-        .catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: "engine_failed", message: `DeepL answered ${status}: ${message}` });
-      expect((err as Error).message).not.toContain(KEY);
+      s.answer = (_req, res) => sendJson(res, status, { message });
+      await expectProviderError(
+        engine().translate(["Hello"], "en", "de"),
+        `DeepL answered ${status}: ${message}`,
+        KEY,
+      );
     }
   });
 
   it("fails with engine_failed when DeepL returns a different number of translations", async () => {
-    handler = (_req, res) => sendJson(res, 200, { translations: [{ text: "nur eins" }] });
+    s.answer = (_req, res) => sendJson(res, 200, { translations: [{ text: "nur eins" }] });
     await expect(engine().translate(["one", "two"], "en", "de")).rejects.toMatchObject({
       code: "engine_failed",
       message: "DeepL returned 1 translations for 2 texts",
@@ -189,19 +188,10 @@ describe("DeepL engine against a fake DeepL server", () => {
   });
 
   it("stops with aborted when the signal fires during a request, or before one", async () => {
-    handler = async (req, res) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      translateAll(req, res);
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(engine().translate(["Hello"], "en", "de", { signal: c.signal })).rejects.toMatchObject({
-      code: "aborted",
-    });
+    s.answer = later(1000, translateAll);
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: abortAfter(50) }));
     const n = s.requests.length;
-    await expect(
-      engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }),
-    ).rejects.toMatchObject({ code: "aborted" });
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }));
     expect(s.requests).toHaveLength(n);
   });
 

@@ -5,10 +5,11 @@
 // at most 50 texts and a 128 KiB body per request; free keys end in ":fx" and use api-free.deepl.com) and
 // /docs/getting-started/supported-languages (source and target codes; regional targets EN-US, PT-BR, ZH-HANS).
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
-import { DubError, throwIfAborted } from "../errors.ts";
+import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, LANGUAGES } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { providerFetch, providerJson } from "../util/http.ts";
+import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
 
 export const DEEPL_PRO_URL = "https://api.deepl.com";
 export const DEEPL_FREE_URL = "https://api-free.deepl.com";
@@ -87,25 +88,16 @@ export function deeplBatches(
   targetLang: string,
   limits: { maxTexts?: number; maxBytes?: number } = {},
 ): string[][] {
-  const maxTexts = limits.maxTexts ?? DEEPL_MAX_TEXTS;
-  const maxBytes = limits.maxBytes ?? DEEPL_MAX_BODY_BYTES;
   const empty = Buffer.byteLength(JSON.stringify(deeplRequestBody([], sourceLang, targetLang)));
-  const batches: string[][] = [];
-  let cur: string[] = [];
-  let bytes = empty;
-  for (const t of texts) {
-    const size = Buffer.byteLength(JSON.stringify(t));
-    // +1 for the "," before every element but the first
-    if (cur.length > 0 && (cur.length >= maxTexts || bytes + 1 + size > maxBytes)) {
-      batches.push(cur);
-      cur = [];
-      bytes = empty;
-    }
-    bytes += size + (cur.length > 0 ? 1 : 0);
-    cur.push(t);
-  }
-  if (cur.length > 0) batches.push(cur);
-  return batches;
+  // each text costs its JSON and the "," before it; the first has no ",", hence one byte more room
+  const spans = batchSpans(
+    texts.map((t) => Buffer.byteLength(JSON.stringify(t)) + 1),
+    {
+      maxItems: limits.maxTexts ?? DEEPL_MAX_TEXTS,
+      maxSize: (limits.maxBytes ?? DEEPL_MAX_BODY_BYTES) - empty + 1,
+    },
+  );
+  return spans.map((s) => texts.slice(s.start, s.end));
 }
 
 /** Pure: the translated texts of a /v2/translate answer, or an error message when it is not one text per input. */
@@ -154,17 +146,10 @@ export function createDeepLEngine(opts: { apiKey?: string; baseUrl?: string } = 
       const sourceLang = deeplSourceLang(from)!;
       const targetLang = deeplTargetLang(to)!;
       const url = `${deeplBaseUrl(apiKey, configuredUrl)}/v2/translate`;
-      // empty texts stay empty and cost nothing: only the others are sent
-      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
-      const batches = deeplBatches(
-        sent.map((i) => texts[i]!),
-        sourceLang,
-        targetLang,
-      );
-      const out = texts.map(() => "");
-      let done = 0;
-      for (const [b, batch] of batches.entries()) {
-        throwIfAborted(o.signal);
+      const { sent, place } = skipEmpty(texts);
+      const batches = deeplBatches(sent, sourceLang, targetLang);
+      const call = { provider: "DeepL", signal: o.signal };
+      const results = await inBatches(batches, o, async (batch) => {
         const res = await providerFetch(
           url,
           {
@@ -172,17 +157,14 @@ export function createDeepLEngine(opts: { apiKey?: string; baseUrl?: string } = 
             headers: { Authorization: `DeepL-Auth-Key ${apiKey}`, "Content-Type": "application/json" },
             body: JSON.stringify(deeplRequestBody(batch, sourceLang, targetLang)),
           },
-          { provider: "DeepL", signal: o.signal },
+          call,
         );
-        const parsed = parseDeeplResponse(await res.json().catch(() => null), batch.length);
+        const parsed = parseDeeplResponse(await providerJson(res, call, { notJson: null }), batch.length);
         if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
-        for (const [k, t] of parsed.entries()) out[sent[done + k]!] = t;
-        done += batch.length;
-        o.onProgress?.((b + 1) / batches.length);
-      }
-      if (batches.length === 0) o.onProgress?.(1);
+        return parsed;
+      });
       return {
-        texts: out,
+        texts: place(results),
         route: r,
         params: {
           provider: "DeepL",

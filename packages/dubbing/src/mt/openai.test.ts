@@ -1,6 +1,13 @@
-import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type RecordedRequest, sendJson } from "../testing/fake-server.ts";
+import {
+  type Answer,
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  later,
+  useFakeServer,
+} from "../testing/providers.ts";
 import {
   createOpenAiMtEngine,
   OPENAI_MT_MODEL,
@@ -107,26 +114,18 @@ describe("OpenAI MT pure parts", () => {
 });
 
 describe("OpenAI MT engine against a fake OpenAI server", () => {
-  let s: FakeServer;
-  let handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const s = useFakeServer();
   // a well-behaved model: one translation per numbered segment
-  const translateAll = (req: RecordedRequest, res: ServerResponse) => {
+  const translateAll: Answer = (req, res) => {
     const { segments } = inputOf(req);
     const translations = segments.map((x) => ({ id: x.id, text: `<${x.text}>` }));
     sendJson(res, 200, completion(JSON.stringify({ translations })));
   };
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => handler(req, res));
-  });
-  afterAll(() => s.close());
-  afterEach(() => {
-    s.requests.length = 0;
-    vi.unstubAllEnvs();
-  });
+  afterEach(() => vi.unstubAllEnvs());
   const engine = () => createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
 
   it("sends the documented request and parses the answer in order", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["Hello there.", "How are you?"], "en", "cmn");
     expect(s.requests).toHaveLength(1);
     const req = s.requests[0]!;
@@ -157,7 +156,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
   });
 
   it("sends a long transcript in batches of 40 with neighbouring context and joins the results in order", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const texts = Array.from({ length: 90 }, (_, i) => `line ${i}`);
     const progress: number[] = [];
     const r = await engine().translate(texts, "en", "es", { onProgress: (f) => progress.push(f) });
@@ -174,7 +173,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
   });
 
   it("keeps empty texts empty without sending them", async () => {
-    handler = translateAll;
+    s.answer = translateAll;
     const r = await engine().translate(["Hi", "", " ", "Bye"], "en", "de");
     expect(inputOf(s.requests[0]!).segments).toEqual([
       { id: 1, text: "Hi" },
@@ -187,7 +186,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
 
   it("asks again once when the model merges segments, and uses the second answer", async () => {
     let calls = 0;
-    handler = (req, res) => {
+    s.answer = (req, res) => {
       calls++;
       if (calls === 1) return sendJson(res, 200, completion('{"translations":[{"id":1,"text":"<a b>"}]}'));
       translateAll(req, res);
@@ -200,7 +199,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
   });
 
   it("fails with engine_failed when the count is still wrong after the retry", async () => {
-    handler = (_req, res) => sendJson(res, 200, completion('{"translations":[{"id":1,"text":"<a b>"}]}'));
+    s.answer = (_req, res) => sendJson(res, 200, completion('{"translations":[{"id":1,"text":"<a b>"}]}'));
     await expect(engine().translate(["a", "b"], "en", "fr")).rejects.toMatchObject({
       code: "engine_failed",
       message: "OpenAI returned 1 translations for 2 segments (segments 1–2, asked twice)",
@@ -214,13 +213,13 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
       [403, "Country, region, or territory not supported"],
       [429, "You exceeded your current quota, please check your plan and billing details."],
     ] as const) {
-      handler = (_req, res) =>
+      s.answer = (_req, res) =>
         sendJson(res, status, { error: { message, type: "invalid_request_error", code: null } });
-      const err = await engine()
-        .translate(["Hello"], "en", "de")
-        .catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: "engine_failed", message: `OpenAI answered ${status}: ${message}` });
-      expect((err as Error).message).not.toContain(KEY);
+      await expectProviderError(
+        engine().translate(["Hello"], "en", "de"),
+        `OpenAI answered ${status}: ${message}`,
+        KEY,
+      );
     }
     expect(s.requests).toHaveLength(3); // error statuses are not retried
   });
@@ -231,7 +230,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
       ok: false,
       reason: "no OpenAI key configured (set OPENAI_API_KEY)",
     });
-    handler = translateAll;
+    s.answer = translateAll;
     vi.stubEnv("OPENAI_API_KEY", "env-key");
     vi.stubEnv("OPENAI_BASE_URL", `${s.url}/v1`);
     vi.stubEnv("OPENAI_MT_MODEL", "");
@@ -256,19 +255,10 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
   });
 
   it("stops with aborted when the signal fires during a request, or before one", async () => {
-    handler = async (req, res) => {
-      await new Promise((r) => setTimeout(r, 300));
-      translateAll(req, res);
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(engine().translate(["Hello"], "en", "de", { signal: c.signal })).rejects.toMatchObject({
-      code: "aborted",
-    });
+    s.answer = later(300, translateAll);
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: abortAfter(50) }));
     const n = s.requests.length;
-    await expect(
-      engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }),
-    ).rejects.toMatchObject({ code: "aborted" });
+    await expectAborted(engine().translate(["Hello"], "en", "de", { signal: AbortSignal.abort() }));
     expect(s.requests).toHaveLength(n);
   });
 });

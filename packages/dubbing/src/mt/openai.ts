@@ -8,7 +8,8 @@ import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "..
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, LANGUAGES, languageName } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
+import { batchSpans, inBatches, type Span, skipEmpty } from "./batch.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com";
 export const OPENAI_MT_MODEL = "gpt-4o-mini";
@@ -37,33 +38,15 @@ export function openAiPairs(): Pair[] {
   return pairs;
 }
 
-/** A run of consecutive texts, [start, end). */
-export interface Span {
-  start: number;
-  end: number;
-}
-
 /** Pure: consecutive batches of at most `maxSegments` texts and about `maxChars` characters (a longer text goes alone). */
 export function openAiBatches(
   texts: string[],
   limits: { maxSegments?: number; maxChars?: number } = {},
 ): Span[] {
-  const maxSegments = limits.maxSegments ?? OPENAI_BATCH_SEGMENTS;
-  const maxChars = limits.maxChars ?? OPENAI_BATCH_CHARS;
-  const spans: Span[] = [];
-  let start = 0;
-  let chars = 0;
-  for (let i = 0; i < texts.length; i++) {
-    const n = i - start;
-    if (n > 0 && (n >= maxSegments || chars + texts[i]!.length > maxChars)) {
-      spans.push({ start, end: i });
-      start = i;
-      chars = 0;
-    }
-    chars += texts[i]!.length;
-  }
-  if (texts.length > start) spans.push({ start, end: texts.length });
-  return spans;
+  return batchSpans(
+    texts.map((t) => t.length),
+    { maxItems: limits.maxSegments ?? OPENAI_BATCH_SEGMENTS, maxSize: limits.maxChars ?? OPENAI_BATCH_CHARS },
+  );
 }
 
 /** The structured output asked for: one {id, text} per segment, in order. */
@@ -160,7 +143,7 @@ export function parseOpenAiResponse(json: unknown, expected: number): string[] |
 
 /** Pure: the chat completions URL; a base already ending in /v1 (the SDKs' convention) is accepted too. */
 export function openAiUrl(base: string): string {
-  return `${base.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1/chat/completions`;
+  return apiUrl(base, "/v1/chat/completions");
 }
 
 /**
@@ -194,19 +177,20 @@ export function createOpenAiMtEngine(
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `OpenAI does not translate from ${from} to ${to}`);
       if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
-      // empty texts stay empty and are not sent (nor shown as context)
-      const sent = texts.flatMap((t, i) => (t.trim() ? [i] : []));
-      const sentTexts = sent.map((i) => texts[i]!);
-      const spans = openAiBatches(sentTexts);
-      const out = texts.map(() => "");
+      // empty texts are not sent (nor shown as context)
+      const { sent, place } = skipEmpty(texts);
+      const spans = openAiBatches(sent);
+      const call = { provider: "OpenAI", signal: o.signal };
       let retries = 0;
-      for (const [b, span] of spans.entries()) {
-        const body = JSON.stringify(openAiRequestBody(model, sentTexts, span, from, to));
+      const results = await inBatches(spans, o, async (span) => {
+        const body = JSON.stringify(openAiRequestBody(model, sent, span, from, to));
         let parsed: string[] | string = "";
         // a model can still miscount: ask once more, then give up
         for (let attempt = 0; attempt < 2; attempt++) {
-          throwIfAborted(o.signal);
-          if (attempt > 0) retries++;
+          if (attempt > 0) {
+            throwIfAborted(o.signal);
+            retries++;
+          }
           const res = await providerFetch(
             url,
             {
@@ -214,9 +198,12 @@ export function createOpenAiMtEngine(
               headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
               body,
             },
-            { provider: "OpenAI", signal: o.signal },
+            call,
           );
-          parsed = parseOpenAiResponse(await res.json().catch(() => null), span.end - span.start);
+          parsed = parseOpenAiResponse(
+            await providerJson(res, call, { notJson: null }),
+            span.end - span.start,
+          );
           if (typeof parsed !== "string") break;
         }
         if (typeof parsed === "string")
@@ -224,12 +211,10 @@ export function createOpenAiMtEngine(
             "engine_failed",
             `${parsed} (segments ${span.start + 1}–${span.end}, asked twice)`,
           );
-        for (const [k, t] of parsed.entries()) out[sent[span.start + k]!] = t;
-        o.onProgress?.((b + 1) / spans.length);
-      }
-      if (spans.length === 0) o.onProgress?.(1);
+        return parsed;
+      });
       return {
-        texts: out,
+        texts: place(results),
         route: r,
         params: {
           provider: "OpenAI",

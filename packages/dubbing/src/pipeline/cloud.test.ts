@@ -102,14 +102,15 @@ describe("pipeline on cloud engines (local stand-ins)", () => {
     expect(doc.meta?.asr?.id).toBe("deepgram");
     expect(doc.meta?.diarization?.id).toBe("deepgram");
     expect(doc.transcript.map((s) => s.text)).toEqual(DIALOGUE.map((l) => l.text));
-    const voiceOf = new Map(doc.transcript.map((s, i) => [s.speaker, DIALOGUE[i]!.voice]));
-    doc.transcript.forEach((s, i) => expect(voiceOf.get(s.speaker)).toBe(DIALOGUE[i]!.voice));
+    // one speaker id per voice of the script, and two speakers
+    const pairs = new Set(doc.transcript.map((s, i) => `${s.speaker}=${DIALOGUE[i]!.voice}`));
+    expect(pairs.size).toBe(2);
     expect(doc.speakers).toHaveLength(2);
   });
 
   it("translates every segment with DeepL and records it", () => {
     expect(es.meta?.translation?.id).toBe("deepl");
-    es.transcript.forEach((s, i) => expect(s.text).toBe(`${DIALOGUE[i]!.text} (ES)`));
+    expect(es.transcript.map((s) => s.text)).toEqual(DIALOGUE.map((l) => `${l.text} (ES)`));
   });
 
   it("speaks with the catalogue's Azure voices, faster where a line does not fit", async () => {

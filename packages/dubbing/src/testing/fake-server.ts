@@ -46,7 +46,12 @@ export async function startFakeServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        // an aborted request can leave a keep-alive connection that holds close() for seconds
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -1,17 +1,20 @@
-import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeWav } from "../audio/wav.ts";
+import { AZURE_LOCALE } from "../engines/azure.ts";
 import { LANGUAGES } from "../languages.ts";
-import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "../testing/fake-server.ts";
+import { sendJson } from "../testing/fake-server.ts";
+import {
+  abortAfter,
+  expectAborted,
+  expectProviderError,
+  later,
+  rms,
+  sendSlowly,
+  sine,
+  useFakeServer,
+} from "../testing/providers.ts";
 import { VOICES } from "../voices/catalog.ts";
-import { AZURE_LOCALE, azureRate, azureSsml, azureUrl, createAzureTtsEngine } from "./azure.ts";
-
-const sine = (n: number, rate: number) =>
-  Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
-const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
-const unexpected = () => {
-  throw new Error("expected a failure");
-};
+import { azureRate, azureSsml, azureUrl, createAzureTtsEngine } from "./azure.ts";
 
 describe("Azure request building", () => {
   it("writes the rate as a signed percentage within 0.5–2", () => {
@@ -114,18 +117,13 @@ describe("Azure voices and configuration", () => {
 });
 
 describe("Azure synthesis (fake Azure Speech server)", () => {
-  let s: FakeServer;
-  let answer: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+  const s = useFakeServer();
   const KEY = "secret-azure-key-0123456789";
   const engine = (key = KEY) => createAzureTtsEngine({ key, region: "", endpoint: s.url });
-
-  beforeAll(async () => {
-    s = await startFakeServer((req, res) => answer(req, res));
-  });
-  afterAll(() => s.close());
+  const hi = { text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" } as const;
 
   it("sends the documented request and returns the WAV as a mono clip", async () => {
-    answer = (_req, res) => {
+    s.answer = (_req, res) => {
       res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(sine(2400, 24000), 24000));
     };
     const clip = await engine().synthesize({
@@ -151,95 +149,57 @@ describe("Azure synthesis (fake Azure Speech server)", () => {
   });
 
   it("turns 401 and 400 answers into engine_failed with Azure's message and without the key", async () => {
-    answer = (_req, res) =>
+    s.answer = (_req, res) =>
       sendJson(res, 401, {
         error: {
           code: "401",
           message: "Access denied due to invalid subscription key or wrong API endpoint.",
         },
       });
-    const err = await engine()
-      .synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" })
-      .then(unexpected, (e: unknown) => e as Error);
-    expect(err).toMatchObject({
-      code: "engine_failed",
-      message:
-        "Azure Speech answered 401: Access denied due to invalid subscription key or wrong API endpoint.",
-    });
-    expect(err.message).not.toContain(KEY);
-
-    answer = (_req, res) => {
+    await expectProviderError(
+      engine().synthesize(hi),
+      "Azure Speech answered 401: Access denied due to invalid subscription key or wrong API endpoint.",
+      KEY,
+    );
+    s.answer = (_req, res) => {
       res.writeHead(400, { "content-type": "text/plain" }).end("SSML is not well formed");
     };
-    await expect(
-      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" }),
-    ).rejects.toMatchObject({
-      code: "engine_failed",
-      message: "Azure Speech answered 400: SSML is not well formed",
-    });
+    await expectProviderError(
+      engine().synthesize(hi),
+      "Azure Speech answered 400: SSML is not well formed",
+      KEY,
+    );
   });
 
   it("treats a 200 without audio as a failure", async () => {
-    answer = (_req, res) => {
+    s.answer = (_req, res) => {
       res.writeHead(200, { "content-type": "audio/x-wav" }).end();
     };
-    await expect(
-      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "th" }),
-    ).rejects.toMatchObject({ code: "engine_failed", message: expect.stringContaining("no WAV audio") });
-    answer = (_req, res) => {
+    await expect(engine().synthesize({ ...hi, language: "th" })).rejects.toMatchObject({
+      code: "engine_failed",
+      message:
+        "Azure Speech returned no WAV audio for en-US-AvaMultilingualNeural in th: not a RIFF/WAVE file",
+    });
+    s.answer = (_req, res) => {
       res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(new Float32Array(0), 24000));
     };
-    await expect(
-      engine().synthesize({ text: "hi", voice: "en-US-AvaMultilingualNeural", language: "th" }),
-    ).rejects.toMatchObject({ code: "engine_failed", message: expect.stringContaining("returned no audio") });
+    await expect(engine().synthesize({ ...hi, language: "th" })).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "Azure Speech returned no audio for en-US-AvaMultilingualNeural in th",
+    });
   });
 
-  // its own server: a request after an aborted one can keep a server from closing for seconds
   it("stops when aborted while the audio is arriving", async () => {
-    const slow = await startFakeServer(async (_req, res) => {
-      const audio = encodeWav(sine(24000, 24000), 24000);
-      res.writeHead(200).write(audio.subarray(0, 1000));
-      await new Promise((r) => setTimeout(r, 1000));
-      res.end(audio.subarray(1000));
-    });
-    try {
-      const c = new AbortController();
-      const pending = createAzureTtsEngine({ key: KEY, region: "", endpoint: slow.url }).synthesize({
-        text: "hi",
-        voice: "en-US-AvaMultilingualNeural",
-        language: "en",
-        signal: c.signal,
-      });
-      setTimeout(() => c.abort(), 100);
-      await expect(pending).rejects.toMatchObject({ code: "aborted" });
-    } finally {
-      await slow.close();
-    }
+    s.answer = (_req, res) => sendSlowly(res, encodeWav(sine(24000, 24000), 24000));
+    await expectAborted(engine().synthesize({ ...hi, signal: abortAfter(100) }));
   });
 
   it("stops when aborted", async () => {
-    answer = async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 1000));
+    s.answer = later(1000, (_req, res) => {
       res.writeHead(200).end(encodeWav(sine(240, 24000), 24000));
-    };
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 50);
-    await expect(
-      engine().synthesize({
-        text: "hi",
-        voice: "en-US-AvaMultilingualNeural",
-        language: "en",
-        signal: c.signal,
-      }),
-    ).rejects.toMatchObject({ code: "aborted" });
-    await expect(
-      engine().synthesize({
-        text: "hi",
-        voice: "en-US-AvaMultilingualNeural",
-        language: "en",
-        signal: AbortSignal.abort(),
-      }),
-    ).rejects.toMatchObject({ code: "aborted" });
+    });
+    await expectAborted(engine().synthesize({ ...hi, signal: abortAfter(50) }));
+    await expectAborted(engine().synthesize({ ...hi, signal: AbortSignal.abort() }));
   });
 
   it("refuses empty text without calling Azure", async () => {

@@ -4,12 +4,13 @@
 // headers Ocp-Apim-Subscription-Key, Content-Type application/ssml+xml, X-Microsoft-OutputFormat, User-Agent)
 // and "Voice and sound with SSML" (…/speech-synthesis-markup-voice: <lang xml:lang> for multilingual voices,
 // <prosody rate> within 0.5–2 times the original rate).
-import { parseWav, toMono } from "../audio/wav.ts";
+import { azureLocale } from "../engines/azure.ts";
 import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
+import { providerBytes, providerFetch } from "../util/http.ts";
 import { findVoice, VOICES, type VoiceOption } from "../voices/catalog.ts";
+import { wavClip } from "./clip.ts";
 
 export const AZURE_PROVIDER = "Azure Speech";
 
@@ -19,34 +20,6 @@ export const AZURE_OUTPUT_FORMAT = "riff-24khz-16bit-mono-pcm";
 /** The speaking-rate range the SSML docs give: 0.5 to 2 times the original. */
 export const AZURE_MIN_RATE = 0.5;
 export const AZURE_MAX_RATE = 2;
-
-/**
- * The locale each app language is spoken in (the accent set with <lang xml:lang>). All are in the
- * multilingual voices' supported locales; Brazilian Portuguese and Mainland Mandarin like the catalogue.
- */
-export const AZURE_LOCALE: Record<LanguageCode, string> = {
-  en: "en-US",
-  es: "es-ES",
-  fr: "fr-FR",
-  de: "de-DE",
-  ja: "ja-JP",
-  ko: "ko-KR",
-  zh: "zh-CN",
-  ar: "ar-SA",
-  pt: "pt-BR",
-  ru: "ru-RU",
-  hi: "hi-IN",
-  it: "it-IT",
-  nl: "nl-NL",
-  sv: "sv-SE",
-  tr: "tr-TR",
-  vi: "vi-VN",
-  th: "th-TH",
-  el: "el-GR",
-  he: "he-IL",
-  pl: "pl-PL",
-  cmn: "zh-CN",
-};
 
 const xml = (t: string) =>
   t
@@ -78,7 +51,7 @@ export function azureSsml(req: {
   return (
     `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${voiceLocale}">` +
     `<voice name="${xml(req.voice)}">` +
-    `<lang xml:lang="${AZURE_LOCALE[req.language]}">` +
+    `<lang xml:lang="${azureLocale(req.language)}">` +
     `<prosody rate="${azureRate(req.rate)}">${xml(text)}</prosody>` +
     "</lang></voice></speak>"
   );
@@ -140,6 +113,7 @@ export function createAzureTtsEngine(
           "engine_failed",
           "Azure Speech is not configured (AZURE_SPEECH_KEY, AZURE_SPEECH_REGION)",
         );
+      const call = { provider: AZURE_PROVIDER, signal: req.signal };
       const res = await providerFetch(
         azureUrl({ region, endpoint }),
         {
@@ -152,40 +126,13 @@ export function createAzureTtsEngine(
           },
           body: azureSsml(req),
         },
-        { provider: AZURE_PROVIDER, signal: req.signal },
+        call,
       );
-      const body = await answerBytes(res, req.signal);
-      return wavClip(body, `${req.voice} in ${baseLanguage(req.language)}`);
+      return wavClip(
+        await providerBytes(res, call),
+        AZURE_PROVIDER,
+        `${req.voice} in ${baseLanguage(req.language)}`,
+      );
     },
   };
-}
-
-/** The mono clip of a WAV answer; an empty or foreign body is the provider's failure. */
-function wavClip(body: Buffer, what: string): Clip {
-  let clip: Clip;
-  try {
-    const pcm = parseWav(body);
-    clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-  } catch (err) {
-    throw new DubError(
-      "engine_failed",
-      `${AZURE_PROVIDER} returned no WAV audio for ${what}: ${(err as Error).message}`,
-    );
-  }
-  // the service answers 200 with no audio when the voice does not speak the text's language
-  if (clip.samples.length === 0)
-    throw new DubError("engine_failed", `${AZURE_PROVIDER} returned no audio for ${what}`);
-  return clip;
-}
-
-/** The answer's bytes: a stop or a cut while they arrive fails like one before the answer. */
-async function answerBytes(res: Response, signal?: AbortSignal): Promise<Buffer> {
-  try {
-    return Buffer.from(await res.arrayBuffer());
-  } catch (err) {
-    if (signal?.aborted) throw new DubError("aborted", `${AZURE_PROVIDER} request aborted`);
-    throw new DubError("engine_failed", `${AZURE_PROVIDER} answer was cut off: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
 }

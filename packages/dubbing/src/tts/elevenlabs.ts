@@ -14,8 +14,9 @@ import type {
 } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
-import { findVoice, VOICES } from "../voices/catalog.ts";
+import { providerBytes, providerFetch } from "../util/http.ts";
+import { pickByGender } from "../voices/catalog.ts";
+import { audioClip } from "./clip.ts";
 
 export const ELEVENLABS_PROVIDER = "ElevenLabs";
 
@@ -123,16 +124,10 @@ const asLocal = (v: { id: string; name: string; gender: Gender }, language: Lang
   label: `ElevenLabs ${v.name}`,
 });
 
-/**
- * Pure: the ElevenLabs voice for a catalogue voice: a default voice of its gender, chosen by the catalogue
- * voice's position among the voices of that gender, so that different catalogue voices sound different.
- */
+/** Pure: the ElevenLabs voice for a catalogue voice: a default voice of its gender, spread as pickByGender does. */
 export function elevenLabsVoiceFor(catalogValue: string, language: LanguageCode): LocalVoice | undefined {
-  const v = findVoice(catalogValue);
-  if (!v) return undefined;
-  const position = VOICES.filter((x) => x.gender === v.gender).indexOf(v);
-  const own = ELEVENLABS_VOICES.filter((x) => x.gender === v.gender);
-  return asLocal(own[position % own.length]!, language);
+  const v = pickByGender(catalogValue, ELEVENLABS_VOICES);
+  return v && asLocal(v, language);
 }
 
 /** ElevenLabs: 19 default voices, the languages of the model, rate control by voice_settings.speed. */
@@ -164,6 +159,7 @@ export function createElevenLabsTtsEngine(
     async synthesize(req: SynthesisRequest): Promise<Clip> {
       if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
       if (!apiKey) throw new DubError("engine_failed", "ElevenLabs is not configured (ELEVENLABS_API_KEY)");
+      const call = { provider: ELEVENLABS_PROVIDER, signal: req.signal };
       const res = await providerFetch(
         elevenLabsUrl(baseUrl, req.voice),
         {
@@ -171,28 +167,10 @@ export function createElevenLabsTtsEngine(
           headers: { "xi-api-key": apiKey, "Content-Type": "application/json" },
           body: JSON.stringify(elevenLabsBody(req, model)),
         },
-        { provider: ELEVENLABS_PROVIDER, signal: req.signal },
+        call,
       );
-      const samples = pcm16ToFloat(await answerBytes(res, req.signal));
-      if (samples.length === 0)
-        throw new DubError("engine_failed", `${ELEVENLABS_PROVIDER} returned no audio`);
-      return { samples, sampleRate: ELEVENLABS_SAMPLE_RATE };
+      const samples = pcm16ToFloat(await providerBytes(res, call));
+      return audioClip({ samples, sampleRate: ELEVENLABS_SAMPLE_RATE }, ELEVENLABS_PROVIDER);
     },
   };
-}
-
-/** The answer's bytes: a stop or a cut while they arrive fails like one before the answer. */
-async function answerBytes(res: Response, signal?: AbortSignal): Promise<Buffer> {
-  try {
-    return Buffer.from(await res.arrayBuffer());
-  } catch (err) {
-    if (signal?.aborted) throw new DubError("aborted", `${ELEVENLABS_PROVIDER} request aborted`);
-    throw new DubError(
-      "engine_failed",
-      `${ELEVENLABS_PROVIDER} answer was cut off: ${(err as Error).message}`,
-      {
-        cause: err,
-      },
-    );
-  }
 }

@@ -4,7 +4,6 @@
 // generated into openai-node src/resources/audio/speech.ts: speed 0.25–4.0, "does not work with
 // gpt-4o-mini-tts"; formats mp3, opus, aac, flac, wav, pcm) and the text-to-speech guide (tts-1 / tts-1-hd
 // voices: alloy, ash, coral, echo, fable, onyx, nova, sage, shimmer; languages as Whisper's).
-import { parseWav, toMono } from "../audio/wav.ts";
 import type {
   Availability,
   Clip,
@@ -15,8 +14,9 @@ import type {
 } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerFetch } from "../util/http.ts";
-import { findVoice, VOICES } from "../voices/catalog.ts";
+import { apiUrl, providerBytes, providerFetch } from "../util/http.ts";
+import { pickByGender } from "../voices/catalog.ts";
+import { wavClip } from "./clip.ts";
 
 export const OPENAI_PROVIDER = "OpenAI";
 
@@ -66,7 +66,7 @@ export function openAiSpeechBody(req: { text: string; voice: string; rate?: numb
  * /v1 (the form the official SDKs read from OPENAI_BASE_URL) is accepted too.
  */
 export function openAiSpeechUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1/audio/speech`;
+  return apiUrl(baseUrl, "/v1/audio/speech");
 }
 
 const asLocal = (v: { id: string; gender: Gender }, language: LanguageCode): LocalVoice => ({
@@ -77,16 +77,10 @@ const asLocal = (v: { id: string; gender: Gender }, language: LanguageCode): Loc
   label: `OpenAI ${v.id}`,
 });
 
-/**
- * Pure: the OpenAI voice for a catalogue voice: one of its gender, chosen by the catalogue voice's position
- * among the voices of that gender, so that different catalogue voices get different OpenAI voices.
- */
+/** Pure: the OpenAI voice for a catalogue voice: one of its gender, spread as pickByGender does. */
 export function openAiVoiceFor(catalogValue: string, language: LanguageCode): LocalVoice | undefined {
-  const v = findVoice(catalogValue);
-  if (!v) return undefined;
-  const position = VOICES.filter((x) => x.gender === v.gender).indexOf(v);
-  const own = OPENAI_VOICES.filter((x) => x.gender === v.gender);
-  return asLocal(own[position % own.length]!, language);
+  const v = pickByGender(catalogValue, OPENAI_VOICES);
+  return v && asLocal(v, language);
 }
 
 /** OpenAI speech: 9 voices, every app language, rate control by `speed` (except with gpt-4o-mini-tts). */
@@ -118,6 +112,7 @@ export function createOpenAiTtsEngine(
     async synthesize(req: SynthesisRequest): Promise<Clip> {
       if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
       if (!apiKey) throw new DubError("engine_failed", "OpenAI is not configured (OPENAI_API_KEY)");
+      const call = { provider: OPENAI_PROVIDER, signal: req.signal };
       const res = await providerFetch(
         openAiSpeechUrl(baseUrl),
         {
@@ -125,35 +120,9 @@ export function createOpenAiTtsEngine(
           headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
           body: JSON.stringify(openAiSpeechBody(req, model)),
         },
-        { provider: OPENAI_PROVIDER, signal: req.signal },
+        call,
       );
-      const body = await answerBytes(res, req.signal);
-      let clip: Clip;
-      try {
-        // the WAV is streamed: its header sizes may be placeholders, which parseWav reads to the end
-        const pcm = parseWav(body);
-        clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-      } catch (err) {
-        throw new DubError(
-          "engine_failed",
-          `${OPENAI_PROVIDER} returned no WAV audio: ${(err as Error).message}`,
-        );
-      }
-      if (clip.samples.length === 0)
-        throw new DubError("engine_failed", `${OPENAI_PROVIDER} returned no audio`);
-      return clip;
+      return wavClip(await providerBytes(res, call), OPENAI_PROVIDER);
     },
   };
-}
-
-/** The answer's bytes: a stop or a cut while they arrive fails like one before the answer. */
-async function answerBytes(res: Response, signal?: AbortSignal): Promise<Buffer> {
-  try {
-    return Buffer.from(await res.arrayBuffer());
-  } catch (err) {
-    if (signal?.aborted) throw new DubError("aborted", `${OPENAI_PROVIDER} request aborted`);
-    throw new DubError("engine_failed", `${OPENAI_PROVIDER} answer was cut off: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
 }

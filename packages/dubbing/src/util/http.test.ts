@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeServer, sendJson, startFakeServer } from "../testing/fake-server.ts";
-import { providerFetch, providerMessage, redact } from "./http.ts";
+import { abortAfter, expectAborted, sendSlowly } from "../testing/providers.ts";
+import { apiUrl, providerBytes, providerFetch, providerJson, providerMessage, redact } from "./http.ts";
 
 describe("providerMessage", () => {
   it("finds the provider's message in the usual error shapes", () => {
@@ -23,6 +24,16 @@ describe("redact", () => {
   });
 });
 
+describe("apiUrl", () => {
+  it("takes the API's origin or a base already ending in the version, with or without a slash", () => {
+    for (const base of ["https://api.openai.com", "https://api.openai.com/", "https://api.openai.com/v1/"])
+      expect(apiUrl(base, "/v1/audio/speech")).toBe("https://api.openai.com/v1/audio/speech");
+    expect(apiUrl("http://127.0.0.1:8880/proxy", "/v1/chat/completions")).toBe(
+      "http://127.0.0.1:8880/proxy/v1/chat/completions",
+    );
+  });
+});
+
 describe("providerFetch (real HTTP)", () => {
   let s: FakeServer;
   beforeAll(async () => {
@@ -35,6 +46,16 @@ describe("providerFetch (real HTTP)", () => {
       if (req.path === "/slow") {
         await new Promise((r) => setTimeout(r, 2000));
         return sendJson(res, 200, {});
+      }
+      if (req.path === "/half") return sendSlowly(res, Buffer.from(`[${"1,".repeat(1000)}1]`), 300);
+      if (req.path === "/cut") {
+        res.writeHead(200).write("[1,");
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
+      if (req.path === "/text") {
+        res.writeHead(200).end("<html>");
+        return;
       }
       sendJson(res, 401, { error: { message: "Access denied due to invalid subscription key." } });
     });
@@ -80,5 +101,31 @@ describe("providerFetch (real HTTP)", () => {
       code: "engine_failed",
       message: expect.stringMatching(/^cannot reach P/),
     });
+  });
+
+  it("reads the answer's body, failing like the request when it stops or breaks midway", async () => {
+    const call = { provider: "P" };
+    expect(await providerJson(await providerFetch(`${s.url}/ok`, {}, call), call)).toEqual({ fine: true });
+    const bytes = await providerBytes(await providerFetch(`${s.url}/half`, {}, call), call);
+    expect(bytes.length).toBe(2003);
+
+    const stopped = { provider: "P", signal: abortAfter(100) };
+    await expectAborted(
+      providerFetch(`${s.url}/half`, {}, stopped).then((res) => providerBytes(res, stopped)),
+    );
+    await expect(
+      providerFetch(`${s.url}/cut`, {}, call).then((res) => providerJson(res, call)),
+    ).rejects.toMatchObject({
+      code: "engine_failed",
+      message: expect.stringMatching(/^P answer was cut off: /),
+    });
+  });
+  it("reads a body that is not JSON as res.json() does, or as null when asked", async () => {
+    const call = { provider: "P" };
+    await expect(
+      providerFetch(`${s.url}/text`, {}, call).then((res) => providerJson(res, call)),
+    ).rejects.toThrow(SyntaxError);
+    const res = await providerFetch(`${s.url}/text`, {}, call);
+    expect(await providerJson(res, call, { notJson: null })).toBeNull();
   });
 });

@@ -55,6 +55,46 @@ export async function providerFetch(url: string, init: RequestInit, req: Provide
   throw new DubError("engine_failed", redact(message, init.headers));
 }
 
+/** The answer's bytes: a stop while they arrive is `aborted`, a cut (or the time limit) engine_failed. */
+export async function providerBytes(res: Response, req: ProviderRequest): Promise<Buffer> {
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    if (req.signal?.aborted) throw new DubError("aborted", `${req.provider} request aborted`);
+    throw new DubError("engine_failed", `${req.provider} answer was cut off: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}
+
+/**
+ * The answer's JSON, read like providerBytes. A body that is not JSON throws a SyntaxError as
+ * `res.json()` does, or gives null with `{ notJson: null }` (for callers whose parser reports a bad answer).
+ */
+export async function providerJson(
+  res: Response,
+  req: ProviderRequest,
+  opts?: { notJson: null },
+): Promise<unknown> {
+  const text = new TextDecoder().decode(await providerBytes(res, req));
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (opts) return opts.notJson;
+    throw err;
+  }
+}
+
+/**
+ * Pure: the URL of `path` ("/v1/audio/speech") on an API base given as the API's origin or already ending
+ * in the path's version (the form the OpenAI SDKs read from OPENAI_BASE_URL), with or without a slash.
+ */
+export function apiUrl(base: string, path: string): string {
+  const root = base.replace(/\/+$/, "");
+  const version = /^\/[^/]+(?=\/)/.exec(path)?.[0];
+  return `${version && root.endsWith(version) ? root.slice(0, -version.length) : root}${path}`;
+}
+
 /** Pure: `text` with every credential-like token of the request's headers replaced (a provider may echo the key). */
 export function redact(text: string, headers: HeadersInit | undefined): string {
   const values = [...new Headers(headers).values()];

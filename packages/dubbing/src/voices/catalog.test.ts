@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../languages.ts";
-import { defaultVoices, findVoice, localVoicesFor, VOICES, voicesFor } from "./catalog.ts";
+import { defaultVoices, findVoice, localVoicesFor, pickByGender, VOICES, voicesFor } from "./catalog.ts";
 
 describe("voice catalogue", () => {
   it("has 47 unique Azure-style voices across the 10 locales, with names and genders", () => {
@@ -59,5 +59,17 @@ describe("voice catalogue", () => {
     expect(findVoice(v[0]!)!.gender).toBe("Male");
     expect(findVoice(v[1]!)!.gender).toBe("Female");
     expect(defaultVoices("ja", ["Male"])[0]).toBe("ja-JP-MasaruMultilingualNeural");
+  });
+
+  it("picks an engine's voice of the catalogue voice's gender, spreading a gender's voices over them", () => {
+    const own = [
+      { id: "f1", gender: "Female" },
+      { id: "m1", gender: "Male" },
+      { id: "f2", gender: "Female" },
+    ] as const;
+    for (const v of VOICES) expect(pickByGender(v.value, own)?.gender).toBe(v.gender);
+    const female = VOICES.filter((v) => v.gender === "Female").slice(0, 3);
+    expect(female.map((v) => pickByGender(v.value, own)?.id)).toEqual(["f1", "f2", "f1"]);
+    expect(pickByGender("nobody", own)).toBeUndefined();
   });
 });

@@ -122,6 +122,21 @@ function genderIndex(v: VoiceOption): number {
 }
 
 /**
+ * Pure: the voice of `voices` (an engine's own) for a catalogue voice: one of its gender, chosen by the
+ * catalogue voice's position among the voices of that gender, so that different catalogue voices get
+ * different voices. Undefined for a value not in the catalogue.
+ */
+export function pickByGender<T extends { gender: Gender }>(
+  value: string,
+  voices: readonly T[],
+): T | undefined {
+  const v = findVoice(value);
+  if (!v) return undefined;
+  const own = voices.filter((x) => x.gender === v.gender);
+  return own[genderIndex(v) % own.length];
+}
+
+/**
  * Pure: the local voices a catalogue voice maps to for a language, best first. English prefers flite
  * (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
  * variant is chosen by the voice's position so that different catalogue voices sound different.
