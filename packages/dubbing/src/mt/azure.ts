@@ -7,9 +7,10 @@
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
-import { baseLanguage, LANGUAGES } from "../languages.ts";
+import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
+import { directPairs } from "./routes.ts";
 
 export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";
 /** Documented per-request limits of Translate (one target language). */
@@ -47,13 +48,7 @@ export function azureLanguage(code: LanguageCode): string {
 
 /** Pure: every directed pair of app languages ("zh" ↔ "cmn" is the same language, so not a pair). */
 export function azurePairs(): Pair[] {
-  const pairs: Pair[] = [];
-  for (const { code: from } of LANGUAGES) {
-    for (const { code: to } of LANGUAGES) {
-      if (baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
-    }
-  }
-  return pairs;
+  return directPairs();
 }
 
 /** Pure: the request URL (the query the reference documents: api-version, from, to). */

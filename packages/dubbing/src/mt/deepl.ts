@@ -7,9 +7,10 @@
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
-import { baseLanguage, LANGUAGES } from "../languages.ts";
+import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
+import { directPairs } from "./routes.ts";
 
 export const DEEPL_PRO_URL = "https://api.deepl.com";
 export const DEEPL_FREE_URL = "https://api-free.deepl.com";
@@ -63,14 +64,10 @@ export function deeplTargetLang(code: LanguageCode): string | undefined {
 
 /** Pure: every directed pair of app languages DeepL serves ("zh" ↔ "cmn" is the same language, so not a pair). */
 export function deeplPairs(): Pair[] {
-  const pairs: Pair[] = [];
-  for (const { code: from } of LANGUAGES) {
-    if (!deeplSourceLang(from)) continue;
-    for (const { code: to } of LANGUAGES) {
-      if (deeplTargetLang(to) && baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
-    }
-  }
-  return pairs;
+  return directPairs(
+    (c) => deeplSourceLang(c) !== undefined,
+    (c) => deeplTargetLang(c) !== undefined,
+  );
 }
 
 /** Pure: the JSON body of one /v2/translate request. */

@@ -7,9 +7,10 @@
 import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
-import { baseLanguage, LANGUAGES, languageName } from "../languages.ts";
+import { baseLanguage, languageName } from "../languages.ts";
 import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, type Span, skipEmpty } from "./batch.ts";
+import { directPairs } from "./routes.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com";
 export const OPENAI_MT_MODEL = "gpt-4o-mini";
@@ -29,13 +30,7 @@ export function promptLanguage(code: LanguageCode): string {
 
 /** Pure: every directed pair of app languages ("zh" ↔ "cmn" is the same language, so not a pair). */
 export function openAiPairs(): Pair[] {
-  const pairs: Pair[] = [];
-  for (const { code: from } of LANGUAGES) {
-    for (const { code: to } of LANGUAGES) {
-      if (baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
-    }
-  }
-  return pairs;
+  return directPairs();
 }
 
 /** Pure: consecutive batches of at most `maxSegments` texts and about `maxChars` characters (a longer text goes alone). */

@@ -1,4 +1,6 @@
 // Pure: language-pair graphs and routes.
+import type { Pair } from "../engines/types.ts";
+import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
 
 /** A directed pair an engine serves directly, with the engine-specific mode name. */
 export interface Edge {
@@ -37,4 +39,22 @@ export function findRoute(
     frontier = next;
   }
   return null;
+}
+
+/**
+ * Pure: the directed pairs between app languages whose source and target an engine accepts. "zh" and
+ * "cmn" are one language (Mandarin), so never a pair.
+ */
+export function directPairs(
+  source: (code: LanguageCode) => boolean = () => true,
+  target: (code: LanguageCode) => boolean = () => true,
+): Pair[] {
+  const pairs: Pair[] = [];
+  for (const { code: from } of LANGUAGES) {
+    if (!source(from)) continue;
+    for (const { code: to } of LANGUAGES) {
+      if (target(to) && baseLanguage(from) !== baseLanguage(to)) pairs.push({ from, to });
+    }
+  }
+  return pairs;
 }
