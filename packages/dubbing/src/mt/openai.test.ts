@@ -221,7 +221,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
         KEY,
       );
     }
-    expect(s.requests).toHaveLength(3); // error statuses are not retried
+    expect(s.requests).toHaveLength(6); // 401 and 403 once; 429 asked again 3 times (providerFetch); not retried
   });
 
   it("is unavailable without a key and reads the environment", async () => {

@@ -135,6 +135,9 @@ interface SegmentTts {
   cached: boolean;
 }
 
+/** Requests in flight to a cloud TTS engine. */
+const CLOUD_TTS_REQUESTS = 4;
+
 interface SynthJob {
   v: ResolvedVoice;
   text: string;
@@ -208,7 +211,13 @@ async function synthAll(
     }
     if (cur.length) batches.push(cur);
   }
-  await mapLimit(batches, concurrency, async (batch) => {
+  // a cloud engine waits on the network, not on a core: a few requests at once (rate limits are
+  // retried by providerFetch)
+  const engineOf = (b: number[]) => (jobs[b[0] as number] as SynthJob).v.engine;
+  const limit = batches.some((b) => !engineOf(b).local)
+    ? Math.max(concurrency, CLOUD_TTS_REQUESTS)
+    : concurrency;
+  await mapLimit(batches, limit, async (batch) => {
     throwIfAborted(signal);
     const first = jobs[batch[0] as number] as SynthJob;
     const engine = first.v.engine as TtsEngine;

@@ -55,7 +55,11 @@ export async function startFakeServer(
   };
 }
 
-/** Answers with JSON. */
+/**
+ * Answers with JSON. Rate-limit and busy answers (429, 503) say `Retry-After: 0`, so the client's
+ * retries (see providerFetch) happen at once.
+ */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  const retry = status === 429 || status === 503 ? { "retry-after": "0" } : {};
+  res.writeHead(status, { "content-type": "application/json", ...retry }).end(JSON.stringify(body));
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeServer, sendJson, startFakeServer } from "../testing/fake-server.ts";
 import { abortAfter, expectAborted, sendSlowly } from "../testing/providers.ts";
-import { apiUrl, providerBytes, providerFetch, providerJson, providerMessage, redact } from "./http.ts";
+import {
+  apiUrl,
+  providerBytes,
+  providerFetch,
+  providerJson,
+  providerMessage,
+  redact,
+  retryDelayMs,
+} from "./http.ts";
 
 describe("providerMessage", () => {
   it("finds the provider's message in the usual error shapes", () => {
@@ -10,6 +18,19 @@ describe("providerMessage", () => {
     expect(providerMessage('{"err_msg":"bad audio"}')).toBe("bad audio");
     expect(providerMessage('{"detail":{"status":"x","message":"voice not found"}}')).toBe("voice not found");
     expect(providerMessage("  plain\n text ")).toBe("plain text");
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("retries rate limits and busy answers a few times, after Retry-After or 1, 2, 4 s", () => {
+    expect(retryDelayMs(429, null, 0, 3)).toBe(1000);
+    expect(retryDelayMs(503, null, 2, 3)).toBe(4000);
+    expect(retryDelayMs(429, "7", 0, 3)).toBe(7000);
+    expect(retryDelayMs(429, "600", 0, 3)).toBe(20_000);
+    expect(retryDelayMs(429, "Wed, 21 Oct 2026 07:28:00 GMT", 1, 3)).toBe(2000);
+    expect(retryDelayMs(429, null, 3, 3)).toBeNull();
+    expect(retryDelayMs(401, null, 0, 3)).toBeNull();
+    expect(retryDelayMs(500, null, 0, 3)).toBeNull();
   });
 });
 
@@ -36,9 +57,16 @@ describe("apiUrl", () => {
 
 describe("providerFetch (real HTTP)", () => {
   let s: FakeServer;
+  let busy = 0;
   beforeAll(async () => {
     s = await startFakeServer(async (req, res) => {
       if (req.path === "/ok") return sendJson(res, 200, { fine: true });
+      if (req.path === "/busy") {
+        busy++;
+        return busy % 3 === 0
+          ? sendJson(res, 200, { after: busy })
+          : sendJson(res, 429, { message: "slow down" });
+      }
       if (req.path === "/echo")
         return sendJson(res, 401, {
           error: { message: `Incorrect API key provided: ${req.headers["x-key"]}` },
@@ -72,6 +100,21 @@ describe("providerFetch (real HTTP)", () => {
     await expect(providerFetch(`${s.url}/no`, {}, { provider: "Azure Speech" })).rejects.toMatchObject({
       code: "engine_failed",
       message: "Azure Speech answered 401: Access denied due to invalid subscription key.",
+    });
+  });
+  it("asks again after a rate limit, and gives up after the retries", async () => {
+    busy = 0;
+    const res = await providerFetch(`${s.url}/busy`, { method: "POST", body: "x" }, { provider: "P" });
+    expect(await res.json()).toEqual({ after: 3 });
+    expect(s.requests.filter((r) => r.path === "/busy").map((r) => r.body.toString())).toEqual([
+      "x",
+      "x",
+      "x",
+    ]);
+    busy = 0;
+    await expect(providerFetch(`${s.url}/busy`, {}, { provider: "P", retries: 1 })).rejects.toMatchObject({
+      code: "engine_failed",
+      message: "P answered 429: slow down",
     });
   });
   it("never passes on the key a provider echoes", async () => {

@@ -6,8 +6,10 @@ export interface ProviderRequest {
   /** Provider name for messages ("Azure Speech", "DeepL", …). */
   provider: string;
   signal?: AbortSignal;
-  /** Give up after this long (default 120 s). */
+  /** Give up after this long, retries included (default 120 s). */
   timeoutMs?: number;
+  /** How often a rate limit or a busy provider is asked again (default 3; 0 in tests of errors). */
+  retries?: number;
 }
 
 /** Pure: the provider's own error text from a JSON or text error body, shortened. */
@@ -39,20 +41,62 @@ export function providerMessage(body: string): string {
 export async function providerFetch(url: string, init: RequestInit, req: ProviderRequest): Promise<Response> {
   const timeout = AbortSignal.timeout(req.timeoutMs ?? 120_000);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal });
-  } catch (err) {
-    if (req.signal?.aborted) throw new DubError("aborted", `${req.provider} request aborted`);
-    if (timeout.aborted) throw new DubError("engine_failed", `${req.provider} did not answer in time`);
-    throw new DubError("engine_failed", `cannot reach ${req.provider}: ${(err as Error).message}`, {
-      cause: err,
-    });
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal });
+    } catch (err) {
+      if (req.signal?.aborted) throw new DubError("aborted", `${req.provider} request aborted`);
+      if (timeout.aborted) throw new DubError("engine_failed", `${req.provider} did not answer in time`);
+      throw new DubError("engine_failed", `cannot reach ${req.provider}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    if (res.ok) return res;
+    const wait = retryDelayMs(res.status, res.headers.get("retry-after"), attempt, req.retries ?? 3);
+    const body = await res.text().catch(() => "");
+    if (wait !== null) {
+      await sleep(wait, signal).catch(() => {
+        if (req.signal?.aborted) throw new DubError("aborted", `${req.provider} request aborted`);
+        throw new DubError("engine_failed", `${req.provider} did not answer in time`);
+      });
+      continue;
+    }
+    const message = `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`;
+    throw new DubError("engine_failed", redact(message, init.headers));
   }
-  if (res.ok) return res;
-  const body = await res.text().catch(() => "");
-  const message = `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`;
-  throw new DubError("engine_failed", redact(message, init.headers));
+}
+
+/**
+ * Pure: how long to wait before asking again, or null to give up. Rate limits (429) and a busy or
+ * restarting provider (502, 503, 504) are retried `retries` times: after Retry-After when it says (at
+ * most 20 s), else after 1, 2, 4 … s.
+ */
+export function retryDelayMs(
+  status: number,
+  retryAfter: string | null,
+  attempt: number,
+  retries: number,
+): number | null {
+  if (attempt >= retries || ![429, 502, 503, 504].includes(status)) return null;
+  const seconds =
+    retryAfter !== null && /^\d+(\.\d+)?$/.test(retryAfter.trim()) ? Number(retryAfter) : 2 ** attempt;
+  return Math.min(20_000, Math.round(seconds * 1000));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** The answer's bytes: a stop while they arrive is `aborted`, a cut (or the time limit) engine_failed. */
