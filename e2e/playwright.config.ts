@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CLOUD_ENV } from "../packages/dubbing/src/engines/cloud-env.ts";
+import { chromiumLaunchOptions } from "./chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 18_180);
 const DATA_DIR = path.join(os.tmpdir(), `dub-e2e-${process.pid}`);
@@ -16,18 +17,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `rm -rf ${DATA_DIR} && node apps/server/src/main.ts`,

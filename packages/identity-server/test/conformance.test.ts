@@ -12,11 +12,11 @@ import { TOTP } from "otpauth";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumLaunchOptions } from "../../../e2e/chromium.ts";
 import { identitySchema, identityServer, migrateIdentity } from "../src/index.ts";
 import { freshPglite, MemoryMailer, MemorySms, PROJECT, tokenFrom } from "./harness.ts";
 import { type OidcFixture, startOidcProvider } from "./oidc-fixture.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const require = createRequire(import.meta.url);
 const SDK_FILE = require.resolve("@stytch/vanilla-js/dist/index.headless.esm.js");
 
@@ -76,17 +76,7 @@ beforeAll(async () => {
   app.get("/", (_req, reply) => reply.type("text/html").send(pageHtml()));
   app.get("/authenticate", (_req, reply) => reply.type("text/html").send(pageHtml()));
   await app.listen({ port, host: "127.0.0.1" });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   page = await browser.newPage();
   await open("/");
 }, 120_000);

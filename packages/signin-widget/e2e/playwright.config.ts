@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "../../../e2e/chromium.ts";
 
 const PORT = Number(process.env.WIDGET_E2E_PORT ?? 18_290);
 
@@ -14,18 +15,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     viewport: { width: 520, height: 900 },
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: "node e2e/server.ts",
