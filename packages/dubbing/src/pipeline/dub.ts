@@ -248,13 +248,16 @@ async function synthAll(
 
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
 
-/** A raw float32 file read into shared memory (see measure.ts). */
-async function readSharedFloats(file: string): Promise<Float32Array> {
+/**
+ * Reads a raw float32 file into `into` (as much as fits; the rest stays as it is), or into new shared
+ * memory of the file's size (see measure.ts). Reads straight into the buffer: no second copy of a
+ * long video's audio.
+ */
+async function readFloats(file: string, into?: Float32Array): Promise<Float32Array> {
   const fh = await open(file, "r");
   try {
-    const { size } = await fh.stat();
-    const out = sharedFloats(Math.floor(size / 4));
-    const bytes = new Uint8Array(out.buffer);
+    const out = into ?? sharedFloats(Math.floor((await fh.stat()).size / 4));
+    const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     let o = 0;
     while (o < bytes.length) {
       const { bytesRead } = await fh.read(bytes, o, bytes.length - o, o);
@@ -265,13 +268,6 @@ async function readSharedFloats(file: string): Promise<Float32Array> {
   } finally {
     await fh.close();
   }
-}
-
-/** Raw little-endian float32 bytes as a Float32Array (a view when aligned, else a copy). */
-function floats(b: Buffer): Float32Array {
-  const n = Math.floor(b.length / 4);
-  if (b.byteOffset % 4 === 0) return new Float32Array(b.buffer, b.byteOffset, n);
-  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + n * 4));
 }
 
 /**
@@ -458,8 +454,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       speechRanges.push({ start, end: start + p.samples.length });
     });
     if (await bgDecoded) {
-      const buf = await readFile(bgFile);
-      mix.set(floats(buf).subarray(0, mix.length));
+      await readFloats(bgFile, mix);
       await rm(bgFile, { force: true });
       duck(mix, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE));
     }
@@ -504,7 +499,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         }),
         runFfmpeg(decodeAudioArgs(aacFile, check, MIX_RATE, channels), { signal: opts.signal }),
       ]);
-      const dec = (await readSharedFloats(check)).subarray(AAC_DELAY * channels);
+      const dec = (await readFloats(check)).subarray(AAC_DELAY * channels);
       await rm(check, { force: true });
       const sub = MIX_RATE / 10;
       const m = await measure(dec, channels, MIX_RATE, { block: sub, peak: true, parts: concurrency });
