@@ -59,7 +59,7 @@ export {
   redubSegments,
   type SegmentReport,
 } from "./pipeline/dub.ts";
-export { renderVoiceSample, SAMPLE_TEXT } from "./pipeline/sample.ts";
+export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/sample.ts";
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
 // Pure helpers the server may reuse.

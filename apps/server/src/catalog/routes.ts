@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { type EngineRegistry, findVoice, renderVoiceSample, VOICES } from "@dubbing/dubbing";
+import { type EngineRegistry, findVoice, renderVoiceSample, sampleVoiceName, VOICES } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
 import { sendStored } from "../media/send.ts";
@@ -21,7 +21,8 @@ export function catalogRoutes(
     VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
   );
 
-  // A stable path per sample language and voice; synthesized once by the configured TTS engine, then stored.
+  // A stable path per sample language and voice; synthesized once by the engine voice that speaks it now
+  // (stored under that voice's name, so configuring a cloud engine later gives its voice), then stored.
   app.get<{ Params: { language: string; file: string } }>(
     "/api/voices/sample/:language/:file",
     async (request, reply) => {
@@ -29,7 +30,7 @@ export function catalogRoutes(
       const code = SAMPLE_LANGUAGES[language];
       const value = file.endsWith(".mp3") ? file.slice(0, -4) : "";
       if (!code || !findVoice(value)) throw new AppError("not_found", "There is no such voice sample.");
-      const key = `samples/${language}/${value}.mp3`;
+      const key = `samples/${language}/${await sampleVoiceName(value, code, { registry: deps.registry })}/${value}.mp3`;
       if (!(await deps.storage.stat(key))) {
         const dir = await mkdtemp(path.join(deps.tmpDir, "sample-"));
         try {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { probe } from "../media/probe.ts";
 import { tempDir } from "../testing/fixtures.ts";
-import { renderVoiceSample } from "./sample.ts";
+import { renderVoiceSample, sampleVoiceName } from "./sample.ts";
 
 describe("renderVoiceSample (real engines)", () => {
   const t = tempDir();
@@ -23,6 +23,11 @@ describe("renderVoiceSample (real engines)", () => {
     expect(r.engine).toBe("espeak-ng");
     expect(r.localVoice).toMatch(/^ja\+m/);
     expect((await probe(r.file)).audio?.codec).toBe("pcm_s16le");
+  });
+
+  it("names the engine voice that speaks a sample now, safe for a path", async () => {
+    expect(await sampleVoiceName("en-US-AvaMultilingualNeural", "en")).toBe("flite/slt");
+    expect(await sampleVoiceName("ja-JP-MasaruMultilingualNeural", "ja")).toMatch(/^espeak-ng\/ja_m\d$/);
   });
 
   it("rejects an unknown language", async () => {

@@ -36,6 +36,23 @@ export const SAMPLE_TEXT: Partial<Record<LanguageCode, string>> = {
 };
 
 /**
+ * Which engine voice would speak a catalogue voice's sample now, as a path-safe name
+ * ("azure-tts/en-US-AvaMultilingualNeural", "espeak-ng/es_f1"): a stored sample is only valid for it
+ * (configuring a cloud engine later changes the voice).
+ */
+export async function sampleVoiceName(
+  voice: string,
+  language: string,
+  opts: Pick<CommonOptions, "registry"> = {},
+): Promise<string> {
+  if (!isLanguageCode(language))
+    throw new DubError("unsupported_language", `unsupported language "${language}"`);
+  const registry = opts.registry ?? defaultRegistry();
+  const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language, 0);
+  return `${v.engine.id}/${v.voice.id}`.replace(/[^A-Za-z0-9._/-]/g, "_");
+}
+
+/**
  * A voice preview: `voice` (catalogue value or "engine:id") speaking `text` (default: a sample
  * sentence) in `language`, written as MP3 (or WAV when the output ends in .wav).
  */
