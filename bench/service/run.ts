@@ -31,10 +31,18 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../apps/server/src/main.ts")], {
-  env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  [
+    // as `make start` runs it (Makefile SERVER_NODE_FLAGS)
+    "--max-semi-space-size=1",
+    path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
+  ],
+  {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 try {
   for (
     let i = 0;

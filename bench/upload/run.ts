@@ -41,10 +41,18 @@ const cookie = `${SESSION_COOKIE}=${await createSession(database.db, user.id)}`;
 await database.close();
 
 const port = 18_190;
-const server = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../apps/server/src/main.ts")], {
-  env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ROLES: "api" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  [
+    // as `make start` runs it (Makefile SERVER_NODE_FLAGS)
+    "--max-semi-space-size=1",
+    path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
+  ],
+  {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ROLES: "api" },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 for (let i = 0; ; i++) {
   if (
     await fetch(`http://127.0.0.1:${port}/api/health`).then(
