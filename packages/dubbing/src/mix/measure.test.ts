@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { blockEnergy, truePeak } from "./loudness.ts";
+import { measure, ranges, sharedFloats } from "./measure.ts";
+
+describe("ranges", () => {
+  it("cuts a count into nearly equal adjacent ranges", () => {
+    expect(ranges(10, 3)).toEqual([
+      { from: 0, to: 3 },
+      { from: 3, to: 7 },
+      { from: 7, to: 10 },
+    ]);
+    expect(ranges(2, 5)).toHaveLength(2);
+  });
+});
+
+describe("measure (worker threads on shared memory)", () => {
+  const rate = 44_100;
+  // 30 s of stereo: a swept tone with bursts, the loudest peak in the second half
+  const data = sharedFloats(rate * 30 * 2 + 2 * 1234);
+  for (let i = 0; i < data.length / 2; i++) {
+    const t = i / rate;
+    const v = 0.2 * Math.sin(2 * Math.PI * (100 + 200 * t) * t) * (1 + Math.sin(t));
+    data[2 * i] = v;
+    data[2 * i + 1] = i === 1_000_000 ? 0.93 : 0.5 * v;
+  }
+
+  it("gives the energies and the true peak of one pass on this thread", async () => {
+    const block = rate / 10;
+    const one = { energy: blockEnergy(data, 2, rate, block), peak: truePeak(data, 2) };
+    const par = await measure(data, 2, rate, { block, peak: true, parts: 3 });
+    expect(par.peak).toBe(one.peak);
+    expect(par.energy).toHaveLength(one.energy.length);
+    for (let b = 0; b < one.energy.length; b++)
+      expect(Math.abs((par.energy![b] as number) - (one.energy[b] as number))).toBeLessThanOrEqual(
+        1e-9 * (one.energy[b] as number) + 1e-12,
+      );
+  });
+
+  it("measures the peak alone, and falls back to this thread without shared memory", async () => {
+    expect((await measure(data, 2, rate, { block: 0, peak: true, parts: 2 })).peak).toBe(truePeak(data, 2));
+    const plain = Float32Array.from(data.subarray(0, rate * 12 * 2));
+    const r = await measure(plain, 2, rate, { block: 4410, peak: true, parts: 2 });
+    expect(r.energy).toEqual(blockEnergy(plain, 2, rate, 4410));
+  });
+});
