@@ -34,16 +34,6 @@ export function kWeighting(sampleRate: number): [Biquad, Biquad] {
   return [shelf, hp];
 }
 
-/** Sum of squared K-weighted samples per 100 ms sub-block, summed over channels. */
-export function subBlockEnergy(
-  data: Float32Array,
-  channels: number,
-  sampleRate: number,
-): { energy: Float64Array; sub: number } {
-  const sub = Math.round(sampleRate / 10);
-  return { energy: blockEnergy(data, channels, sampleRate, sub), sub };
-}
-
 /**
  * Sum of squared K-weighted samples per block of `sub` frames (whole blocks only), summed over
  * channels; for blocks [from, to) only, the filter starting `warm` blocks earlier (200 ms is enough:
@@ -95,7 +85,7 @@ export function blockEnergy(
   return skip ? energy.subarray(skip) : energy;
 }
 
-/** Pure: BS.1770-4 gated loudness (LUFS) from 100 ms sub-block energies (see subBlockEnergy). */
+/** Pure: BS.1770-4 gated loudness (LUFS) from the energies of 100 ms sub-blocks of `sub` frames (blockEnergy). */
 export function gatedLoudness(energy: Float64Array, sub: number): number {
   const blocks: number[] = [];
   for (let b = 0; b + 4 <= energy.length; b++)
@@ -119,8 +109,8 @@ export function gatedLoudness(energy: Float64Array, sub: number): number {
  * for silence or audio shorter than one 400 ms block.
  */
 export function integratedLoudness(data: Float32Array, channels: number, sampleRate: number): number {
-  const { energy, sub } = subBlockEnergy(data, channels, sampleRate);
-  return gatedLoudness(energy, sub);
+  const sub = Math.round(sampleRate / 10);
+  return gatedLoudness(blockEnergy(data, channels, sampleRate, sub), sub);
 }
 
 // 4× oversampling interpolator: Kaiser-windowed sinc, 12 taps per phase (48 in all, as BS.1770-4 Annex 2).
@@ -153,10 +143,14 @@ const PHASES: Float64Array[] = (() => {
   return out;
 })();
 
+/** Pure: a linear peak in dB (dBTP for a true peak); -Infinity for silence. */
+export function peakDb(peak: number): number {
+  return peak > 0 ? 20 * Math.log10(peak) : -Infinity;
+}
+
 /** True peak in dBTP (see truePeak); -Infinity for silence. */
 export function truePeakDb(data: Float32Array, channels: number): number {
-  const tp = truePeak(data, channels);
-  return tp > 0 ? 20 * Math.log10(tp) : -Infinity;
+  return peakDb(truePeak(data, channels));
 }
 
 /**
@@ -374,15 +368,6 @@ export function limit(
   );
   applyCurve(data, channels, curve);
   return minGainDb(curve);
-}
-
-export function samplePeakDb(data: Float32Array): number {
-  let peak = 0;
-  for (let i = 0; i < data.length; i++) {
-    const a = Math.abs(data[i] as number);
-    if (a > peak) peak = a;
-  }
-  return peak > 0 ? 20 * Math.log10(peak) : -Infinity;
 }
 
 export function applyGain(data: Float32Array, gain: number): void {

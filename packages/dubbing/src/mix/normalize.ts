@@ -1,5 +1,13 @@
 // Loudness normalisation of a mix: −16 LUFS with the true peak under a ceiling (DESIGN §4).
-import { applyCurve, blockPeaks, gatedLoudness, limiterBlock, limiterCurve, minGainDb } from "./loudness.ts";
+import {
+  applyCurve,
+  blockPeaks,
+  gatedLoudness,
+  limiterBlock,
+  limiterCurve,
+  minGainDb,
+  peakDb,
+} from "./loudness.ts";
 import { measure } from "./measure.ts";
 
 export interface NormalizeResult {
@@ -28,7 +36,7 @@ export async function normalizeLoudness(
   const { targetLufs = -16, ceilingDbtp = -1.5 } = opts;
   const truePeakDbOf = async (d: Float32Array) => {
     const { peak } = await measure(d, channels, sampleRate, { block: 0, peak: true, parts: opts.parts });
-    return peak > 0 ? 20 * Math.log10(peak) : -Infinity;
+    return peakDb(peak);
   };
   const block = limiterBlock(sampleRate);
   const sub = Math.round(sampleRate / 10);

@@ -11,7 +11,7 @@ import { atempoArgs, decodeAudioArgs, mp4CanCopyVideo, muxArgs } from "../media/
 import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
-import { applyGain, gatedLoudness } from "../mix/loudness.ts";
+import { applyGain, gatedLoudness, peakDb } from "../mix/loudness.ts";
 import { measure, sharedFloats, warmUp } from "../mix/measure.ts";
 import { addClip, duck, levelGain, type Range } from "../mix/mixer.ts";
 import { normalizeLoudness } from "../mix/normalize.ts";
@@ -505,7 +505,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       const m = await measure(dec, channels, MIX_RATE, { block: sub, peak: true, parts: concurrency });
       encoded = {
         lufs: Math.round(gatedLoudness(m.energy as Float64Array, sub) * 100) / 100,
-        truePeakDb: Math.round((m.peak > 0 ? 20 * Math.log10(m.peak) : -Infinity) * 100) / 100,
+        truePeakDb: Math.round(peakDb(m.peak) * 100) / 100,
         coder: "fast",
         attempts: attempt,
       };
