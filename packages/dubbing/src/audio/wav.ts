@@ -43,7 +43,21 @@ export function parseWav(buf: Buffer): Pcm {
 /** Typed arrays use the machine's byte order; WAV is little-endian. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/**
+ * Pure: raw 16-bit little-endian PCM as floats in [-1, 1) (a trailing odd byte is dropped). The common
+ * case (every TTS engine and the clip cache) reads through a typed view when aligned.
+ */
+export function pcm16ToFloat(b: Buffer): Float32Array {
+  const n = Math.floor(b.length / 2);
+  const out = new Float32Array(n);
+  const v = LITTLE_ENDIAN && b.byteOffset % 2 === 0 ? new Int16Array(b.buffer, b.byteOffset, n) : null;
+  if (v) for (let i = 0; i < n; i++) out[i] = (v[i] as number) / 32768;
+  else for (let i = 0; i < n; i++) out[i] = b.readInt16LE(i * 2) / 32768;
+  return out;
+}
+
 function decode(b: Buffer, format: number, bits: number): Float32Array {
+  if (format === 1 && bits === 16) return pcm16ToFloat(b);
   const bytes = bits / 8;
   const n = Math.floor(b.length / bytes);
   const out = new Float32Array(n);
@@ -51,11 +65,6 @@ function decode(b: Buffer, format: number, bits: number): Float32Array {
     for (let i = 0; i < n; i++) out[i] = b.readFloatLE(i * 4);
   } else if (format === 3 && bits === 64) {
     for (let i = 0; i < n; i++) out[i] = b.readDoubleLE(i * 8);
-  } else if (format === 1 && bits === 16) {
-    // the common case (every TTS engine and the clip cache): a typed view when aligned
-    const v = LITTLE_ENDIAN && b.byteOffset % 2 === 0 ? new Int16Array(b.buffer, b.byteOffset, n) : null;
-    if (v) for (let i = 0; i < n; i++) out[i] = (v[i] as number) / 32768;
-    else for (let i = 0; i < n; i++) out[i] = b.readInt16LE(i * 2) / 32768;
   } else if (format === 1 && bits === 8) {
     for (let i = 0; i < n; i++) out[i] = ((b[i] as number) - 128) / 128;
   } else if (format === 1 && bits === 24) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { encodeWav } from "../audio/wav.ts";
+import { encodeWav, pcm16ToFloat } from "../audio/wav.ts";
 import { sendJson } from "../testing/fake-server.ts";
 import {
   abortAfter,
@@ -17,7 +17,6 @@ import {
   elevenLabsLanguages,
   elevenLabsUrl,
   elevenLabsVoiceFor,
-  pcm16ToFloat,
 } from "./elevenlabs.ts";
 
 /** Raw S16LE, as ElevenLabs sends pcm_24000: the WAV's data without its 44-byte header. */

@@ -4,6 +4,8 @@
 // output_format values, model_id default eleven_multilingual_v2, voice_settings.speed, language_code "not
 // supported for multilingual_v2 models"), "Text to Speech" capabilities (PCM is S16LE), "Models" (languages
 // per model), agents "Speed control" (speed 0.7–1.2) and "Default Voices" (voice ids and genders).
+
+import { pcm16ToFloat } from "../audio/wav.ts";
 import type {
   Availability,
   Clip,
@@ -106,14 +108,6 @@ export function elevenLabsBody(req: { text: string; language: LanguageCode; rate
 export function elevenLabsUrl(baseUrl: string, voiceId: string): string {
   const base = baseUrl.replace(/\/+$/, "");
   return `${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}?output_format=${ELEVENLABS_OUTPUT_FORMAT}`;
-}
-
-/** Pure: raw S16LE mono samples as floats in [-1, 1) (a trailing odd byte is dropped). */
-export function pcm16ToFloat(b: Buffer): Float32Array {
-  const n = Math.floor(b.length / 2);
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = b.readInt16LE(i * 2) / 32768;
-  return out;
 }
 
 const asLocal = (v: { id: string; name: string; gender: Gender }, language: LanguageCode): LocalVoice => ({
