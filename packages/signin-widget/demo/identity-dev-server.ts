@@ -35,7 +35,7 @@ export function identityDevServer(origin: string): Plugin {
           projectId: "project-test-de300000-0000-4000-8000-000000000001",
           publicToken: DEMO_PUBLIC_TOKEN,
           secret: "secret-test-demo-0123456789abcdef0123",
-          redirectUrls: [`${origin}/`, `${origin}/reset.html`],
+          redirectUrls: [`${origin}/`, `${origin}/reset`],
           allowedOrigins: [origin],
           name: "Dubbing demo",
         },

@@ -20,8 +20,8 @@ const baseConfig: SignInConfig = {
   },
   otpOptions: { methods: ["email", "sms", "whatsapp"], expirationMinutes: 10 },
   passwordOptions: {
-    resetPasswordRedirectURL: `${location.origin}/reset.html`,
-    loginRedirectURL: `${location.origin}/reset.html`,
+    resetPasswordRedirectURL: `${location.origin}/reset`,
+    loginRedirectURL: `${location.origin}/reset`,
   },
   sessionOptions: { sessionDurationMinutes: 60 },
 };
@@ -46,7 +46,7 @@ function render() {
     onEvent: (e: unknown) => console.info("onEvent", e),
     onError: (e: unknown) => console.warn("onError", e),
   };
-  if (location.pathname.endsWith("reset.html"))
+  if (location.pathname === "/reset")
     root.render(<ResetPassword key={key} client={client} config={config} callbacks={callbacks} />);
   else if (new URLSearchParams(location.search).has("passkeys"))
     root.render(<PasskeyRegistration key={key} client={client} config={config} callbacks={callbacks} />);
