@@ -85,12 +85,16 @@ function run(worker: Worker, task: Omit<MeasureTask, "id">): Promise<Measurement
   });
 }
 
+let warmed = 0;
+
 /**
  * Starts `parts` workers and has them measure a few seconds of noise, so that their modules are loaded
- * and their loops compiled before the real audio arrives (call it early; it never fails).
+ * and their loops compiled before the real audio arrives (call it early; it never fails). Once per
+ * process: the workers stay for later dubs.
  */
 export function warmUp(parts: number, sampleRate = 44_100): void {
-  if (parts < 2) return;
+  if (parts < 2 || parts <= warmed) return;
+  warmed = parts;
   try {
     const noise = sharedFloats(sampleRate * 12);
     for (let i = 0; i < noise.length; i++) noise[i] = Math.sin(i * 0.37) * 0.5;
