@@ -162,8 +162,10 @@ async function synthAll(
   // each clip once: a repeated line takes the same clip (a batch's neighbours change a clip slightly,
   // and the cache must hold the clip that was used)
   const firstOf = new Map<string, number>();
+  const count = new Map<string, number>();
   keys.forEach((k, i) => {
     if (!firstOf.has(k)) firstOf.set(k, i);
+    count.set(k, (count.get(k) ?? 0) + 1);
   });
   const unique = [...firstOf.values()];
   const groups = new Map<string, number[]>();
@@ -183,7 +185,7 @@ async function synthAll(
       }
     }),
   );
-  const copies = (i: number) => keys.filter((k) => k === keys[i]).length;
+  const copies = (i: number) => count.get(keys[i] as string) as number;
   onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
   // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
   const batches: number[][] = [];
