@@ -33,7 +33,9 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
   if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const report = tracker.reporter(job.trackId);
+  const progress = tracker.reporter(job.trackId, (percent) =>
+    translations.update(row.id, { progress: percent }),
+  );
   const work = await mkdtemp(path.join(deps.scratchDir, "dub-"));
   const cache = path.join(deps.cacheDir, "dubs", row.id);
   await mkdir(cache, { recursive: true });
@@ -54,12 +56,11 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         workDir: cache,
         concurrency: 2,
         onProgress: ({ stage, fraction }) => {
-          const percent = Math.round(fraction * 100);
-          void report(percent, STAGES[stage] ?? "Dubbing");
-          void translations.update(row.id, { progress: percent });
+          progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
         },
       },
     );
+    await progress.close();
     const keys = dubKeys(project.id, job.language);
     const reportFile = path.join(work, "report.json");
     await writeFile(reportFile, JSON.stringify(result.report, null, 2));
@@ -82,6 +83,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     await deps.usage.add(project.userId, "dubbed", (project.durationMs ?? 0) / 1000);
     await tracker.finish(job.trackId, "done", message);
   } catch (error) {
+    await progress.close();
     const message = `Dubbing failed: ${firstLine(error)}`;
     await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
       translations.update(row.id, { status: row.dubKey ? "dubbed" : "failed", statusMessage: message }),

@@ -29,11 +29,11 @@ export async function runIngest(
   const work = await mkdtemp(path.join(deps.scratchDir, "ingest-"));
   const source = await storage.localCopy(project.originalKey, work);
   const prefix = `projects/${projectId}/`;
+  const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
   try {
     await repo.setState(projectId, { status: "processing", progress: 5, statusMessage: "Reading the video" });
     const info = await probe(source.path);
     const durationMs = Math.round(info.durationMs);
-    const report = job.trackId ? tracker.reporter(job.trackId) : async () => {};
 
     const step = async (
       key: string,
@@ -47,7 +47,7 @@ export async function runIngest(
         await storage.putFile(key, out);
       }
       await repo.setState(projectId, { progress, statusMessage: label });
-      await report(progress, label);
+      tracked?.report(progress, label);
     };
 
     await step(
@@ -63,6 +63,7 @@ export async function runIngest(
       await step(dubSourceKey(projectId), normalizeVideoArgs, 95, "Prepared the video for dubbing");
     }
 
+    await tracked?.close();
     if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
     // Transcription follows at once when there is something to hear.
     const transcribing = Boolean(info.audio);
@@ -85,6 +86,7 @@ export async function runIngest(
       audioKey: info.audio ? `${prefix}audio.wav` : null,
     });
   } catch (error) {
+    await tracked?.close();
     // A media error will not get better on retry: fail the project now, with the reason.
     const permanent = error instanceof MediaError && error.code !== "aborted";
     if (permanent || isLastAttempt) {

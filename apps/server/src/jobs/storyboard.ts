@@ -29,7 +29,7 @@ export async function runStoryboardVideo(
   const { storyboards, tracker, storage } = deps;
   const row = await storyboards.findById(job.storyboardId);
   if (!row) return tracker.finish(job.trackId, "failed", "The storyboard was deleted.");
-  const report = tracker.reporter(job.trackId);
+  const progress = tracker.reporter(job.trackId);
   const work = await mkdtemp(path.join(deps.scratchDir, "storyboard-"));
   const released: (() => Promise<void>)[] = [];
   try {
@@ -37,7 +37,7 @@ export async function runStoryboardVideo(
     const frames: VideoFrame[] = [];
     const n = row.frames.length;
     for (const [i, frame] of row.frames.entries()) {
-      await report((i / n) * 45, `Narrating frame ${i + 1} of ${n}`);
+      progress.report((i / n) * 45, `Narrating frame ${i + 1} of ${n}`);
       const audio = path.join(work, `narration-${i}.wav`);
       const speech = await renderVoiceSample(job.voice, job.language, audio, {
         text: frame.transcriptSegment.text,
@@ -50,13 +50,14 @@ export async function runStoryboardVideo(
       }
       frames.push({ image, audio, seconds: frameSeconds(speech.durationMs), subtitleFile });
     }
-    await report(50, "Rendering the video");
+    progress.report(50, "Rendering the video");
     const output = path.join(work, "video.mp4");
     const totalMs = frames.reduce((sum, f) => sum + f.seconds * 1000, 0);
     await runFfmpeg(storyboardVideoArgs(frames, output, { fontOption: fontOption() }), {
       durationMs: totalMs,
-      onProgress: (fraction) => void report(50 + fraction * 48, "Rendering the video"),
+      onProgress: (fraction) => progress.report(50 + fraction * 48, "Rendering the video"),
     });
+    await progress.close();
     const probed = await probe(output);
     const key = storyboardVideoKey(row.id);
     await storage.putFile(key, output, "video/mp4");
@@ -70,6 +71,7 @@ export async function runStoryboardVideo(
     });
     await tracker.finish(job.trackId, "done", `${n} frames, ${(probed.durationMs / 1000).toFixed(1)} s`);
   } catch (error) {
+    await progress.close();
     const message = `The video could not be made: ${firstLine(error)}`;
     await settleFailure(tracker, job.trackId, error, isLastAttempt, message, async () => {
       const current = await storyboards.findById(row.id);

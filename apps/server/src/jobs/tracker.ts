@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import { type ProgressWriter, progressWriter } from "./progress.ts";
 
 export type JobKind = "ingest" | "transcribe" | "translate" | "dub" | "storyboard";
 export type JobStatus = "queued" | "running" | "done" | "failed";
@@ -55,20 +56,18 @@ export class JobTracker {
     await this.db.update(jobs).set({ queueJobId }).where(eq(jobs.id, id));
   }
 
-  /** A progress callback that writes at most every 400 ms (and always on a new stage or the end). */
-  reporter(id: string): (percent: number, message: string) => Promise<void> {
-    let lastAt = 0;
-    let lastMessage = "";
-    return async (percent, message) => {
-      const now = Date.now();
-      if (message === lastMessage && now - lastAt < 400 && percent < 100) return;
-      lastAt = now;
-      lastMessage = message;
+  /**
+   * The job's progress writer: each report updates the job row and, through `alsoWrite`, the record the
+   * job works on (the project's or translation's own progress). Close it before the final state.
+   */
+  reporter(id: string, alsoWrite?: (percent: number) => Promise<unknown>): ProgressWriter {
+    return progressWriter(async (progress, message) => {
       await this.db
         .update(jobs)
-        .set({ status: "running", progress: Math.round(percent), message, updatedAt: new Date() })
+        .set({ status: "running", progress, message, updatedAt: new Date() })
         .where(eq(jobs.id, id));
-    };
+      await alsoWrite?.(progress);
+    });
   }
 
   async finish(id: string, status: "done" | "failed", message: string | null): Promise<void> {

@@ -20,21 +20,22 @@ export async function runTranscribe(
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const report = tracker.reporter(job.trackId);
+  const progress = tracker.reporter(job.trackId, (percent) =>
+    repo.setState(project.id, { progress: percent }),
+  );
   const work = await mkdtemp(path.join(deps.scratchDir, "transcribe-"));
   const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
   try {
     await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
-    await report(0, "Transcribing");
+    progress.report(0, "Transcribing");
     const doc = await transcribe(source.path, {
       language: project.language as never,
       concurrency: 2,
       onProgress: ({ stage, fraction }) => {
-        const percent = Math.round(fraction * 100);
-        void report(percent, STAGES[stage] ?? "Transcribing");
-        void repo.setState(project.id, { progress: percent });
+        progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
       },
     });
+    await progress.close();
     await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
     await deps.usage.add(project.userId, "transcribed", (project.durationMs ?? 0) / 1000);
     await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
@@ -44,6 +45,7 @@ export async function runTranscribe(
       `${doc.transcript.length} segments, ${doc.speakers.length} speakers`,
     );
   } catch (error) {
+    await progress.close();
     const message = transcribeMessage(error, project.language);
     // The video stays usable: the user can type the transcript; the message says why it is empty.
     await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>

@@ -8,7 +8,9 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
   if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const report = tracker.reporter(job.trackId);
+  const progress = tracker.reporter(job.trackId, (percent) =>
+    translations.update(row.id, { progress: percent }),
+  );
   try {
     await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
     const [speakers, transcript] = await Promise.all([
@@ -18,11 +20,10 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     const doc = { language: project.language as never, speakers, transcript };
     const out = await translate(doc, job.language, {
       onProgress: ({ fraction }) => {
-        const percent = Math.round(fraction * 100);
-        void report(percent, "Translating");
-        void translations.update(row.id, { progress: percent });
+        progress.report(fraction * 100, "Translating");
       },
     });
+    await progress.close();
     const engine = out.meta?.translation;
     await translations.update(row.id, {
       status: "translated",
@@ -34,6 +35,7 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     });
     await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
   } catch (error) {
+    await progress.close();
     const message = `Translation failed: ${firstLine(error)}`;
     await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
       translations.update(row.id, { status: "failed", statusMessage: message }),
