@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { blockEnergy, truePeak } from "./loudness.ts";
-import { measure, ranges, sharedFloats } from "./measure.ts";
+import { measure, measureFile, ranges, sharedFloats } from "./measure.ts";
 
 describe("ranges", () => {
   it("cuts a count into nearly equal adjacent ranges", () => {
@@ -24,16 +27,44 @@ describe("measure (worker threads on shared memory)", () => {
     data[2 * i + 1] = i === 1_000_000 ? 0.93 : 0.5 * v;
   }
 
-  it("gives the energies and the true peak of one pass on this thread", async () => {
-    const block = rate / 10;
-    const one = { energy: blockEnergy(data, 2, rate, block), peak: truePeak(data, 2) };
-    const par = await measure(data, 2, rate, { block, peak: true, parts: 3 });
-    expect(par.peak).toBe(one.peak);
-    expect(par.energy).toHaveLength(one.energy.length);
-    for (let b = 0; b < one.energy.length; b++)
-      expect(Math.abs((par.energy![b] as number) - (one.energy[b] as number))).toBeLessThanOrEqual(
-        1e-9 * (one.energy[b] as number) + 1e-12,
+  const block = rate / 10;
+  const expectSame = (got: Float64Array | null, want: Float64Array) => {
+    expect(got).toHaveLength(want.length);
+    for (let b = 0; b < want.length; b++)
+      expect(Math.abs((got![b] as number) - (want[b] as number))).toBeLessThanOrEqual(
+        1e-9 * (want[b] as number) + 1e-12,
       );
+  };
+
+  it("gives the energies and the true peak of one pass on this thread", async () => {
+    const par = await measure(data, 2, rate, { block, peak: true, parts: 3 });
+    expect(par.peak).toBe(truePeak(data, 2));
+    expectSame(par.energy, blockEnergy(data, 2, rate, block));
+  });
+
+  describe("measureFile", () => {
+    let dir = "";
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it("measures a file window by window as one pass over it, after skipFrames", async () => {
+      dir = await mkdtemp(join(tmpdir(), "measure-file-"));
+      const file = join(dir, "audio.f32");
+      await writeFile(file, new Uint8Array(data.buffer));
+      const skip = 1234;
+      const rest = data.subarray(skip * 2);
+      // 7 s windows: four joins and a short last window
+      const m = await measureFile(file, 2, rate, {
+        block,
+        peak: true,
+        parts: 2,
+        skipFrames: skip,
+        windowSeconds: 7,
+      });
+      expect(m.peak).toBe(truePeak(rest, 2));
+      expectSame(m.energy, blockEnergy(rest, 2, rate, block));
+      const peakOnly = await measureFile(file, 2, rate, { block: 0, peak: true, windowSeconds: 11 });
+      expect(peakOnly).toEqual({ energy: null, peak: truePeak(data, 2) });
+    });
   });
 
   it("measures the peak alone, and falls back to this thread without shared memory", async () => {

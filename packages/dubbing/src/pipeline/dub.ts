@@ -12,7 +12,7 @@ import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { applyGain, gatedLoudness, peakDb } from "../mix/loudness.ts";
-import { measure, sharedFloats, warmUp } from "../mix/measure.ts";
+import { measureFile, sharedFloats, warmUp } from "../mix/measure.ts";
 import { addClip, duck, levelGain, type Range } from "../mix/mixer.ts";
 import { normalizeLoudness } from "../mix/normalize.ts";
 import { toSrt, toVtt } from "../subtitles/subtitles.ts";
@@ -251,14 +251,12 @@ async function synthAll(
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
 
 /**
- * Reads a raw float32 file into `into` (as much as fits; the rest stays as it is), or into new shared
- * memory of the file's size (see measure.ts). Reads straight into the buffer: no second copy of a
- * long video's audio.
+ * Reads a raw float32 file into `out` (as much as fits; the rest stays as it is), straight into the
+ * buffer: no second copy of a long video's audio.
  */
-async function readFloats(file: string, into?: Float32Array): Promise<Float32Array> {
+async function readFloats(file: string, out: Float32Array): Promise<void> {
   const fh = await open(file, "r");
   try {
-    const out = into ?? sharedFloats(Math.floor((await fh.stat()).size / 4));
     const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     let o = 0;
     while (o < bytes.length) {
@@ -266,7 +264,6 @@ async function readFloats(file: string, into?: Float32Array): Promise<Float32Arr
       if (bytesRead === 0) break;
       o += bytesRead;
     }
-    return out;
   } finally {
     await fh.close();
   }
@@ -393,26 +390,63 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       await runPass(pass, redo);
     }
     report("tts", 1);
-    const synth = tts.map((x) =>
+    // each clip is let go once it is in the mix (an hour of speech is ~300 MB of clips)
+    const synth: ({
+      naturalMs: number;
+      rate: number;
+      clip: Clip | null;
+      clipMs: number;
+      key: string;
+      cached: boolean;
+    } | null)[] = tts.map((x) =>
       x?.cur
-        ? { naturalMs: x.naturalMs, rate: x.job.rate, clip: x.cur.clip, key: x.cur.key, cached: x.cached }
+        ? {
+            naturalMs: x.naturalMs,
+            rate: x.job.rate,
+            clip: x.cur.clip,
+            clipMs: ms(x.cur.clip),
+            key: x.cur.key,
+            cached: x.cached,
+          }
         : null,
     );
+    for (const x of live) x.cur = null;
     timings.tts = since(t);
 
-    // 2. fit (pure) and stretch where needed
+    // 2. fit (pure); the mix starts as the background, ducked under the placed clips
     t = performance.now();
     const fits = fitAll(
-      segments.map((s, i) => ({ start: s.start, end: s.end, clipMs: synth[i] ? ms(synth[i]!.clip) : null })),
+      segments.map((s, i) => ({ start: s.start, end: s.end, clipMs: synth[i]?.clipMs ?? null })),
       durationMs,
       fitOpts,
     );
+    const frames = Math.round((durationMs * MIX_RATE) / 1000);
+    const toFrame = (t: number) => Math.round((t * MIX_RATE) / 1000);
+    // on shared memory: loudness and true peak are measured by worker threads
+    let mix = sharedFloats(frames * channels);
+    if (await bgDecoded) {
+      await readFloats(bgFile, mix);
+      await rm(bgFile, { force: true });
+      // ducked under the source speech and the dub (which may borrow the silence after it)
+      const speechRanges: Range[] = segments.flatMap((seg, i) => {
+        const f = fits[i];
+        return f
+          ? [
+              { start: toFrame(seg.start), end: toFrame(seg.end) },
+              { start: toFrame(f.start), end: toFrame(f.end) },
+            ]
+          : [];
+      });
+      duck(mix, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE));
+    }
+
+    // 3. clips stretched where needed and added at their absolute starts
     let stretchedDone = 0;
     const stretchCount = fits.filter((f) => f && f.tempo > 1).length;
-    const placedClips = await mapLimit(segments, concurrency, async (_seg, i) => {
+    const placedReport = await mapLimit(segments, concurrency, async (_seg, i) => {
       const s = synth[i];
       const f = fits[i];
-      if (!s || !f) return null;
+      if (!s?.clip || !f) return null;
       let clip = s.clip;
       if (f.tempo > 1) {
         const key = hashKey("atempo", s.key, f.tempo);
@@ -432,43 +466,16 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         report("fit", stretchedDone / Math.max(1, stretchCount));
       }
       const samples = resample(clip.samples, clip.sampleRate, MIX_RATE);
+      s.clip = null;
       // whole clip kept (never cut a word); only the too-long case may run past the limit
-      return { samples, gain: levelGain(samples, MIX_RATE) };
+      addClip(mix, channels, samples, toFrame(f.start), levelGain(samples, MIX_RATE));
+      return { start: f.start, end: f.start + Math.round((samples.length / MIX_RATE) * 1000) };
     });
     timings.fit = since(t);
     report("fit", 1);
 
-    // 3. mix: background (ducked or removed) + clips at their absolute starts
+    // 4. loudness
     t = performance.now();
-    const frames = Math.round((durationMs * MIX_RATE) / 1000);
-    // on shared memory: loudness and true peak are measured by worker threads
-    let mix = sharedFloats(frames * channels);
-    const speechRanges: Range[] = [];
-    segments.forEach((seg, i) => {
-      const p = placedClips[i];
-      const f = fits[i];
-      if (!p || !f) return;
-      const start = Math.round((f.start * MIX_RATE) / 1000);
-      speechRanges.push({
-        start: Math.round((seg.start * MIX_RATE) / 1000),
-        end: Math.round((seg.end * MIX_RATE) / 1000),
-      });
-      speechRanges.push({ start, end: start + p.samples.length });
-    });
-    if (await bgDecoded) {
-      await readFloats(bgFile, mix);
-      await rm(bgFile, { force: true });
-      duck(mix, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE));
-    }
-    const placedReport: ({ start: number; end: number } | null)[] = segments.map((_seg, i) => {
-      const p = placedClips[i];
-      const f = fits[i];
-      if (!p || !f) return null;
-      const start = Math.round((f.start * MIX_RATE) / 1000);
-      addClip(mix, channels, p.samples, start, p.gain);
-      return { start: f.start, end: f.start + Math.round((p.samples.length / MIX_RATE) * 1000) };
-    });
-    report("mix", 0.7);
     const loudness = await normalizeLoudness(mix, channels, MIX_RATE, {
       targetLufs: opts.targetLufs ?? -16,
       ceilingDbtp: opts.ceilingDbtp ?? -1.5,
@@ -477,7 +484,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     timings.mix = since(t);
     report("mix", 1);
 
-    // 4. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
+    // 5. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
     // true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and the
     // audio encoded again.
     t = performance.now();
@@ -501,10 +508,14 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         }),
         runFfmpeg(decodeAudioArgs(aacFile, check, MIX_RATE, channels), { signal: opts.signal }),
       ]);
-      const dec = (await readFloats(check)).subarray(AAC_DELAY * channels);
-      await rm(check, { force: true });
       const sub = MIX_RATE / 10;
-      const m = await measure(dec, channels, MIX_RATE, { block: sub, peak: true, parts: concurrency });
+      const m = await measureFile(check, channels, MIX_RATE, {
+        block: sub,
+        peak: true,
+        parts: concurrency,
+        skipFrames: AAC_DELAY,
+      });
+      await rm(check, { force: true });
       encoded = {
         lufs: Math.round(gatedLoudness(m.energy as Float64Array, sub) * 100) / 100,
         truePeakDb: Math.round(peakDb(m.peak) * 100) / 100,
@@ -538,7 +549,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         text: seg.text,
         slot: { start: seg.start, end: seg.end },
         naturalMs: s ? s.naturalMs : null,
-        clipMs: s ? ms(s.clip) : null,
+        clipMs: s ? s.clipMs : null,
         rate: s ? s.rate : 1,
         tempo: f ? f.tempo : 1,
         speed: s && placedMs > 0 ? Math.round((s.naturalMs / placedMs) * 1000) / 1000 : 1,
