@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,7 @@ describe("adtsFrames", () => {
 
 describe("encodeAac (real ffmpeg)", () => {
   let dir: string;
+  let pcmFile: string;
   const rate = 44_100;
   // 50 s of stereo: a rising chirp with a syllable-like envelope, different levels left and right
   const pcm = new Float32Array(50 * rate * 2);
@@ -66,6 +67,8 @@ describe("encodeAac (real ffmpeg)", () => {
   }
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "aac-"));
+    pcmFile = join(dir, "in.f32");
+    await writeFile(pcmFile, pcm);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -92,9 +95,9 @@ describe("encodeAac (real ffmpeg)", () => {
   it("gives the same frames as one long encode, and the joins are as clean as the rest", async () => {
     const one = join(dir, "one.aac");
     const two = join(dir, "two.aac");
-    await encodeAac(pcm, 2, rate, one);
+    await encodeAac(pcmFile, 2, rate, one);
     const fractions: number[] = [];
-    await encodeAac(pcm, 2, rate, two, { parts: 2, onProgress: (f) => fractions.push(f) });
+    await encodeAac(pcmFile, 2, rate, two, { parts: 2, onProgress: (f) => fractions.push(f) });
     expect(fractions.at(-1)).toBeCloseTo(1, 5);
     const f1 = adtsFrames(await readFile(one));
     const f2 = adtsFrames(await readFile(two));
@@ -116,7 +119,7 @@ describe("encodeAac (real ffmpeg)", () => {
 
   it("stops with ffmpeg's error and leaves no part files", async () => {
     await expect(
-      encodeAac(pcm, 2, rate, join(dir, "no-such-dir", "a.aac"), { parts: 2 }),
+      encodeAac(pcmFile, 2, rate, join(dir, "no-such-dir", "a.aac"), { parts: 2 }),
     ).rejects.toMatchObject({
       code: "ffmpeg_failed",
     });

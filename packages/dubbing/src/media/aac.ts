@@ -4,7 +4,8 @@
 // of pre-roll and every piece but the last with a few frames of tail, and only the frames in between are
 // kept: each kept frame was coded from the same samples and neighbours as in one long encode, so the
 // MDCT overlap (time-domain alias cancellation) and the window choices agree across the joins.
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { open, readFile, rm, stat } from "node:fs/promises";
 import { aacEncodeArgs } from "./args.ts";
 import { MediaError } from "./errors.ts";
 import { runFfmpeg } from "./run.ts";
@@ -68,18 +69,20 @@ export function adtsFrames(buf: Uint8Array): Uint8Array[] {
 }
 
 /**
- * Encodes interleaved float PCM to one ADTS AAC file, in `parts` pieces at once. The result is the
+ * Encodes a raw interleaved float32 file to one ADTS AAC file, in `parts` pieces at once, each streamed
+ * from its range of the file. The result is the
  * stream one long encode would give (same frame count, priming frame first, see AAC_DELAY), with
  * frames coded independently on each side of a join.
  */
 export async function encodeAac(
-  pcm: Float32Array,
+  pcmFile: string,
   channels: number,
   sampleRate: number,
   output: string,
   opts: { parts?: number; signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
 ): Promise<void> {
-  const samples = Math.floor(pcm.length / channels);
+  const frameBytes = channels * 4;
+  const samples = Math.floor((await stat(pcmFile)).size / frameBytes);
   const pieces = aacPieces(samples, opts.parts ?? 1, { minSamples: 20 * sampleRate });
   const done = pieces.map(() => 0);
   const total = pieces.reduce((sum, p) => sum + p.to - p.from, 0);
@@ -91,9 +94,12 @@ export async function encodeAac(
   try {
     const settled = await Promise.allSettled(
       pieces.map((p, k) => {
-        const part = pcm.subarray(p.from * channels, p.to * channels);
+        const input =
+          p.to > p.from
+            ? createReadStream(pcmFile, { start: p.from * frameBytes, end: p.to * frameBytes - 1 })
+            : new Uint8Array(0);
         return runFfmpeg(aacEncodeArgs(sampleRate, channels, files[k] as string), {
-          input: new Uint8Array(part.buffer, part.byteOffset, part.byteLength),
+          input,
           durationMs: ((p.to - p.from) / sampleRate) * 1000,
           signal: stop.signal,
           onProgress: (f) => {
@@ -110,18 +116,28 @@ export async function encodeAac(
     const failed = settled.filter((r) => r.status === "rejected").map((r) => r.reason);
     if (failed.length) throw failed.find((e) => e?.code !== "aborted") ?? failed[0];
     if (pieces.length === 1) return;
-    const kept: Uint8Array[] = [];
-    for (const [k, p] of pieces.entries()) {
-      const frames = adtsFrames(await readFile(files[k] as string));
-      const take = p.take ?? frames.length - p.skip;
-      if (frames.length < p.skip + take)
-        throw new MediaError(
-          "ffmpeg_failed",
-          `AAC piece ${k} has ${frames.length} frames, expected ${p.skip + take}`,
+    // the kept frames of each piece are one run of its bytes: appended a piece at a time
+    const out = await open(output, "w");
+    try {
+      for (const [k, p] of pieces.entries()) {
+        const buf = await readFile(files[k] as string);
+        const frames = adtsFrames(buf);
+        const take = p.take ?? frames.length - p.skip;
+        if (take <= 0) continue;
+        if (frames.length < p.skip + take)
+          throw new MediaError(
+            "ffmpeg_failed",
+            `AAC piece ${k} has ${frames.length} frames, expected ${p.skip + take}`,
+          );
+        const first = frames[p.skip] as Uint8Array;
+        const last = frames[p.skip + take - 1] as Uint8Array;
+        await out.writeFile(
+          buf.subarray(first.byteOffset - buf.byteOffset, last.byteOffset - buf.byteOffset + last.length),
         );
-      kept.push(...frames.slice(p.skip, p.skip + take));
+      }
+    } finally {
+      await out.close();
     }
-    await writeFile(output, Buffer.concat(kept));
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
     stop.abort();

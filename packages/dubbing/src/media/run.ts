@@ -9,8 +9,8 @@ export interface RunOptions {
   /** Called with a fraction 0..1, never decreasing, 1 at the end. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  /** Bytes written to ffmpeg's stdin (for an input of `pipe:0`). */
-  input?: Uint8Array;
+  /** Bytes, or a stream of them, written to ffmpeg's stdin (for an input of `pipe:0`). */
+  input?: Uint8Array | Readable;
 }
 
 /** The global flags runFfmpeg puts before the caller's arguments. */
@@ -58,7 +58,12 @@ export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> 
     });
     if (input && child.stdin) {
       child.stdin.on("error", () => {}); // EPIPE when ffmpeg exits early: its exit code tells why
-      child.stdin.end(input);
+      if (input instanceof Uint8Array) child.stdin.end(input);
+      else {
+        input.on("error", () => child.kill("SIGKILL")); // a failed read fails the run
+        input.pipe(child.stdin);
+        child.on("close", () => input.destroy());
+      }
     }
     let stderr = "";
     let pending = "";

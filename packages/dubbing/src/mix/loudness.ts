@@ -305,7 +305,8 @@ export function limiterCurve(
 
 /**
  * In place: multiplies the audio by `gain` × the curve, interpolated linearly between block centres
- * (`inverse`: divides, undoing it up to rounding).
+ * (`inverse`: divides, undoing it up to rounding). `offset`: the audio's first frame on the curve's
+ * time line (a window of a longer mix).
  */
 export function applyCurve(
   data: Float32Array,
@@ -313,23 +314,27 @@ export function applyCurve(
   curve: GainCurve,
   gain = 1,
   inverse = false,
+  offset = 0,
 ): void {
   const { block, gains } = curve;
   const frames = Math.floor(data.length / channels);
   const half = block / 2;
-  for (let k = 0; k < gains.length; k++) {
+  const first = Math.floor(offset / block);
+  const last = Math.min(gains.length, Math.ceil((offset + frames) / block));
+  for (let k = first; k < last; k++) {
     const g = gains[k] as number;
     const prev = k > 0 ? (gains[k - 1] as number) : g;
     const next = k + 1 < gains.length ? (gains[k + 1] as number) : g;
-    const end = Math.min(frames, (k + 1) * block);
+    const a = k * block - offset; // the block's first frame in `data` (< 0: before it)
+    const from = Math.max(0, a);
+    const end = Math.min(frames, a + block);
     if (g === 1 && prev === 1 && next === 1) {
       const m = inverse ? 1 / gain : gain;
-      if (m !== 1)
-        for (let i = k * block * channels; i < end * channels; i++) data[i] = (data[i] as number) * m;
+      if (m !== 1) for (let i = from * channels; i < end * channels; i++) data[i] = (data[i] as number) * m;
       continue;
     }
-    for (let n = k * block; n < end; n++) {
-      const pos = n - k * block + 0.5; // sample centre within the block
+    for (let n = from; n < end; n++) {
+      const pos = n - a + 0.5; // sample centre within the block
       const v =
         pos < half ? prev + ((g - prev) * (pos + half)) / block : g + ((next - g) * (pos - half)) / block;
       const m = inverse ? 1 / (v * gain) : v * gain;

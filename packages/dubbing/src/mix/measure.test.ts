@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { blockEnergy, truePeak } from "./loudness.ts";
-import { measure, measureFile, ranges, sharedFloats } from "./measure.ts";
+import { measure, ranges, sharedFloats } from "./measure.ts";
+import { measureFile } from "./pcmfile.ts";
 
 describe("ranges", () => {
   it("cuts a count into nearly equal adjacent ranges", () => {

@@ -2,7 +2,6 @@
 // 5-minute mix take about a second of JavaScript; worker threads measure ranges of a SharedArrayBuffer
 // at once (each range's filter starts 200 ms early, so the ranges join into one pass). Without shared
 // memory, or if a worker fails, it is measured on this thread.
-import { open } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { blockEnergy, truePeak } from "./loudness.ts";
@@ -43,7 +42,8 @@ export function ranges(count: number, parts: number): { from: number; to: number
   }));
 }
 
-const WARM_BLOCKS_MS = 200;
+/** How far before its range a measurement starts its filters (they forget their state in a few ms). */
+export const WARM_MS = 200;
 
 let pool: Worker[] = [];
 let nextId = 1;
@@ -108,7 +108,7 @@ export function warmUp(parts: number, sampleRate = 44_100): void {
 /**
  * Block energies (blocks of `block` frames; 0 for none) and/or the true peak of `data`, over `parts`
  * threads when `data` is on shared memory (sharedFloats). With `from`, blocks before it only warm the
- * filters (see measureFile).
+ * filters (see measureFile in pcmfile.ts).
  */
 export async function measure(
   data: Float32Array,
@@ -122,7 +122,7 @@ export async function measure(
   const count = block ? Math.floor(frames / block) : frames;
   const from = Math.min(count, opts.from ?? 0);
   const parts = opts.parts ?? Math.max(1, availableParallelism());
-  const warm = block ? Math.ceil((WARM_BLOCKS_MS * sampleRate) / 1000 / block) : 0;
+  const warm = block ? Math.ceil((WARM_MS * sampleRate) / 1000 / block) : 0;
   const inline = (): Measurement => ({
     energy: block ? blockEnergy(data, channels, sampleRate, block, { from, to: count, warm }) : null,
     peak: opts.peak ? truePeak(data, channels, from * unit) : 0,
@@ -163,63 +163,4 @@ export async function measure(
   } catch {
     return inline();
   }
-}
-
-/**
- * measure() for a raw interleaved float32 file of any length in fixed memory: it is read one window at a
- * time into one shared buffer, each window after the previous one's last 200 ms (which warm the filters
- * and the true-peak interpolation, so the result is the one pass's). `skipFrames` leaves out the start.
- */
-export async function measureFile(
-  file: string,
-  channels: number,
-  sampleRate: number,
-  opts: { block: number; peak: boolean; parts?: number; skipFrames?: number; windowSeconds?: number },
-): Promise<Measurement> {
-  const unit = opts.block || 1;
-  const warmFrames = Math.ceil((WARM_BLOCKS_MS * sampleRate) / 1000 / unit) * unit;
-  // whole blocks per window, so that blocks never straddle two windows
-  const windowFrames = Math.max(1, Math.round(((opts.windowSeconds ?? 60) * sampleRate) / unit)) * unit;
-  const buf = sharedFloats((warmFrames + windowFrames) * channels);
-  const bytes = new Uint8Array(buf.buffer);
-  const frameBytes = channels * 4;
-  const energies: Float64Array[] = [];
-  let peak = 0;
-  const fh = await open(file, "r");
-  try {
-    let pos = (opts.skipFrames ?? 0) * frameBytes;
-    let kept = 0; // frames of history at the buffer's start
-    for (;;) {
-      let got = 0;
-      const want = windowFrames * frameBytes;
-      const at = kept * frameBytes;
-      while (got < want) {
-        const { bytesRead } = await fh.read(bytes, at + got, want - got, pos + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      pos += got;
-      const frames = kept + Math.floor(got / frameBytes);
-      if (frames === kept) break;
-      const m = await measure(buf.subarray(0, frames * channels), channels, sampleRate, {
-        ...opts,
-        from: kept / unit,
-      });
-      if (m.energy) energies.push(m.energy);
-      peak = Math.max(peak, m.peak);
-      if (got < want) break;
-      buf.copyWithin(0, (frames - warmFrames) * channels, frames * channels);
-      kept = warmFrames;
-    }
-  } finally {
-    await fh.close();
-  }
-  if (!opts.block) return { energy: null, peak };
-  const energy = new Float64Array(energies.reduce((n, e) => n + e.length, 0));
-  let o = 0;
-  for (const e of energies) {
-    energy.set(e, o);
-    o += e.length;
-  }
-  return { energy, peak };
 }

@@ -41,6 +41,19 @@ describe("duck", () => {
     expect(d[0]).toBeCloseTo(0.5 * 10 ** (-6 / 20), 5);
     expect(d[1]).toBeCloseTo(0.5 * 10 ** (-6 / 20), 5);
   });
+  it("gives the same result window by window as at once", () => {
+    const ranges = [
+      { start: 90, end: 130 },
+      { start: 250, end: 260 },
+      { start: 395, end: 500 },
+    ];
+    const whole = new Float32Array(2 * 400).fill(1);
+    duck(whole, 2, ranges, 12, 30);
+    const parts = new Float32Array(2 * 400).fill(1);
+    for (let w = 0; w < 400; w += 70)
+      duck(parts.subarray(2 * w, 2 * Math.min(400, w + 70)), 2, ranges, 12, 30, w);
+    expect(Array.from(parts)).toEqual(Array.from(whole));
+  });
 });
 
 describe("addClip", () => {
@@ -50,6 +63,13 @@ describe("addClip", () => {
     expect(n).toBe(2);
     expect(Array.from(d.slice(16))).toEqual([0.5, 0.5, 1, 1]);
     expect(d[15]).toBe(0);
+  });
+  it("adds the part of a clip that starts before the buffer", () => {
+    const d = new Float32Array(6);
+    expect(addClip(d, 1, Float32Array.from([1, 2, 3, 4]), -2)).toBe(2);
+    expect(Array.from(d)).toEqual([3, 4, 0, 0, 0, 0]);
+    expect(addClip(d, 1, Float32Array.from([1, 2]), -5)).toBe(0);
+    expect(addClip(d, 1, Float32Array.from([1, 2]), 9)).toBe(0);
   });
 });
 

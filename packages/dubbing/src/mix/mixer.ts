@@ -21,7 +21,8 @@ export function mergeRanges(ranges: Range[], bridge: number): Range[] {
 
 /**
  * In place: lowers the background by `duckDb` inside `ranges` (frames), with linear ramps of `rampFrames`
- * that finish before a range starts and begin after it ends.
+ * that finish before a range starts and begin after it ends. `offset`: the first frame of `data` on the
+ * ranges' time line (a window of a longer mix).
  */
 export function duck(
   data: Float32Array,
@@ -29,24 +30,29 @@ export function duck(
   ranges: Range[],
   duckDb: number,
   rampFrames: number,
+  offset = 0,
 ): void {
   const frames = Math.floor(data.length / channels);
   const low = 10 ** (-Math.abs(duckDb) / 20);
   const merged = mergeRanges(ranges, 2 * rampFrames);
   for (const r of merged) {
     const a = Math.max(0, r.start - rampFrames);
-    const b = Math.min(frames, r.end + rampFrames);
-    for (let n = a; n < b; n++) {
+    const b = r.end + rampFrames;
+    for (let n = Math.max(a, offset); n < Math.min(b, offset + frames); n++) {
       let g: number;
       if (n < r.start) g = 1 - ((1 - low) * (n - a + 1)) / (r.start - a + 1);
       else if (n >= r.end) g = low + ((1 - low) * (n - r.end + 1)) / (b - r.end + 1);
       else g = low;
-      for (let c = 0; c < channels; c++) data[n * channels + c] = (data[n * channels + c] as number) * g;
+      const o = (n - offset) * channels;
+      for (let c = 0; c < channels; c++) data[o + c] = (data[o + c] as number) * g;
     }
   }
 }
 
-/** In place: adds a mono clip × gain to every channel from frame `start` (clipped at the buffer end). */
+/**
+ * In place: adds a mono clip × gain to every channel from frame `start` of `data` (it may start before
+ * `data` or run past its end: only the part inside is added). Returns the frames added.
+ */
 export function addClip(
   data: Float32Array,
   channels: number,
@@ -55,13 +61,14 @@ export function addClip(
   gain = 1,
 ): number {
   const frames = Math.floor(data.length / channels);
-  const n = Math.max(0, Math.min(clip.length, frames - start));
-  for (let i = 0; i < n; i++) {
+  const from = Math.max(0, -start);
+  const to = Math.min(clip.length, frames - start);
+  for (let i = from; i < to; i++) {
     const v = (clip[i] as number) * gain;
     const o = (start + i) * channels;
     for (let c = 0; c < channels; c++) data[o + c] = (data[o + c] as number) + v;
   }
-  return n;
+  return Math.max(0, to - from);
 }
 
 /**

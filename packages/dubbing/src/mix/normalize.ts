@@ -1,7 +1,8 @@
-// Loudness normalisation of a mix: −16 LUFS with the true peak under a ceiling (DESIGN §4).
+// Loudness normalisation of a mix on disk: −16 LUFS with the true peak under a ceiling (DESIGN §4).
 import {
   applyCurve,
   blockPeaks,
+  type GainCurve,
   gatedLoudness,
   limiterBlock,
   limiterCurve,
@@ -9,6 +10,7 @@ import {
   peakDb,
 } from "./loudness.ts";
 import { measure } from "./measure.ts";
+import { concat, eachWindow, measureFile, warmFrames, windowFrames } from "./pcmfile.ts";
 
 export interface NormalizeResult {
   inputLufs: number;
@@ -19,30 +21,41 @@ export interface NormalizeResult {
 }
 
 /**
- * In place: brings the audio to `targetLufs` with its true peak under `ceilingDbtp`: a gain, and a
- * limiter where the peaks would pass the ceiling. Limiting lowers the loudness a little, so the gain is
- * searched first on a model: the K-weighted energy and the peak of each ~1.4 ms block, measured once,
- * give the loudness of any gain × limiter curve (the curve changes slowly, so the energy of a block
- * scales by its gain squared) without touching the audio. The audio is then changed once. The default
- * ceiling is −1.5 dBTP: 0.5 dB of margin under −1 dBTP for the AAC encoder's overshoot. Measured on
- * every core when the audio is on shared memory (see measure.ts).
+ * In place, on a raw float32 file (pcmfile.ts): brings the audio to `targetLufs` with its true peak
+ * under `ceilingDbtp`: a gain, and a limiter where the peaks would pass the ceiling. Limiting lowers the
+ * loudness a little, so the gain is searched first on a model: the K-weighted energy and the peak of
+ * each ~1.4 ms block, measured in one pass, give the loudness of any gain × limiter curve (the curve
+ * changes slowly, so the energy of a block scales by its gain squared) without touching the audio. The
+ * audio is then changed in a second pass, which also measures its true peak. The default ceiling is
+ * −1.5 dBTP: 0.5 dB of margin under −1 dBTP for the AAC encoder's overshoot. Windows are measured on
+ * every core (see measure.ts).
  */
-export async function normalizeLoudness(
-  data: Float32Array,
+export async function normalizeFile(
+  file: string,
   channels: number,
   sampleRate: number,
   opts: { targetLufs?: number; ceilingDbtp?: number; parts?: number } = {},
 ): Promise<NormalizeResult> {
-  const { targetLufs = -16, ceilingDbtp = -1.5 } = opts;
-  const truePeakDbOf = async (d: Float32Array) => {
-    const { peak } = await measure(d, channels, sampleRate, { block: 0, peak: true, parts: opts.parts });
-    return peakDb(peak);
-  };
+  const { targetLufs = -16, ceilingDbtp = -1.5, parts } = opts;
   const block = limiterBlock(sampleRate);
   const sub = Math.round(sampleRate / 10);
   const perSub = sub / block;
-  const blocks = (await measure(data, channels, sampleRate, { block, peak: false, parts: opts.parts }))
-    .energy as Float64Array;
+  // windows and history in whole 100 ms sub-blocks, which the limiter blocks tile
+  const windows = { windowFrames: windowFrames(sampleRate, sub), historyFrames: warmFrames(sampleRate, sub) };
+  const energyParts: Float64Array[] = [];
+  const peakParts: Float32Array[] = [];
+  await eachWindow(file, channels, windows, async (w) => {
+    const m = await measure(w.data, channels, sampleRate, {
+      block,
+      peak: false,
+      parts,
+      from: w.history / block,
+    });
+    energyParts.push(m.energy as Float64Array);
+    peakParts.push(blockPeaks(w.window, channels, block));
+  });
+  const blocks = concat(energyParts, Float64Array);
+  const peaks = concat(peakParts, Float32Array);
   const nSub = Math.floor(blocks.length / perSub);
   /** Gated loudness with each block's energy scaled by gain² × curve² (the model). */
   const modelLufs = (gain: number, curve: Float32Array | null) => {
@@ -58,15 +71,10 @@ export async function normalizeLoudness(
     return gatedLoudness(energy, sub);
   };
   const inputLufs = modelLufs(1, null);
-  if (!Number.isFinite(inputLufs))
-    return {
-      inputLufs,
-      outputLufs: inputLufs,
-      truePeakDb: await truePeakDbOf(data),
-      gainDb: 0,
-      limitedDb: 0,
-    };
-  const peaks = blockPeaks(data, channels, block);
+  if (!Number.isFinite(inputLufs)) {
+    const { peak } = await measureFile(file, channels, sampleRate, { block: 0, peak: true, parts });
+    return { inputLufs, outputLufs: inputLufs, truePeakDb: peakDb(peak), gainDb: 0, limitedDb: 0 };
+  }
   /** The gain (and its limiter curve) at which the model reads the target with samples under `ceiling`. */
   const search = (ceiling: number) => {
     let gain = 10 ** ((targetLufs - inputLufs) / 20);
@@ -79,23 +87,39 @@ export async function normalizeLoudness(
     }
     return { gain, curve };
   };
+  /** Applies `next` (after undoing `undo`) window by window; the result's true peak in dBTP. */
+  const apply = async (
+    next: { gain: number; curve: GainCurve },
+    undo: { gain: number; curve: GainCurve } | null,
+  ) => {
+    let peak = 0;
+    await eachWindow(file, channels, { ...windows, write: true }, async (w) => {
+      if (undo) applyCurve(w.window, channels, undo.curve, undo.gain, true, w.start);
+      applyCurve(w.window, channels, next.curve, next.gain, false, w.start);
+      const m = await measure(w.data, channels, sampleRate, { block: 0, peak: true, parts, from: w.history });
+      peak = Math.max(peak, m.peak);
+    });
+    return peakDb(peak);
+  };
   // the limiter works on samples: 0.5 dB lower leaves room for peaks between samples; if a peak
   // between samples still passes the ceiling (rare), the change is undone and the samples are limited
   // lower by the excess
   let ceiling = 10 ** ((ceilingDbtp - 0.5) / 20);
-  let { gain, curve } = search(ceiling);
-  applyCurve(data, channels, curve, gain);
-  let tp = await truePeakDbOf(data);
+  let cur = search(ceiling);
+  let tp = await apply(cur, null);
   for (let round = 0; round < 3 && tp > ceilingDbtp; round++) {
-    applyCurve(data, channels, curve, gain, true);
     ceiling *= 10 ** (-(tp - ceilingDbtp + 0.1) / 20);
-    ({ gain, curve } = search(ceiling));
-    applyCurve(data, channels, curve, gain);
-    tp = await truePeakDbOf(data);
+    const next = search(ceiling);
+    tp = await apply(next, cur);
+    cur = next;
   }
   // the model's loudness: within a few hundredths of a LU of a full measurement (which the encoded
   // file gets anyway)
-  const lufs = modelLufs(gain, curve.gains);
-  const limitedDb = minGainDb(curve);
-  return { inputLufs, outputLufs: lufs, truePeakDb: tp, gainDb: 20 * Math.log10(gain), limitedDb };
+  return {
+    inputLufs,
+    outputLufs: modelLufs(cur.gain, cur.curve.gains),
+    truePeakDb: tp,
+    gainDb: 20 * Math.log10(cur.gain),
+    limitedDb: minGainDb(cur.curve),
+  };
 }

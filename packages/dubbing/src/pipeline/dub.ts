@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { resample, trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
@@ -11,10 +11,11 @@ import { atempoArgs, decodeAudioArgs, mp4CanCopyVideo, muxArgs } from "../media/
 import { MediaError } from "../media/errors.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
-import { applyGain, gatedLoudness, peakDb } from "../mix/loudness.ts";
-import { measureFile, sharedFloats, warmUp } from "../mix/measure.ts";
+import { gatedLoudness, peakDb } from "../mix/loudness.ts";
+import { warmUp } from "../mix/measure.ts";
 import { addClip, duck, levelGain, type Range } from "../mix/mixer.ts";
-import { normalizeLoudness } from "../mix/normalize.ts";
+import { normalizeFile } from "../mix/normalize.ts";
+import { eachWindow, gainFile, measureFile, pcmFileOfLength, windowFrames } from "../mix/pcmfile.ts";
 import { toSrt, toVtt } from "../subtitles/subtitles.ts";
 import { chooseRate, FIT_DEFAULTS, type FitOptions, fitAll, speedHistogram } from "../timing/fit.ts";
 import { hashKey } from "../util/hash.ts";
@@ -117,9 +118,10 @@ export interface DubResult {
   report: DubReport;
 }
 
+/** A synthesized clip: trimmed, in the work dir's clips folder as `{key}.wav` (read again to be mixed). */
 interface SynthOut {
-  clip: Clip;
   key: string;
+  clipMs: number;
   cached: boolean;
 }
 
@@ -173,12 +175,8 @@ async function synthAll(
     unique.map(async (i) => {
       const j = jobs[i] as SynthJob;
       try {
-        const pcm = parseWav(await readFile(join(dir, `${keys[i]}.wav`)));
-        out[i] = {
-          clip: { samples: toMono(pcm), sampleRate: pcm.sampleRate },
-          key: keys[i] as string,
-          cached: true,
-        };
+        const clip = await readClip(join(dir, `${keys[i]}.wav`));
+        out[i] = { key: keys[i] as string, clipMs: ms(clip), cached: true };
       } catch {
         const g = `${j.v.engine.id}\n${j.v.voice.id}`;
         groups.set(g, [...(groups.get(g) ?? []), i]);
@@ -240,7 +238,7 @@ async function synthAll(
           sampleRate: raw.sampleRate,
         };
         await writeFile(join(dir, `${keys[i]}.wav`), encodeWav(clip.samples, clip.sampleRate));
-        out[i] = { clip, key: keys[i] as string, cached: false };
+        out[i] = { key: keys[i] as string, clipMs: ms(clip), cached: false };
       }),
     );
     onDone(batch.reduce((m, i) => m + copies(i), 0));
@@ -250,23 +248,9 @@ async function synthAll(
 
 const ms = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
 
-/**
- * Reads a raw float32 file into `out` (as much as fits; the rest stays as it is), straight into the
- * buffer: no second copy of a long video's audio.
- */
-async function readFloats(file: string, out: Float32Array): Promise<void> {
-  const fh = await open(file, "r");
-  try {
-    const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-    let o = 0;
-    while (o < bytes.length) {
-      const { bytesRead } = await fh.read(bytes, o, bytes.length - o, o);
-      if (bytesRead === 0) break;
-      o += bytesRead;
-    }
-  } finally {
-    await fh.close();
-  }
+async function readClip(file: string): Promise<Clip> {
+  const pcm = parseWav(await readFile(file));
+  return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
 }
 
 /**
@@ -302,6 +286,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const work = await workDir(opts.workDir, "dub-render-");
   const clipDir = join(work.dir, "clips");
   await mkdir(clipDir, { recursive: true });
+  // the mix, as raw float32 (pcmfile.ts): the original's audio decoded into it, or silence
+  const mixFile = join(work.dir, "mix.f32");
+  // the encoded audio decoded again, to be measured
+  const checkFile = join(work.dir, "check.f32");
   // stops background work (the parallel decode) on failure or when the caller aborts
   const stop = new AbortController();
   const onAbort = () => stop.abort();
@@ -318,10 +306,9 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     warmUp(concurrency, MIX_RATE);
     // the original audio is decoded by ffmpeg while the TTS runs (it is only needed for the mix)
     const channels = Math.min(2, Math.max(1, info.audio?.channels ?? 2));
-    const bgFile = join(work.dir, "background.f32");
     const bgDecoded =
       background === "duck" && info.audio
-        ? runFfmpeg(decodeAudioArgs(video, bgFile, MIX_RATE, channels), {
+        ? runFfmpeg(decodeAudioArgs(video, mixFile, MIX_RATE, channels), {
             durationMs,
             signal: stop.signal,
           }).then(() => true)
@@ -372,14 +359,14 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         const out = outs[k] as SynthOut;
         x.cur = out;
         x.cached = x.cached && out.cached;
-        if (pass === 0) x.naturalMs = ms(out.clip);
+        if (pass === 0) x.naturalMs = out.clipMs;
       });
     };
     await runPass(0, live);
     // two correction passes at most: engines do not scale durations exactly with the rate
     for (let pass = 1; pass <= 2; pass++) {
       const redo = live.filter((x) => {
-        const clipMs = ms((x.cur as SynthOut).clip);
+        const clipMs = (x.cur as SynthOut).clipMs;
         const next = chooseRate(clipMs, x.slotMs, x.job.rate, x.rateOpts);
         if (next === x.job.rate) return false;
         if (pass === 2 && !(clipMs > x.slotMs && next > x.job.rate)) return false;
@@ -390,93 +377,74 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       await runPass(pass, redo);
     }
     report("tts", 1);
-    // each clip is let go once it is in the mix (an hour of speech is ~300 MB of clips)
-    const synth: ({
-      naturalMs: number;
-      rate: number;
-      clip: Clip | null;
-      clipMs: number;
-      key: string;
-      cached: boolean;
-    } | null)[] = tts.map((x) =>
-      x?.cur
-        ? {
-            naturalMs: x.naturalMs,
-            rate: x.job.rate,
-            clip: x.cur.clip,
-            clipMs: ms(x.cur.clip),
-            key: x.cur.key,
-            cached: x.cached,
-          }
-        : null,
+    const synth = tts.map((x) =>
+      x?.cur ? { naturalMs: x.naturalMs, rate: x.job.rate, ...x.cur, cached: x.cached } : null,
     );
-    for (const x of live) x.cur = null;
     timings.tts = since(t);
 
-    // 2. fit (pure); the mix starts as the background, ducked under the placed clips
+    // 2. fit (pure), then the mix, one window at a time in a file (pcmfile.ts): the background (the
+    // original's audio, or silence) ducked under the source speech and the dub (which may borrow the
+    // silence after it), and the clips, stretched where needed, added at their absolute starts
     t = performance.now();
     const fits = fitAll(
       segments.map((s, i) => ({ start: s.start, end: s.end, clipMs: synth[i]?.clipMs ?? null })),
       durationMs,
       fitOpts,
     );
-    const frames = Math.round((durationMs * MIX_RATE) / 1000);
     const toFrame = (t: number) => Math.round((t * MIX_RATE) / 1000);
-    // on shared memory: loudness and true peak are measured by worker threads
-    let mix = sharedFloats(frames * channels);
-    if (await bgDecoded) {
-      await readFloats(bgFile, mix);
-      await rm(bgFile, { force: true });
-      // ducked under the source speech and the dub (which may borrow the silence after it)
-      const speechRanges: Range[] = segments.flatMap((seg, i) => {
-        const f = fits[i];
-        return f
-          ? [
-              { start: toFrame(seg.start), end: toFrame(seg.end) },
-              { start: toFrame(f.start), end: toFrame(f.end) },
-            ]
-          : [];
-      });
-      duck(mix, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE));
-    }
-
-    // 3. clips stretched where needed and added at their absolute starts
-    let stretchedDone = 0;
-    const stretchCount = fits.filter((f) => f && f.tempo > 1).length;
-    const placedReport = await mapLimit(segments, concurrency, async (_seg, i) => {
-      const s = synth[i];
+    const frames = toFrame(durationMs);
+    const hasBackground = await bgDecoded;
+    await pcmFileOfLength(mixFile, channels, frames, hasBackground ? "keep" : "silence");
+    const speechRanges: Range[] = segments.flatMap((seg, i) => {
       const f = fits[i];
-      if (!s?.clip || !f) return null;
-      let clip = s.clip;
-      if (f.tempo > 1) {
-        const key = hashKey("atempo", s.key, f.tempo);
-        const out = join(clipDir, `${key}.wav`);
-        let stretched: Clip | null = null;
-        try {
-          const pcm = parseWav(await readFile(out));
-          stretched = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-        } catch {
-          const src = join(clipDir, `${s.key}.wav`);
-          await runFfmpeg(atempoArgs(src, out, f.tempo), { signal: opts.signal });
-          const pcm = parseWav(await readFile(out));
-          stretched = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-        }
-        clip = stretched;
-        stretchedDone++;
-        report("fit", stretchedDone / Math.max(1, stretchCount));
-      }
+      return f
+        ? [
+            { start: toFrame(seg.start), end: toFrame(seg.end) },
+            { start: toFrame(f.start), end: toFrame(f.end) },
+          ]
+        : [];
+    });
+    const placedReport: ({ start: number; end: number } | null)[] = segments.map(() => null);
+    /** Segment i's clip at the mix rate, stretched by its fit's tempo, and its level. */
+    const prepare = async (i: number) => {
+      const s = synth[i] as NonNullable<(typeof synth)[number]>;
+      const f = fits[i] as NonNullable<(typeof fits)[number]>;
+      const file = join(clipDir, `${s.key}.wav`);
+      const stretched = join(clipDir, `${hashKey("atempo", s.key, f.tempo)}.wav`);
+      const clip =
+        f.tempo > 1
+          ? await readClip(stretched).catch(async () => {
+              await runFfmpeg(atempoArgs(file, stretched, f.tempo), { signal: opts.signal });
+              return readClip(stretched);
+            })
+          : await readClip(file);
       const samples = resample(clip.samples, clip.sampleRate, MIX_RATE);
-      s.clip = null;
       // whole clip kept (never cut a word); only the too-long case may run past the limit
-      addClip(mix, channels, samples, toFrame(f.start), levelGain(samples, MIX_RATE));
-      return { start: f.start, end: f.start + Math.round((samples.length / MIX_RATE) * 1000) };
+      placedReport[i] = { start: f.start, end: f.start + Math.round((samples.length / MIX_RATE) * 1000) };
+      return { start: toFrame(f.start), samples, gain: levelGain(samples, MIX_RATE) };
+    };
+    const mixWindow = windowFrames(MIX_RATE, MIX_RATE / 10);
+    let next = 0; // the next segment whose clip is prepared (segments are in order of start)
+    let active: Awaited<ReturnType<typeof prepare>>[] = [];
+    await eachWindow(mixFile, channels, { windowFrames: mixWindow, write: true }, async (w) => {
+      throwIfAborted(opts.signal);
+      const end = w.start + mixWindow;
+      if (hasBackground) duck(w.window, channels, speechRanges, duckDb, Math.round(0.15 * MIX_RATE), w.start);
+      const starting: number[] = [];
+      for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
+        if (synth[next] && fits[next]) starting.push(next);
+      active.push(...(await mapLimit(starting, concurrency, prepare)));
+      for (const c of active) addClip(w.window, channels, c.samples, c.start - w.start, c.gain);
+      // a clip that runs into the next window stays for it
+      active = active.filter((c) => c.start + c.samples.length > end);
+      report("fit", Math.min(1, end / frames));
     });
     timings.fit = since(t);
     report("fit", 1);
 
-    // 4. loudness
+    // 3. loudness
     t = performance.now();
-    const loudness = await normalizeLoudness(mix, channels, MIX_RATE, {
+    const loudness = await normalizeFile(mixFile, channels, MIX_RATE, {
       targetLufs: opts.targetLufs ?? -16,
       ceilingDbtp: opts.ceilingDbtp ?? -1.5,
       parts: concurrency,
@@ -484,7 +452,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     timings.mix = since(t);
     report("mix", 1);
 
-    // 5. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
+    // 4. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
     // true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and the
     // audio encoded again.
     t = performance.now();
@@ -493,29 +461,29 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     const aacFile = join(work.dir, "audio.aac");
     let encoded = { lufs: Number.NaN, truePeakDb: Number.NaN, coder: "fast", attempts: 0 };
     for (let attempt = 1; attempt <= 2; attempt++) {
-      if (attempt > 1) applyGain(mix, 10 ** (-(encoded.truePeakDb - maxTp + 0.2) / 20));
-      await encodeAac(mix, channels, MIX_RATE, aacFile, {
+      if (attempt > 1)
+        await gainFile(mixFile, channels, MIX_RATE, 10 ** (-(encoded.truePeakDb - maxTp + 0.2) / 20));
+      await encodeAac(mixFile, channels, MIX_RATE, aacFile, {
         parts: concurrency,
         signal: opts.signal,
         onProgress: (f) => report("encode", ((attempt - 1 + f) / 2) * 0.9),
       });
       // the MP4's audio is this AAC stream copied: it is measured while the mux runs (without the
       // encoder's priming samples, which the MP4's edit list hides)
-      const check = join(work.dir, "check.f32");
       await Promise.all([
         runFfmpeg(muxArgs({ file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY }, video, output), {
           signal: opts.signal,
         }),
-        runFfmpeg(decodeAudioArgs(aacFile, check, MIX_RATE, channels), { signal: opts.signal }),
+        runFfmpeg(decodeAudioArgs(aacFile, checkFile, MIX_RATE, channels), { signal: opts.signal }),
       ]);
       const sub = MIX_RATE / 10;
-      const m = await measureFile(check, channels, MIX_RATE, {
+      const m = await measureFile(checkFile, channels, MIX_RATE, {
         block: sub,
         peak: true,
         parts: concurrency,
         skipFrames: AAC_DELAY,
       });
-      await rm(check, { force: true });
+      await rm(checkFile, { force: true });
       encoded = {
         lufs: Math.round(gatedLoudness(m.energy as Float64Array, sub) * 100) / 100,
         truePeakDb: Math.round(peakDb(m.peak) * 100) / 100,
@@ -524,7 +492,6 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       };
       if (encoded.truePeakDb <= maxTp) break;
     }
-    mix = new Float32Array(0);
     await rm(aacFile, { force: true });
     let srt: string | null = null;
     let vtt: string | null = null;
@@ -608,6 +575,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
     stop.abort();
+    // an hour's mix is 1.3 GB: never left in a kept work dir
+    await Promise.all([rm(mixFile, { force: true }), rm(checkFile, { force: true })]);
     await work.done();
   }
 }

@@ -1,0 +1,139 @@
+// A dub's mix lives on disk as raw interleaved float32 and is worked on one window at a time, so that a
+// render's memory does not grow with the video's length (an hour of 44.1 kHz stereo is 1.3 GB of
+// floats). Windows are read into one reused buffer in shared memory, so measure() can split them over
+// worker threads; a window can keep the end of the previous one before it (its "history") for filters
+// that need the samples before the window.
+import { open, truncate, writeFile } from "node:fs/promises";
+import { applyGain } from "./loudness.ts";
+import { type Measurement, measure, sharedFloats, WARM_MS } from "./measure.ts";
+
+export interface PcmWindow {
+  /** The history (the previous window's last frames, as the callback left them), then the window. */
+  data: Float32Array;
+  /** Frames of history at the start of `data`. */
+  history: number;
+  /** The window alone (a view of `data`). */
+  window: Float32Array;
+  /** The window's first frame in the file (counted after skipFrames). */
+  start: number;
+}
+
+/**
+ * Calls `fn` on each window of `windowFrames` frames of the file, in order (the last one may be
+ * shorter). With `write`, each window is written back after `fn` (the history is not).
+ */
+export async function eachWindow(
+  file: string,
+  channels: number,
+  opts: { windowFrames: number; historyFrames?: number; skipFrames?: number; write?: boolean },
+  fn: (w: PcmWindow) => void | Promise<void>,
+): Promise<void> {
+  const { windowFrames, historyFrames = 0, skipFrames = 0, write = false } = opts;
+  const buf = sharedFloats((historyFrames + windowFrames) * channels);
+  const bytes = new Uint8Array(buf.buffer);
+  const frameBytes = channels * 4;
+  const fh = await open(file, write ? "r+" : "r");
+  try {
+    let start = 0;
+    let kept = 0;
+    for (;;) {
+      const at = kept * frameBytes;
+      const pos = (skipFrames + start) * frameBytes;
+      const want = windowFrames * frameBytes;
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await fh.read(bytes, at + got, want - got, pos + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      const frames = Math.floor(got / frameBytes);
+      if (frames === 0) break;
+      const data = buf.subarray(0, (kept + frames) * channels);
+      await fn({ data, history: kept, window: data.subarray(kept * channels), start });
+      for (let done = 0; write && done < frames * frameBytes; ) {
+        const { bytesWritten } = await fh.write(bytes, at + done, frames * frameBytes - done, pos + done);
+        done += bytesWritten;
+      }
+      start += frames;
+      if (frames < windowFrames) break;
+      const h = Math.min(historyFrames, kept + frames);
+      buf.copyWithin(0, (kept + frames - h) * channels, (kept + frames) * channels);
+      kept = h;
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Pure: a window of about `seconds` in whole blocks of `unit` frames (so no block straddles two). */
+export function windowFrames(sampleRate: number, unit: number, seconds = 60): number {
+  return Math.max(1, Math.round((seconds * sampleRate) / unit)) * unit;
+}
+
+/** Pure: the history a measurement needs (WARM_MS, whole blocks of `unit` frames). */
+export function warmFrames(sampleRate: number, unit: number): number {
+  return Math.ceil((WARM_MS * sampleRate) / 1000 / unit) * unit;
+}
+
+/**
+ * measure() of a whole raw float32 file in fixed memory, window by window: each window after the
+ * previous one's last 200 ms, which warm the filters and the true-peak interpolation, so the result is
+ * one pass's. `skipFrames` leaves out the start.
+ */
+export async function measureFile(
+  file: string,
+  channels: number,
+  sampleRate: number,
+  opts: { block: number; peak: boolean; parts?: number; skipFrames?: number; windowSeconds?: number },
+): Promise<Measurement> {
+  const unit = opts.block || 1;
+  const energies: Float64Array[] = [];
+  let peak = 0;
+  await eachWindow(
+    file,
+    channels,
+    {
+      windowFrames: windowFrames(sampleRate, unit, opts.windowSeconds),
+      historyFrames: warmFrames(sampleRate, unit),
+      skipFrames: opts.skipFrames,
+    },
+    async (w) => {
+      const m = await measure(w.data, channels, sampleRate, { ...opts, from: w.history / unit });
+      if (m.energy) energies.push(m.energy);
+      peak = Math.max(peak, m.peak);
+    },
+  );
+  return { energy: opts.block ? concat(energies, Float64Array) : null, peak };
+}
+
+/** Pure: the arrays one after the other. */
+export function concat<T extends Float32Array | Float64Array>(
+  parts: T[],
+  Kind: new (length: number) => T,
+): T {
+  const out = new Kind(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/** A raw float32 file of `frames` frames: `from` cut or extended with silence, or all silence. */
+export async function pcmFileOfLength(
+  file: string,
+  channels: number,
+  frames: number,
+  from: "keep" | "silence",
+): Promise<void> {
+  if (from === "silence") await writeFile(file, new Uint8Array(0));
+  await truncate(file, frames * channels * 4);
+}
+
+/** In place: multiplies a raw float32 file by `gain`. */
+export function gainFile(file: string, channels: number, sampleRate: number, gain: number): Promise<void> {
+  return eachWindow(file, channels, { windowFrames: windowFrames(sampleRate, 1), write: true }, (w) =>
+    applyGain(w.window, gain),
+  );
+}
