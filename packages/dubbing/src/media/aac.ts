@@ -70,9 +70,8 @@ export function adtsFrames(buf: Uint8Array): Uint8Array[] {
 
 /**
  * Encodes a raw interleaved float32 file to one ADTS AAC file, in `parts` pieces at once, each streamed
- * from its range of the file. The result is the
- * stream one long encode would give (same frame count, priming frame first, see AAC_DELAY), with
- * frames coded independently on each side of a join.
+ * from its range of the file. The result is the stream one long encode would give (same frame count,
+ * priming frame first, see AAC_DELAY), with frames coded independently on each side of a join.
  */
 export async function encodeAac(
   pcmFile: string,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { blockEnergy, truePeak } from "./loudness.ts";
+import { blockEnergy, blockPeaks, truePeak } from "./loudness.ts";
 import { measure, ranges, sharedFloats } from "./measure.ts";
 import { measureFile } from "./pcmfile.ts";
 
@@ -60,11 +60,13 @@ describe("measure (worker threads on shared memory)", () => {
         parts: 2,
         skipFrames: skip,
         windowSeconds: 7,
+        blockPeaks: true,
       });
       expect(m.peak).toBe(truePeak(rest, 2));
       expectSame(m.energy, blockEnergy(rest, 2, rate, block));
+      expect(m.blockPeaks).toEqual(blockPeaks(rest, 2, block));
       const peakOnly = await measureFile(file, 2, rate, { block: 0, peak: true, windowSeconds: 11 });
-      expect(peakOnly).toEqual({ energy: null, peak: truePeak(data, 2) });
+      expect(peakOnly).toEqual({ energy: null, peak: truePeak(data, 2), blockPeaks: null });
     });
   });
 

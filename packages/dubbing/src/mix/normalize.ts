@@ -1,7 +1,6 @@
 // Loudness normalisation of a mix on disk: −16 LUFS with the true peak under a ceiling (DESIGN §4).
 import {
   applyCurve,
-  blockPeaks,
   type GainCurve,
   gatedLoudness,
   limiterBlock,
@@ -10,7 +9,7 @@ import {
   peakDb,
 } from "./loudness.ts";
 import { measure } from "./measure.ts";
-import { concat, eachWindow, measureFile, warmFrames, windowFrames } from "./pcmfile.ts";
+import { eachWindow, measureFile, warmFrames, windowFrames } from "./pcmfile.ts";
 
 export interface NormalizeResult {
   inputLufs: number;
@@ -40,22 +39,9 @@ export async function normalizeFile(
   const block = limiterBlock(sampleRate);
   const sub = Math.round(sampleRate / 10);
   const perSub = sub / block;
-  // windows and history in whole 100 ms sub-blocks, which the limiter blocks tile
-  const windows = { windowFrames: windowFrames(sampleRate, sub), historyFrames: warmFrames(sampleRate, sub) };
-  const energyParts: Float64Array[] = [];
-  const peakParts: Float32Array[] = [];
-  await eachWindow(file, channels, windows, async (w) => {
-    const m = await measure(w.data, channels, sampleRate, {
-      block,
-      peak: false,
-      parts,
-      from: w.history / block,
-    });
-    energyParts.push(m.energy as Float64Array);
-    peakParts.push(blockPeaks(w.window, channels, block));
-  });
-  const blocks = concat(energyParts, Float64Array);
-  const peaks = concat(peakParts, Float32Array);
+  const m = await measureFile(file, channels, sampleRate, { block, peak: false, blockPeaks: true, parts });
+  const blocks = m.energy as Float64Array;
+  const peaks = m.blockPeaks as Float32Array;
   const nSub = Math.floor(blocks.length / perSub);
   /** Gated loudness with each block's energy scaled by gain² × curve² (the model). */
   const modelLufs = (gain: number, curve: Float32Array | null) => {
@@ -87,13 +73,18 @@ export async function normalizeFile(
     }
     return { gain, curve };
   };
+  const windows = {
+    windowFrames: windowFrames(sampleRate, block),
+    historyFrames: warmFrames(sampleRate, block),
+    write: true,
+  };
   /** Applies `next` (after undoing `undo`) window by window; the result's true peak in dBTP. */
   const apply = async (
     next: { gain: number; curve: GainCurve },
     undo: { gain: number; curve: GainCurve } | null,
   ) => {
     let peak = 0;
-    await eachWindow(file, channels, { ...windows, write: true }, async (w) => {
+    await eachWindow(file, channels, windows, async (w) => {
       if (undo) applyCurve(w.window, channels, undo.curve, undo.gain, true, w.start);
       applyCurve(w.window, channels, next.curve, next.gain, false, w.start);
       const m = await measure(w.data, channels, sampleRate, { block: 0, peak: true, parts, from: w.history });

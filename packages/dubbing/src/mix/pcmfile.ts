@@ -4,7 +4,7 @@
 // worker threads; a window can keep the end of the previous one before it (its "history") for filters
 // that need the samples before the window.
 import { open, truncate, writeFile } from "node:fs/promises";
-import { applyGain } from "./loudness.ts";
+import { applyGain, blockPeaks } from "./loudness.ts";
 import { type Measurement, measure, sharedFloats, WARM_MS } from "./measure.ts";
 
 export interface PcmWindow {
@@ -78,16 +78,25 @@ export function warmFrames(sampleRate: number, unit: number): number {
 /**
  * measure() of a whole raw float32 file in fixed memory, window by window: each window after the
  * previous one's last 200 ms, which warm the filters and the true-peak interpolation, so the result is
- * one pass's. `skipFrames` leaves out the start.
+ * one pass's. `skipFrames` leaves out the start. With `blockPeaks`, also the largest sample of every
+ * block (see blockPeaks).
  */
 export async function measureFile(
   file: string,
   channels: number,
   sampleRate: number,
-  opts: { block: number; peak: boolean; parts?: number; skipFrames?: number; windowSeconds?: number },
-): Promise<Measurement> {
+  opts: {
+    block: number;
+    peak: boolean;
+    blockPeaks?: boolean;
+    parts?: number;
+    skipFrames?: number;
+    windowSeconds?: number;
+  },
+): Promise<Measurement & { blockPeaks: Float32Array | null }> {
   const unit = opts.block || 1;
   const energies: Float64Array[] = [];
+  const peaks: Float32Array[] = [];
   let peak = 0;
   await eachWindow(
     file,
@@ -100,10 +109,15 @@ export async function measureFile(
     async (w) => {
       const m = await measure(w.data, channels, sampleRate, { ...opts, from: w.history / unit });
       if (m.energy) energies.push(m.energy);
+      if (opts.blockPeaks) peaks.push(blockPeaks(w.window, channels, unit));
       peak = Math.max(peak, m.peak);
     },
   );
-  return { energy: opts.block ? concat(energies, Float64Array) : null, peak };
+  return {
+    energy: opts.block ? concat(energies, Float64Array) : null,
+    peak,
+    blockPeaks: opts.blockPeaks ? concat(peaks, Float32Array) : null,
+  };
 }
 
 /** Pure: the arrays one after the other. */
