@@ -12,7 +12,7 @@ import {
   slidingMin,
   truePeakDb,
 } from "./loudness.ts";
-import { normalizeFile } from "./normalize.ts";
+import { normalizeFile, overshootFix } from "./normalize.ts";
 
 const SR = 48000;
 
@@ -202,6 +202,27 @@ describe("normalizeFile", () => {
     expect(r.gainDb).toBe(0);
     expect(r.truePeakDb).toBe(-Infinity);
     expect(read(f).every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe("overshootFix", () => {
+  const db = (x: number) => 20 * Math.log10(x);
+  it("lowers only around the blocks whose decoded peaks pass 0.5 dB under the limit", () => {
+    const peaks = new Float32Array(50).fill(10 ** (-3 / 20));
+    peaks[20] = 10 ** (-0.8 / 20);
+    const fix = overshootFix(-0.6, -1.05, peaks, 4410, 44_100);
+    if (typeof fix === "number") throw new Error("expected a curve");
+    expect(db(fix.gains[20] as number)).toBeCloseTo(-1.55 + 0.8, 4);
+    expect(fix.gains[19]).toBe(fix.gains[20]); // held ±1 block
+    expect(fix.gains[21]).toBe(fix.gains[20]);
+    expect(fix.gains[17]).toBe(1);
+    expect(fix.gains[23]).toBe(1);
+    expect(fix.gains.filter((g) => g < 1).length).toBeLessThanOrEqual(5);
+  });
+  it("lowers everything by the excess and 0.2 dB without block peaks, or when none passes", () => {
+    expect(db(overshootFix(-0.6, -1.05, null, 4410, 44_100) as number)).toBeCloseTo(-0.65, 6);
+    const quiet = new Float32Array(10).fill(10 ** (-3 / 20));
+    expect(db(overshootFix(-0.9, -1.05, quiet, 4410, 44_100) as number)).toBeCloseTo(-0.35, 6);
   });
 });
 

@@ -114,3 +114,25 @@ export async function normalizeFile(
     limitedDb: minGainDb(cur.curve),
   };
 }
+
+/**
+ * Pure: how to lower a mix whose encoded audio's true peak (`truePeakDb`) passed `maxTpDb`: the AAC
+ * encoder can overshoot on a few transients, and lowering the whole mix for them would cost the whole
+ * video its loudness. With the decoded audio's sample peak per block of `block` frames, first only
+ * around the blocks whose peak passes 0.5 dB under the limit (a limiter curve: held ±1 block, ramps of
+ * a block); without them, or if nothing passes there (the overshoot is between samples), the whole mix
+ * by the excess and 0.2 dB.
+ */
+export function overshootFix(
+  truePeakDb: number,
+  maxTpDb: number,
+  decodedPeaks: Float32Array | null,
+  block: number,
+  sampleRate: number,
+): number | GainCurve {
+  if (decodedPeaks) {
+    const curve = limiterCurve(decodedPeaks, block, sampleRate, 10 ** ((maxTpDb - 0.5) / 20));
+    if (minGainDb(curve) < 0) return curve;
+  }
+  return 10 ** (-(truePeakDb - maxTpDb + 0.2) / 20);
+}

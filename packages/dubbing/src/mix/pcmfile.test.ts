@@ -70,6 +70,9 @@ describe("pcmFileOfLength and gainFile", () => {
     expect(Array.from(floats(file))).toEqual([1, 2, 3, 4, 0, 0, 0, 0]);
     await gainFile(file, 2, 44_100, 0.5);
     expect(Array.from(floats(file))).toEqual([0.5, 1, 1.5, 2, 0, 0, 0, 0]);
+    // a curve of one gain per 2-frame block
+    await gainFile(file, 2, 44_100, { block: 2, gains: Float32Array.of(2, 2) });
+    expect(Array.from(floats(file))).toEqual([1, 2, 3, 4, 0, 0, 0, 0]);
     const silent = join(t.dir, "silent.f32");
     await pcmFileOfLength(silent, 2, 1000, "silence");
     expect(statSync(silent).size).toBe(8000);

@@ -4,7 +4,7 @@
 // worker threads; a window can keep the end of the previous one before it (its "history") for filters
 // that need the samples before the window.
 import { open, truncate, writeFile } from "node:fs/promises";
-import { applyGain, blockPeaks } from "./loudness.ts";
+import { applyCurve, applyGain, blockPeaks, type GainCurve } from "./loudness.ts";
 import { type Measurement, measure, sharedFloats, WARM_MS } from "./measure.ts";
 
 export interface PcmWindow {
@@ -145,9 +145,16 @@ export async function pcmFileOfLength(
   await truncate(file, frames * channels * 4);
 }
 
-/** In place: multiplies a raw float32 file by `gain`. */
-export function gainFile(file: string, channels: number, sampleRate: number, gain: number): Promise<void> {
+/** In place: multiplies a raw float32 file by a gain, or by a gain curve (see applyCurve). */
+export function gainFile(
+  file: string,
+  channels: number,
+  sampleRate: number,
+  gain: number | GainCurve,
+): Promise<void> {
   return eachWindow(file, channels, { windowFrames: windowFrames(sampleRate, 1), write: true }, (w) =>
-    applyGain(w.window, gain),
+    typeof gain === "number"
+      ? applyGain(w.window, gain)
+      : applyCurve(w.window, channels, gain, 1, false, w.start),
   );
 }

@@ -14,7 +14,7 @@ import { runFfmpeg } from "../media/run.ts";
 import { gatedLoudness, peakDb } from "../mix/loudness.ts";
 import { warmUp } from "../mix/measure.ts";
 import { addClip, duck, levelGain, type Range } from "../mix/mixer.ts";
-import { normalizeFile } from "../mix/normalize.ts";
+import { normalizeFile, overshootFix } from "../mix/normalize.ts";
 import { eachWindow, gainFile, measureFile, pcmFileOfLength, windowFrames } from "../mix/pcmfile.ts";
 import { toSrt, toVtt } from "../subtitles/subtitles.ts";
 import { chooseRate, FIT_DEFAULTS, type FitOptions, fitAll, speedHistogram } from "../timing/fit.ts";
@@ -89,7 +89,14 @@ export interface DubReport {
     gainDb: number;
     limitedDb: number;
     /** Measured on the encoded file's decoded audio. */
-    encoded: { lufs: number; truePeakDb: number; coder: string; attempts: number };
+    encoded: {
+      lufs: number;
+      truePeakDb: number;
+      coder: string;
+      attempts: number;
+      /** How the mix was lowered before each encode after the first (see overshootFix). */
+      lowered: ("around peaks" | "all")[];
+    };
   };
   segments: SegmentReport[];
   totals: {
@@ -453,20 +460,37 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     report("mix", 1);
 
     // 4. AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
-    // true peak passes −1 dBTP (the encoder can overshoot), the level is lowered by the excess and the
-    // audio encoded again.
+    // true peak passes −1 dBTP (the encoder can overshoot on transients), the mix is lowered (see
+    // overshootFix) and encoded again.
     t = performance.now();
     await mkdir(dirname(output), { recursive: true });
     const maxTp = -1.05;
+    const sub = MIX_RATE / 10;
     const aacFile = join(work.dir, "audio.aac");
-    let encoded = { lufs: Number.NaN, truePeakDb: Number.NaN, coder: "fast", attempts: 0 };
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      if (attempt > 1)
-        await gainFile(mixFile, channels, MIX_RATE, 10 ** (-(encoded.truePeakDb - maxTp + 0.2) / 20));
+    let encoded: DubReport["loudness"]["encoded"] = {
+      lufs: Number.NaN,
+      truePeakDb: Number.NaN,
+      coder: "fast",
+      attempts: 0,
+      lowered: [],
+    };
+    let decodedPeaks: Float32Array | null = null;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1) {
+        const fix = overshootFix(
+          encoded.truePeakDb,
+          maxTp,
+          attempt === 2 ? decodedPeaks : null,
+          sub,
+          MIX_RATE,
+        );
+        encoded.lowered.push(typeof fix === "number" ? "all" : "around peaks");
+        await gainFile(mixFile, channels, MIX_RATE, fix);
+      }
       await encodeAac(mixFile, channels, MIX_RATE, aacFile, {
         parts: concurrency,
         signal: opts.signal,
-        onProgress: (f) => report("encode", ((attempt - 1 + f) / 2) * 0.9),
+        onProgress: (f) => report("encode", Math.min(1, (attempt - 1 + f) / 2) * 0.9),
       });
       // the MP4's audio is this AAC stream copied: it is measured while the mux runs (without the
       // encoder's priming samples, which the MP4's edit list hides)
@@ -476,18 +500,19 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         }),
         runFfmpeg(decodeAudioArgs(aacFile, checkFile, MIX_RATE, channels), { signal: opts.signal }),
       ]);
-      const sub = MIX_RATE / 10;
       const m = await measureFile(checkFile, channels, MIX_RATE, {
         block: sub,
         peak: true,
+        blockPeaks: true,
         parts: concurrency,
         skipFrames: AAC_DELAY,
       });
       await rm(checkFile, { force: true });
+      decodedPeaks = m.blockPeaks;
       encoded = {
+        ...encoded,
         lufs: Math.round(gatedLoudness(m.energy as Float64Array, sub) * 100) / 100,
         truePeakDb: Math.round(peakDb(m.peak) * 100) / 100,
-        coder: "fast",
         attempts: attempt,
       };
       if (encoded.truePeakDb <= maxTp) break;

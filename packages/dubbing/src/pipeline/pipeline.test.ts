@@ -193,6 +193,25 @@ describe("redubSegments", () => {
   });
 });
 
+describe("encoder overshoot", () => {
+  it("is brought under −1 dBTP by lowering the mix around the peaks, within the loudness range", async () => {
+    // a mix limited at −0.3 dBTP leaves the encoder no room: its true peak passes −1.05 dBTP
+    const r = await dub(d.video, es, {
+      output: join(t.dir, "out", "hot.mp4"),
+      workDir: join(t.dir, "work"),
+      ceilingDbtp: -0.3,
+      subtitles: false,
+    });
+    const enc = r.report.loudness.encoded;
+    expect(enc.attempts).toBeGreaterThan(1);
+    expect(enc.lowered[0]).toBe("around peaks");
+    expect(enc.truePeakDb).toBeLessThanOrEqual(-1.05);
+    const m = ebur128(r.mp4);
+    expect(m.TP).toBeLessThanOrEqual(-1);
+    expect(Math.abs(m.I + 16)).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("repeated lines", () => {
   it("take one clip, so a second dub with the same work dir re-synthesizes nothing", async () => {
     const dup = structuredClone(es);
