@@ -49,8 +49,17 @@ export function labelsFromWords(utts: Word[][]): number[] | null {
   });
 }
 
-/** Median pitch under which a voice is taken for a male one (Hz). */
-export const MALE_PITCH_HZ = 165;
+/**
+ * Median pitch under which a voice is taken for a male one (Hz): the top of the usual adult male range
+ * (85–155 Hz; female 165–255 Hz). Measured here: flite awb 124, rms 99, kal 89, espeak-ng m1–m7
+ * 90–105; flite slt 165–168, espeak-ng f1–f5 174–203.
+ */
+export const MALE_PITCH_HZ = 155;
+
+/** Pure: the gender a speaker's median pitch suggests (no pitch found: female, the catalogue's first). */
+export function genderOfPitch(f0: number): Gender {
+  return f0 > 0 && f0 < MALE_PITCH_HZ ? "Male" : "Female";
+}
 
 /**
  * Video → transcript with speakers: extract 16 kHz audio, find speech, ASR with word times, sentence
@@ -135,7 +144,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     for (let s = 0; s < count; s++) {
       const regions = utts.filter((_, i) => labels[i] === s);
       const f0 = medianPitch(samples, pcm.sampleRate, regions);
-      genders.push(f0 > 0 && f0 < MALE_PITCH_HZ ? "Male" : "Female");
+      genders.push(genderOfPitch(f0));
     }
     const voices = defaultVoices(language, genders);
     const speakers: Speaker[] = genders.map((_, s) => ({
