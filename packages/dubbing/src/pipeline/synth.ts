@@ -1,0 +1,133 @@
+// TTS for a dub: every segment's line synthesized once, in batches per voice, cached in the work dir.
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { trimBounds } from "../audio/dsp.ts";
+import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
+import type { Clip, TtsEngine } from "../engines/types.ts";
+import { throwIfAborted } from "../errors.ts";
+import { hashKey } from "../util/hash.ts";
+import { mapLimit } from "../util/pool.ts";
+import type { ResolvedVoice } from "./voices.ts";
+
+/** A synthesized clip: trimmed, in the work dir's clips folder as `{key}.wav` (read again to be mixed). */
+export interface SynthOut {
+  key: string;
+  clipMs: number;
+  cached: boolean;
+}
+
+/** Requests in flight to a cloud TTS engine. */
+const CLOUD_TTS_REQUESTS = 4;
+
+export interface SynthJob {
+  v: ResolvedVoice;
+  text: string;
+  rate: number;
+}
+
+/**
+ * TTS with a cache in the work dir, keyed by engine, voice, language, text and rate; clips are trimmed.
+ * What is not cached is synthesized per voice in batches, `concurrency` at once (engines with
+ * synthesizeMany do a batch in one run), and `onDone` counts the clips as they come.
+ */
+export async function synthAll(
+  dir: string,
+  language: string,
+  jobs: SynthJob[],
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  onDone: (count: number) => void,
+): Promise<SynthOut[]> {
+  const out = new Array<SynthOut>(jobs.length);
+  const keys = jobs.map((j) => hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate));
+  // each clip once: a repeated line takes the same clip (a batch's neighbours change a clip slightly,
+  // and the cache must hold the clip that was used)
+  const firstOf = new Map<string, number>();
+  const count = new Map<string, number>();
+  keys.forEach((k, i) => {
+    if (!firstOf.has(k)) firstOf.set(k, i);
+    count.set(k, (count.get(k) ?? 0) + 1);
+  });
+  const unique = [...firstOf.values()];
+  const groups = new Map<string, number[]>();
+  await Promise.all(
+    unique.map(async (i) => {
+      const j = jobs[i] as SynthJob;
+      try {
+        const clip = await readClip(join(dir, `${keys[i]}.wav`));
+        out[i] = { key: keys[i] as string, clipMs: durationMs(clip), cached: true };
+      } catch {
+        const g = `${j.v.engine.id}\n${j.v.voice.id}`;
+        groups.set(g, [...(groups.get(g) ?? []), i]);
+      }
+    }),
+  );
+  const copies = (i: number) => count.get(keys[i] as string) as number;
+  onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
+  // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
+  const batches: number[][] = [];
+  for (const idx of groups.values()) {
+    idx.sort((a, b) => a - b);
+    const engine = (jobs[idx[0] as number] as SynthJob).v.engine as TtsEngine;
+    if (!engine.synthesizeMany) {
+      for (const i of idx) batches.push([i]);
+      continue;
+    }
+    const total = idx.reduce((n, i) => n + (jobs[i] as SynthJob).text.length, 0);
+    // two runs per core: runs end at different times, and the next pass waits for the last one
+    const parts = Math.min(idx.length, 2 * concurrency);
+    let acc = 0;
+    let made = 0;
+    let cur: number[] = [];
+    for (const i of idx) {
+      cur.push(i);
+      acc += (jobs[i] as SynthJob).text.length;
+      if (made < parts - 1 && acc >= (total * (made + 1)) / parts) {
+        batches.push(cur);
+        cur = [];
+        made++;
+      }
+    }
+    if (cur.length) batches.push(cur);
+  }
+  // a cloud engine waits on the network, not on a core: a few requests at once (rate limits are
+  // retried by providerFetch)
+  const engineOf = (b: number[]) => (jobs[b[0] as number] as SynthJob).v.engine;
+  const limit = batches.some((b) => !engineOf(b).local)
+    ? Math.max(concurrency, CLOUD_TTS_REQUESTS)
+    : concurrency;
+  await mapLimit(batches, limit, async (batch) => {
+    throwIfAborted(signal);
+    const first = jobs[batch[0] as number] as SynthJob;
+    const engine = first.v.engine as TtsEngine;
+    const reqs = batch.map((i) => {
+      const j = jobs[i] as SynthJob;
+      return { text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal };
+    });
+    const clips =
+      batch.length > 1 && engine.synthesizeMany
+        ? await engine.synthesizeMany(reqs)
+        : [await engine.synthesize(reqs[0] as (typeof reqs)[0])];
+    await Promise.all(
+      batch.map(async (i, k) => {
+        const raw = clips[k] as Clip;
+        const b = trimBounds(raw.samples, raw.sampleRate);
+        const clip = {
+          samples: raw.samples.slice(b.start, Math.max(b.start, b.end)),
+          sampleRate: raw.sampleRate,
+        };
+        await writeFile(join(dir, `${keys[i]}.wav`), encodeWav(clip.samples, clip.sampleRate));
+        out[i] = { key: keys[i] as string, clipMs: durationMs(clip), cached: false };
+      }),
+    );
+    onDone(batch.reduce((m, i) => m + copies(i), 0));
+  });
+  return jobs.map((_j, i) => out[firstOf.get(keys[i] as string) as number] as SynthOut);
+}
+
+const durationMs = (c: Clip) => Math.round((c.samples.length / c.sampleRate) * 1000);
+
+export async function readClip(file: string): Promise<Clip> {
+  const pcm = parseWav(await readFile(file));
+  return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+}
