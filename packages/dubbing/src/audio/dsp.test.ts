@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbfs, resample, rmsDb, splitAtGaps, trimBounds } from "./dsp.ts";
+import { concat, dbfs, resample, rmsDb, splitAtGaps, trimBounds } from "./dsp.ts";
 
 const tone = (freq: number, sr: number, seconds: number, amp = 0.5) =>
   Float32Array.from(
@@ -89,25 +89,19 @@ describe("resample", () => {
 
 describe("splitAtGaps", () => {
   const tone = (n: number) => Float32Array.from({ length: n }, (_x, i) => 0.5 * Math.sin(i / 3) + 0.01);
-  const concat = (...parts: Float32Array[]) => {
-    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-    let o = 0;
-    for (const p of parts) {
-      out.set(p, o);
-      o += p.length;
-    }
-    return out;
-  };
   it("cuts at long quiet runs only, dropping long quiet ends", () => {
     const sr = 1000;
     const x = concat(
-      new Float32Array(300),
-      tone(200),
-      new Float32Array(150),
-      tone(100),
-      new Float32Array(1200),
-      tone(50),
-      new Float32Array(2000),
+      [
+        new Float32Array(300),
+        tone(200),
+        new Float32Array(150),
+        tone(100),
+        new Float32Array(1200),
+        tone(50),
+        new Float32Array(2000),
+      ],
+      Float32Array,
     );
     const parts = splitAtGaps(x, sr, 1000);
     // the short quiet start and the 150 ms pause stay in the first part; the long quiet end goes
@@ -116,11 +110,19 @@ describe("splitAtGaps", () => {
   it("treats noise under the floor as quiet", () => {
     const sr = 1000;
     const hiss = Float32Array.from({ length: 1500 }, (_x, i) => (i % 2 ? 5e-4 : -5e-4));
-    const x = concat(tone(100), hiss, tone(100));
+    const x = concat([tone(100), hiss, tone(100)], Float32Array);
     expect(splitAtGaps(x, sr, 1000)).toHaveLength(1);
     expect(splitAtGaps(x, sr, 1000, 1e-3)).toHaveLength(2);
   });
   it("gives nothing for silence", () => {
     expect(splitAtGaps(new Float32Array(5000), 1000, 100)).toEqual([]);
+  });
+});
+
+describe("concat", () => {
+  it("joins arrays of one kind", () => {
+    expect(
+      Array.from(concat([Float64Array.of(1, 2), Float64Array.of(), Float64Array.of(3)], Float64Array)),
+    ).toEqual([1, 2, 3]);
   });
 });

@@ -176,3 +176,17 @@ export function splitAtGaps(
   if (n > start) parts.push(samples.subarray(start, n));
   return parts;
 }
+
+/** Pure: the arrays one after the other. */
+export function concat<T extends Float32Array | Float64Array>(
+  parts: T[],
+  Kind: new (length: number) => T,
+): T {
+  const out = new Kind(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}

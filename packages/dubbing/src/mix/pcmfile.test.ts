@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/fixtures.ts";
-import { concat, eachWindow, gainFile, pcmFileOfLength, warmFrames, windowFrames } from "./pcmfile.ts";
+import { eachWindow, gainFile, pcmFileOfLength, warmFrames, windowFrames } from "./pcmfile.ts";
 
 const t = tempDir("pcmfile-");
 afterAll(t.cleanup);
@@ -86,10 +86,5 @@ describe("window sizes", () => {
     expect(windowFrames(44_100, 63, 7) % 63).toBe(0);
     expect(warmFrames(44_100, 4410)).toBe(8820);
     expect(warmFrames(48_000, 1)).toBe(9600);
-  });
-  it("concat joins arrays", () => {
-    expect(
-      Array.from(concat([Float64Array.of(1, 2), Float64Array.of(), Float64Array.of(3)], Float64Array)),
-    ).toEqual([1, 2, 3]);
   });
 });

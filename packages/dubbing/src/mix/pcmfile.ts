@@ -4,6 +4,7 @@
 // worker threads; a window can keep the end of the previous one before it (its "history") for filters
 // that need the samples before the window.
 import { open, truncate, writeFile } from "node:fs/promises";
+import { concat } from "../audio/dsp.ts";
 import { applyCurve, applyGain, blockPeaks, type GainCurve } from "./loudness.ts";
 import { type Measurement, measure, sharedFloats, WARM_MS } from "./measure.ts";
 
@@ -118,20 +119,6 @@ export async function measureFile(
     peak,
     blockPeaks: opts.blockPeaks ? concat(peaks, Float32Array) : null,
   };
-}
-
-/** Pure: the arrays one after the other. */
-export function concat<T extends Float32Array | Float64Array>(
-  parts: T[],
-  Kind: new (length: number) => T,
-): T {
-  const out = new Kind(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }
 
 /** A raw float32 file of `frames` frames: `from` cut or extended with silence, or all silence. */
