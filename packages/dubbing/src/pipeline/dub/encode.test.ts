@@ -1,0 +1,39 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { probe } from "../../media/probe.ts";
+import { makeTestVideo, tempDir } from "../../testing/fixtures.ts";
+import { encodeWithinCeiling, MAX_ENCODED_TP } from "./encode.ts";
+import { MIX_RATE } from "./types.ts";
+
+const t = tempDir("dub-encode-");
+afterAll(t.cleanup);
+
+describe("encodeWithinCeiling", () => {
+  it("muxes the AAC with the video copied, its decoded true peak under the limit, and cleans up", async () => {
+    const video = makeTestVideo(join(t.dir, "in.mp4"), 2);
+    const frames = 2 * MIX_RATE;
+    // a full-scale square-ish wave: the encoder overshoots it, so the mix must be lowered
+    const x = new Float32Array(frames);
+    for (let i = 0; i < frames; i++) x[i] = Math.sin((2 * Math.PI * 220 * i) / MIX_RATE) > 0 ? 0.97 : -0.97;
+    const mixFile = join(t.dir, "mix.f32");
+    writeFileSync(mixFile, new Uint8Array(x.buffer));
+    const work = join(t.dir, "work");
+    const output = join(t.dir, "out", "dub.mp4");
+    const progress: number[] = [];
+    const enc = await encodeWithinCeiling({
+      ...{ video, mixFile, channels: 1, output, workDir: t.dir, concurrency: 2 },
+      onProgress: (f) => progress.push(f),
+    });
+    expect(enc.truePeakDb).toBeLessThanOrEqual(MAX_ENCODED_TP);
+    expect(enc.attempts).toBeGreaterThan(1);
+    expect(enc.lowered.length).toBe(enc.attempts - 1);
+    const info = await probe(output);
+    expect(info.video?.codec).toBe("h264");
+    expect(info.audio?.codec).toBe("aac");
+    expect(Math.abs(info.durationMs - 2000)).toBeLessThan(100);
+    expect(existsSync(work)).toBe(false);
+    expect(readdirSync(t.dir).filter((f) => f === "audio.aac" || f === "check.f32")).toEqual([]);
+    expect(progress.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { encodeWav } from "../../audio/wav.ts";
+import type { PlannedSegment } from "../../doc.ts";
+import { tempDir } from "../../testing/fixtures.ts";
+import { fitAll } from "../../timing/fit.ts";
+import { mixToFile, speechRanges, toFrame } from "./mix.ts";
+import { MIX_RATE } from "./types.ts";
+
+const t = tempDir("dub-mix-");
+afterAll(t.cleanup);
+const seg = (index: number, start: number, end: number): PlannedSegment => ({
+  index,
+  speaker: "a",
+  text: "x",
+  start,
+  end,
+});
+function tone(ms: number, rate = 22_050): Float32Array {
+  const n = Math.round((ms * rate) / 1000);
+  return Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 330 * i) / rate));
+}
+/** RMS of the mono mix between two times. */
+function rmsAt(file: string, fromMs: number, toMs: number): number {
+  const buf = readFileSync(file);
+  const x = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  let s = 0;
+  for (let i = toFrame(fromMs); i < toFrame(toMs); i++) s += (x[i] as number) ** 2;
+  return Math.sqrt(s / (toFrame(toMs) - toFrame(fromMs)));
+}
+
+describe("speechRanges", () => {
+  it("covers each dubbed segment's slot and its placed clip, in frames", () => {
+    const fits = [{ start: 0, end: 1500, tempo: 1, borrowedMs: 500, tooLong: false, limit: 1900 }, null];
+    expect(speechRanges([seg(0, 0, 1000), seg(1, 2000, 3000)], fits)).toEqual([
+      { start: 0, end: MIX_RATE },
+      { start: 0, end: 1.5 * MIX_RATE },
+    ]);
+  });
+});
+
+describe("mixToFile", () => {
+  it("places each clip at its segment start, stretched to fit, over silence", async () => {
+    writeFileSync(join(t.dir, "a.wav"), encodeWav(tone(800), 22_050));
+    writeFileSync(join(t.dir, "b.wav"), encodeWav(tone(1600), 22_050));
+    const segments = [seg(0, 500, 1500), seg(1, 2000, 3000), seg(2, 3500, 3900)];
+    const synth = [
+      { key: "a", clipMs: 800, naturalMs: 800, rate: 1, cached: false },
+      { key: "b", clipMs: 1600, naturalMs: 1600, rate: 1, cached: false },
+      null,
+    ];
+    const fits = fitAll(
+      segments.map((s, i) => ({ start: s.start, end: s.end, clipMs: synth[i]?.clipMs ?? null })),
+      4000,
+      {},
+    );
+    const mixFile = join(t.dir, "mix.f32");
+    const progress: number[] = [];
+    const placed = await mixToFile({
+      ...{ mixFile, clipDir: t.dir, channels: 1, durationMs: 4000, background: Promise.resolve(false) },
+      ...{ duckDb: 18, segments, synth, fits, concurrency: 2, onProgress: (f: number) => progress.push(f) },
+    });
+    expect(readFileSync(mixFile).byteLength).toBe(toFrame(4000) * 4);
+    expect(placed[0]).toEqual({ start: 500, end: 1300 });
+    // 1600 ms into the 1400 ms before the next segment's gap: stretched, at most a few ms past 3400
+    expect(fits[1]?.tempo).toBeGreaterThan(1);
+    expect(placed[1]?.start).toBe(2000);
+    expect(placed[1]?.end).toBeLessThanOrEqual(3420); // atempo adds a few ms
+    expect(placed[2]).toBeNull();
+    expect(rmsAt(mixFile, 0, 450)).toBe(0);
+    expect(rmsAt(mixFile, 600, 1200)).toBeGreaterThan(0.01);
+    expect(rmsAt(mixFile, 1350, 1950)).toBe(0);
+    expect(rmsAt(mixFile, 2100, 3200)).toBeGreaterThan(0.01);
+    expect(progress.at(-1)).toBe(1);
+  });
+});

@@ -1,0 +1,18 @@
+// Stage 3: the mix brought to the loudness target with its true peak under the ceiling, in place.
+import { type NormalizeResult, normalizeFile } from "../../mix/normalize.ts";
+import { MIX_RATE } from "./types.ts";
+
+export const DEFAULT_TARGET_LUFS = -16;
+export const DEFAULT_CEILING_DBTP = -1.5;
+
+export function normalizeMix(
+  mixFile: string,
+  channels: number,
+  opts: { targetLufs?: number; ceilingDbtp?: number; concurrency: number },
+): Promise<NormalizeResult> {
+  return normalizeFile(mixFile, channels, MIX_RATE, {
+    targetLufs: opts.targetLufs ?? DEFAULT_TARGET_LUFS,
+    ceilingDbtp: opts.ceilingDbtp ?? DEFAULT_CEILING_DBTP,
+    parts: opts.concurrency,
+  });
+}

@@ -1,0 +1,107 @@
+// The dub's report, pure: what was done to each segment and the totals the editor and the bench show.
+import type { DocMeta, PlannedSegment } from "../../doc.ts";
+import type { NormalizeResult } from "../../mix/normalize.ts";
+import { type Fit, type FitOptions, speedHistogram } from "../../timing/fit.ts";
+import type { ResolvedVoice } from "../voices.ts";
+import type { DubReport, EncodedLoudness, Placement, SegmentReport, SynthesizedSegment } from "./types.ts";
+
+/** Pure: one segment's line of the report. */
+export function segmentReport(
+  seg: PlannedSegment,
+  s: SynthesizedSegment | null,
+  f: Fit | null,
+  placed: Placement,
+): SegmentReport {
+  const placedMs = placed ? placed.end - placed.start : 0;
+  return {
+    index: seg.index,
+    speaker: seg.speaker,
+    text: seg.text,
+    slot: { start: seg.start, end: seg.end },
+    naturalMs: s ? s.naturalMs : null,
+    clipMs: s ? s.clipMs : null,
+    rate: s ? s.rate : 1,
+    tempo: f ? f.tempo : 1,
+    speed: s && placedMs > 0 ? Math.round((s.naturalMs / placedMs) * 1000) / 1000 : 1,
+    placed,
+    borrowedMs: placed ? Math.max(0, placed.end - seg.end) : 0,
+    tooLong: f ? f.tooLong : false,
+    cached: s ? s.cached : false,
+    empty: !s,
+  };
+}
+
+/** Pure: the totals over the segments' reports. */
+export function reportTotals(segReports: SegmentReport[]): DubReport["totals"] {
+  const dubbed = segReports.filter((s) => !s.empty);
+  const speeds = dubbed.map((s) => s.speed);
+  return {
+    segments: segReports.length,
+    dubbed: dubbed.length,
+    empty: segReports.length - dubbed.length,
+    tooLong: dubbed.filter((s) => s.tooLong).length,
+    stretched: dubbed.filter((s) => s.tempo > 1).length,
+    borrowed: dubbed.filter((s) => s.borrowedMs > 0).length,
+    resynthesized: dubbed.filter((s) => !s.cached).length,
+    cached: dubbed.filter((s) => s.cached).length,
+    speedHistogram: speedHistogram(speeds),
+    // a loop, not Math.max(...speeds): no argument-count limit on long transcripts
+    maxSpeed: speeds.length ? speeds.reduce((m, v) => Math.max(m, v), -Infinity) : 1,
+    atMost1_3: speeds.length
+      ? Math.round((speeds.filter((v) => v <= 1.3001).length / speeds.length) * 1000) / 1000
+      : 1,
+  };
+}
+
+/** What the report copies as it is, and the stages' hand-offs it is built from. */
+export type ReportInput = Pick<
+  DubReport,
+  | "video"
+  | "output"
+  | "language"
+  | "durationMs"
+  | "channels"
+  | "background"
+  | "duckDb"
+  | "fit"
+  | "warnings"
+  | "timings"
+> & {
+  voices: Map<string, ResolvedVoice>;
+  translation?: DocMeta["translation"];
+  loudness: NormalizeResult;
+  encoded: EncodedLoudness;
+  segments: PlannedSegment[];
+  synth: (SynthesizedSegment | null)[];
+  fits: (Fit | null)[];
+  placed: Placement[];
+};
+
+/** Pure: the whole report from the stages' hand-offs. */
+export function buildReport(r: ReportInput): DubReport {
+  const segments = r.segments.map((seg, i) =>
+    segmentReport(seg, r.synth[i] ?? null, r.fits[i] ?? null, r.placed[i] ?? null),
+  );
+  return {
+    video: r.video,
+    output: r.output,
+    language: r.language,
+    durationMs: r.durationMs,
+    channels: r.channels,
+    background: r.background,
+    duckDb: r.duckDb,
+    fit: r.fit,
+    voices: Object.fromEntries(
+      [...r.voices].map(([id, v]) => [
+        id,
+        { engine: v.engine.id, voice: v.voice.id, catalogVoice: v.catalogVoice },
+      ]),
+    ),
+    ...(r.translation ? { translation: r.translation } : {}),
+    loudness: { ...r.loudness, encoded: r.encoded },
+    segments,
+    totals: reportTotals(segments),
+    warnings: r.warnings,
+    timings: r.timings,
+  };
+}

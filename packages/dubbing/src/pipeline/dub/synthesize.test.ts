@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { PlannedSegment } from "../../doc.ts";
+import { fakeTtsEngine, fakeVoice } from "../../testing/fake-tts.ts";
+import { tempDir } from "../../testing/fixtures.ts";
+import { FIT_DEFAULTS } from "../../timing/fit.ts";
+import { rateCorrections, synthesizeSegments, ttsPlan } from "./synthesize.ts";
+
+const t = tempDir("dub-synth-");
+afterAll(t.cleanup);
+const seg = (i: number, text: string, start: number, end: number, speaker = "a"): PlannedSegment => ({
+  index: i,
+  speaker,
+  text,
+  start,
+  end,
+});
+
+describe("ttsPlan", () => {
+  it("skips empty lines and speakers without a voice, and caps the rate by the engine", () => {
+    const voices = new Map([["a", fakeVoice()]]);
+    const plan = ttsPlan(
+      [seg(0, "  hello \n there ", 0, 1000), seg(1, " ", 1000, 2000), seg(2, "x", 0, 9, "b")],
+      voices,
+      {
+        ...FIT_DEFAULTS,
+        maxRate: 3,
+      },
+    );
+    expect(plan[0]?.job.text).toBe("hello there");
+    expect(plan[0]?.rateOpts?.maxRate).toBe(2);
+    expect(plan[1]).toBeNull();
+    expect(plan[2]).toBeNull();
+  });
+});
+
+describe("rateCorrections", () => {
+  const item = (clipMs: number, slotMs: number, rate = 1) => {
+    const [x] = ttsPlan([seg(0, "hi", 0, slotMs)], new Map([["a", fakeVoice()]]), FIT_DEFAULTS);
+    if (!x) throw new Error("no plan");
+    x.job.rate = rate;
+    x.cur = { key: "k", clipMs, cached: true };
+    return x;
+  };
+  it("speeds up a long clip and slows a short one in the first correction", () => {
+    const long = item(1200, 1000);
+    const short = item(800, 1000);
+    const fits = item(1000, 1000);
+    expect(rateCorrections([long, short, fits], 1)).toEqual([long, short]);
+    expect(long.job.rate).toBe(1.2);
+    expect(short.job.rate).toBe(0.9);
+  });
+  it("only speeds up clips still too long in the last pass", () => {
+    const long = item(1100, 1000, 1.2);
+    const short = item(800, 1000, 1);
+    expect(rateCorrections([long, short], 2)).toEqual([long]);
+  });
+});
+
+describe("synthesizeSegments", () => {
+  it("synthesizes at the normal rate, corrects the rate to the slot, and caches the clips", async () => {
+    const calls: { text: string; rate: number }[] = [];
+    const voices = new Map([["a", fakeVoice(fakeTtsEngine(calls))]]);
+    // "abcdefghij": 600 ms at rate 1 in a 500 ms slot → re-synthesized faster
+    const segments = [seg(0, "abcdefghij", 0, 500), seg(1, "", 600, 900)];
+    const progress: number[] = [];
+    const input = { clipDir: t.dir, language: "en", segments, voices, fit: FIT_DEFAULTS, concurrency: 2 };
+    const out = await synthesizeSegments({ ...input, onProgress: (f) => progress.push(f) });
+    expect(out[1]).toBeNull();
+    expect(out[0]?.naturalMs).toBe(600);
+    expect(out[0]?.rate).toBe(1.2);
+    expect(out[0]?.clipMs).toBe(500);
+    expect(out[0]?.cached).toBe(false);
+    expect(calls.map((c) => c.rate)).toEqual([1, 1.2]);
+    expect(progress.at(-1)).toBe(1);
+    const again = await synthesizeSegments(input);
+    expect(again[0]?.cached).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+});

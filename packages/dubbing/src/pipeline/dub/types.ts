@@ -1,0 +1,135 @@
+// The dub's options, its report, and the typed hand-offs between its stages (dub.ts runs them in order).
+import type { DocMeta, PlannedSegment } from "../../doc.ts";
+import type { NormalizeResult } from "../../mix/normalize.ts";
+import type { FitOptions, speedHistogram } from "../../timing/fit.ts";
+import type { CommonOptions } from "../common.ts";
+import type { ResolvedVoice } from "../voices.ts";
+
+/**
+ * The mix's sample rate: 44.1 kHz, an exact 2× of espeak-ng's 22.05 kHz, so that the clips' resampling
+ * is cheap (half the samples are copies); the original audio is resampled by ffmpeg while the TTS runs.
+ */
+export const MIX_RATE = 44_100;
+
+export interface DubOptions extends CommonOptions {
+  /** Output MP4 path (default: next to the video, "<name>.<language>.mp4"). */
+  output?: string;
+  /** Cache and intermediate files; keep it between calls so a re-dub only re-synthesizes changed segments. */
+  workDir?: string;
+  /** "duck" keeps the original audio lowered under the dub (default); "remove" drops it. */
+  background?: "duck" | "remove";
+  /** How much the original is lowered under the dub (dB, default 18). */
+  duckDb?: number;
+  /** Timing fit settings (DESIGN §4 defaults). */
+  fit?: FitOptions;
+  /** Loudness target (LUFS, default −16) and true-peak ceiling (dBTP, default −1.5, under the −1 limit). */
+  targetLufs?: number;
+  ceilingDbtp?: number;
+  /** Write .srt/.vtt next to the MP4 (default true). */
+  subtitles?: boolean;
+}
+
+export interface SegmentReport {
+  /** Index in the document's transcript. */
+  index: number;
+  speaker: string;
+  text: string;
+  slot: { start: number; end: number };
+  /** Trimmed clip length at the voice's normal rate (ms); null for an empty segment. */
+  naturalMs: number | null;
+  /** Trimmed clip length at the synthesis rate used (ms). */
+  clipMs: number | null;
+  /** Speaking rate used at synthesis (1 = normal). */
+  rate: number;
+  /** atempo stretch (1 = none). */
+  tempo: number;
+  /** Overall speed relative to the natural clip: naturalMs / placed length. */
+  speed: number;
+  placed: { start: number; end: number } | null;
+  borrowedMs: number;
+  tooLong: boolean;
+  /** Clip taken from the work dir's cache (not re-synthesized). */
+  cached: boolean;
+  empty: boolean;
+}
+
+/** The encoded audio as measured after decoding it again. */
+export interface EncodedLoudness {
+  lufs: number;
+  truePeakDb: number;
+  coder: string;
+  attempts: number;
+  /** How the mix was lowered before each encode after the first (see overshootFix). */
+  lowered: ("around peaks" | "all")[];
+}
+
+export interface DubReport {
+  video: string;
+  output: string;
+  language: string;
+  durationMs: number;
+  channels: number;
+  background: "duck" | "remove";
+  duckDb: number;
+  fit: Required<FitOptions>;
+  voices: Record<string, { engine: string; voice: string; catalogVoice?: string }>;
+  translation?: NonNullable<DocMeta["translation"]>;
+  loudness: NormalizeResult & {
+    /** Measured on the encoded file's decoded audio. */
+    encoded: EncodedLoudness;
+  };
+  segments: SegmentReport[];
+  totals: {
+    segments: number;
+    dubbed: number;
+    empty: number;
+    tooLong: number;
+    stretched: number;
+    borrowed: number;
+    resynthesized: number;
+    cached: number;
+    speedHistogram: ReturnType<typeof speedHistogram>;
+    maxSpeed: number;
+    atMost1_3: number;
+  };
+  warnings: string[];
+  /** Seconds per stage. */
+  timings: Record<string, number>;
+}
+
+export interface DubResult {
+  mp4: string;
+  srt: string | null;
+  vtt: string | null;
+  reportFile: string;
+  report: DubReport;
+}
+
+/** Stage 0 → all: the probed video, the planned segments and a voice per speaker who speaks. */
+export interface PreparedDub {
+  durationMs: number;
+  /** Channels of the mix: the original's (1 or 2), 2 when it has no audio. */
+  channels: number;
+  hasAudio: boolean;
+  segments: PlannedSegment[];
+  warnings: string[];
+  voices: Map<string, ResolvedVoice>;
+  output: string;
+}
+
+/** Synthesize → mix and report: a segment's clip in the clips folder (`{key}.wav`), or null when silent. */
+export interface SynthesizedSegment {
+  key: string;
+  /** Trimmed clip length at `rate` (ms). */
+  clipMs: number;
+  /** Trimmed clip length at the normal rate (ms). */
+  naturalMs: number;
+  rate: number;
+  cached: boolean;
+}
+
+/** Mix → report: where a clip was placed (ms), null for segments without one. */
+export type Placement = { start: number; end: number } | null;
+
+/** The stage-local progress callback: a fraction 0..1 of that stage. */
+export type StageProgress = (fraction: number) => void;

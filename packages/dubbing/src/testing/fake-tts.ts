@@ -1,0 +1,31 @@
+// A TTS engine in memory for stage tests: a 220 Hz tone, 60 ms per character at rate 1 (faster rates
+// shorten it), so that clip lengths are known without an engine binary.
+import type { LocalVoice, TtsEngine } from "../engines/types.ts";
+import type { ResolvedVoice } from "../pipeline/voices.ts";
+
+export const FAKE_TTS_RATE = 22_050;
+const TONE: LocalVoice = { engine: "fake", id: "tone", language: "en", gender: "Female", label: "Tone" };
+
+export function fakeTtsEngine(calls: { text: string; rate: number }[] = []): TtsEngine {
+  return {
+    id: "fake",
+    kind: "tts",
+    label: "Fake",
+    local: true,
+    languages: ["en", "es"],
+    capabilities: { rateControl: true, minRate: 0.5, maxRate: 2 },
+    available: async () => ({ ok: true }),
+    voices: () => [TONE],
+    synthesize: async ({ text, rate = 1 }) => {
+      calls.push({ text, rate });
+      const n = Math.round((text.length * 0.06 * FAKE_TTS_RATE) / rate);
+      const samples = new Float32Array(n);
+      for (let i = 0; i < n; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 220 * i) / FAKE_TTS_RATE);
+      return { samples, sampleRate: FAKE_TTS_RATE };
+    },
+  };
+}
+
+export function fakeVoice(engine: TtsEngine = fakeTtsEngine()): ResolvedVoice {
+  return { engine, voice: TONE };
+}
