@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defaultRegistry } from "@dubbing/dubbing";
+import type { EngineRegistry } from "@dubbing/dubbing";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -45,11 +45,13 @@ export interface AppDeps {
   storage: Storage;
   boss: PgBoss;
   identity: Identity;
+  /** The engines (server.ts builds them from config.engines). */
+  registry: EngineRegistry;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, storage, boss, identity } = deps;
+  const { config, database, storage, boss, identity, registry } = deps;
   const db = database.db;
   const app = Fastify({
     logger: {
@@ -73,7 +75,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const translationRepo = new TranslationRepository(db);
   const tracker = new JobTracker(db);
   const jobs = bossSender(boss);
-  const registry = defaultRegistry();
   const billing = new BillingService({
     repo: new BillingRepository(db),
     usage: new UsageRepository(db),

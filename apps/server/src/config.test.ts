@@ -30,6 +30,24 @@ describe("loadConfig", () => {
     expect([...config.roles]).toEqual(["worker"]);
   });
 
+  it("parses the engines' variables into config.engines, and refuses an engine URL that is not one", () => {
+    expect(loadConfig({}).engines).toEqual({});
+    const config = loadConfig({
+      OPENAI_API_KEY: "sk-1",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      AZURE_SPEECH_KEY: "az",
+      AZURE_SPEECH_REGION: "eastus",
+      ESPEAK_PATH: "/opt/espeak-ng",
+      DEEPL_API_KEY: " ",
+    });
+    expect(config.engines).toEqual({
+      openai: { apiKey: "sk-1", baseUrl: "http://127.0.0.1:9/v1" },
+      azureSpeech: { key: "az", region: "eastus" },
+      espeak: { binary: "/opt/espeak-ng" },
+    });
+    expect(() => loadConfig({ DEEPGRAM_BASE_URL: "not a url" })).toThrow(/DEEPGRAM_BASE_URL/);
+  });
+
   it("lists every bad variable at once", () => {
     try {
       loadConfig({ PORT: "eighty", ROLES: "api,chef", S3_BUCKET: "media", LOG_LEVEL: "loud" });

@@ -1,4 +1,10 @@
 import path from "node:path";
+import {
+  ENGINE_ENV,
+  type EngineEnvName,
+  type EngineOptions,
+  engineOptions,
+} from "@dubbing/dubbing/engines/options.ts";
 import { z } from "zod";
 
 const GiB = 1024 ** 3;
@@ -10,6 +16,12 @@ const optionalString = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+// The engines' variables (keys, endpoints, models, binaries), named once in packages/dubbing's ENGINE_ENV.
+const engineEnv = {} as Record<EngineEnvName, z.ZodType<string | undefined, string | undefined>>;
+for (const [name, spec] of Object.entries(ENGINE_ENV))
+  engineEnv[name as EngineEnvName] =
+    spec.length === 3 ? optionalString.pipe(z.url().optional()) : optionalString;
 
 // Every variable the server reads. Parsed once at boot; every bad variable is reported together.
 const envSchema = z.object({
@@ -61,6 +73,7 @@ const envSchema = z.object({
   STRIPE_PRICE_EXECUTIVE_MONTHLY: optionalString,
   STRIPE_PRICE_EXECUTIVE_YEARLY: optionalString,
   BLOG_DIR: optionalString,
+  ...engineEnv,
 });
 
 export interface S3Config {
@@ -107,6 +120,8 @@ export interface Config {
   };
   /** Markdown posts with front matter, loaded at start-up. */
   blogDir: string;
+  /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
+  engines: EngineOptions;
 }
 
 export class ConfigError extends Error {
@@ -186,5 +201,6 @@ export function loadConfig(
       },
     },
     blogDir: path.resolve(e.BLOG_DIR ?? path.join(import.meta.dirname, "../content/blog")),
+    engines: engineOptions(e),
   };
 }

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { createDefaultRegistry } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
@@ -37,6 +38,8 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   await storage.check();
   const isWorker = config.roles.has("worker");
   const boss = await startBoss(database, { supervise: isWorker });
+  // one engine registry per process, from the config (availability is probed once)
+  const registry = createDefaultRegistry(config.engines);
 
   if (isWorker) {
     const db = database.db;
@@ -53,6 +56,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       storyboards: new StoryboardRepository(db),
       images: new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp")),
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
+      registry,
     };
     await startWorkers(boss, deps, config.workerConcurrency);
   }
@@ -60,7 +64,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   let app: FastifyInstance | null = null;
   if (config.roles.has("api")) {
     const identity = await prepareIdentity(database.db, config);
-    app = await buildApp({ config, database, storage, boss, identity });
+    app = await buildApp({ config, database, storage, boss, identity, registry });
     await app.listen({ port: config.port, host: config.host });
   }
 

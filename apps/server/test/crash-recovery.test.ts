@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { withoutEngineEnv } from "@dubbing/dubbing/engines/options.ts";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
@@ -17,7 +18,8 @@ let child: ChildProcess | undefined;
 async function startProcess(port: number): Promise<string> {
   child = spawn(process.execPath, [MAIN], {
     env: {
-      ...process.env,
+      // the server reads engine variables: a developer's own keys never reach a test
+      ...withoutEngineEnv(process.env),
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: "warn",

@@ -16,7 +16,8 @@ export {
   type TranscriptDoc,
 } from "./doc.ts";
 // Engines: interfaces, registry (what can serve which language right now), local engines.
-export { createDefaultRegistry, defaultRegistry } from "./engines/default.ts";
+export { createDefaultRegistry } from "./engines/default.ts";
+export { ENGINE_ENV, type EngineOptions, engineOptions, engineOptionsFromEnv } from "./engines/options.ts";
 export { EngineRegistry, type LanguageSupport } from "./engines/registry.ts";
 export type {
   AsrEngine,

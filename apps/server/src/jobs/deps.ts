@@ -1,3 +1,4 @@
+import type { EngineRegistry } from "@dubbing/dubbing";
 import type { Storage } from "../storage/index.ts";
 import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
@@ -24,6 +25,8 @@ export interface WorkerDeps {
   imageHosts: Set<string>;
   /** Kept between runs: the TTS clip cache that lets a re-dub re-render only changed segments. */
   cacheDir: string;
+  /** The engines, built once per process from the config. */
+  registry: EngineRegistry;
 }
 
 /** A retry will not help: bad input, a missing engine, a file that is not what it claims. */

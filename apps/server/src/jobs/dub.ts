@@ -54,6 +54,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       {
         output,
         workDir: cache,
+        registry: deps.registry,
         concurrency: 2,
         onProgress: ({ stage, fraction }) => {
           progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");

@@ -41,6 +41,7 @@ export async function runStoryboardVideo(
       const audio = path.join(work, `narration-${i}.wav`);
       const speech = await renderVoiceSample(job.voice, job.language, audio, {
         text: frame.transcriptSegment.text,
+        registry: deps.registry,
       });
       const image = await localImage(deps, frame, work, i, released);
       let subtitleFile: string | undefined;

@@ -30,6 +30,7 @@ export async function runTranscribe(
     progress.report(0, "Transcribing");
     const doc = await transcribe(source.path, {
       language: project.language as never,
+      registry: deps.registry,
       concurrency: 2,
       onProgress: ({ stage, fraction }) => {
         progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");

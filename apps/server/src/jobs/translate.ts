@@ -19,6 +19,7 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     ]);
     const doc = { language: project.language as never, speakers, transcript };
     const out = await translate(doc, job.language, {
+      registry: deps.registry,
       onProgress: ({ fraction }) => {
         progress.report(fraction * 100, "Translating");
       },

@@ -114,9 +114,9 @@ export interface AzureAsrOptions {
  * (diarization, for audio under 2 hours).
  */
 export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
-  const key = opts.key ?? process.env.AZURE_SPEECH_KEY ?? "";
-  const region = opts.region ?? process.env.AZURE_SPEECH_REGION ?? "";
-  const endpoint = opts.endpoint ?? process.env.AZURE_SPEECH_ENDPOINT ?? "";
+  const key = opts.key ?? "";
+  const region = opts.region ?? "";
+  const endpoint = opts.endpoint ?? "";
   return {
     id: "azure-stt",
     kind: "asr",

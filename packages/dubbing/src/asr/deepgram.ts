@@ -73,17 +73,17 @@ export function parseDeepgramWords(doc: DeepgramResponse): Word[] {
 
 export interface DeepgramOptions {
   apiKey?: string;
-  /** API host (default DEEPGRAM_BASE_URL or https://api.deepgram.com). */
+  /** API host (default https://api.deepgram.com). */
   baseUrl?: string;
-  /** Default DEEPGRAM_MODEL or nova-3. */
+  /** Default nova-3. */
   model?: string;
 }
 
 /** Deepgram (nova-3): punctuated words with times, confidences and speaker labels, in one request. */
 export function createDeepgramEngine(opts: DeepgramOptions = {}): AsrEngine {
-  const apiKey = opts.apiKey ?? process.env.DEEPGRAM_API_KEY ?? "";
-  const base = opts.baseUrl || process.env.DEEPGRAM_BASE_URL || "https://api.deepgram.com";
-  const model = opts.model ?? process.env.DEEPGRAM_MODEL ?? "nova-3";
+  const apiKey = opts.apiKey ?? "";
+  const base = opts.baseUrl || "https://api.deepgram.com";
+  const model = opts.model || "nova-3";
   return {
     id: "deepgram",
     kind: "asr",

@@ -143,9 +143,9 @@ export function parseOpenAiVerbose(doc: OpenAiVerboseJson, offsetMs = 0): Word[]
 
 export interface OpenAiAsrOptions {
   apiKey?: string;
-  /** API host (default OPENAI_BASE_URL or https://api.openai.com), with or without "/v1". */
+  /** API host (default https://api.openai.com), with or without "/v1". */
   baseUrl?: string;
-  /** Default OPENAI_ASR_MODEL or whisper-1 (the model documented with word timestamps). */
+  /** Default whisper-1 (the model documented with word timestamps). */
   model?: string;
   /** Longest piece per request (default 10 minutes; smaller in tests). */
   maxPieceMs?: number;
@@ -156,12 +156,9 @@ export interface OpenAiAsrOptions {
  * 10 minutes is cut at pauses into pieces sent separately (two at a time), their word times shifted back.
  */
 export function createOpenAiAsrEngine(opts: OpenAiAsrOptions = {}): AsrEngine {
-  const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
-  const url = apiUrl(
-    opts.baseUrl || process.env.OPENAI_BASE_URL || "https://api.openai.com",
-    "/v1/audio/transcriptions",
-  );
-  const model = opts.model ?? process.env.OPENAI_ASR_MODEL ?? "whisper-1";
+  const apiKey = opts.apiKey ?? "";
+  const url = apiUrl(opts.baseUrl || "https://api.openai.com", "/v1/audio/transcriptions");
+  const model = opts.model || "whisper-1";
   const maxPieceMs = opts.maxPieceMs ?? OPENAI_MAX_PIECE_MS;
 
   async function transcribePiece(wav: Buffer, input: AsrInput, piece: Region): Promise<Word[]> {

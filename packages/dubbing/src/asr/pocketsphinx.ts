@@ -6,8 +6,9 @@ import { defaultConcurrency, mapLimit } from "../util/pool.ts";
 import { runProcess } from "../util/proc.ts";
 import { balance, planUtterances } from "./chunks.ts";
 
-export const POCKETSPHINX_BATCH = process.env.POCKETSPHINX_BATCH_PATH || "pocketsphinx_batch";
-const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us";
+/** The decoder and its en-us model when no others are configured. */
+export const POCKETSPHINX_BATCH = "pocketsphinx_batch";
+export const POCKETSPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 
 /**
  * Decoder settings, tuned with `node bench/pipeline/asr-tuning.ts` and on the 5-minute bench dialogue
@@ -37,6 +38,7 @@ export function pocketsphinxArgs(
   ctl: string,
   ctm: string,
   settings: Record<string, string> = POCKETSPHINX_SETTINGS,
+  modelDir = POCKETSPHINX_MODEL_DIR,
 ): string[] {
   return [
     "-adcin",
@@ -50,11 +52,11 @@ export function pocketsphinxArgs(
     "-ctm",
     ctm,
     "-hmm",
-    join(MODEL_DIR, "en-us"),
+    join(modelDir, "en-us"),
     "-lm",
-    join(MODEL_DIR, "en-us.lm.bin"),
+    join(modelDir, "en-us.lm.bin"),
     "-dict",
-    join(MODEL_DIR, "cmudict-en-us.dict"),
+    join(modelDir, "cmudict-en-us.dict"),
     ...Object.entries(settings).flat(),
   ];
 }
@@ -102,6 +104,10 @@ function toS16(samples: Float32Array): Buffer {
 
 export interface PocketsphinxOptions {
   settings?: Record<string, string>;
+  /** pocketsphinx_batch (default on PATH). */
+  binary?: string;
+  /** The en-us model folder (default Debian's pocketsphinx-en-us). */
+  modelDir?: string;
 }
 
 /**
@@ -111,6 +117,8 @@ export interface PocketsphinxOptions {
  */
 export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEngine {
   const settings = opts.settings ?? POCKETSPHINX_SETTINGS;
+  const binary = opts.binary || POCKETSPHINX_BATCH;
+  const modelDir = opts.modelDir || POCKETSPHINX_MODEL_DIR;
   let avail: Promise<Availability> | undefined;
   return {
     id: "pocketsphinx",
@@ -122,7 +130,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
     available() {
       avail ??= (async (): Promise<Availability> => {
         try {
-          await access(join(MODEL_DIR, "en-us.lm.bin"));
+          await access(join(modelDir, "en-us.lm.bin"));
         } catch {
           return {
             ok: false,
@@ -130,7 +138,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
           };
         }
         try {
-          await runProcess("sh", ["-c", `command -v ${POCKETSPHINX_BATCH}`]);
+          await runProcess("sh", ["-c", `command -v ${binary}`]);
           return { ok: true };
         } catch {
           return { ok: false, reason: "pocketsphinx is not installed (Debian package pocketsphinx)" };
@@ -156,7 +164,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
           const ctm = join(dir, `part${gi}.ctm`);
           await writeFile(ctl, controlFile("audio", g));
           const len = new Map(g.map((u) => [u.id, u.end - u.start]));
-          await runProcess(POCKETSPHINX_BATCH, pocketsphinxArgs(dir, ctl, ctm, settings), {
+          await runProcess(binary, pocketsphinxArgs(dir, ctl, ctm, settings, modelDir), {
             signal: input.signal,
             onStderrLine: (line) => {
               const m = /batch\.c\(\d+\): (u\d+): [\d.]+ seconds speech/.exec(line);

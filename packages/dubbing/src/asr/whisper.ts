@@ -29,8 +29,8 @@ export function parseWhisperJson(json: string): Word[] {
  * models serve every app language; `*.en` models English only.
  */
 export function createWhisperEngine(opts: { model?: string; binary?: string } = {}): AsrEngine {
-  const model = opts.model ?? process.env.WHISPER_MODEL ?? "";
-  const binary = opts.binary ?? process.env.WHISPER_CLI ?? "whisper-cli";
+  const model = opts.model ?? "";
+  const binary = opts.binary || "whisper-cli";
   const englishOnly = /\.en(\.|-|$)/.test(basename(model));
   return {
     id: "whisper.cpp",

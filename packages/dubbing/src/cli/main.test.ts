@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { withoutEngineEnv } from "../engines/options.ts";
 import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
 
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
@@ -10,7 +11,12 @@ const t = tempDir("dub-cli-");
 afterAll(t.cleanup);
 
 function dub(...args: string[]) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: "utf8", cwd: t.dir });
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    encoding: "utf8",
+    cwd: t.dir,
+    // the CLI reads engine variables: a developer's own keys never reach a test
+    env: withoutEngineEnv(process.env),
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -3,7 +3,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { parseDoc, type TranscriptDoc } from "../doc.ts";
-import { defaultRegistry } from "../engines/default.ts";
+import { createDefaultRegistry } from "../engines/default.ts";
+import { engineOptionsFromEnv } from "../engines/options.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { MediaError } from "../media/errors.ts";
@@ -55,7 +57,7 @@ async function writeJson(file: string, v: unknown): Promise<void> {
   await writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
 }
 
-async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
+async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegistry): Promise<void> {
   // fail before the long work when the output cannot be written
   if ("output" in cmd) await mkdir(dirname(cmd.output), { recursive: true });
   switch (cmd.kind) {
@@ -66,7 +68,7 @@ async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
       for (const v of VOICES) process.stdout.write(`${v.value}\t${v.name}\t${v.gender}\n`);
       return;
     case "engines": {
-      const support = await defaultRegistry().support();
+      const support = await registry.support();
       for (const s of support)
         process.stdout.write(
           `${s.code.padEnd(4)} ${s.name.padEnd(17)} asr: ${s.asr.join(",") || "-"}  tts: ${s.tts.join(",") || "-"}  translate from: ${
@@ -81,6 +83,7 @@ async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
       const doc = await transcribe(cmd.video, {
         language: lang(cmd.language),
         speakers: cmd.speakers,
+        registry,
         signal,
         onProgress: progress("transcribe"),
       });
@@ -90,7 +93,7 @@ async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
     }
     case "translate": {
       const doc = await readDoc(cmd.input);
-      const out = await translate(doc, lang(cmd.to), { signal, onProgress: progress("translate") });
+      const out = await translate(doc, lang(cmd.to), { registry, signal, onProgress: progress("translate") });
       await writeJson(cmd.output, out);
       err.write(`${out.meta?.translation?.route.join(" → ")} → ${cmd.output}\n`);
       return;
@@ -101,6 +104,7 @@ async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
         output: cmd.output,
         workDir: cmd.workDir,
         background: cmd.background,
+        registry,
         signal,
         onProgress: progress("render"),
       });
@@ -115,16 +119,18 @@ async function execute(cmd: Command, signal: AbortSignal): Promise<void> {
       const doc = await transcribe(cmd.video, {
         language: lang(cmd.language),
         speakers: cmd.speakers,
+        registry,
         signal,
         onProgress: progress("transcribe"),
       });
       await writeJson(`${base}.transcript.json`, doc);
-      const tr = await translate(doc, to, { signal, onProgress: progress("translate") });
+      const tr = await translate(doc, to, { registry, signal, onProgress: progress("translate") });
       await writeJson(`${base}.${to}.json`, tr);
       const r = await dub(cmd.video, tr, {
         output: cmd.output,
         workDir: cmd.workDir,
         background: cmd.background,
+        registry,
         signal,
         onProgress: progress("render"),
       });
@@ -149,7 +155,8 @@ async function main(): Promise<number> {
     throw e;
   }
   try {
-    await execute(cmd, ac.signal);
+    // the one place the CLI reads engine variables (the library never does)
+    await execute(cmd, ac.signal, createDefaultRegistry(engineOptionsFromEnv()));
     return 0;
   } catch (e) {
     if (e instanceof DubError || e instanceof MediaError) {

@@ -13,44 +13,46 @@ import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
 import { createFliteEngine } from "../tts/flite.ts";
 import { createOpenAiTtsEngine } from "../tts/openai.ts";
+import type { EngineOptions } from "./options.ts";
 import { EngineRegistry } from "./registry.ts";
 
 export { CLOUD_ENV } from "./cloud-env.ts";
 
 /**
- * Every engine, in order of preference per kind: a cloud engine is used when its key is configured
- * (DESIGN §5), else the local ones (whisper.cpp when a model is configured, then pocketsphinx;
- * Apertium; flite for English and espeak-ng for all languages). A cloud engine without a key is
- * listed as unavailable with the variable to set.
+ * Every engine, in order of preference per kind, configured by `options` (the server's config, or
+ * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (DESIGN §5), else the
+ * local ones (whisper.cpp when a model is given, then pocketsphinx; Apertium; flite for English and
+ * espeak-ng for all languages). A cloud engine without a key is listed as unavailable with the variable
+ * to set. Build one per process and pass it on: availability is probed once per registry.
  */
-export function createDefaultRegistry(opts: { whisperModel?: string } = {}): EngineRegistry {
+export function createDefaultRegistry(options: EngineOptions = {}): EngineRegistry {
+  const o = options;
+  const openai = o.openai ?? {};
   return (
     new EngineRegistry()
       // ASR: the ones that label speakers first
-      .register(createDeepgramEngine())
-      .register(createAzureAsrEngine())
-      .register(createOpenAiAsrEngine())
-      .register(createWhisperEngine({ model: opts.whisperModel }))
-      .register(createPocketsphinxEngine())
+      .register(createDeepgramEngine(o.deepgram))
+      .register(createAzureAsrEngine(o.azureSpeech))
+      .register(
+        createOpenAiAsrEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.asrModel }),
+      )
+      .register(createWhisperEngine(o.whisper))
+      .register(createPocketsphinxEngine(o.pocketsphinx))
       .register(createLocalDiarizer())
       // MT
-      .register(createDeepLEngine())
-      .register(createAzureTranslatorEngine())
-      .register(createOpenAiMtEngine())
-      .register(createApertiumEngine())
+      .register(createDeepLEngine(o.deepl))
+      .register(createAzureTranslatorEngine(o.azureTranslator))
+      .register(
+        createOpenAiMtEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.mtModel }),
+      )
+      .register(createApertiumEngine(o.apertium))
       // TTS: Azure speaks the catalogue's own voices
-      .register(createAzureTtsEngine())
-      .register(createElevenLabsTtsEngine())
-      .register(createOpenAiTtsEngine())
-      .register(createFliteEngine())
-      .register(createEspeakEngine())
+      .register(createAzureTtsEngine(o.azureSpeech))
+      .register(createElevenLabsTtsEngine(o.elevenlabs))
+      .register(
+        createOpenAiTtsEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.ttsModel }),
+      )
+      .register(createFliteEngine(o.flite))
+      .register(createEspeakEngine(o.espeak))
   );
-}
-
-let shared: EngineRegistry | undefined;
-
-/** One registry per process (availability is probed once). */
-export function defaultRegistry(): EngineRegistry {
-  shared ??= createDefaultRegistry();
-  return shared;
 }

@@ -9,8 +9,9 @@ import { isLanguageCode } from "../languages.ts";
 import { runProcess } from "../util/proc.ts";
 import { type Edge, findRoute } from "./routes.ts";
 
-export const APERTIUM = process.env.APERTIUM_PATH || "apertium";
-export const APERTIUM_MODES_DIR = process.env.APERTIUM_MODES_DIR || "/usr/share/apertium/modes";
+/** The apertium binary and its language pairs when no others are configured. */
+export const APERTIUM = "apertium";
+export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
 
 /** ISO 639-3 / 639-1 codes used by Apertium mode names → our codes ("ca" is a pivot, not an app language). */
 const CODE: Record<string, string> = {
@@ -79,8 +80,9 @@ export function splitFromApertium(out: string, expected: number, texts: string[]
 }
 
 /** Apertium (rule-based), with routes through Spanish where no direct pair is installed. */
-export function createApertiumEngine(opts: { modesDir?: string } = {}): MtEngine {
-  const dir = opts.modesDir ?? APERTIUM_MODES_DIR;
+export function createApertiumEngine(opts: { modesDir?: string; binary?: string } = {}): MtEngine {
+  const dir = opts.modesDir || APERTIUM_MODES_DIR;
+  const apertium = opts.binary || APERTIUM;
   let edgesP: Promise<Edge[]> | undefined;
   const edges = () => {
     edgesP ??= readdir(dir)
@@ -93,7 +95,7 @@ export function createApertiumEngine(opts: { modesDir?: string } = {}): MtEngine
     const base = join(tmpdir(), `dub-apertium-${randomUUID()}`);
     try {
       await writeFile(`${base}.in`, text);
-      await runProcess(APERTIUM, ["-u", mode, `${base}.in`, `${base}.out`], { signal });
+      await runProcess(apertium, ["-u", mode, `${base}.in`, `${base}.out`], { signal });
       return await readFile(`${base}.out`, "utf8");
     } finally {
       await rm(`${base}.in`, { force: true });
@@ -117,7 +119,7 @@ export function createApertiumEngine(opts: { modesDir?: string } = {}): MtEngine
       const e = await edges();
       if (e.length === 0) return { ok: false, reason: `no Apertium language pair installed in ${dir}` };
       try {
-        await runProcess("sh", ["-c", `command -v ${APERTIUM}`]);
+        await runProcess("sh", ["-c", `command -v ${apertium}`]);
         return { ok: true };
       } catch {
         return { ok: false, reason: "apertium is not installed (Debian package apertium)" };

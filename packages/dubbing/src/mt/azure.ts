@@ -97,9 +97,9 @@ export function parseAzureResponse(json: unknown, expected: number): string[] | 
 export function createAzureTranslatorEngine(
   opts: { key?: string; region?: string; endpoint?: string } = {},
 ): MtEngine {
-  const key = opts.key ?? process.env.AZURE_TRANSLATOR_KEY ?? "";
-  const region = opts.region ?? process.env.AZURE_TRANSLATOR_REGION ?? "";
-  const endpoint = opts.endpoint ?? (process.env.AZURE_TRANSLATOR_ENDPOINT || AZURE_TRANSLATOR_ENDPOINT);
+  const key = opts.key ?? "";
+  const region = opts.region ?? "";
+  const endpoint = opts.endpoint || AZURE_TRANSLATOR_ENDPOINT;
   const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
     baseLanguage(from) !== baseLanguage(to) ? [from, to] : null;
   return {

@@ -105,7 +105,6 @@ describe("DeepL engine against a fake DeepL server", () => {
       })),
     });
   };
-  afterEach(() => vi.unstubAllEnvs());
   const engine = () => createDeepLEngine({ apiKey: KEY, baseUrl: s.url });
 
   it("sends the documented request and parses the answer in order", async () => {
@@ -196,13 +195,11 @@ describe("DeepL engine against a fake DeepL server", () => {
   });
 
   it("is unavailable without a key and available with one", async () => {
-    vi.stubEnv("DEEPL_API_KEY", "");
     expect(await createDeepLEngine().available()).toEqual({
       ok: false,
       reason: "no DeepL key configured (set DEEPL_API_KEY)",
     });
-    vi.stubEnv("DEEPL_API_KEY", "env-key");
-    expect(await createDeepLEngine().available()).toEqual({ ok: true });
+    expect(await createDeepLEngine({ apiKey: "env-key" }).available()).toEqual({ ok: true });
   });
 
   it("routes served pairs directly and refuses the others", async () => {

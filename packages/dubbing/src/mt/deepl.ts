@@ -113,10 +113,10 @@ export function deeplBaseUrl(apiKey: string, configured?: string): string {
   return apiKey.endsWith(":fx") ? DEEPL_FREE_URL : DEEPL_PRO_URL;
 }
 
-/** DeepL (cloud). Key and URL from the options, else DEEPL_API_KEY and DEEPL_API_URL. */
+/** DeepL (cloud). Key and URL from the options (the server sets them from DEEPL_API_KEY and DEEPL_API_URL). */
 export function createDeepLEngine(opts: { apiKey?: string; baseUrl?: string } = {}): MtEngine {
-  const apiKey = opts.apiKey ?? process.env.DEEPL_API_KEY ?? "";
-  const configuredUrl = opts.baseUrl ?? process.env.DEEPL_API_URL;
+  const apiKey = opts.apiKey ?? "";
+  const configuredUrl = opts.baseUrl;
   const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
     deeplSourceLang(from) && deeplTargetLang(to) && baseLanguage(from) !== baseLanguage(to)
       ? [from, to]

@@ -121,7 +121,6 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
     const translations = segments.map((x) => ({ id: x.id, text: `<${x.text}>` }));
     sendJson(res, 200, completion(JSON.stringify({ translations })));
   };
-  afterEach(() => vi.unstubAllEnvs());
   const engine = () => createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
 
   it("sends the documented request and parses the answer in order", async () => {
@@ -224,17 +223,13 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
     expect(s.requests).toHaveLength(6); // 401 and 403 once; 429 asked again 3 times (providerFetch); not retried
   });
 
-  it("is unavailable without a key and reads the environment", async () => {
-    vi.stubEnv("OPENAI_API_KEY", "");
+  it("is unavailable without a key, and uses the default model", async () => {
     expect(await createOpenAiMtEngine().available()).toEqual({
       ok: false,
       reason: "no OpenAI key configured (set OPENAI_API_KEY)",
     });
     s.answer = translateAll;
-    vi.stubEnv("OPENAI_API_KEY", "env-key");
-    vi.stubEnv("OPENAI_BASE_URL", `${s.url}/v1`);
-    vi.stubEnv("OPENAI_MT_MODEL", "");
-    const e = createOpenAiMtEngine();
+    const e = createOpenAiMtEngine({ apiKey: "env-key", baseUrl: `${s.url}/v1` });
     expect(await e.available()).toEqual({ ok: true });
     const r = await e.translate(["Hi"], "en", "es");
     expect(s.requests[0]!.path).toBe("/v1/chat/completions");

@@ -148,9 +148,9 @@ export function openAiUrl(base: string): string {
 export function createOpenAiMtEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): MtEngine {
-  const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
-  const url = openAiUrl(opts.baseUrl ?? (process.env.OPENAI_BASE_URL || OPENAI_BASE_URL));
-  const model = opts.model ?? (process.env.OPENAI_MT_MODEL || OPENAI_MT_MODEL);
+  const apiKey = opts.apiKey ?? "";
+  const url = openAiUrl(opts.baseUrl || OPENAI_BASE_URL);
+  const model = opts.model || OPENAI_MT_MODEL;
   const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
     baseLanguage(from) !== baseLanguage(to) ? [from, to] : null;
   return {

@@ -12,7 +12,7 @@ export interface Progress {
 export interface CommonOptions {
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
-  /** Engines to use (default: the local engines). */
+  /** Engines to use (default: a new registry without options, i.e. the local engines). */
   registry?: EngineRegistry;
   /** Parallel engine processes (default: the number of cores). */
   concurrency?: number;

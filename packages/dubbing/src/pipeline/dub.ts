@@ -3,7 +3,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TranscriptDoc } from "../doc.ts";
-import { defaultRegistry } from "../engines/default.ts";
+import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
 import { warmUp } from "../mix/measure.ts";
@@ -40,7 +40,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const timings: Record<string, number> = {};
   let t = performance.now();
   report("prepare", 0);
-  const prep = await prepareDub(video, doc, opts.registry ?? defaultRegistry(), opts);
+  const prep = await prepareDub(video, doc, opts.registry ?? createDefaultRegistry(), opts);
   const { segments, channels, durationMs, output } = prep;
   const work = await workDir(opts.workDir, "dub-render-");
   const clipDir = join(work.dir, "clips");

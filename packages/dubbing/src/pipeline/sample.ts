@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav } from "../audio/wav.ts";
-import { defaultRegistry } from "../engines/default.ts";
+import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { runFfmpeg } from "../media/run.ts";
@@ -47,7 +47,7 @@ export async function sampleVoiceName(
 ): Promise<string> {
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
-  const registry = opts.registry ?? defaultRegistry();
+  const registry = opts.registry ?? createDefaultRegistry();
   const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language, 0);
   return `${v.engine.id}/${v.voice.id}`.replace(/[^A-Za-z0-9._/-]/g, "_");
 }
@@ -64,7 +64,7 @@ export async function renderVoiceSample(
 ): Promise<{ file: string; engine: string; localVoice: string; durationMs: number }> {
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
-  const registry = opts.registry ?? defaultRegistry();
+  const registry = opts.registry ?? createDefaultRegistry();
   const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language, 0);
   const text = opts.text ?? SAMPLE_TEXT[language] ?? SAMPLE_TEXT.en!;
   const clip = await v.engine.synthesize({ text, voice: v.voice.id, language, signal: opts.signal });

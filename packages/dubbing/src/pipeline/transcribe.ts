@@ -4,7 +4,7 @@ import { medianPitch, speechRegions } from "../audio/features.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { Speaker, TranscriptDoc } from "../doc.ts";
-import { defaultRegistry } from "../engines/default.ts";
+import { createDefaultRegistry } from "../engines/default.ts";
 import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
@@ -70,7 +70,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   const language = opts.language ?? "en";
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
-  const registry = opts.registry ?? defaultRegistry();
+  const registry = opts.registry ?? createDefaultRegistry();
   const report = progressReporter({ probe: 1, extract: 6, asr: 85, diarize: 8 }, opts.onProgress);
   const timings: Record<string, number> = {};
   let t = performance.now();

@@ -1,5 +1,5 @@
 import type { TranscriptDoc } from "../doc.ts";
-import { defaultRegistry } from "../engines/default.ts";
+import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { type CommonOptions, progressReporter, since } from "./common.ts";
@@ -28,7 +28,7 @@ export async function translate(
     report("translate", 1);
     return { ...structuredClone(doc), language: target };
   }
-  const registry = opts.registry ?? defaultRegistry();
+  const registry = opts.registry ?? createDefaultRegistry();
   const { engine } = await registry.pickMt(from, target, opts.mtEngine);
   const texts = doc.transcript.map((s) => s.text);
   const nonEmpty = texts.map((x, i) => ({ x, i })).filter((e) => e.x.trim() !== "");

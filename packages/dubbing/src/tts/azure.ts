@@ -81,9 +81,9 @@ const asLocal = (v: VoiceOption, language: LanguageCode): LocalVoice => ({
 export function createAzureTtsEngine(
   opts: { key?: string; region?: string; endpoint?: string } = {},
 ): TtsEngine {
-  const key = opts.key ?? process.env.AZURE_SPEECH_KEY ?? "";
-  const region = opts.region ?? process.env.AZURE_SPEECH_REGION ?? "";
-  const endpoint = opts.endpoint ?? process.env.AZURE_SPEECH_ENDPOINT ?? "";
+  const key = opts.key ?? "";
+  const region = opts.region ?? "";
+  const endpoint = opts.endpoint ?? "";
   return {
     id: "azure-tts",
     kind: "tts",

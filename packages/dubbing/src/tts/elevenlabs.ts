@@ -128,9 +128,9 @@ export function elevenLabsVoiceFor(catalogValue: string, language: LanguageCode)
 export function createElevenLabsTtsEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): TtsEngine {
-  const apiKey = opts.apiKey ?? process.env.ELEVENLABS_API_KEY ?? "";
-  const baseUrl = opts.baseUrl || process.env.ELEVENLABS_BASE_URL || "https://api.elevenlabs.io";
-  const model = opts.model || process.env.ELEVENLABS_MODEL || ELEVENLABS_DEFAULT_MODEL;
+  const apiKey = opts.apiKey ?? "";
+  const baseUrl = opts.baseUrl || "https://api.elevenlabs.io";
+  const model = opts.model || ELEVENLABS_DEFAULT_MODEL;
   const languages = elevenLabsLanguages(model);
   return {
     id: "elevenlabs",

@@ -6,7 +6,8 @@ import type { LanguageCode } from "../languages.ts";
 import { LANGUAGES } from "../languages.ts";
 import { canRun, runProcess } from "../util/proc.ts";
 
-export const ESPEAK = process.env.ESPEAK_PATH || "espeak-ng";
+/** The espeak-ng binary when no other is configured. */
+export const ESPEAK = "espeak-ng";
 
 /** espeak-ng base voice per app language (Brazilian Portuguese for "pt", Mandarin for zh/cmn). */
 export const ESPEAK_BASE: Record<LanguageCode, string> = {
@@ -68,13 +69,14 @@ export function espeakBatchSsml(items: { text: string; rate?: number }[]): strin
 }
 
 /** espeak-ng: every app language, 7 male and 5 female variants each, rate control at synthesis. */
-export function createEspeakEngine(): TtsEngine {
+export function createEspeakEngine(opts: { binary?: string } = {}): TtsEngine {
+  const espeak = opts.binary || ESPEAK;
   const languages = LANGUAGES.map((l) => l.code);
   let avail: Promise<Availability> | undefined;
   async function synthesize(req: SynthesisRequest): Promise<Clip> {
     const text = req.text.replace(/\s+/g, " ").trim();
     if (!text) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-    const { stdout } = await runProcess(ESPEAK, espeakArgs(req.voice, req.rate), {
+    const { stdout } = await runProcess(espeak, espeakArgs(req.voice, req.rate), {
       input: text,
       signal: req.signal,
     });
@@ -89,7 +91,7 @@ export function createEspeakEngine(): TtsEngine {
     languages,
     capabilities: { rateControl: true, minRate: 80 / ESPEAK_DEFAULT_WPM, maxRate: 450 / ESPEAK_DEFAULT_WPM },
     available() {
-      avail ??= canRun(ESPEAK, ["--version"]).then((ok) =>
+      avail ??= canRun(espeak, ["--version"]).then((ok) =>
         ok ? { ok } : { ok, reason: "espeak-ng is not installed (Debian package espeak-ng)" },
       );
       return avail;
@@ -119,7 +121,7 @@ export function createEspeakEngine(): TtsEngine {
       if (reqs.some((r) => !r.text.trim()))
         throw new DubError("invalid_segment", "nothing to say: the text is empty");
       const { stdout } = await runProcess(
-        ESPEAK,
+        espeak,
         ["-v", first.voice, "-m", "-b", "1", "--stdin", "--stdout"],
         {
           input: espeakBatchSsml(reqs),

@@ -7,7 +7,8 @@ import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from
 import { DubError } from "../errors.ts";
 import { canRun, runProcess } from "../util/proc.ts";
 
-export const FLITE = process.env.FLITE_PATH || "flite";
+/** The flite binary when no other is configured. */
+export const FLITE = "flite";
 
 /** The voices built into Debian's flite, English only. */
 export const FLITE_VOICES: readonly LocalVoice[] = [
@@ -27,7 +28,8 @@ export function fliteArgs(voice: string, text: string, rate: number, out: string
 }
 
 /** flite: English, 3 male and 1 female voice, rate control at synthesis (duration_stretch). */
-export function createFliteEngine(): TtsEngine {
+export function createFliteEngine(opts: { binary?: string } = {}): TtsEngine {
+  const flite = opts.binary || FLITE;
   let avail: Promise<Availability> | undefined;
   return {
     id: "flite",
@@ -37,7 +39,7 @@ export function createFliteEngine(): TtsEngine {
     languages: ["en"],
     capabilities: { rateControl: true, minRate: 0.5, maxRate: 2 },
     available() {
-      avail ??= canRun(FLITE, ["-lv"]).then((ok) =>
+      avail ??= canRun(flite, ["-lv"]).then((ok) =>
         ok ? { ok } : { ok, reason: "flite is not installed (Debian package flite)" },
       );
       return avail;
@@ -52,7 +54,7 @@ export function createFliteEngine(): TtsEngine {
         throw new DubError("no_engine", `flite has no voice "${req.voice}"`);
       const out = join(tmpdir(), `dub-flite-${randomUUID()}.wav`);
       try {
-        await runProcess(FLITE, fliteArgs(req.voice, text, req.rate ?? 1, out), { signal: req.signal });
+        await runProcess(flite, fliteArgs(req.voice, text, req.rate ?? 1, out), { signal: req.signal });
         const pcm = parseWav(await readFile(out));
         return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
       } finally {

@@ -87,9 +87,9 @@ export function openAiVoiceFor(catalogValue: string, language: LanguageCode): Lo
 export function createOpenAiTtsEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): TtsEngine {
-  const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY ?? "";
-  const baseUrl = opts.baseUrl || process.env.OPENAI_BASE_URL || "https://api.openai.com";
-  const model = opts.model || process.env.OPENAI_TTS_MODEL || OPENAI_DEFAULT_MODEL;
+  const apiKey = opts.apiKey ?? "";
+  const baseUrl = opts.baseUrl || "https://api.openai.com";
+  const model = opts.model || OPENAI_DEFAULT_MODEL;
   const speed = openAiSpeedWorks(model);
   return {
     id: "openai-tts",
