@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendJson } from "../testing/fake-server.ts";
 import {
   type Answer,

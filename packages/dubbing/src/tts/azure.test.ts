@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeWav } from "../audio/wav.ts";
 import { AZURE_LOCALE } from "../engines/azure.ts";
 import { LANGUAGES } from "../languages.ts";

@@ -1,7 +1,7 @@
 // The dub's report, pure: what was done to each segment and the totals the editor and the bench show.
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
-import { type Fit, type FitOptions, speedHistogram } from "../../timing/fit.ts";
+import { type Fit, speedHistogram } from "../../timing/fit.ts";
 import type { ResolvedVoice } from "../voices.ts";
 import type { DubReport, EncodedLoudness, Placement, SegmentReport, SynthesizedSegment } from "./types.ts";
 
