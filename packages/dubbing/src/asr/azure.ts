@@ -8,9 +8,13 @@
 // Japanese words are single characters and punctuation may come as a word of its own. Audio must be
 // under 5 hours and 500 MB, and under 2 hours with diarization.
 import { readFile } from "node:fs/promises";
-import { azureLocale } from "../engines/azure.ts";
-import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
-import { LANGUAGES } from "../languages.ts";
+import {
+  type AzureSpeechOptions,
+  azureLocale,
+  azureSpeechEngine,
+  requireAzureSpeech,
+} from "../engines/azure.ts";
+import type { AsrEngine, AsrInput, AsrResult, Word } from "../engines/types.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 
 export const AZURE_STT_API_VERSION = "2025-10-15";
@@ -102,38 +106,22 @@ export function parseAzureWords(doc: AzureTranscribeResponse): Word[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-export interface AzureAsrOptions {
-  key?: string;
-  region?: string;
-  /** Custom endpoint (https://<resource>.cognitiveservices.azure.com); overrides the region's host. */
-  endpoint?: string;
-}
+export type AzureAsrOptions = AzureSpeechOptions;
 
 /**
  * Azure AI Speech fast transcription: all app languages, punctuated words with times, speaker labels
  * (diarization, for audio under 2 hours).
  */
 export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
-  const key = opts.key ?? "";
-  const region = opts.region ?? "";
-  const endpoint = opts.endpoint ?? "";
+  const { creds, common } = azureSpeechEngine(opts);
   return {
     id: "azure-stt",
+    ...common,
     kind: "asr",
     label: "Azure AI Speech (fast transcription)",
-    local: false,
-    languages: LANGUAGES.map((l) => l.code),
     capabilities: { wordTimes: true, speakerLabels: true },
-    async available(): Promise<Availability> {
-      if (!key) return { ok: false, reason: "no Azure Speech key configured (set AZURE_SPEECH_KEY)" };
-      if (!region && !endpoint)
-        return {
-          ok: false,
-          reason: "no Azure Speech region configured (set AZURE_SPEECH_REGION or AZURE_SPEECH_ENDPOINT)",
-        };
-      return { ok: true };
-    },
     async transcribe(input: AsrInput): Promise<AsrResult> {
+      requireAzureSpeech(creds);
       const locale = azureLocale(input.language);
       const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
       const diarize = totalMs < MAX_DIARIZED_MS;
@@ -143,8 +131,8 @@ export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
       // upload and decoding: two minutes plus the audio's own length is generous
       const call = { provider: "Azure Speech", signal: input.signal, timeoutMs: 120_000 + totalMs };
       const res = await providerFetch(
-        azureTranscribeUrl({ region, endpoint }),
-        { method: "POST", headers: { "Ocp-Apim-Subscription-Key": key }, body: form },
+        azureTranscribeUrl(creds),
+        { method: "POST", headers: { "Ocp-Apim-Subscription-Key": creds.key }, body: form },
         call,
       );
       const words = parseAzureWords((await providerJson(res, call)) as AzureTranscribeResponse);

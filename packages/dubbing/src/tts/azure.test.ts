@@ -2,17 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeWav } from "../audio/wav.ts";
 import { AZURE_LOCALE } from "../engines/azure.ts";
 import { LANGUAGES } from "../languages.ts";
-import { sendJson } from "../testing/fake-server.ts";
-import {
-  abortAfter,
-  expectAborted,
-  expectProviderError,
-  later,
-  rms,
-  sendSlowly,
-  sine,
-  useFakeServer,
-} from "../testing/providers.ts";
+import { expectProviderError, useFakeServer } from "../testing/providers.ts";
 import { VOICES } from "../voices/catalog.ts";
 import { azureRate, azureSsml, azureUrl, createAzureTtsEngine } from "./azure.ts";
 
@@ -87,22 +77,6 @@ describe("Azure voices and configuration", () => {
     expect(e.capabilities).toEqual({ rateControl: true, minRate: 0.5, maxRate: 2 });
   });
 
-  it("is available only with a key and a region or endpoint", async () => {
-    const reason = "no Azure Speech key configured (set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION)";
-    expect(await createAzureTtsEngine({ key: "", region: "westus" }).available()).toEqual({
-      ok: false,
-      reason,
-    });
-    expect(await createAzureTtsEngine({ key: "k", region: "", endpoint: "" }).available()).toEqual({
-      ok: false,
-      reason,
-    });
-    expect(await createAzureTtsEngine({ key: "k", region: "westus" }).available()).toEqual({ ok: true });
-    expect(await createAzureTtsEngine({ key: "k", region: "", endpoint: "http://h" }).available()).toEqual({
-      ok: true,
-    });
-  });
-
   it("never reads the environment: no options, no engine", async () => {
     expect((await createAzureTtsEngine().available()).ok).toBe(false);
   });
@@ -114,45 +88,7 @@ describe("Azure synthesis (fake Azure Speech server)", () => {
   const engine = (key = KEY) => createAzureTtsEngine({ key, region: "", endpoint: s.url });
   const hi = { text: "hi", voice: "en-US-AvaMultilingualNeural", language: "en" } as const;
 
-  it("sends the documented request and returns the WAV as a mono clip", async () => {
-    s.answer = (_req, res) => {
-      res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(sine(2400, 24000), 24000));
-    };
-    const clip = await engine().synthesize({
-      text: "Hola & adiós",
-      voice: "en-US-AndrewMultilingualNeural",
-      language: "es",
-      rate: 1.2,
-    });
-    const req = s.requests.at(-1)!;
-    expect(req.method).toBe("POST");
-    expect(req.path).toBe("/cognitiveservices/v1");
-    expect(req.headers["ocp-apim-subscription-key"]).toBe(KEY);
-    expect(req.headers["content-type"]).toBe("application/ssml+xml");
-    expect(req.headers["x-microsoft-outputformat"]).toBe("riff-24khz-16bit-mono-pcm");
-    expect(req.headers["user-agent"]).toBe("dubbing");
-    const ssml = req.body.toString("utf8");
-    expect(ssml).toContain('<voice name="en-US-AndrewMultilingualNeural">');
-    expect(ssml).toContain('<lang xml:lang="es-ES">');
-    expect(ssml).toContain('<prosody rate="+20.00%">Hola &amp; adiós</prosody>');
-    expect(clip.sampleRate).toBe(24000);
-    expect(clip.samples).toHaveLength(2400);
-    expect(rms(clip.samples)).toBeGreaterThan(0.3);
-  });
-
-  it("turns 401 and 400 answers into engine_failed with Azure's message and without the key", async () => {
-    s.answer = (_req, res) =>
-      sendJson(res, 401, {
-        error: {
-          code: "401",
-          message: "Access denied due to invalid subscription key or wrong API endpoint.",
-        },
-      });
-    await expectProviderError(
-      engine().synthesize(hi),
-      "Azure Speech answered 401: Access denied due to invalid subscription key or wrong API endpoint.",
-      KEY,
-    );
+  it("turns a plain-text 400 into engine_failed without the key", async () => {
     s.answer = (_req, res) => {
       res.writeHead(400, { "content-type": "text/plain" }).end("SSML is not well formed");
     };
@@ -163,15 +99,7 @@ describe("Azure synthesis (fake Azure Speech server)", () => {
     );
   });
 
-  it("treats a 200 without audio as a failure", async () => {
-    s.answer = (_req, res) => {
-      res.writeHead(200, { "content-type": "audio/x-wav" }).end();
-    };
-    await expect(engine().synthesize({ ...hi, language: "th" })).rejects.toMatchObject({
-      code: "engine_failed",
-      message:
-        "Azure Speech returned no WAV audio for en-US-AvaMultilingualNeural in th: not a RIFF/WAVE file",
-    });
+  it("treats a WAV without samples as a failure", async () => {
     s.answer = (_req, res) => {
       res.writeHead(200, { "content-type": "audio/x-wav" }).end(encodeWav(new Float32Array(0), 24000));
     };
@@ -179,19 +107,6 @@ describe("Azure synthesis (fake Azure Speech server)", () => {
       code: "engine_failed",
       message: "Azure Speech returned no audio for en-US-AvaMultilingualNeural in th",
     });
-  });
-
-  it("stops when aborted while the audio is arriving", async () => {
-    s.answer = (_req, res) => sendSlowly(res, encodeWav(sine(24000, 24000), 24000));
-    await expectAborted(engine().synthesize({ ...hi, signal: abortAfter(100) }));
-  });
-
-  it("stops when aborted", async () => {
-    s.answer = later(1000, (_req, res) => {
-      res.writeHead(200).end(encodeWav(sine(240, 24000), 24000));
-    });
-    await expectAborted(engine().synthesize({ ...hi, signal: abortAfter(50) }));
-    await expectAborted(engine().synthesize({ ...hi, signal: AbortSignal.abort() }));
   });
 
   it("refuses empty text without calling Azure", async () => {

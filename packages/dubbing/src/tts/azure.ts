@@ -4,10 +4,15 @@
 // headers Ocp-Apim-Subscription-Key, Content-Type application/ssml+xml, X-Microsoft-OutputFormat, User-Agent)
 // and "Voice and sound with SSML" (…/speech-synthesis-markup-voice: <lang xml:lang> for multilingual voices,
 // <prosody rate> within 0.5–2 times the original rate).
-import { azureLocale } from "../engines/azure.ts";
-import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
+import {
+  type AzureSpeechOptions,
+  azureLocale,
+  azureSpeechEngine,
+  requireAzureSpeech,
+} from "../engines/azure.ts";
+import type { Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
-import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
+import { baseLanguage, type LanguageCode } from "../languages.ts";
 import { providerBytes, providerFetch } from "../util/http.ts";
 import { findVoice, VOICES, type VoiceOption } from "../voices/catalog.ts";
 import { wavClip } from "./clip.ts";
@@ -78,26 +83,14 @@ const asLocal = (v: VoiceOption, language: LanguageCode): LocalVoice => ({
  * Azure Speech: the catalogue's 47 multilingual neural voices themselves, every app language, rate
  * control by SSML. Needs a key and a region (or an endpoint).
  */
-export function createAzureTtsEngine(
-  opts: { key?: string; region?: string; endpoint?: string } = {},
-): TtsEngine {
-  const key = opts.key ?? "";
-  const region = opts.region ?? "";
-  const endpoint = opts.endpoint ?? "";
+export function createAzureTtsEngine(opts: AzureSpeechOptions = {}): TtsEngine {
+  const { creds, common } = azureSpeechEngine(opts);
   return {
     id: "azure-tts",
+    ...common,
     kind: "tts",
     label: "Azure Speech",
-    local: false,
-    languages: LANGUAGES.map((l) => l.code),
     capabilities: { rateControl: true, minRate: AZURE_MIN_RATE, maxRate: AZURE_MAX_RATE },
-    async available(): Promise<Availability> {
-      if (key && (region || endpoint)) return { ok: true };
-      return {
-        ok: false,
-        reason: "no Azure Speech key configured (set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION)",
-      };
-    },
     voices(language) {
       return VOICES.map((v) => asLocal(v, language));
     },
@@ -108,18 +101,14 @@ export function createAzureTtsEngine(
     },
     async synthesize(req: SynthesisRequest): Promise<Clip> {
       if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-      if (!key || !(region || endpoint))
-        throw new DubError(
-          "engine_failed",
-          "Azure Speech is not configured (AZURE_SPEECH_KEY, AZURE_SPEECH_REGION)",
-        );
+      requireAzureSpeech(creds);
       const call = { provider: AZURE_PROVIDER, signal: req.signal };
       const res = await providerFetch(
-        azureUrl({ region, endpoint }),
+        azureUrl(creds),
         {
           method: "POST",
           headers: {
-            "Ocp-Apim-Subscription-Key": key,
+            "Ocp-Apim-Subscription-Key": creds.key,
             "Content-Type": "application/ssml+xml",
             "X-Microsoft-OutputFormat": AZURE_OUTPUT_FORMAT,
             "User-Agent": "dubbing",

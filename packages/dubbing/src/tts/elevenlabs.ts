@@ -6,19 +6,10 @@
 // per model), agents "Speed control" (speed 0.7–1.2) and "Default Voices" (voice ids and genders).
 
 import { pcm16ToFloat } from "../audio/wav.ts";
-import type {
-  Availability,
-  Clip,
-  Gender,
-  LocalVoice,
-  SynthesisRequest,
-  TtsEngine,
-} from "../engines/types.ts";
-import { DubError } from "../errors.ts";
+import type { Clip, Gender, SynthesisRequest, TtsEngine } from "../engines/types.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
-import { providerBytes, providerFetch } from "../util/http.ts";
-import { pickByGender } from "../voices/catalog.ts";
 import { audioClip } from "./clip.ts";
+import { fixedVoices, type KeyedProvider, keyedAvailability, postUtterance } from "./keyed.ts";
 
 export const ELEVENLABS_PROVIDER = "ElevenLabs";
 
@@ -110,25 +101,20 @@ export function elevenLabsUrl(baseUrl: string, voiceId: string): string {
   return `${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}?output_format=${ELEVENLABS_OUTPUT_FORMAT}`;
 }
 
-const asLocal = (v: { id: string; name: string; gender: Gender }, language: LanguageCode): LocalVoice => ({
-  engine: "elevenlabs",
-  id: v.id,
-  language,
-  gender: v.gender,
-  label: `ElevenLabs ${v.name}`,
-});
+const VOICES = fixedVoices("elevenlabs", "ElevenLabs", ELEVENLABS_VOICES);
 
 /** Pure: the ElevenLabs voice for a catalogue voice: a default voice of its gender, spread as pickByGender does. */
-export function elevenLabsVoiceFor(catalogValue: string, language: LanguageCode): LocalVoice | undefined {
-  const v = pickByGender(catalogValue, ELEVENLABS_VOICES);
-  return v && asLocal(v, language);
-}
+export const elevenLabsVoiceFor = VOICES.voiceFor;
 
 /** ElevenLabs: 19 default voices, the languages of the model, rate control by voice_settings.speed. */
 export function createElevenLabsTtsEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): TtsEngine {
-  const apiKey = opts.apiKey ?? "";
+  const key: KeyedProvider = {
+    provider: ELEVENLABS_PROVIDER,
+    apiKey: opts.apiKey ?? "",
+    variable: "ELEVENLABS_API_KEY",
+  };
   const baseUrl = opts.baseUrl || "https://api.elevenlabs.io";
   const model = opts.model || ELEVENLABS_DEFAULT_MODEL;
   const languages = elevenLabsLanguages(model);
@@ -139,32 +125,23 @@ export function createElevenLabsTtsEngine(
     local: false,
     languages,
     capabilities: { rateControl: true, minRate: ELEVENLABS_MIN_SPEED, maxRate: ELEVENLABS_MAX_SPEED },
-    async available(): Promise<Availability> {
-      return apiKey
-        ? { ok: true }
-        : { ok: false, reason: "no ElevenLabs API key configured (set ELEVENLABS_API_KEY)" };
-    },
-    voices(language) {
-      return languages.includes(language) ? ELEVENLABS_VOICES.map((v) => asLocal(v, language)) : [];
-    },
-    voiceFor(value, language) {
-      return languages.includes(language) ? elevenLabsVoiceFor(value, language) : undefined;
-    },
+    available: () => keyedAvailability(key),
+    voices: (language) => (languages.includes(language) ? VOICES.list(language) : []),
+    voiceFor: (value, language) =>
+      languages.includes(language) ? VOICES.voiceFor(value, language) : undefined,
     async synthesize(req: SynthesisRequest): Promise<Clip> {
-      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-      if (!apiKey) throw new DubError("engine_failed", "ElevenLabs is not configured (ELEVENLABS_API_KEY)");
-      const call = { provider: ELEVENLABS_PROVIDER, signal: req.signal };
-      const res = await providerFetch(
-        elevenLabsUrl(baseUrl, req.voice),
-        {
-          method: "POST",
-          headers: { "xi-api-key": apiKey, "Content-Type": "application/json" },
-          body: JSON.stringify(elevenLabsBody(req, model)),
-        },
-        call,
+      const url = elevenLabsUrl(baseUrl, req.voice);
+      const bytes = await postUtterance(
+        key,
+        req,
+        url,
+        { "xi-api-key": key.apiKey },
+        elevenLabsBody(req, model),
       );
-      const samples = pcm16ToFloat(await providerBytes(res, call));
-      return audioClip({ samples, sampleRate: ELEVENLABS_SAMPLE_RATE }, ELEVENLABS_PROVIDER);
+      return audioClip(
+        { samples: pcm16ToFloat(bytes), sampleRate: ELEVENLABS_SAMPLE_RATE },
+        ELEVENLABS_PROVIDER,
+      );
     },
   };
 }

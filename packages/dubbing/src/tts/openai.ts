@@ -4,19 +4,11 @@
 // generated into openai-node src/resources/audio/speech.ts: speed 0.25–4.0, "does not work with
 // gpt-4o-mini-tts"; formats mp3, opus, aac, flac, wav, pcm) and the text-to-speech guide (tts-1 / tts-1-hd
 // voices: alloy, ash, coral, echo, fable, onyx, nova, sage, shimmer; languages as Whisper's).
-import type {
-  Availability,
-  Clip,
-  Gender,
-  LocalVoice,
-  SynthesisRequest,
-  TtsEngine,
-} from "../engines/types.ts";
-import { DubError } from "../errors.ts";
-import { LANGUAGES, type LanguageCode } from "../languages.ts";
-import { apiUrl, providerBytes, providerFetch } from "../util/http.ts";
-import { pickByGender } from "../voices/catalog.ts";
+import type { Clip, Gender, SynthesisRequest, TtsEngine } from "../engines/types.ts";
+import { LANGUAGES } from "../languages.ts";
+import { apiUrl } from "../util/http.ts";
 import { wavClip } from "./clip.ts";
+import { fixedVoices, type KeyedProvider, keyedAvailability, postUtterance } from "./keyed.ts";
 
 export const OPENAI_PROVIDER = "OpenAI";
 
@@ -69,60 +61,44 @@ export function openAiSpeechUrl(baseUrl: string): string {
   return apiUrl(baseUrl, "/v1/audio/speech");
 }
 
-const asLocal = (v: { id: string; gender: Gender }, language: LanguageCode): LocalVoice => ({
-  engine: "openai-tts",
-  id: v.id,
-  language,
-  gender: v.gender,
-  label: `OpenAI ${v.id}`,
-});
+const VOICES = fixedVoices("openai-tts", "OpenAI", OPENAI_VOICES);
 
 /** Pure: the OpenAI voice for a catalogue voice: one of its gender, spread as pickByGender does. */
-export function openAiVoiceFor(catalogValue: string, language: LanguageCode): LocalVoice | undefined {
-  const v = pickByGender(catalogValue, OPENAI_VOICES);
-  return v && asLocal(v, language);
-}
+export const openAiVoiceFor = VOICES.voiceFor;
 
 /** OpenAI speech: 9 voices, every app language, rate control by `speed` (except with gpt-4o-mini-tts). */
 export function createOpenAiTtsEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): TtsEngine {
-  const apiKey = opts.apiKey ?? "";
+  const key: KeyedProvider = {
+    provider: OPENAI_PROVIDER,
+    apiKey: opts.apiKey ?? "",
+    variable: "OPENAI_API_KEY",
+  };
   const baseUrl = opts.baseUrl || "https://api.openai.com";
   const model = opts.model || OPENAI_DEFAULT_MODEL;
-  const speed = openAiSpeedWorks(model);
   return {
     id: "openai-tts",
     kind: "tts",
     label: "OpenAI TTS",
     local: false,
     languages: LANGUAGES.map((l) => l.code),
-    capabilities: speed
+    capabilities: openAiSpeedWorks(model)
       ? { rateControl: true, minRate: OPENAI_MIN_SPEED, maxRate: OPENAI_MAX_SPEED }
       : { rateControl: false, minRate: 1, maxRate: 1 },
-    async available(): Promise<Availability> {
-      return apiKey
-        ? { ok: true }
-        : { ok: false, reason: "no OpenAI API key configured (set OPENAI_API_KEY)" };
-    },
-    voices(language) {
-      return OPENAI_VOICES.map((v) => asLocal(v, language));
-    },
+    available: () => keyedAvailability(key),
+    voices: VOICES.list,
     voiceFor: openAiVoiceFor,
     async synthesize(req: SynthesisRequest): Promise<Clip> {
-      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-      if (!apiKey) throw new DubError("engine_failed", "OpenAI is not configured (OPENAI_API_KEY)");
-      const call = { provider: OPENAI_PROVIDER, signal: req.signal };
-      const res = await providerFetch(
+      const auth = { Authorization: `Bearer ${key.apiKey}` };
+      const bytes = await postUtterance(
+        key,
+        req,
         openAiSpeechUrl(baseUrl),
-        {
-          method: "POST",
-          headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-          body: JSON.stringify(openAiSpeechBody(req, model)),
-        },
-        call,
+        auth,
+        openAiSpeechBody(req, model),
       );
-      return wavClip(await providerBytes(res, call), OPENAI_PROVIDER);
+      return wavClip(bytes, OPENAI_PROVIDER);
     },
   };
 }
