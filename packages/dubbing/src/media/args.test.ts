@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   aacEncodeArgs,
   atempoArgs,
+  atempoManyArgs,
   decodeAudioArgs,
   extractAudioArgs,
   mp4CanCopyVideo,
@@ -70,6 +71,22 @@ describe("extractAudioArgs", () => {
     expect(after(a, "-c:a")).toBe("pcm_s16le");
     expect(after(a, "-f")).toBe("wav");
     expect(a.at(-1)).toBe("a.wav");
+  });
+});
+
+describe("atempoManyArgs", () => {
+  it("gives each input its own atempo and output", () => {
+    expect(
+      atempoManyArgs([
+        { input: "a.wav", output: "a2.wav", tempo: 1.25 },
+        { input: "b.wav", output: "b2.wav", tempo: 1.3 },
+      ]),
+    ).toEqual([
+      ...["-i", "a.wav", "-i", "b.wav", "-filter_complex", "[0:a]atempo=1.2500[s0];[1:a]atempo=1.3000[s1]"],
+      ...["-map", "[s0]", "-c:a", "pcm_s16le", "-f", "wav", "a2.wav"],
+      ...["-map", "[s1]", "-c:a", "pcm_s16le", "-f", "wav", "b2.wav"],
+    ]);
+    expect(() => atempoManyArgs([{ input: "a", output: "b", tempo: 0.1 }])).toThrow(RangeError);
   });
 });
 

@@ -32,11 +32,36 @@ export function duck(
   rampFrames: number,
   offset = 0,
 ): void {
+  duckMerged(data, channels, mergeRanges(ranges, 2 * rampFrames), duckDb, rampFrames, offset);
+}
+
+/**
+ * duck() with ranges already merged by mergeRanges(ranges, 2 × rampFrames) (sorted, apart by more than
+ * two ramps): a long mix merges them once, and each window finds its first range by bisection, so a
+ * window costs its own ranges, not the transcript's.
+ */
+export function duckMerged(
+  data: Float32Array,
+  channels: number,
+  merged: Range[],
+  duckDb: number,
+  rampFrames: number,
+  offset = 0,
+): void {
   const frames = Math.floor(data.length / channels);
   const low = 10 ** (-Math.abs(duckDb) / 20);
-  const merged = mergeRanges(ranges, 2 * rampFrames);
-  for (const r of merged) {
+  // the first range whose ramp-out ends after the window starts
+  let lo = 0;
+  let hi = merged.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((merged[mid] as Range).end + rampFrames <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < merged.length; k++) {
+    const r = merged[k] as Range;
     const a = Math.max(0, r.start - rampFrames);
+    if (a >= offset + frames) break;
     const b = r.end + rampFrames;
     for (let n = Math.max(a, offset); n < Math.min(b, offset + frames); n++) {
       let g: number;

@@ -10,6 +10,7 @@ import { warmUp } from "../mix/measure.ts";
 import { FIT_DEFAULTS, fitAll } from "../timing/fit.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { progressReporter, since, workDir } from "./common.ts";
+import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
 import { decodeBackground, mixToFile } from "./dub/mix.ts";
 import { normalizeMix } from "./dub/normalize.ts";
@@ -109,8 +110,9 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   } finally {
     signal?.removeEventListener("abort", onAbort);
     stop.abort();
-    // an hour's mix is 1.3 GB: never left in a kept work dir
+    // an hour's mix is 1.3 GB: never left in a kept work dir; the clip cache is kept under its cap
     await rm(mixFile, { force: true });
+    await directoryClipCache(clipDir, opts.clipCacheBytes).prune();
     await work.done();
   }
 }

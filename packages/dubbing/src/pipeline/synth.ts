@@ -7,6 +7,7 @@ import type { Clip, TtsEngine } from "../engines/types.ts";
 import { throwIfAborted } from "../errors.ts";
 import { hashKey } from "../util/hash.ts";
 import { mapLimit } from "../util/pool.ts";
+import { touchFiles } from "./dub/clip-cache.ts";
 import type { ResolvedVoice } from "./voices.ts";
 
 /** A synthesized clip: trimmed, in the work dir's clips folder as `{key}.wav` (read again to be mixed). */
@@ -15,6 +16,9 @@ export interface SynthOut {
   clipMs: number;
   cached: boolean;
 }
+
+/** The most lines one synthesizeMany run takes. */
+export const MAX_BATCH = 64;
 
 /** Requests in flight to a cloud TTS engine. */
 const CLOUD_TTS_REQUESTS = 4;
@@ -50,18 +54,21 @@ export async function synthAll(
   });
   const unique = [...firstOf.values()];
   const groups = new Map<string, number[]>();
-  await Promise.all(
-    unique.map(async (i) => {
-      const j = jobs[i] as SynthJob;
-      try {
-        const clip = await readClip(join(dir, `${keys[i]}.wav`));
-        out[i] = { key: keys[i] as string, clipMs: durationMs(clip), cached: true };
-      } catch {
-        const g = `${j.v.engine.id}\n${j.v.voice.id}`;
-        groups.set(g, [...(groups.get(g) ?? []), i]);
-      }
-    }),
-  );
+  // cache look-ups a few at a time: each reads a whole clip (thousands at once would hold them all)
+  await mapLimit(unique, 8, async (i) => {
+    const j = jobs[i] as SynthJob;
+    try {
+      const file = join(dir, `${keys[i]}.wav`);
+      const clip = await readClip(file);
+      await touchFiles([file]); // a cache hit: the clip cache evicts least recently used clips
+      out[i] = { key: keys[i] as string, clipMs: durationMs(clip), cached: true };
+    } catch {
+      const g = `${j.v.engine.id}\n${j.v.voice.id}`;
+      const list = groups.get(g);
+      if (list) list.push(i);
+      else groups.set(g, [i]);
+    }
+  });
   const copies = (i: number) => count.get(keys[i] as string) as number;
   onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
   // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
@@ -74,8 +81,10 @@ export async function synthAll(
       continue;
     }
     const total = idx.reduce((n, i) => n + (jobs[i] as SynthJob).text.length, 0);
-    // two runs per core: runs end at different times, and the next pass waits for the last one
-    const parts = Math.min(idx.length, 2 * concurrency);
+    // two runs per core: runs end at different times, and the next pass waits for the last one; and
+    // at most MAX_BATCH lines a run, so that a long transcript's clips are held a batch at a time and
+    // progress moves with each batch
+    const parts = Math.min(idx.length, Math.max(2 * concurrency, Math.ceil(idx.length / MAX_BATCH)));
     let acc = 0;
     let made = 0;
     let cur: number[] = [];

@@ -99,20 +99,32 @@ export function fitClip(input: FitInput, opts: FitOptions = {}): Fit {
   };
 }
 
-/** Pure: fits a whole transcript's clips; segments must be sorted by start. */
+/**
+ * Pure: fits a whole transcript's clips; segments should be sorted by start. Each segment's "next" is
+ * the first later segment starting no earlier than it, found for all at once with a stack from the end
+ * (linear: a scan per segment took minutes on 5,000 segments).
+ */
 export function fitAll(
   items: { start: number; end: number; clipMs: number | null }[],
   mediaEnd: number,
   opts: FitOptions = {},
 ): (Fit | null)[] {
-  return items.map((it, i) => {
-    if (it.clipMs === null) return null;
-    const next = items.slice(i + 1).find((n) => n.start >= it.start);
-    return fitClip(
-      { start: it.start, end: it.end, clipMs: it.clipMs, nextStart: next ? next.start : null, mediaEnd },
-      opts,
-    );
-  });
+  const nextStart = new Array<number | null>(items.length).fill(null);
+  const stack: number[] = []; // starts of later segments, nearest last, non-decreasing towards the bottom
+  for (let i = items.length - 1; i >= 0; i--) {
+    const here = (items[i] as { start: number }).start;
+    while (stack.length && (stack.at(-1) as number) < here) stack.pop();
+    nextStart[i] = stack.length ? (stack.at(-1) as number) : null;
+    stack.push(here);
+  }
+  return items.map((it, i) =>
+    it.clipMs === null
+      ? null
+      : fitClip(
+          { start: it.start, end: it.end, clipMs: it.clipMs, nextStart: nextStart[i] ?? null, mediaEnd },
+          opts,
+        ),
+  );
 }
 
 /** Pure: the speed-factor buckets the report and the bench print. */

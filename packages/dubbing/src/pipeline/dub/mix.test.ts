@@ -3,9 +3,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodeWav } from "../../audio/wav.ts";
 import type { PlannedSegment } from "../../doc.ts";
+import { atempoArgs } from "../../media/args.ts";
+import { runFfmpeg } from "../../media/run.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { fitAll } from "../../timing/fit.ts";
-import { mixToFile, speechRanges, toFrame } from "./mix.ts";
+import { mixToFile, mixWindowFrames, speechRanges, stretchClips, toFrame } from "./mix.ts";
 import { MIX_RATE } from "./types.ts";
 
 const t = tempDir("dub-mix-");
@@ -73,5 +75,33 @@ describe("mixToFile", () => {
     expect(rmsAt(mixFile, 1350, 1950)).toBe(0);
     expect(rmsAt(mixFile, 2100, 3200)).toBeGreaterThan(0.01);
     expect(progress.at(-1)).toBe(1);
+  });
+});
+
+describe("stretchClips", () => {
+  it("stretches many clips in one ffmpeg run exactly as one run per clip would, and skips cached ones", async () => {
+    const jobs = [1.1, 1.2, 1.3].map((tempo, k) => {
+      const input = join(t.dir, `in${k}.wav`);
+      writeFileSync(input, encodeWav(tone(700 + 100 * k), 22_050));
+      return { input, output: join(t.dir, `out${k}.wav`), tempo };
+    });
+    const progress: number[] = [];
+    expect(await stretchClips(jobs, { concurrency: 2, onProgress: (f) => progress.push(f) })).toBe(3);
+    expect(progress.at(-1)).toBe(1);
+    for (const j of jobs) {
+      const alone = join(t.dir, "alone.wav");
+      await runFfmpeg(atempoArgs(j.input, alone, j.tempo));
+      expect(readFileSync(j.output).equals(readFileSync(alone))).toBe(true);
+    }
+    expect(await stretchClips(jobs, { concurrency: 2 })).toBe(0);
+  });
+});
+
+describe("mixWindowFrames", () => {
+  it("keeps about 128 clip starts per window, 1 to 60 s", () => {
+    expect(mixWindowFrames(50, 128_000)).toBe(60 * MIX_RATE);
+    expect(mixWindowFrames(5000, 128_000)).toBe(3 * MIX_RATE);
+    expect(mixWindowFrames(100_000, 60_000)).toBe(MIX_RATE);
+    expect(mixWindowFrames(0, 128_000)).toBe(60 * MIX_RATE);
   });
 });

@@ -1,18 +1,23 @@
 // Stage 2: the timing fit (pure) and the mix, one window at a time in a raw float32 file (pcmfile.ts):
 // the background (the original's audio, or silence) ducked under the source speech and the dub (which
 // may borrow the silence after it), and the clips, stretched where needed, added at their absolute starts.
+// Linear in the number of segments, in memory bounded by the clips of one window: the clips to stretch
+// are stretched first, many per ffmpeg run; the duck ranges are merged once and each window bisects to
+// its own; a window is short enough that about CLIPS_PER_WINDOW clips start in it.
+import { access, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { resample } from "../../audio/dsp.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import { throwIfAborted } from "../../errors.ts";
-import { atempoArgs, decodeAudioArgs } from "../../media/args.ts";
+import { atempoArgs, atempoManyArgs, decodeAudioArgs } from "../../media/args.ts";
 import { runFfmpeg } from "../../media/run.ts";
-import { addClip, duck, levelGain, type Range } from "../../mix/mixer.ts";
+import { addClip, duckMerged, levelGain, mergeRanges, type Range } from "../../mix/mixer.ts";
 import { eachWindow, pcmFileOfLength, windowFrames } from "../../mix/pcmfile.ts";
 import type { Fit } from "../../timing/fit.ts";
 import { hashKey } from "../../util/hash.ts";
 import { mapLimit } from "../../util/pool.ts";
 import { readClip } from "../synth.ts";
+import { touchFiles } from "./clip-cache.ts";
 import { MIX_RATE, type Placement, type StageProgress, type SynthesizedSegment } from "./types.ts";
 
 /** Pure: a time (ms) as a frame of the mix. */
@@ -72,7 +77,70 @@ interface MixClip {
   gain: number;
 }
 
-/** Segment i's clip at the mix rate, stretched by its fit's tempo (atempo, cached), and its level. */
+/** About this many clips start in one window of the mix (its memory). */
+export const CLIPS_PER_WINDOW = 128;
+/** Clips stretched by one ffmpeg run. */
+export const STRETCH_BATCH = 32;
+
+/** Pure: the mix window (frames), 1–60 s in whole 100 ms units, so that about CLIPS_PER_WINDOW clips start in it. */
+export function mixWindowFrames(segments: number, durationMs: number): number {
+  const perSecond = segments / Math.max(1, durationMs / 1000);
+  const seconds = perSecond > 0 ? Math.max(1, Math.min(60, Math.floor(CLIPS_PER_WINDOW / perSecond))) : 60;
+  return windowFrames(MIX_RATE, MIX_RATE / 10, seconds);
+}
+
+const stretchedFile = (clipDir: string, key: string, tempo: number) =>
+  join(clipDir, `${hashKey("atempo", key, tempo)}.wav`);
+
+/** Pure: the distinct stretches the fits ask for (clip file → stretched file), keyed by output. */
+export function stretchJobs(
+  clipDir: string,
+  synth: (SynthesizedSegment | null)[],
+  fits: (Fit | null)[],
+): { input: string; output: string; tempo: number }[] {
+  const jobs = new Map<string, { input: string; output: string; tempo: number }>();
+  synth.forEach((s, i) => {
+    const f = fits[i];
+    if (!s || !f || !(f.tempo > 1)) return;
+    const output = stretchedFile(clipDir, s.key, f.tempo);
+    if (!jobs.has(output)) jobs.set(output, { input: join(clipDir, `${s.key}.wav`), output, tempo: f.tempo });
+  });
+  return [...jobs.values()];
+}
+
+/**
+ * Every stretched clip the mix needs that the clip cache lacks, STRETCH_BATCH per ffmpeg run (written
+ * under a temporary name and renamed, so an interrupted run leaves no partial clip in the cache).
+ */
+export async function stretchClips(
+  jobs: { input: string; output: string; tempo: number }[],
+  opts: { concurrency: number; signal?: AbortSignal; onProgress?: StageProgress },
+): Promise<number> {
+  const missing = await Promise.all(
+    jobs.map((j) =>
+      access(j.output).then(
+        () => false,
+        () => true,
+      ),
+    ),
+  );
+  const todo = jobs.filter((_j, k) => missing[k]);
+  await touchFiles(jobs.filter((_j, k) => !missing[k]).map((j) => j.output));
+  const batches: (typeof todo)[] = [];
+  for (let k = 0; k < todo.length; k += STRETCH_BATCH) batches.push(todo.slice(k, k + STRETCH_BATCH));
+  let done = 0;
+  await mapLimit(batches, opts.concurrency, async (batch) => {
+    throwIfAborted(opts.signal);
+    const part = batch.map((j) => ({ ...j, output: `${j.output}.part` }));
+    await runFfmpeg(atempoManyArgs(part), { signal: opts.signal });
+    await Promise.all(part.map((j, k) => rename(j.output, (batch[k] as { output: string }).output)));
+    done += batch.length;
+    opts.onProgress?.(done / todo.length);
+  });
+  return todo.length;
+}
+
+/** Segment i's clip at the mix rate, stretched by its fit's tempo (stretchClips, cached), and its level. */
 async function loadClip(
   clipDir: string,
   s: SynthesizedSegment,
@@ -80,10 +148,11 @@ async function loadClip(
   signal?: AbortSignal,
 ): Promise<MixClip> {
   const file = join(clipDir, `${s.key}.wav`);
-  const stretched = join(clipDir, `${hashKey("atempo", s.key, f.tempo)}.wav`);
+  const stretched = stretchedFile(clipDir, s.key, f.tempo);
   const clip =
     f.tempo > 1
       ? await readClip(stretched).catch(async () => {
+          // removed from the cache since stretchClips ran: stretched alone
           await runFfmpeg(atempoArgs(file, stretched, f.tempo), { signal });
           return readClip(stretched);
         })
@@ -94,26 +163,33 @@ async function loadClip(
 
 /** Mixes the clips into `mixFile` (made `durationMs` long); returns where each clip was placed. */
 export async function mixToFile(input: MixInput): Promise<Placement[]> {
-  const { segments, synth, fits, channels } = input;
+  const { segments, synth, fits, channels, signal } = input;
+  const progress = (f: number) => input.onProgress?.(f);
+  // stretching is most of the work when many clips are too long: the first half of the progress
+  await stretchClips(stretchJobs(input.clipDir, synth, fits), {
+    ...input,
+    onProgress: (f) => progress(f / 2),
+  });
   const frames = toFrame(input.durationMs);
   const hasBackground = await input.background;
   await pcmFileOfLength(input.mixFile, channels, frames, hasBackground ? "keep" : "silence");
-  const ranges = speechRanges(segments, fits);
+  const ramp = Math.round(0.15 * MIX_RATE);
+  const ranges = mergeRanges(speechRanges(segments, fits), 2 * ramp);
   const placed: Placement[] = segments.map(() => null);
   const prepare = async (i: number) => {
-    const c = await loadClip(input.clipDir, synth[i] as SynthesizedSegment, fits[i] as Fit, input.signal);
+    const c = await loadClip(input.clipDir, synth[i] as SynthesizedSegment, fits[i] as Fit, signal);
     // whole clip kept (never cut a word); only the too-long case may run past the limit
     const start = (fits[i] as Fit).start;
     placed[i] = { start, end: start + Math.round((c.samples.length / MIX_RATE) * 1000) };
     return c;
   };
-  const mixWindow = windowFrames(MIX_RATE, MIX_RATE / 10);
+  const mixWindow = mixWindowFrames(segments.length, input.durationMs);
   let next = 0; // the next segment whose clip is prepared (segments are in order of start)
   let active: MixClip[] = [];
   await eachWindow(input.mixFile, channels, { windowFrames: mixWindow, write: true }, async (w) => {
-    throwIfAborted(input.signal);
+    throwIfAborted(signal);
     const end = w.start + mixWindow;
-    if (hasBackground) duck(w.window, channels, ranges, input.duckDb, Math.round(0.15 * MIX_RATE), w.start);
+    if (hasBackground) duckMerged(w.window, channels, ranges, input.duckDb, ramp, w.start);
     const starting: number[] = [];
     for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
       if (synth[next] && fits[next]) starting.push(next);
@@ -121,8 +197,8 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
     for (const c of active) addClip(w.window, channels, c.samples, c.start - w.start, c.gain);
     // a clip that runs into the next window stays for it
     active = active.filter((c) => c.start + c.samples.length > end);
-    input.onProgress?.(Math.min(1, end / frames));
+    progress(0.5 + Math.min(1, end / frames) / 2);
   });
-  input.onProgress?.(1);
+  progress(1);
   return placed;
 }

@@ -27,6 +27,8 @@ export interface DubOptions extends CommonOptions {
   ceilingDbtp?: number;
   /** Write .srt/.vtt next to the MP4 (default true). */
   subtitles?: boolean;
+  /** Cap of the work dir's clip cache in bytes, least recently used clips evicted (default 256 MiB). */
+  clipCacheBytes?: number;
 }
 
 export interface SegmentReport {
