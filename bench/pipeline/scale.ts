@@ -75,7 +75,8 @@ async function one(n: number, video: string): Promise<void> {
   });
   const wall = (performance.now() - t0) / 1000;
   (globalThis as { gc?: () => void }).gc?.();
-  const after = process.memoryUsage().rss;
+  const m = process.memoryUsage();
+  const after = m.rss;
   console.log(
     JSON.stringify({
       segments: n,
@@ -83,6 +84,8 @@ async function one(n: number, video: string): Promise<void> {
       stages: r.report.timings,
       peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
       rssAfterMB: Math.round(after / 2 ** 20),
+      heapAfterMB: Math.round(m.heapTotal / 2 ** 20),
+      buffersAfterMB: Math.round(m.arrayBuffers / 2 ** 20),
       longestProgressGapS: Math.round(longestGap / 100) / 10,
       gapStage,
       clipCacheMB: Math.round(dirBytes(join(work, "clips")) / 2 ** 20),
