@@ -57,3 +57,17 @@ export async function workDir(
 export function since(t0: number): number {
   return Math.round(performance.now() - t0) / 1000;
 }
+
+/** A signal that fires with `parent` and on stop(): background work ends with the caller or the call. */
+export function linkedAbort(parent?: AbortSignal): { signal: AbortSignal; stop: () => void } {
+  const c = new AbortController();
+  const onAbort = () => c.abort();
+  parent?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: c.signal,
+    stop: () => {
+      parent?.removeEventListener("abort", onAbort);
+      c.abort();
+    },
+  };
+}

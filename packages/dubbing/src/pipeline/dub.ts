@@ -9,7 +9,7 @@ import { MediaError } from "../media/errors.ts";
 import { warmUp } from "../mix/measure.ts";
 import { FIT_DEFAULTS, fitAll } from "../timing/fit.ts";
 import { defaultConcurrency } from "../util/pool.ts";
-import { progressReporter, since, workDir } from "./common.ts";
+import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
 import { decodeBackground, mixToFile } from "./dub/mix.ts";
@@ -49,9 +49,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   // the mix, as raw float32 (pcmfile.ts): the original's audio decoded into it, or silence
   const mixFile = join(work.dir, "mix.f32");
   // stops background work (the parallel decode) on failure or when the caller aborts
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const stop = linkedAbort(signal);
   try {
     timings.prepare = since(t);
     warmUp(concurrency, MIX_RATE);
@@ -108,8 +106,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     if (err instanceof DubError || err instanceof MediaError) throw err;
     throw new DubError("engine_failed", `dubbing failed: ${String(err)}`, { cause: err });
   } finally {
-    signal?.removeEventListener("abort", onAbort);
-    stop.abort();
+    stop.stop();
     // an hour's mix is 1.3 GB: never left in a kept work dir; the clip cache is kept under its cap
     await rm(mixFile, { force: true });
     await directoryClipCache(clipDir, opts.clipCacheBytes).prune();

@@ -30,6 +30,30 @@ export interface SynthJob {
 }
 
 /**
+ * Pure: one voice's lines (indices, sorted here) in runs of similar text length: two runs per core (runs
+ * end at different times, and the next pass waits for the last one), and at most MAX_BATCH lines a run,
+ * so that a long transcript's clips are held a batch at a time and progress moves with each batch.
+ */
+export function planBatches(idx: number[], length: (i: number) => number, concurrency: number): number[][] {
+  idx.sort((a, b) => a - b);
+  const total = idx.reduce((n, i) => n + length(i), 0);
+  const parts = Math.min(idx.length, Math.max(2 * concurrency, Math.ceil(idx.length / MAX_BATCH)));
+  const batches: number[][] = [];
+  let acc = 0;
+  let cur: number[] = [];
+  for (const i of idx) {
+    cur.push(i);
+    acc += length(i);
+    if (batches.length < parts - 1 && acc >= (total * (batches.length + 1)) / parts) {
+      batches.push(cur);
+      cur = [];
+    }
+  }
+  if (cur.length) batches.push(cur);
+  return batches;
+}
+
+/**
  * TTS with a cache in the work dir, keyed by engine, voice, language, text and rate; clips are trimmed.
  * What is not cached is synthesized per voice in batches, `concurrency` at once (engines with
  * synthesizeMany do a batch in one run), and `onDone` counts the clips as they come.
@@ -71,34 +95,13 @@ export async function synthAll(
   });
   const copies = (i: number) => count.get(keys[i] as string) as number;
   onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
-  // each voice's texts in `concurrency` runs of similar length (single runs for engines without batches)
-  const batches: number[][] = [];
-  for (const idx of groups.values()) {
-    idx.sort((a, b) => a - b);
+  const batches = [...groups.values()].flatMap((idx) => {
     const engine = (jobs[idx[0] as number] as SynthJob).v.engine as TtsEngine;
-    if (!engine.synthesizeMany) {
-      for (const i of idx) batches.push([i]);
-      continue;
-    }
-    const total = idx.reduce((n, i) => n + (jobs[i] as SynthJob).text.length, 0);
-    // two runs per core: runs end at different times, and the next pass waits for the last one; and
-    // at most MAX_BATCH lines a run, so that a long transcript's clips are held a batch at a time and
-    // progress moves with each batch
-    const parts = Math.min(idx.length, Math.max(2 * concurrency, Math.ceil(idx.length / MAX_BATCH)));
-    let acc = 0;
-    let made = 0;
-    let cur: number[] = [];
-    for (const i of idx) {
-      cur.push(i);
-      acc += (jobs[i] as SynthJob).text.length;
-      if (made < parts - 1 && acc >= (total * (made + 1)) / parts) {
-        batches.push(cur);
-        cur = [];
-        made++;
-      }
-    }
-    if (cur.length) batches.push(cur);
-  }
+    // single runs for engines without batches
+    return engine.synthesizeMany
+      ? planBatches(idx, (i) => (jobs[i] as SynthJob).text.length, concurrency)
+      : idx.map((i) => [i]);
+  });
   // a cloud engine waits on the network, not on a core: a few requests at once (rate limits are
   // retried by providerFetch)
   const engineOf = (b: number[]) => (jobs[b[0] as number] as SynthJob).v.engine;
