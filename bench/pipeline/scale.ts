@@ -1,13 +1,14 @@
 // Dub scale bench (issue 19): the same 128 s video dubbed with 50, 500 and 5,000 segments. Each size runs
 // in its own process, so its peak RSS is its own; prints wall time, stage times, peak RSS, the RSS after
 // the job, the longest wait between two progress reports, and the clip cache's size. Figures only: it
-// never fails on time.   node bench/pipeline/scale.ts [--sizes 50,500,5000] [--seconds 128] [--language es|en]
+// never fails on time.   node bench/pipeline/scale.ts [--sizes 50,500,5000] [--seconds 128] [--language es|en] [--repeat 1]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { TranscriptDoc } from "../../packages/dubbing/src/doc.ts";
+import { IDLE_WORKER_MS } from "../../packages/dubbing/src/mix/measure.ts";
 import { dub } from "../../packages/dubbing/src/pipeline/dub.ts";
 import { makeTestVideo } from "../../packages/dubbing/src/testing/fixtures.ts";
 
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     video: { type: "string" },
     // es: espeak-ng, which synthesizes a batch of lines per run; en: flite, one run per line
     language: { type: "string", default: "es" },
+    // dubs per process: RSS after the second shows whether the first one's memory is reused
+    repeat: { type: "string", default: "1" },
   },
 });
 const seconds = Number(values.seconds);
@@ -74,6 +77,8 @@ async function one(n: number, video: string): Promise<void> {
     },
   });
   const wall = (performance.now() - t0) / 1000;
+  // after the job: the measuring workers end once idle (IDLE_WORKER_MS), then a collection
+  await new Promise((r) => setTimeout(r, IDLE_WORKER_MS + 1000));
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   const after = m.rss;
@@ -97,7 +102,7 @@ async function one(n: number, video: string): Promise<void> {
 }
 
 if (values.one) {
-  await one(Number(values.one), values.video as string);
+  for (let k = 0; k < Number(values.repeat); k++) await one(Number(values.one), values.video as string);
 } else {
   const dir = mkdtempSync(join(tmpdir(), "dub-scale-"));
   try {
@@ -117,6 +122,10 @@ if (values.one) {
           video,
           "--seconds",
           String(seconds),
+          "--language",
+          language,
+          "--repeat",
+          String(values.repeat),
         ],
         { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
       );

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { blockEnergy, blockPeaks, truePeak } from "./loudness.ts";
-import { measure, ranges, sharedFloats } from "./measure.ts";
+import { IDLE_WORKER_MS, liveWorkers, measure, ranges, sharedFloats } from "./measure.ts";
 import { measureFile } from "./pcmfile.ts";
 
 describe("ranges", () => {
@@ -75,5 +75,18 @@ describe("measure (worker threads on shared memory)", () => {
     const plain = Float32Array.from(data.subarray(0, rate * 12 * 2));
     const r = await measure(plain, 2, rate, { block: 4410, peak: true, parts: 2 });
     expect(r.energy).toEqual(blockEnergy(plain, 2, rate, 4410));
+  });
+});
+
+describe("measuring workers", () => {
+  it("end when idle, so they hold no shared buffer of past dubs, and start again when needed", async () => {
+    const x = sharedFloats(44_100 * 12);
+    for (let i = 0; i < x.length; i++) x[i] = Math.sin(i * 0.1) * 0.5;
+    const first = await measure(x, 1, 44_100, { block: 4410, peak: true, parts: 2 });
+    expect(liveWorkers()).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, IDLE_WORKER_MS + 500));
+    expect(liveWorkers()).toBe(0);
+    expect(await measure(x, 1, 44_100, { block: 4410, peak: true, parts: 2 })).toEqual(first);
+    expect(liveWorkers()).toBe(2);
   });
 });

@@ -46,6 +46,8 @@ export function ranges(count: number, parts: number): { from: number; to: number
 export const WARM_MS = 200;
 
 let pool: Worker[] = [];
+/** How many workers warmUp started (0 again once they end). */
+let warmed = 0;
 let nextId = 1;
 const pending = new Map<
   number,
@@ -77,21 +79,49 @@ function workers(n: number): Worker[] {
   return pool.slice(0, n);
 }
 
+/** Workers alive now (for tests). */
+export function liveWorkers(): number {
+  return pool.length;
+}
+
+/** How long idle workers are kept for the next measurement. */
+export const IDLE_WORKER_MS = 5_000;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/**
+ * Ends the workers once nothing is pending for IDLE_WORKER_MS: an idle worker's isolate never collects
+ * its garbage, and the messages it received keep every shared buffer of the last dubs alive (tens of MB
+ * a dub). The next measurement starts them again.
+ */
+function endWhenIdle(): void {
+  clearTimeout(idleTimer);
+  if (pending.size > 0) return;
+  idleTimer = setTimeout(() => {
+    if (pending.size > 0) return;
+    const ended = pool;
+    pool = [];
+    warmed = 0;
+    for (const w of ended) void w.terminate();
+  }, IDLE_WORKER_MS);
+  idleTimer.unref();
+}
+
 function run(worker: Worker, task: Omit<MeasureTask, "id">): Promise<Measurement> {
   const id = nextId++;
-  return new Promise((resolve, reject) => {
+  clearTimeout(idleTimer);
+  const done = new Promise<Measurement>((resolve, reject) => {
     pending.set(id, { resolve, reject, worker });
     worker.ref();
     worker.postMessage({ ...task, id });
   });
+  done.then(endWhenIdle, endWhenIdle);
+  return done;
 }
-
-let warmed = 0;
 
 /**
  * Starts `parts` workers and has them measure a few seconds of noise, so that their modules are loaded
- * and their loops compiled before the real audio arrives (call it early; it never fails). Once per
- * process: the workers stay for later dubs.
+ * and their loops compiled before the real audio arrives (call it early; it never fails). Once while
+ * the workers live (they end when idle, see endWhenIdle).
  */
 export function warmUp(parts: number, sampleRate = 44_100): void {
   if (parts < 2 || parts <= warmed) return;
