@@ -5,6 +5,7 @@ import {
   type EngineOptions,
   engineOptions,
 } from "@dubbing/dubbing/engines/options.ts";
+import { PRODUCTS, type Product } from "@dubbing/identity-server";
 import { z } from "zod";
 
 const GiB = 1024 ** 3;
@@ -59,6 +60,13 @@ const envSchema = z.object({
   IDENTITY_PROJECT_ID: optionalString,
   IDENTITY_PUBLIC_TOKEN: optionalString.pipe(z.string().startsWith("public-token-").optional()),
   IDENTITY_SECRET: optionalString.pipe(z.string().min(16).optional()),
+  IDENTITY_PRODUCTS: optionalString.pipe(
+    z
+      .string()
+      .transform((list) => list.split(",").map((p) => p.trim()))
+      .pipe(z.array(z.enum(PRODUCTS)))
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -104,6 +112,8 @@ export interface Config {
     publicToken: string | undefined;
     secret: string | undefined;
     google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+    /** The identity SDK products served: by default what the login page offers (links, Google if set). */
+    products: Product[];
     /** Browser origins besides PUBLIC_URL's that may call the identity SDK API (e.g. the Vite dev server). */
     extraOrigins: string[];
   };
@@ -155,6 +165,10 @@ export function loadConfig(
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -182,10 +196,8 @@ export function loadConfig(
       projectId: e.IDENTITY_PROJECT_ID,
       publicToken: e.IDENTITY_PUBLIC_TOKEN,
       secret: e.IDENTITY_SECRET,
-      google:
-        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-          : undefined,
+      google,
+      products: e.IDENTITY_PRODUCTS ?? ["magic_links", ...(google ? (["oauth"] as const) : [])],
       extraOrigins: e.ALLOWED_ORIGINS.split(",")
         .map((o) => o.trim())
         .filter(Boolean),

@@ -64,6 +64,19 @@ export const ERRORS = {
   project_not_found: [404, "Project could not be found."],
   payload_too_large: [413, "The request body is too large."],
   unsupported_media_type: [415, "Send the body as application/json."],
+  unauthorized_action: [403, "This action is not allowed for this user."],
+  insufficient_factors: [
+    403,
+    "This action needs a recent second factor. Authenticate with your authenticator app or passkey and try again.",
+  ],
+  session_too_old_to_reset_password: [
+    400,
+    "This session is too old to reset the password. Sign in again and try within 5 minutes.",
+  ],
+  endpoint_not_authorized_for_sdk: [
+    403,
+    "The project owner has not authorized the SDK to call this endpoint.",
+  ],
   too_many_requests: [429, "Too many requests. Wait a little and try again."],
   route_not_found: [404, "Route not found."],
   internal_server_error: [500, "Something went wrong on our side. Try again."],

@@ -13,6 +13,8 @@ export {
   type IdentityServerOptions,
   type OAuthProviderConfig,
   type PasswordPolicy,
+  PRODUCTS,
+  type Product,
   type ProjectConfig,
   type Settings,
 } from "./options.ts";

@@ -46,7 +46,21 @@ export interface CaptchaConfig {
   minScore?: number;
 }
 
+/** The SDK products a project can serve, named as their `/sdk/v1` path segments. */
+export const PRODUCTS = [
+  "magic_links",
+  "otps",
+  "passwords",
+  "oauth",
+  "totps",
+  "webauthn",
+  "crypto_wallets",
+] as const;
+export type Product = (typeof PRODUCTS)[number];
+
 export interface Settings {
+  /** The SDK routes served; the others answer `endpoint_not_authorized_for_sdk` (sessions and users always). */
+  products: Product[];
   /** The Stytch-compatible bootstrap flags; when on, the SDK sends a code_challenge and must send the verifier. */
   pkce: { magicLinks: boolean; oauth: boolean; passwordResets: boolean };
   passwordPolicy: PasswordPolicy;
@@ -60,7 +74,10 @@ export interface Settings {
   otpExpirationMinutes: number;
   otpMaxAttempts: number;
   magicLinkExpirationMinutes: number;
-  /** `/sdk/v1/users/search` tells whether an email has an account (the widget needs it for passwords). */
+  /**
+   * `/sdk/v1/users/search` tells whether an email has an account (the widget needs it for passwords).
+   * Off by default: it answers "does this person have an account?" to anyone with the public token.
+   */
   userSearch: boolean;
   emailDomains: string[];
   displayWatermark: boolean;
@@ -82,6 +99,7 @@ export type RateBucket =
   | "strength_per_ip";
 
 export const DEFAULT_SETTINGS: Settings = {
+  products: [...PRODUCTS],
   pkce: { magicLinks: true, oauth: true, passwordResets: true },
   passwordPolicy: { type: "zxcvbn", ludsMinimumCount: 8, ludsComplexity: 3 },
   defaultSessionMinutes: 60,
@@ -91,7 +109,7 @@ export const DEFAULT_SETTINGS: Settings = {
   otpExpirationMinutes: 10,
   otpMaxAttempts: 5,
   magicLinkExpirationMinutes: 30,
-  userSearch: true,
+  userSearch: false,
   emailDomains: [],
   displayWatermark: false,
   captcha: null,

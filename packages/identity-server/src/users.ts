@@ -12,6 +12,7 @@ import {
   identityUsers,
   identityWebauthn,
 } from "./schema.ts";
+import { revokeUserSessions } from "./sessions.ts";
 
 /** Trimmed and lower-cased; the whole address is compared case-insensitively. */
 export function normalizeEmail(email: string): string {
@@ -199,29 +200,68 @@ export async function findOrCreateByPhone(
   return { userId, phoneId, verified: false, created: true };
 }
 
-/** Adds an email to an existing user (secondary factors); returns its id. */
-export async function attachEmail(
+/**
+ * Adds a proven email to a user (a secondary factor, once its link or code came back); returns its id.
+ * Secondary addresses are stored only when proven, so an address nobody proved is never held by a user.
+ */
+export async function attachVerifiedEmail(
   ctx: Ctx,
   userId: string,
   email: string,
-  verified: boolean,
+  id = newId("email", ctx.env),
 ): Promise<string> {
   const existing = await findEmail(ctx, email);
   if (existing) {
     if (existing.userId !== userId) throw new IdentityError("duplicate_email");
-    if (verified) await markEmailVerified(ctx, existing.emailId);
+    await markEmailVerified(ctx, existing.emailId, userId);
     return existing.emailId;
   }
-  const id = newId("email", ctx.env);
   await ctx.db
     .insert(identityEmails)
-    .values({ id, userId, email: normalizeEmail(email), verified, createdAt: ctx.now() });
+    .values({ id, userId, email: normalizeEmail(email), verified: true, createdAt: ctx.now() });
   return id;
 }
 
-export async function markEmailVerified(ctx: Ctx, emailId: string): Promise<void> {
-  await ctx.db.update(identityEmails).set({ verified: true }).where(eq(identityEmails.id, emailId));
+/**
+ * Marks an email verified. Its first verification on a user with a password is Stytch's deduplication
+ * case: whoever set that password never proved the address (a squatter can create a password user for
+ * someone else's email), so the password must be reset and every session of the user ends. The exception
+ * is proof given inside a session of that same user (verifying the address right after sign-up).
+ */
+export async function markEmailVerified(
+  ctx: Ctx,
+  emailId: string,
+  provenInSessionOf?: string,
+): Promise<void> {
+  const [first] = await ctx.db
+    .update(identityEmails)
+    .set({ verified: true })
+    .where(and(eq(identityEmails.id, emailId), eq(identityEmails.verified, false)))
+    .returning({ userId: identityEmails.userId });
+  if (!first || first.userId === provenInSessionOf) return;
+  const invalidated = await ctx.db
+    .update(identityPasswords)
+    .set({ requiresReset: true })
+    .where(eq(identityPasswords.userId, first.userId))
+    .returning({ id: identityPasswords.id });
+  if (invalidated.length > 0) await revokeUserSessions(ctx, first.userId);
 }
+
+/**
+ * No email may be added to a user whose first email is unverified: otherwise a squatter's password user
+ * for someone else's address could gain a verified address of the squatter's own (Stytch's rule).
+ */
+export async function requireVerifiedPrimaryEmail(ctx: Ctx, userId: string): Promise<void> {
+  const [primary] = await ctx.db
+    .select({ verified: identityEmails.verified })
+    .from(identityEmails)
+    .where(eq(identityEmails.userId, userId))
+    .orderBy(identityEmails.createdAt)
+    .limit(1);
+  if (primary && !primary.verified) throw new IdentityError("unauthorized_action", UNVERIFIED_PRIMARY);
+}
+
+const UNVERIFIED_PRIMARY = "Verify the account's email address before adding another one.";
 
 export async function markPhoneVerified(ctx: Ctx, phoneId: string): Promise<void> {
   await ctx.db.update(identityPhones).set({ verified: true }).where(eq(identityPhones.id, phoneId));

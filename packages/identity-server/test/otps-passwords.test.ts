@@ -3,7 +3,7 @@ import { type Harness, pkcePair, sdk, startHarness, tokenFrom } from "./harness.
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ settings: { userSearch: true } });
 });
 afterAll(() => h.close());
 

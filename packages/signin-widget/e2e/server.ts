@@ -57,6 +57,7 @@ await app.register(identityServer, {
   },
   mailer: new SmtpMailer({ url: mailbox.url, from: "Dubbing <login@dubbing.local>" }),
   settings: {
+    userSearch: true,
     displayWatermark: true,
     emailDomains: ["dubbing.local"],
     rateLimits: {

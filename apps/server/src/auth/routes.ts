@@ -10,19 +10,18 @@ import {
   type Identity,
   MAGIC_LINK_CALLBACK,
 } from "../identity/mount.ts";
+import { authenticatedAnswer, provenEmail } from "./proven-email.ts";
 import {
+  accountFor,
   createSession,
   deleteSession,
-  findOrCreateUser,
   SESSION_ABSOLUTE_DAYS,
   SESSION_COOKIE,
 } from "./sessions.ts";
 
-const authenticated = z.object({
-  user: z.object({ emails: z.array(z.object({ email: z.string() })).min(1) }),
-  session: z.object({ session_id: z.string() }),
-});
 const providerError = z.object({ error_message: z.string() });
+const NO_PROVEN_EMAIL =
+  "This sign-in did not prove an email address we can use. Sign in with a link sent to your email.";
 
 /**
  * The sign-in callbacks, the current user and logout. A callback exchanges the provider's one-time token
@@ -46,12 +45,14 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
       remoteAddress: request.ip,
     });
     const body = res.json();
-    const ok = res.statusCode === 200 ? authenticated.safeParse(body) : null;
+    const ok = res.statusCode === 200 ? authenticatedAnswer.safeParse(body) : null;
     if (!ok?.success) {
       const message = providerError.safeParse(body).data?.error_message;
       return failed(reply, message ?? "Sign-in failed. Please try again.");
     }
-    const user = await findOrCreateUser(db, ok.data.user.emails[0]!.email);
+    const email = provenEmail(ok.data);
+    const user = email ? await accountFor(db, ok.data.user_id, email) : null;
+    if (!user) return failed(reply, NO_PROVEN_EMAIL);
     const sessionToken = await createSession(db, user.id, { identitySessionId: ok.data.session.session_id });
     reply.setCookie(SESSION_COOKIE, sessionToken, {
       httpOnly: true,

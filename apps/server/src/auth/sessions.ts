@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 
@@ -22,6 +22,26 @@ export async function findOrCreateUser(db: Db, email: string): Promise<{ id: str
   await db.insert(users).values({ email: normalized }).onConflictDoNothing();
   const [user] = await db.select().from(users).where(eq(users.email, normalized));
   return { id: user!.id, email: user!.email };
+}
+
+/**
+ * The app account of an identity user, keyed on the identity user id. An account made before accounts
+ * were keyed on it (same email, no identity user yet) is claimed once. Null when the email is already the
+ * account of another identity user: one address never opens two people's accounts.
+ */
+export async function accountFor(
+  db: Db,
+  identityUserId: string,
+  provenEmail: string,
+): Promise<{ id: string; email: string } | null> {
+  const email = provenEmail.trim().toLowerCase();
+  await db.insert(users).values({ email, identityUserId }).onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ identityUserId })
+    .where(and(eq(users.email, email), isNull(users.identityUserId)));
+  const [user] = await db.select().from(users).where(eq(users.identityUserId, identityUserId));
+  return user ? { id: user.id, email: user.email } : null;
 }
 
 /** Creates a session and returns its token: 256 random bits, stored only as a hash. */

@@ -19,6 +19,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
   email: text("email").notNull().unique(),
+  /** The identity provider's user this account belongs to: accounts are keyed on it, not on an email. */
+  identityUserId: text("identity_user_id").unique(),
   createdAt: createdAt(),
 });
 

@@ -51,6 +51,11 @@ export async function mountIdentity(app: FastifyInstance, db: Db, config: Config
     mailer: identity.mailer,
     oauthProviders: config.identity.google ? { google: config.identity.google } : undefined,
     // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
-    settings: { pkce: { magicLinks: false, oauth: false, passwordResets: true } },
+    settings: {
+      pkce: { magicLinks: false, oauth: false, passwordResets: true },
+      products: config.identity.products,
+      // The widget's password screen needs user search; without passwords it would only enumerate accounts.
+      userSearch: config.identity.products.includes("passwords"),
+    },
   });
 }

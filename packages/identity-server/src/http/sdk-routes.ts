@@ -80,6 +80,7 @@ import {
   webauthnUpdate,
   updateBody as webauthnUpdateBody,
 } from "../methods/webauthn.ts";
+import { PRODUCTS, type Product } from "../options.ts";
 import { callerOf, errorPayload, parse, parseBasic, requestId, sdkCall, send } from "./plumbing.ts";
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
@@ -99,6 +100,9 @@ export function sdkRegistrar(app: FastifyInstance, ctx: Ctx): SdkRegistrar {
         const rid = requestId(ctx);
         try {
           const call = await sdkCall(ctx, req);
+          const product = productOf(path);
+          if (product && !ctx.settings.products.includes(product))
+            throw new IdentityError("endpoint_not_authorized_for_sdk");
           if (CAPTCHA_PROTECTED.has(path)) {
             await checkCaptcha(
               ctx,
@@ -118,6 +122,13 @@ export function sdkRegistrar(app: FastifyInstance, ctx: Ctx): SdkRegistrar {
       },
     });
   };
+}
+
+/** The product an SDK path belongs to; user search exists for the password flow only. */
+export function productOf(path: string): Product | null {
+  if (path === "/users/search") return "passwords";
+  const segment = path.split("/")[1] as Product;
+  return (PRODUCTS as readonly string[]).includes(segment) ? segment : null;
 }
 
 export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: SdkRegistrar): void {

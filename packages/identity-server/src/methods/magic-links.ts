@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import type { Call } from "../call.ts";
+import { newId } from "../crypto.ts";
 import { magicLinkEmail } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
@@ -8,12 +9,13 @@ import { factorFor, startSession } from "../sessions.ts";
 import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
 import {
   activateUser,
-  attachEmail,
+  attachVerifiedEmail,
   emailOf,
   findEmail,
   findOrCreateByEmail,
   loadUser,
   markEmailVerified,
+  requireVerifiedPrimaryEmail,
 } from "../users.ts";
 import { authenticatedResponse, email, expirationMinutes, sessionDuration } from "./common.ts";
 
@@ -37,6 +39,7 @@ async function sendLink(
   userId: string | null,
   emailId: string | null,
   signup: boolean,
+  data?: { pendingEmail: string },
 ) {
   const { ctx } = call;
   const url = pickRedirect(
@@ -53,6 +56,7 @@ async function sendLink(
     methodId: emailId,
     codeChallenge: body.code_challenge,
     minutes,
+    data,
   });
   await ctx.mailer.send(
     magicLinkEmail(body.email, ctx.project.name, withToken(url, token, "magic_links"), minutes, signup),
@@ -77,13 +81,15 @@ export async function magicLinkSend(call: Call, body: SendBody, secondary: boole
   if (secondary) {
     const session = call.session;
     if (!session) throw new IdentityError(call.sessionInvalid ? "session_not_found" : "user_unauthenticated");
+    await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     const existing = await findEmail(call.ctx, body.email);
     if (existing && existing.userId !== session.userId) {
       await sendLink(call, body, null, null, false); // don't reveal the address belongs to someone else
       return {};
     }
-    const emailId = await attachEmail(call.ctx, session.userId, body.email, false);
-    await sendLink(call, body, session.userId, emailId, false);
+    // The address joins the user only when the link comes back (see attachVerifiedEmail).
+    const emailId = existing?.emailId ?? newId("email", call.ctx.env);
+    await sendLink(call, body, session.userId, emailId, false, { pendingEmail: body.email });
     return {};
   }
   const rec = await findEmail(call.ctx, body.email);
@@ -119,7 +125,9 @@ export async function magicLinkAuthenticate(
   }
   const userId = row.userId!;
   const emailId = row.methodId!;
-  await markEmailVerified(ctx, emailId);
+  const pendingEmail = (row.data as { pendingEmail?: string }).pendingEmail;
+  if (pendingEmail) await attachVerifiedEmail(ctx, userId, pendingEmail, emailId);
+  else await markEmailVerified(ctx, emailId, call.session?.userId);
   await activateUser(ctx, userId);
   const address = (await emailOf(ctx, emailId)) ?? "";
   await audit(ctx, call.caller, "sign_in", { method: "magic_link", userId, subject: address });

@@ -12,13 +12,14 @@ import { factorFor, startSession } from "../sessions.ts";
 import { retireTokens } from "../tokens.ts";
 import {
   activateUser,
-  attachEmail,
+  attachVerifiedEmail,
   findEmail,
   findOrCreateByEmail,
   findOrCreateByPhone,
   findPhone,
   markEmailVerified,
   markPhoneVerified,
+  requireVerifiedPrimaryEmail,
 } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
 
@@ -82,9 +83,10 @@ async function sendEmailCode(
   methodId: string,
   userId: string | null,
   minutes?: number,
+  data?: { pendingEmail: string },
 ) {
   const m = minutes ?? call.ctx.settings.otpExpirationMinutes;
-  const code = await issueCode(call, methodId, userId, m);
+  const code = await issueCode(call, methodId, userId, m, data);
   if (userId) await call.ctx.mailer.send(otpEmail(address, call.ctx.project.name, code, m));
 }
 
@@ -103,13 +105,17 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
   await limitSend(call.ctx, call.caller, body.email);
   if (secondary) {
     const session = requireSession(call);
+    await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     const existing = await findEmail(call.ctx, body.email);
     if (existing && existing.userId !== session.userId) {
       const fake = newId("email", call.ctx.env);
       return { method_id: fake, email_id: fake };
     }
-    const emailId = await attachEmail(call.ctx, session.userId, body.email, false);
-    await sendEmailCode(call, body.email, emailId, session.userId, body.expiration_minutes);
+    // The address joins the user only when the code comes back (see attachVerifiedEmail).
+    const emailId = existing?.emailId ?? newId("email", call.ctx.env);
+    await sendEmailCode(call, body.email, emailId, session.userId, body.expiration_minutes, {
+      pendingEmail: body.email,
+    });
     return { method_id: emailId, email_id: emailId };
   }
   const rec = await findEmail(call.ctx, body.email);
@@ -232,10 +238,12 @@ export async function otpAuthenticate(call: Call, body: z.infer<typeof otpAuthen
   if (!used.length) throw await fail("otp_code_not_found", row.userId);
 
   const userId = row.userId;
+  const pendingEmail = (row.data as { pendingEmail?: string }).pendingEmail;
+  if (pendingEmail) await attachVerifiedEmail(ctx, userId, pendingEmail, body.method_id);
   const [emailRow] = await ctx.db.select().from(identityEmails).where(eq(identityEmails.id, body.method_id));
   let factor: ReturnType<typeof factorFor>;
   if (emailRow) {
-    await markEmailVerified(ctx, emailRow.id);
+    if (!pendingEmail) await markEmailVerified(ctx, emailRow.id, call.session?.userId);
     factor = factorFor("otp_email", now, { emailId: emailRow.id, email: emailRow.email });
   } else {
     const [phoneRow] = await ctx.db

@@ -189,8 +189,9 @@ export async function passwordResetByEmail(call: Call, body: z.infer<typeof rese
     body.code_verifier,
   );
   const userId = row.userId!;
-  await setPassword(ctx, call.caller, userId, body.password);
+  // Verify first: a first verification invalidates an existing password, and this call sets a new one.
   await markEmailVerified(ctx, row.methodId!);
+  await setPassword(ctx, call.caller, userId, body.password);
   await activateUser(ctx, userId);
   await revokeUserSessions(ctx, userId);
   const address = (await emailOf(ctx, row.methodId!)) ?? "";

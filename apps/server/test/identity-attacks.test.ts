@@ -1,0 +1,95 @@
+// Attacks against sign-in, as a stranger with the public token and a script would try them. Each test
+// failed before its defence existed; docs/IDENTITY.md ("Threat model") names the test for each attack.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api } from "./http.ts";
+import { lastLinkTo, openLink, requestLink, sdk } from "./identity.ts";
+
+const PASSWORD = "correct-horse-battery-staple-42!";
+const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+describe.each(MODES)("account takeover attempts (%s)", (mode) => {
+  /** Every product on, as a project that offers passwords would run. */
+  let ts: TestServer;
+  /** The defaults: what `make start` serves. */
+  let plain: TestServer;
+
+  beforeAll(async () => {
+    [ts, plain] = await Promise.all([
+      startTestServer(mode, { IDENTITY_PRODUCTS: "magic_links,otps,passwords,oauth" }),
+      startTestServer(mode),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([ts?.close(), plain?.close()]);
+  });
+
+  it("1. serves only the products the login page offers, and no account search", async () => {
+    for (const [url, body] of [
+      ["/passwords", { email: address("victim"), password: PASSWORD }],
+      ["/users/search", { email: address("someone") }],
+      ["/otps/email/login_or_create", { email: address("someone") }],
+    ] as const) {
+      const res = await sdk(plain, url, body);
+      expect(res.status).toBe(403);
+      expect(res.body.error_type).toBe("endpoint_not_authorized_for_sdk");
+    }
+    expect((await requestLink(plain, address("someone"))).status).toBe(200);
+  });
+
+  const me = async (cookie: string | null) => (await api(ts.baseUrl, cookie, "GET", "/api/auth/me")).body;
+
+  it("1. a password user made for someone else's address cannot be turned into their account", async () => {
+    const victim = address("victim");
+    const squatter = address("squatter");
+    const created = await sdk(ts, "/passwords", { email: victim, password: PASSWORD });
+    expect(created.status).toBe(200);
+    const squatterSession = created.body.data.session_token as string;
+
+    // The squatter cannot attach an address of their own while the victim's is unproven...
+    const secondary = await sdk(
+      ts,
+      "/magic_links/email/send/secondary",
+      { email: squatter, login_magic_link_url: `${ts.baseUrl}/api/stytch` },
+      squatterSession,
+    );
+    expect(secondary.status).toBe(403);
+    expect(secondary.body.error_type).toBe("unauthorized_action");
+    await expect(lastLinkTo(ts, squatter)).rejects.toThrow();
+
+    // ...and when the real owner signs up, the squatter's password and session stop working.
+    expect((await requestLink(ts, victim)).status).toBe(200);
+    const cookie = await openLink(await lastLinkTo(ts, victim));
+    expect((await me(cookie)).email).toBe(victim);
+    const login = await sdk(ts, "/passwords/authenticate", { email: victim, password: PASSWORD });
+    expect(login.body.error_type).toBe("reset_password");
+    const session = await sdk(ts, "/sessions/authenticate", {}, squatterSession);
+    expect(session.status).toBe(404);
+  });
+
+  it("1. the app account follows the identity user, whichever of its proven addresses signed in", async () => {
+    const first = address("owner");
+    const second = address("owner-alias");
+    await requestLink(ts, first);
+    const firstLink = await lastLinkTo(ts, first);
+    const viaFirst = await openLink(firstLink);
+    const account = await me(viaFirst);
+    expect(account.email).toBe(first);
+
+    // The owner adds a second address from a session of their own, then signs in with it.
+    await requestLink(ts, first);
+    const token = (await lastLinkTo(ts, first)).searchParams.get("token");
+    const auth = await sdk(ts, "/magic_links/authenticate", { token, session_duration_minutes: 60 });
+    const session = auth.body.data.session_token as string;
+    const added = await sdk(
+      ts,
+      "/magic_links/email/send/secondary",
+      { email: second, login_magic_link_url: `${ts.baseUrl}/api/stytch` },
+      session,
+    );
+    expect(added.status).toBe(200);
+    const viaSecond = await openLink(await lastLinkTo(ts, second));
+    expect(await me(viaSecond)).toEqual(account);
+  });
+});

@@ -1,0 +1,38 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { TestServer } from "./harness.ts";
+import { api } from "./http.ts";
+
+/** The identity SDK as a browser script would call it: Basic public_token[:session_token]. */
+export async function sdk(ts: TestServer, url: string, body: unknown, session?: string) {
+  const publicToken = (await api(ts.baseUrl, null, "GET", "/api/config")).body.identity.publicToken;
+  const basic = Buffer.from(`${publicToken}:${session ?? publicToken}`).toString("base64");
+  return api(ts.baseUrl, null, "POST", `/sdk/v1${url}`, body, { authorization: `Basic ${basic}` });
+}
+
+/** The newest link sent to `to` through the dev mailbox. */
+export async function lastLinkTo(ts: TestServer, to: string): Promise<URL> {
+  const dir = path.join(ts.dataDir, "mailbox");
+  for (const file of (await readdir(dir)).sort().reverse()) {
+    const mail = JSON.parse(await readFile(path.join(dir, file), "utf8"));
+    if (mail.to !== to) continue;
+    const link = /https?:\/\/\S+\?\S*token=\S+/.exec(mail.text)?.[0];
+    if (link) return new URL(link);
+  }
+  throw new Error(`no link was sent to ${to}`);
+}
+
+/** Asks for a sign-in link the way the login page does. */
+export function requestLink(ts: TestServer, email: string) {
+  return sdk(ts, "/magic_links/email/login_or_create", {
+    email,
+    login_magic_link_url: `${ts.baseUrl}/api/stytch`,
+    signup_magic_link_url: `${ts.baseUrl}/api/stytch`,
+  });
+}
+
+/** Opens a sign-in link in a browser with no cookies; answers the app session cookie, if one was set. */
+export async function openLink(link: URL): Promise<string | null> {
+  const res = await fetch(link, { redirect: "manual" });
+  return res.headers.get("set-cookie")?.split(";")[0] ?? null;
+}
