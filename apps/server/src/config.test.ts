@@ -21,6 +21,7 @@ describe("loadConfig", () => {
         S3_ACCESS_KEY_ID: "k",
         S3_SECRET_ACCESS_KEY: "s",
         PUBLIC_URL: "https://dub.example.com/",
+        SMTP_URL: "smtp://mail.example.com:587",
       },
       ["--roles=worker"],
     );
@@ -60,5 +61,18 @@ describe("loadConfig", () => {
       expect(problems).toMatch(/S3_ACCESS_KEY_ID/);
       expect(problems).toMatch(/LOG_LEVEL/);
     }
+  });
+
+  it("keeps sign-in links in a development mailbox only where nobody else can read it", () => {
+    expect(loadConfig({}).devMailbox).toBe("loopback-only");
+    expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:9000" }).devMailbox).toBe("loopback-only");
+    expect(() => loadConfig({ PUBLIC_URL: "https://dub.example.com" })).toThrow(/SMTP_URL: set SMTP_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: "http://localhost.example.com" })).toThrow(ConfigError);
+    const smtp = loadConfig({ PUBLIC_URL: "https://dub.example.com", SMTP_URL: "smtp://mail:25" });
+    expect(smtp.devMailbox).toBe("off");
+    const dev = loadConfig({ PUBLIC_URL: "http://192.168.1.5:8080", DEVELOPMENT_MAILBOX: "true" });
+    expect(dev.devMailbox).toBe("open");
+    // a worker sends no mail
+    expect(() => loadConfig({ PUBLIC_URL: "https://dub.example.com", ROLES: "worker" })).not.toThrow();
   });
 });

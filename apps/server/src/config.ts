@@ -56,6 +56,7 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WEB_DIST: optionalString,
   SMTP_URL: optionalString.pipe(z.url().optional()),
+  DEVELOPMENT_MAILBOX: z.enum(["true", "false"]).default("false"),
   MAIL_FROM: z.string().default("AI Video Dubbing <no-reply@localhost>"),
   IDENTITY_PROJECT_ID: optionalString,
   IDENTITY_PUBLIC_TOKEN: optionalString.pipe(z.string().startsWith("public-token-").optional()),
@@ -106,6 +107,12 @@ export interface Config {
   workerConcurrency: number;
   webDist: string;
   smtpUrl: string | undefined;
+  /**
+   * Sign-in emails kept in DATA_DIR/mailbox, shown at /dev/mailbox and printed to the log, instead of
+   * sent: only without SMTP_URL, and only on a loopback PUBLIC_URL (the page then answers only direct
+   * loopback connections) or with DEVELOPMENT_MAILBOX=true (the page answers anyone).
+   */
+  devMailbox: "off" | "loopback-only" | "open";
   mailFrom: string;
   identity: {
     projectId: string | undefined;
@@ -132,6 +139,17 @@ export interface Config {
   blogDir: string;
   /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
   engines: EngineOptions;
+}
+
+const NO_SMTP =
+  "SMTP_URL: set SMTP_URL so sign-in links reach people. Without it links are kept in a development " +
+  "mailbox that anyone reaching the server could read, which is allowed only on a loopback PUBLIC_URL " +
+  "(or with DEVELOPMENT_MAILBOX=true on a machine only you can reach).";
+
+/** localhost, 127.0.0.0/8 or [::1]: an origin nobody else can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 export class ConfigError extends Error {
@@ -162,6 +180,11 @@ export function loadConfig(
       "IDENTITY_PROJECT_ID: set IDENTITY_PROJECT_ID, IDENTITY_PUBLIC_TOKEN and IDENTITY_SECRET together, or none",
     );
   }
+  if (parsed.success && !parsed.data.SMTP_URL && parsed.data.DEVELOPMENT_MAILBOX !== "true") {
+    const publicUrl = parsed.data.PUBLIC_URL ?? "http://localhost";
+    const api = parsed.data.ROLES.split(",").some((role) => role.trim() === "api");
+    if (api && !isLoopbackUrl(publicUrl)) problems.push(NO_SMTP);
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -191,6 +214,7 @@ export function loadConfig(
     workerConcurrency: e.WORKER_CONCURRENCY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     smtpUrl: e.SMTP_URL,
+    devMailbox: e.SMTP_URL ? "off" : e.DEVELOPMENT_MAILBOX === "true" ? "open" : "loopback-only",
     mailFrom: e.MAIL_FROM,
     identity: {
       projectId: e.IDENTITY_PROJECT_ID,

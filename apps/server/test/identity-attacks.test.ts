@@ -92,4 +92,18 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     const viaSecond = await openLink(await lastLinkTo(ts, second));
     expect(await me(viaSecond)).toEqual(account);
   });
+
+  it("2. the dev mailbox is not shown to anyone a proxy relays", async () => {
+    await requestLink(plain, address("private"));
+    expect((await fetch(`${plain.baseUrl}/dev/mailbox`)).status).toBe(200);
+    const relays: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.7" },
+      { forwarded: "for=203.0.113.7" },
+    ];
+    for (const header of relays) {
+      const relayed = await fetch(`${plain.baseUrl}/dev/mailbox`, { headers: header });
+      expect(relayed.status).toBe(404);
+      expect(await relayed.text()).not.toContain("token=");
+    }
+  });
 });

@@ -94,8 +94,17 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
   // Development only: the emails the server would have sent, when no SMTP server is configured.
   if (identity.devMailbox) {
     const mailbox = identity.devMailbox;
-    app.get("/dev/mailbox", async (_request, reply) =>
-      reply.type("text/html; charset=utf-8").send(renderMailbox(await mailbox.list())),
-    );
+    app.get("/dev/mailbox", async (request, reply) => {
+      if (config.devMailbox === "loopback-only" && !directLoopback(request))
+        return reply.code(404).send({ error: { code: "not_found", message: "Not found." } });
+      return reply.type("text/html; charset=utf-8").send(renderMailbox(await mailbox.list()));
+    });
   }
+}
+
+/** A request from this machine that no proxy relayed: a reverse proxy on the same host adds its headers. */
+function directLoopback(request: FastifyRequest): boolean {
+  const from = request.socket.remoteAddress ?? "";
+  const loopback = from === "::1" || from.startsWith("127.") || from.startsWith("::ffff:127.");
+  return loopback && !request.headers["x-forwarded-for"] && !request.headers.forwarded;
 }

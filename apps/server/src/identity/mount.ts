@@ -33,12 +33,11 @@ export async function prepareIdentity(db: Db, config: Config): Promise<Identity>
     allowedOrigins: [...new Set(origins)],
     name: "AI Video Dubbing",
   });
-  const devMailbox = config.smtpUrl
-    ? null
-    : new DevMailbox(path.join(config.dataDir, "mailbox"), { print: config.logLevel !== "silent" });
-  const mailer = config.smtpUrl
-    ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-    : devMailbox!;
+  const devMailbox =
+    config.devMailbox === "off"
+      ? null
+      : new DevMailbox(path.join(config.dataDir, "mailbox"), { print: config.logLevel !== "silent" });
+  const mailer = devMailbox ?? new SmtpMailer({ url: config.smtpUrl!, from: config.mailFrom });
   return { project, mailer, devMailbox };
 }
 
