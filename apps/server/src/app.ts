@@ -53,6 +53,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage, boss, identity, registry } = deps;
   const db = database.db;
+  const trust = config.trustProxy;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -60,7 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may tell who the client is: otherwise anyone could forge
+    // X-Forwarded-For, dodge every per-IP limit and write any address into the audit log.
+    trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
   });
   errorHandling(app);
   await app.register(fastifyCookie);

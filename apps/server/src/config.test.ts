@@ -75,4 +75,17 @@ describe("loadConfig", () => {
     // a worker sends no mail
     expect(() => loadConfig({ PUBLIC_URL: "https://dub.example.com", ROLES: "worker" })).not.toThrow();
   });
+
+  it("trusts X-Forwarded-For only from the proxies it is told about", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" is not a hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(ConfigError);
+  });
 });

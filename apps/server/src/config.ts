@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import {
   ENGINE_ENV,
@@ -29,6 +30,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .transform((value, ctx) => parseTrustProxy(value, ctx))
+      .optional(),
+  ),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -98,6 +105,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): false (none, the default), a hop count,
+   * or the proxies' addresses and CIDR ranges. Fastify's `trustProxy`.
+   */
+  trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
   s3: S3Config | undefined;
@@ -145,6 +157,24 @@ const NO_SMTP =
   "SMTP_URL: set SMTP_URL so sign-in links reach people. Without it links are kept in a development " +
   "mailbox that anyone reaching the server could read, which is allowed only on a loopback PUBLIC_URL " +
   "(or with DEVELOPMENT_MAILBOX=true on a machine only you can reach).";
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry}" is not a hop count, an IP address or a CIDR range`,
+      });
+  }
+  return entries;
+}
 
 /** localhost, 127.0.0.0/8 or [::1]: an origin nobody else can reach. */
 export function isLoopbackUrl(url: string): boolean {
@@ -196,6 +226,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_BUCKET

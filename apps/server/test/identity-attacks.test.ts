@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
-import { lastLinkTo, openLink, requestLink, sdk } from "./identity.ts";
+import { lastLinkTo, openLink, requestLink, requestLinkFrom, sdk } from "./identity.ts";
 
 const PASSWORD = "correct-horse-battery-staple-42!";
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
@@ -105,5 +105,23 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
       expect(relayed.status).toBe(404);
       expect(await relayed.text()).not.toContain("token=");
     }
+  });
+
+  it("3. a stranger flooding someone's address does not stop that person's sign-in", async () => {
+    const target = address("target");
+    const flood = [];
+    for (let i = 0; i < 6; i++) flood.push((await requestLinkFrom(plain, "127.0.0.2", target)).status);
+    expect(flood.at(-1)).toBe(429);
+    expect((await requestLinkFrom(plain, "127.0.0.3", target)).status).toBe(200);
+  });
+
+  it("4. X-Forwarded-For from an untrusted client changes nothing", async () => {
+    const statuses = [];
+    for (let i = 0; i < 31; i++) {
+      const forged = { "x-forwarded-for": `198.51.100.${i}` };
+      statuses.push((await requestLinkFrom(plain, "127.0.0.4", address(`spoof${i}`), forged)).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

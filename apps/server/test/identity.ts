@@ -1,4 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import type { TestServer } from "./harness.ts";
 import { api } from "./http.ts";
@@ -35,4 +36,39 @@ export function requestLink(ts: TestServer, email: string) {
 export async function openLink(link: URL): Promise<string | null> {
   const res = await fetch(link, { redirect: "manual" });
   return res.headers.get("set-cookie")?.split(";")[0] ?? null;
+}
+
+/** A JSON POST sent from another local address (127.0.0.2, …): a second client on another IP. */
+export function postFrom(
+  localAddress: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: "POST", localAddress, headers: { "content-type": "application/json", ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Asks for a sign-in link from a given local address. */
+export async function requestLinkFrom(ts: TestServer, localAddress: string, email: string, headers = {}) {
+  const publicToken = (await api(ts.baseUrl, null, "GET", "/api/config")).body.identity.publicToken;
+  const basic = Buffer.from(`${publicToken}:${publicToken}`).toString("base64");
+  return postFrom(
+    localAddress,
+    `${ts.baseUrl}/sdk/v1/magic_links/email/login_or_create`,
+    { email, login_magic_link_url: `${ts.baseUrl}/api/stytch` },
+    { authorization: `Basic ${basic}`, ...headers },
+  );
 }

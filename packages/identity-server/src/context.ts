@@ -30,6 +30,8 @@ export interface Ctx {
 export interface Caller {
   ip: string;
   userAgent: string;
+  /** Called through the backend API with the project secret (the app's own sign-in callbacks). */
+  backend?: boolean;
 }
 
 export function createContext(opts: IdentityServerOptions): Ctx {

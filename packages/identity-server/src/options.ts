@@ -87,12 +87,14 @@ export interface Settings {
 }
 
 export type RateBucket =
+  | "send_per_address_ip"
   | "send_per_address"
   | "send_per_ip"
   | "send_per_project"
   | "auth_per_subject"
   | "auth_per_ip"
   | "auth_per_project"
+  | "backend_auth_per_project"
   | "session_per_ip"
   | "events_per_ip"
   | "search_per_ip"
@@ -114,12 +116,14 @@ export const DEFAULT_SETTINGS: Settings = {
   displayWatermark: false,
   captcha: null,
   rateLimits: {
-    send_per_address: { limit: 5, windowSeconds: 15 * 60 },
+    send_per_address_ip: { limit: 5, windowSeconds: 15 * 60 },
+    send_per_address: { limit: 30, windowSeconds: 60 * 60 },
     send_per_ip: { limit: 30, windowSeconds: 15 * 60 },
     send_per_project: { limit: 5000, windowSeconds: 60 * 60 },
     auth_per_subject: { limit: 10, windowSeconds: 15 * 60 },
     auth_per_ip: { limit: 100, windowSeconds: 15 * 60 },
     auth_per_project: { limit: 20000, windowSeconds: 60 * 60 },
+    backend_auth_per_project: { limit: 20000, windowSeconds: 60 * 60 },
     session_per_ip: { limit: 1000, windowSeconds: 15 * 60 },
     events_per_ip: { limit: 600, windowSeconds: 10 * 60 },
     search_per_ip: { limit: 60, windowSeconds: 15 * 60 },

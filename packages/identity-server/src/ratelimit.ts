@@ -25,16 +25,24 @@ export async function hit(ctx: Ctx, bucket: RateBucket, key: string): Promise<vo
   if (count > limit) throw new IdentityError("too_many_requests");
 }
 
-/** Limits for anything that sends a message: per address, per IP, per project. */
+/**
+ * Limits for anything that sends a message, narrowest first, so a request refused for its IP never
+ * counts against anyone else: per IP, per address from that IP (what one client may send to one person),
+ * a higher ceiling per address (what a stranger with many IPs can take from that person), per project.
+ */
 export async function limitSend(ctx: Ctx, caller: Caller, address: string): Promise<void> {
-  await hit(ctx, "send_per_project", ctx.project.projectId);
   await hit(ctx, "send_per_ip", caller.ip);
-  await hit(ctx, "send_per_address", address);
+  await hit(ctx, "send_per_address_ip", `${address.trim()}|${caller.ip}`);
+  await hit(ctx, "send_per_address", address.trim());
+  await hit(ctx, "send_per_project", ctx.project.projectId);
 }
 
-/** Limits for every authenticate: per subject (address, method or token), per IP, per project. */
+/**
+ * Limits for every authenticate, narrowest first (per IP, per subject, per project). The app's own
+ * callbacks through the backend API spend a project budget of their own, which the SDK cannot exhaust.
+ */
 export async function limitAuth(ctx: Ctx, caller: Caller, subject?: string): Promise<void> {
-  await hit(ctx, "auth_per_project", ctx.project.projectId);
   await hit(ctx, "auth_per_ip", caller.ip);
   if (subject) await hit(ctx, "auth_per_subject", subject);
+  await hit(ctx, caller.backend ? "backend_auth_per_project" : "auth_per_project", ctx.project.projectId);
 }

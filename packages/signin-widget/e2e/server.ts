@@ -61,6 +61,7 @@ await app.register(identityServer, {
     displayWatermark: true,
     emailDomains: ["dubbing.local"],
     rateLimits: {
+      send_per_address_ip: { limit: 100, windowSeconds: 60 },
       send_per_address: { limit: 100, windowSeconds: 60 },
       send_per_ip: { limit: 1000, windowSeconds: 60 },
       auth_per_subject: { limit: 100, windowSeconds: 60 },

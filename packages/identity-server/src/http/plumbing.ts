@@ -172,7 +172,7 @@ export function backendCall(ctx: Ctx, req: FastifyRequest): Call {
   const ok =
     !!auth && safeEqual(auth.user, ctx.project.projectId) && safeEqual(auth.pass, ctx.project.secret);
   if (!ok) throw new IdentityError("invalid_secret_authentication");
-  return { ctx, caller: callerOf(req), session: null, sessionInvalid: false };
+  return { ctx, caller: { ...callerOf(req), backend: true }, session: null, sessionInvalid: false };
 }
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
