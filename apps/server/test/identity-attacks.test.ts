@@ -124,4 +124,13 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it("5. telemetry needs the public token and cannot carry a file", async () => {
+    const file = [{ telemetry: {}, event: { event_name: "x", blob: "x".repeat(190_000) } }];
+    expect((await api(plain.baseUrl, null, "POST", "/sdk/v1/events", file)).status).toBe(413);
+    const anonymous = [{ telemetry: {}, event: { event_name: "render_login_screen" } }];
+    const res = await api(plain.baseUrl, null, "POST", "/sdk/v1/events", anonymous);
+    expect(res.status).toBe(401);
+    expect(res.body.error_type).toBe("invalid_public_token");
+  });
 });

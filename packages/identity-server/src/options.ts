@@ -81,6 +81,8 @@ export interface Settings {
   userSearch: boolean;
   emailDomains: string[];
   displayWatermark: boolean;
+  /** SDK telemetry rows kept at most (≈ 2 KiB each; the sweep drops rows after 90 days). */
+  maxStoredEvents: number;
   /** Off unless configured: then sends and password calls need a valid `captcha_token`. */
   captcha: CaptchaConfig | null;
   rateLimits: Record<RateBucket, RateLimit>;
@@ -114,6 +116,7 @@ export const DEFAULT_SETTINGS: Settings = {
   userSearch: false,
   emailDomains: [],
   displayWatermark: false,
+  maxStoredEvents: 50_000,
   captcha: null,
   rateLimits: {
     send_per_address_ip: { limit: 5, windowSeconds: 15 * 60 },

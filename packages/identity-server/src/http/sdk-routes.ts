@@ -47,6 +47,7 @@ import {
 import {
   bootstrap,
   deleteFactor,
+  EVENTS_BODY_BYTES,
   eventsBody,
   type FactorKind,
   sdkSessionAuthenticate,
@@ -147,7 +148,8 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
   });
 
   // Telemetry: the SDK posts batches without credentials.
-  app.post("/sdk/v1/events", async (req, reply) => {
+  // A batch of the SDK's events is a few KB; anything near this is not telemetry.
+  app.post("/sdk/v1/events", { bodyLimit: EVENTS_BODY_BYTES }, async (req, reply) => {
     const rid = requestId(ctx);
     try {
       const call: Call = { ctx, caller: callerOf(req), session: null, sessionInvalid: false };

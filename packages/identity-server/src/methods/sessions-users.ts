@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
@@ -174,27 +174,41 @@ export async function usersSearch(call: Call, body: z.infer<typeof usersSearchBo
   return { userType: pw ? "password" : "passwordless" };
 }
 
+export const EVENTS_PER_BATCH = 100;
+export const EVENTS_BODY_BYTES = 64 * 1024;
+/** The SDK's events are a few hundred bytes; 2 KiB leaves room without letting a batch carry a file. */
+export const EVENT_BYTES = 2048;
+
 const eventSchema = z.object({
   telemetry: z.record(z.string(), z.unknown()).default({}),
   event: z.object({ public_token: z.string().optional(), event_name: z.string().max(200) }).passthrough(),
 });
-export const eventsBody = z.array(eventSchema).max(100);
+export const eventsBody = z.array(eventSchema).max(EVENTS_PER_BATCH);
 
-/** Stores a batch of SDK telemetry events for the project. */
+/**
+ * Stores a batch of SDK telemetry events. Every event must carry the project's public token (the SDK
+ * puts it in each one), each is at most EVENT_BYTES, and nothing is stored past the project's ceiling:
+ * telemetry is best effort, so a full table drops events instead of filling the disk.
+ */
 export async function storeEvents(call: Call, batch: z.infer<typeof eventsBody>) {
-  await hit(call.ctx, "events_per_ip", call.caller.ip);
-  const rows = batch
-    .filter((e) => !e.event.public_token || e.event.public_token === call.ctx.project.publicToken)
-    .map((e) => ({
-      id: newId("event", call.ctx.env),
+  const { ctx } = call;
+  await hit(ctx, "events_per_ip", call.caller.ip);
+  if (batch.some((e) => e.event.public_token !== ctx.project.publicToken))
+    throw new IdentityError("invalid_public_token");
+  if (batch.some((e) => JSON.stringify(e).length > EVENT_BYTES))
+    throw new IdentityError("payload_too_large", `Each event must be at most ${EVENT_BYTES} bytes.`);
+  if (batch.length === 0) return { stored: 0 };
+  const [{ stored } = { stored: 0 }] = await ctx.db.select({ stored: count() }).from(identityEvents);
+  if (stored + batch.length > ctx.settings.maxStoredEvents) return { stored: 0 };
+  await ctx.db.insert(identityEvents).values(
+    batch.map((e) => ({
+      id: newId("event", ctx.env),
       name: e.event.event_name,
       telemetry: e.telemetry,
       event: e.event as Record<string, unknown>,
       ipAddress: call.caller.ip,
-      createdAt: call.ctx.now(),
-    }));
-  if (JSON.stringify(rows).length > 200_000)
-    throw new IdentityError("bad_request", "The event batch is too large.");
-  if (rows.length) await call.ctx.db.insert(identityEvents).values(rows);
-  return { stored: rows.length };
+      createdAt: ctx.now(),
+    })),
+  );
+  return { stored: batch.length };
 }
