@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { APP_ORIGIN, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 test("a new user signs in by magic link, comes back to the page they asked for, and logs out", async ({
   page,
@@ -58,4 +58,20 @@ test("on a phone the sidebar is a slide-in panel with Open sidebar and Close sid
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(panel).toBeHidden();
   await page.screenshot({ path: "test-results/app-phone-subscription.png", fullPage: true });
+});
+
+test("Sign out of all devices ends the sessions in every browser", async ({ page, browser }) => {
+  const email = uniqueEmail("everywhere");
+  const laptop = await browser.newContext({ baseURL: APP_ORIGIN });
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, email);
+  await signIn(page, email, "/subscription");
+
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await laptopPage.goto("/projects");
+  await expect(laptopPage).toHaveURL(/\/login\?next=%2Fprojects$/);
+  await laptop.close();
 });

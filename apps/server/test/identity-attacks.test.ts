@@ -133,4 +133,40 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     expect(res.status).toBe(401);
     expect(res.body.error_type).toBe("invalid_public_token");
   });
+
+  it("7. a password reset signs the user out of the app everywhere", async () => {
+    const owner = address("reset");
+    await requestLink(ts, owner);
+    const cookie = await openLink(await lastLinkTo(ts, owner));
+    expect((await me(cookie)).email).toBe(owner);
+
+    const start = await sdk(ts, "/passwords/email/reset/start", {
+      email: owner,
+      reset_password_redirect_url: `${ts.baseUrl}/api/stytch`,
+    });
+    expect(start.status).toBe(200);
+    const token = (await lastLinkTo(ts, owner)).searchParams.get("token");
+    const reset = await sdk(ts, "/passwords/email/reset", { token, password: PASSWORD });
+    expect(reset.status).toBe(200);
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/auth/me")).status).toBe(401);
+  });
+
+  it("7. signing out of all devices ends every app and identity session of the user", async () => {
+    const owner = address("everywhere");
+    await requestLink(plain, owner);
+    const laptop = await openLink(await lastLinkTo(plain, owner));
+    await requestLink(plain, owner);
+    const phone = await openLink(await lastLinkTo(plain, owner));
+    await requestLink(plain, owner);
+    const token = (await lastLinkTo(plain, owner)).searchParams.get("token");
+    const widget = await sdk(plain, "/magic_links/authenticate", { token, session_duration_minutes: 60 });
+    const widgetSession = widget.body.data.session_token as string;
+
+    const out = await api(plain.baseUrl, phone, "PUT", "/api/auth/logout-everywhere");
+    expect(out.status).toBe(204);
+    for (const cookie of [laptop, phone]) {
+      expect((await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).status).toBe(401);
+    }
+    expect((await sdk(plain, "/sessions/authenticate", {}, widgetSession)).status).toBe(404);
+  });
 });

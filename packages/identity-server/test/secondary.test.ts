@@ -168,3 +168,32 @@ describe("secondary factors", () => {
     expect(b2b.json.error_message).toContain("B2B");
   });
 });
+
+describe("deleting a factor", () => {
+  it("signs the user's other sessions out", async () => {
+    const other = await signIn(h, "loses-factor@example.com");
+    const mine = await signIn(h, "loses-factor@example.com");
+    await sdk(
+      h,
+      "POST",
+      "/magic_links/email/send/secondary",
+      { email: "old@example.com" },
+      mine.session_token,
+    );
+    const { token } = tokenFrom(h.mailer.last("old@example.com").text);
+    const added = await sdk(
+      h,
+      "POST",
+      "/magic_links/authenticate",
+      { token, session_duration_minutes: 60 },
+      mine.session_token,
+    );
+    const session = added.data.session_token as string;
+    const old = (added.data.user.emails as { email_id: string; email: string }[]).find(
+      (e) => e.email === "old@example.com",
+    )!;
+    expect((await sdk(h, "DELETE", `/users/emails/${old.email_id}`, undefined, session)).status).toBe(200);
+    expect((await sdk(h, "POST", "/sessions/authenticate", {}, other.session_token)).status).toBe(404);
+    expect((await sdk(h, "POST", "/sessions/authenticate", {}, session)).status).toBe(200);
+  });
+});

@@ -17,6 +17,7 @@ import {
   deleteSession,
   SESSION_ABSOLUTE_DAYS,
   SESSION_COOKIE,
+  signOutEverywhere,
 } from "./sessions.ts";
 
 const providerError = z.object({ error_message: z.string() });
@@ -87,6 +88,12 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
         payload: { session_id: user.identitySessionId },
       });
     }
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.code(204).send();
+  });
+
+  app.put("/api/auth/logout-everywhere", async (request, reply) => {
+    await signOutEverywhere(db, currentUser(request).id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send();
   });

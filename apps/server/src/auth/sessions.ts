@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { identitySchema } from "@dubbing/identity-server";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
+
+const { identitySessions } = identitySchema;
 
 export const SESSION_COOKIE = "dub_session";
 export const SESSION_ABSOLUTE_DAYS = 30;
@@ -63,7 +66,11 @@ export async function createSession(
   return token;
 }
 
-/** The session's user, or null when the token is unknown, past its absolute lifetime, or idle too long. */
+/**
+ * The session's user, or null when the token is unknown, past its absolute lifetime, idle too long, or
+ * when the identity session it was made from has ended: a password reset, a revocation or a factor
+ * deletion there signs the user out here on the next request (one query, the tables share a database).
+ */
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
@@ -72,12 +79,22 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
       email: users.email,
       lastSeenAt: sessions.lastSeenAt,
       identitySessionId: sessions.identitySessionId,
+      identityLive: identitySessions.id,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      identitySessions,
+      and(
+        eq(identitySessions.id, sessions.identitySessionId),
+        isNull(identitySessions.revokedAt),
+        gt(identitySessions.expiresAt, now),
+      ),
+    )
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY_MS) {
+  const identityEnded = row.identitySessionId !== null && row.identityLive === null;
+  if (identityEnded || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY_MS) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
@@ -90,4 +107,34 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * "Sign out of all devices": ends every app session of the user and every identity session of its
+ * identity user (and any other identity session one of its app sessions was made from).
+ */
+export async function signOutEverywhere(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ identityUserId: users.identityUserId })
+      .from(users)
+      .where(eq(users.id, userId));
+    const made = tx
+      .select({ id: sessions.identitySessionId })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    await tx
+      .update(identitySessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          isNull(identitySessions.revokedAt),
+          or(
+            inArray(identitySessions.id, made),
+            user?.identityUserId ? eq(identitySessions.userId, user.identityUserId) : undefined,
+          ),
+        ),
+      );
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
 }

@@ -16,7 +16,7 @@ import {
   identityUsers,
   identityWebauthn,
 } from "../schema.ts";
-import { authenticateSession, looksLikeJwt, revokeSession } from "../sessions.ts";
+import { authenticateSession, looksLikeJwt, revokeSession, revokeUserSessions } from "../sessions.ts";
 import { findEmail, loadUser } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
 
@@ -154,6 +154,8 @@ export async function deleteFactor(call: Call, kind: FactorKind, id: string) {
       .returning({ id: table.id });
     if (!rows.length) throw new IdentityError(notFound);
   }
+  // Removing a factor is what someone does after losing it: whoever holds it is signed out everywhere else.
+  await revokeUserSessions(call.ctx, session.userId, session.id);
   await audit(call.ctx, call.caller, "factor_deleted", { userId: session.userId, detail: { kind, id } });
   const user = await loadUser(call.ctx, session.userId);
   return { user_id: user.user_id, user, __user: user };

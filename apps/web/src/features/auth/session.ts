@@ -43,3 +43,9 @@ export async function logout(go: (path: string) => void = (path) => window.locat
   }
   go("/login");
 }
+
+/** Ends every session of the user, on every device and in the identity provider, then goes to /login. */
+export async function logoutEverywhere(go: (path: string) => void = (path) => window.location.replace(path)) {
+  await apiFetch("/api/auth/logout-everywhere", { method: "PUT" });
+  go("/login");
+}
