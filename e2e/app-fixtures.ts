@@ -12,15 +12,20 @@ async function magicLinkFor(page: Page, email: string): Promise<string> {
   return mail?.match(/href="([^"]*\/api\/stytch\?[^"]*)"/)?.[1]?.replace(/&amp;/g, "&") ?? "";
 }
 
-/** Signs in through the real widget and the e-mailed magic link, as a person would. */
-export async function signIn(page: Page, email: string, next = "/projects"): Promise<void> {
+/** Asks for a magic link through the real widget on the login page; answers the e-mailed link. */
+export async function askForLink(page: Page, email: string, next = "/projects"): Promise<string> {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue with email" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
   let link = "";
   await expect.poll(async () => (link = await magicLinkFor(page, email)), { timeout: 15_000 }).not.toBe("");
-  await page.goto(link);
+  return link;
+}
+
+/** Signs in through the real widget and the e-mailed magic link, as a person would. */
+export async function signIn(page: Page, email: string, next = "/projects"): Promise<void> {
+  await page.goto(await askForLink(page, email, next));
   await expect(page).toHaveURL(`${APP_ORIGIN}${next}`);
 }
 

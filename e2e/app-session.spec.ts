@@ -1,4 +1,4 @@
-import { APP_ORIGIN, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { APP_ORIGIN, askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 test("a new user signs in by magic link, comes back to the page they asked for, and logs out", async ({
   page,
@@ -74,4 +74,33 @@ test("Sign out of all devices ends the sessions in every browser", async ({ page
   await laptopPage.goto("/projects");
   await expect(laptopPage).toHaveURL(/\/login\?next=%2Fprojects$/);
   await laptop.close();
+});
+
+test("a sign-in link opened in another browser asks before it signs in, and spends nothing until then", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("bound");
+  const link = await askForLink(page, email);
+
+  // The victim of a forwarded link (or a mail scanner) lands on the confirm page, still signed out.
+  const other = await browser.newContext({ baseURL: APP_ORIGIN });
+  const otherPage = await other.newPage();
+  await otherPage.goto(link);
+  await expect(otherPage.getByRole("heading", { name: "Finish signing in" })).toBeVisible();
+  expect((await otherPage.request.get("/api/auth/me")).status()).toBe(401);
+
+  // The browser that asked signs in at once with the same, unspent link.
+  await page.goto(link);
+  await expect(page).toHaveURL(`${APP_ORIGIN}/projects`);
+  await expect(page.getByTestId("sidebar").getByTestId("user-email")).toHaveText(email);
+
+  // A link asked for on one device and opened on another on purpose: one click signs that browser in.
+  const asking = await browser.newContext({ baseURL: APP_ORIGIN });
+  const second = await askForLink(await asking.newPage(), email);
+  await otherPage.goto(second);
+  await otherPage.getByRole("button", { name: "Continue signing in" }).click();
+  await expect(otherPage).toHaveURL(`${APP_ORIGIN}/projects`);
+  await expect(otherPage.getByTestId("sidebar").getByTestId("user-email")).toHaveText(email);
+  await Promise.all([other.close(), asking.close()]);
 });

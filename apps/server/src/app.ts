@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { BillingRepository } from "./billing/repository.ts";
 import { billingRoutes } from "./billing/routes.ts";
@@ -19,7 +20,7 @@ import { sessionAuth } from "./http/auth.ts";
 import { errorHandling } from "./http/errors.ts";
 import { systemRoutes } from "./http/system.ts";
 import { webApp } from "./http/web.ts";
-import { type Identity, mountIdentity } from "./identity/mount.ts";
+import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } from "./identity/mount.ts";
 import { bossSender } from "./jobs/sender.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
@@ -69,6 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   sessionAuth(app, { db });
+  bindSignInLinks(app, {
+    publicUrl: config.publicUrl,
+    magicLinkCallback: MAGIC_LINK_CALLBACK,
+    oauthCallback: GOOGLE_CALLBACK,
+    secure: config.publicUrl.startsWith("https:"),
+  });
   await mountIdentity(app, db, config, identity);
   authRoutes(app, { db, config, identity });
 

@@ -7,6 +7,9 @@ import { api } from "./http.ts";
 describe.each(MODES)("signing in to the app (%s)", (mode) => {
   let ts: TestServer;
   let publicToken: string;
+  /** The link binding cookie of the "browser" that asked for the last link. */
+  let browser = "";
+  const open = (link: URL) => fetch(link, { redirect: "manual", headers: { cookie: browser } });
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
@@ -32,6 +35,7 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
       }),
     });
     expect(res.status).toBe(200);
+    browser = /dub_link=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0] ?? "";
     const dir = path.join(ts.dataDir, "mailbox");
     const files = (await readdir(dir)).sort();
     const mail = JSON.parse(await readFile(path.join(dir, files.at(-1)!), "utf8"));
@@ -51,7 +55,7 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
     const link = await requestMagicLink("newcomer@example.com");
     expect(link.searchParams.get("stytch_token_type")).toBe("magic_links");
 
-    const callback = await fetch(link, { redirect: "manual" });
+    const callback = await open(link);
     expect(callback.status).toBe(302);
     expect(callback.headers.get("location")).toBe("/projects");
     const setCookie = callback.headers.get("set-cookie")!;
@@ -66,7 +70,7 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
     expect((await api(ts.baseUrl, cookie, "GET", "/api/video")).status).toBe(200);
 
     // A magic link works once.
-    const again = await fetch(link, { redirect: "manual" });
+    const again = await open(link);
     expect(again.headers.get("location")).toMatch(/^\/login\?error=/);
     expect(again.headers.get("set-cookie")).toBeNull();
 
@@ -76,16 +80,19 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
   });
 
   it("signs the same user in again to the same account", async () => {
-    const first = await fetch(await requestMagicLink("Repeat@Example.com"), { redirect: "manual" });
-    const second = await fetch(await requestMagicLink("repeat@example.com"), { redirect: "manual" });
+    const first = await open(await requestMagicLink("Repeat@Example.com"));
+    const second = await open(await requestMagicLink("repeat@example.com"));
     const idOf = async (res: Response) =>
       (await api(ts.baseUrl, res.headers.get("set-cookie")!.split(";")[0]!, "GET", "/api/auth/me")).body.id;
     expect(await idOf(first)).toBe(await idOf(second));
   });
 
   it("sends a bad or missing token back to the login page with a message", async () => {
-    for (const query of ["?token=not-a-real-token&stytch_token_type=magic_links", ""]) {
-      const res = await fetch(`${ts.baseUrl}/api/stytch${query}`, { redirect: "manual" });
+    for (const query of ["?token=not-a-real-token&stytch_token_type=magic_links&b=mine", ""]) {
+      const res = await fetch(`${ts.baseUrl}/api/stytch${query}`, {
+        redirect: "manual",
+        headers: { cookie: "dub_link=mine" },
+      });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get("location")!, ts.baseUrl);
       expect(location.pathname).toBe("/login");
@@ -99,6 +106,6 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain("mailbox@example.com");
-    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/api\/stytch\?token=/);
+    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/api\/stytch\?b=[\w-]+&amp;token=/);
   });
 });

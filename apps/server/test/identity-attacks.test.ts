@@ -4,7 +4,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
-import { lastLinkTo, openLink, requestLink, requestLinkFrom, sdk } from "./identity.ts";
+import {
+  confirmLink,
+  lastLinkTo,
+  openLink,
+  requestLink,
+  requestLinkFrom,
+  sdk,
+  signInByLink,
+} from "./identity.ts";
 
 const PASSWORD = "correct-horse-battery-staple-42!";
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
@@ -59,8 +67,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     await expect(lastLinkTo(ts, squatter)).rejects.toThrow();
 
     // ...and when the real owner signs up, the squatter's password and session stop working.
-    expect((await requestLink(ts, victim)).status).toBe(200);
-    const cookie = await openLink(await lastLinkTo(ts, victim));
+    const cookie = await signInByLink(ts, victim);
     expect((await me(cookie)).email).toBe(victim);
     const login = await sdk(ts, "/passwords/authenticate", { email: victim, password: PASSWORD });
     expect(login.body.error_type).toBe("reset_password");
@@ -71,9 +78,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
   it("1. the app account follows the identity user, whichever of its proven addresses signed in", async () => {
     const first = address("owner");
     const second = address("owner-alias");
-    await requestLink(ts, first);
-    const firstLink = await lastLinkTo(ts, first);
-    const viaFirst = await openLink(firstLink);
+    const viaFirst = await signInByLink(ts, first);
     const account = await me(viaFirst);
     expect(account.email).toBe(first);
 
@@ -89,7 +94,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
       session,
     );
     expect(added.status).toBe(200);
-    const viaSecond = await openLink(await lastLinkTo(ts, second));
+    const viaSecond = await confirmLink(await lastLinkTo(ts, second));
     expect(await me(viaSecond)).toEqual(account);
   });
 
@@ -136,8 +141,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
 
   it("7. a password reset signs the user out of the app everywhere", async () => {
     const owner = address("reset");
-    await requestLink(ts, owner);
-    const cookie = await openLink(await lastLinkTo(ts, owner));
+    const cookie = await signInByLink(ts, owner);
     expect((await me(cookie)).email).toBe(owner);
 
     const start = await sdk(ts, "/passwords/email/reset/start", {
@@ -153,10 +157,8 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
 
   it("7. signing out of all devices ends every app and identity session of the user", async () => {
     const owner = address("everywhere");
-    await requestLink(plain, owner);
-    const laptop = await openLink(await lastLinkTo(plain, owner));
-    await requestLink(plain, owner);
-    const phone = await openLink(await lastLinkTo(plain, owner));
+    const laptop = await signInByLink(plain, owner);
+    const phone = await signInByLink(plain, owner);
     await requestLink(plain, owner);
     const token = (await lastLinkTo(plain, owner)).searchParams.get("token");
     const widget = await sdk(plain, "/magic_links/authenticate", { token, session_duration_minutes: 60 });
@@ -168,5 +170,38 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
       expect((await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).status).toBe(401);
     }
     expect((await sdk(plain, "/sessions/authenticate", {}, widgetSession)).status).toBe(404);
+  });
+
+  it("6. a link opened in another browser, or fetched by a scanner, asks first and spends nothing", async () => {
+    const owner = address("bound");
+    const { browser } = await requestLink(plain, owner);
+    const link = await lastLinkTo(plain, owner);
+    expect(link.searchParams.get("b")).toMatch(/^[\w-]{20,}$/);
+
+    // A scanner (no cookies) and a stranger's browser (its own binding) get the confirm page.
+    for (const cookie of ["", "dub_link=someone-elses-binding-value"]) {
+      const page = await fetch(link, { redirect: "manual", headers: cookie ? { cookie } : {} });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("set-cookie")).not.toMatch(/dub_session=/);
+      expect(await page.text()).toContain("Continue signing in");
+    }
+    // A cross-site form post without the confirm page's cookie is refused.
+    const forged = await fetch(`${plain.baseUrl}/api/stytch`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: link.searchParams.get("token")!, confirm: "guess" }),
+    });
+    expect(forged.headers.get("location")).toMatch(/^\/login\?error=/);
+    // Nothing was spent: the browser that asked signs in at once.
+    const cookie = await openLink(link, browser);
+    expect((await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body.email).toBe(owner);
+  });
+
+  it("6. the confirm page's one click signs the other browser in", async () => {
+    const owner = address("elsewhere");
+    await requestLink(plain, owner);
+    const cookie = await confirmLink(await lastLinkTo(plain, owner));
+    expect((await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body.email).toBe(owner);
   });
 });

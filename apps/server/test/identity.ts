@@ -23,19 +23,45 @@ export async function lastLinkTo(ts: TestServer, to: string): Promise<URL> {
   throw new Error(`no link was sent to ${to}`);
 }
 
-/** Asks for a sign-in link the way the login page does. */
-export function requestLink(ts: TestServer, email: string) {
-  return sdk(ts, "/magic_links/email/login_or_create", {
+/**
+ * Asks for a sign-in link the way the login page does; `browser` is the binding cookie that browser got
+ * (`dub_link=…`), which opening the link in "the same browser" sends back.
+ */
+export async function requestLink(ts: TestServer, email: string) {
+  const res = await sdk(ts, "/magic_links/email/login_or_create", {
     email,
     login_magic_link_url: `${ts.baseUrl}/api/stytch`,
     signup_magic_link_url: `${ts.baseUrl}/api/stytch`,
   });
+  const browser = /dub_link=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0] ?? "";
+  return { ...res, browser };
 }
 
-/** Opens a sign-in link in a browser with no cookies; answers the app session cookie, if one was set. */
-export async function openLink(link: URL): Promise<string | null> {
-  const res = await fetch(link, { redirect: "manual" });
-  return res.headers.get("set-cookie")?.split(";")[0] ?? null;
+/** Asks for a link and opens it in the same browser; answers the app session cookie (or null). */
+export async function signInByLink(ts: TestServer, email: string): Promise<string | null> {
+  const { browser } = await requestLink(ts, email);
+  return openLink(await lastLinkTo(ts, email), browser);
+}
+
+/** Opens a sign-in link in a browser holding `cookie`; answers the app session cookie, if one was set. */
+export async function openLink(link: URL, cookie = ""): Promise<string | null> {
+  const res = await fetch(link, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return /dub_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0] ?? null;
+}
+
+/** Opens a link in a browser that did not ask for it and clicks the confirm page's button. */
+export async function confirmLink(link: URL): Promise<string | null> {
+  const page = await fetch(link, { redirect: "manual" });
+  const nonceCookie = /dub_confirm=[^;]+/.exec(page.headers.get("set-cookie") ?? "")?.[0] ?? "";
+  const html = await page.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+  const res = await fetch(link.origin + link.pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: nonceCookie },
+    body: new URLSearchParams({ token: field("token"), confirm: field("confirm") }),
+  });
+  return /dub_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0] ?? null;
 }
 
 /** A JSON POST sent from another local address (127.0.0.2, …): a second client on another IP. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
@@ -10,6 +11,8 @@ import {
   type Identity,
   MAGIC_LINK_CALLBACK,
 } from "../identity/mount.ts";
+import { renderConfirmSignIn } from "./confirm-page.ts";
+import { BINDING_COOKIE, BINDING_PARAM, boundToThisBrowser } from "./link-binding.ts";
 import { authenticatedAnswer, provenEmail } from "./proven-email.ts";
 import {
   accountFor,
@@ -20,6 +23,7 @@ import {
   signOutEverywhere,
 } from "./sessions.ts";
 
+const CONFIRM_COOKIE = "dub_confirm";
 const providerError = z.object({ error_message: z.string() });
 const NO_PROVEN_EMAIL =
   "This sign-in did not prove an email address we can use. Sign in with a link sent to your email.";
@@ -33,8 +37,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
   const secure = config.publicUrl.startsWith("https:");
   const basic = `Basic ${Buffer.from(`${identity.project.projectId}:${identity.project.secret}`).toString("base64")}`;
 
-  async function exchange(request: FastifyRequest, reply: FastifyReply, endpoint: string) {
-    const token = (request.query as { token?: unknown }).token;
+  async function exchange(reply: FastifyReply, ip: string, endpoint: string, token: unknown) {
     if (typeof token !== "string" || token.length === 0 || token.length > 512) {
       return failed(reply, "This sign-in link is incomplete. Please request a new one.");
     }
@@ -43,7 +46,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
       url: endpoint,
       headers: { authorization: basic, "content-type": "application/json" },
       payload: { token, session_duration_minutes: APP_SESSION_MINUTES },
-      remoteAddress: request.ip,
+      remoteAddress: ip,
     });
     const body = res.json();
     const ok = res.statusCode === 200 ? authenticatedAnswer.safeParse(body) : null;
@@ -69,8 +72,40 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
     return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
   }
 
-  app.get(MAGIC_LINK_CALLBACK, (request, reply) => exchange(request, reply, "/v1/magic_links/authenticate"));
-  app.get(GOOGLE_CALLBACK, (request, reply) => exchange(request, reply, "/v1/oauth/authenticate"));
+  for (const [path, endpoint] of [
+    [MAGIC_LINK_CALLBACK, "/v1/magic_links/authenticate"],
+    [GOOGLE_CALLBACK, "/v1/oauth/authenticate"],
+  ] as const) {
+    // The browser that asked for the link signs in at once; any other gets a confirm page (no token spent).
+    app.get(path, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      if (boundToThisBrowser(request.cookies[BINDING_COOKIE], query[BINDING_PARAM]))
+        return exchange(reply, request.ip, endpoint, query.token);
+      if (typeof query.token !== "string" || query.token.length === 0 || query.token.length > 512)
+        return failed(reply, "This sign-in link is incomplete. Please request a new one.");
+      const nonce = randomBytes(16).toString("base64url");
+      reply.setCookie(CONFIRM_COOKIE, nonce, { httpOnly: true, secure, sameSite: "strict", path });
+      reply.header("cache-control", "no-store");
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(renderConfirmSignIn({ action: path, token: query.token, nonce }));
+    });
+    // The confirm page's one click: its nonce cookie (SameSite=Strict) proves the click came from that page.
+    app.register(async (scope) => {
+      scope.addContentTypeParser(
+        "application/x-www-form-urlencoded",
+        { parseAs: "string", bodyLimit: 4096 },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      scope.post(path, async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        if (!boundToThisBrowser(request.cookies[CONFIRM_COOKIE], form.confirm))
+          return failed(reply, "This sign-in could not be confirmed. Please open the link again.");
+        reply.clearCookie(CONFIRM_COOKIE, { path });
+        return exchange(reply, request.ip, endpoint, form.token);
+      });
+    });
+  }
 
   app.get("/api/auth/me", async (request) => {
     const user = currentUser(request);

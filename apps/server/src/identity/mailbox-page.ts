@@ -1,7 +1,5 @@
+import { escapeHtml } from "../http/html.ts";
 import type { StoredMail } from "./mailbox.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The dev mailbox as a plain page: every message's text, with its links clickable. */
 export function renderMailbox(mails: StoredMail[]): string {
