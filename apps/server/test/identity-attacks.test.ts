@@ -1,6 +1,7 @@
 // Attacks against sign-in, as a stranger with the public token and a script would try them. Each test
 // failed before its defence existed; docs/IDENTITY.md ("Threat model") names the test for each attack.
 import { randomUUID } from "node:crypto";
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
@@ -8,6 +9,7 @@ import {
   confirmLink,
   lastLinkTo,
   openLink,
+  publicToken,
   requestLink,
   requestLinkFrom,
   sdk,
@@ -25,7 +27,9 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
 
   beforeAll(async () => {
     [ts, plain] = await Promise.all([
-      startTestServer(mode, { IDENTITY_PRODUCTS: "magic_links,otps,passwords,oauth" }),
+      startTestServer(mode, {
+        IDENTITY_PRODUCTS: "magic_links,otps,passwords,oauth,totps,webauthn,crypto_wallets",
+      }),
       startTestServer(mode),
     ]);
   });
@@ -203,5 +207,33 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     await requestLink(plain, owner);
     const cookie = await confirmLink(await lastLinkTo(plain, owner));
     expect((await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body.email).toBe(owner);
+  });
+
+  it("8. a password-only session of a user with an authenticator app cannot change its security", async () => {
+    const owner = address("mfa");
+    const created = await sdk(ts, "/passwords", { email: owner, password: PASSWORD });
+    const first = created.body.data.session_token as string;
+    const enrol = await sdk(ts, "/totps", { expiration_minutes: 10 }, first);
+    const totp = new TOTP({ secret: enrol.body.data.secret });
+    const proven = await sdk(ts, "/totps/authenticate", { totp_code: totp.generate() }, first);
+    expect(proven.status).toBe(200);
+
+    // The password leaks: a session with the password alone.
+    const login = await sdk(ts, "/passwords/authenticate", { email: owner, password: PASSWORD });
+    const stolen = login.body.data.session_token as string;
+    const totpId = enrol.body.data.totp_id as string;
+    const attempts = [
+      await sdk(ts, "/totps/recovery_codes", {}, stolen),
+      await sdk(ts, "/passwords/session/reset", { password: `${PASSWORD}-new` }, stolen),
+      await sdk(ts, "/magic_links/email/send/secondary", { email: address("thief") }, stolen),
+      await api(ts.baseUrl, null, "DELETE", `/sdk/v1/users/totps/${totpId}`, undefined, {
+        authorization: `Basic ${Buffer.from(`${await publicToken(ts)}:${stolen}`).toString("base64")}`,
+      }),
+    ];
+    for (const res of attempts) expect(res.body.error_type).toBe("insufficient_factors");
+
+    // A session that proved the second factor just now may.
+    const owned = await sdk(ts, "/totps/recovery_codes", {}, proven.body.data.session_token);
+    expect(owned.status).toBe(200);
   });
 });

@@ -4,10 +4,14 @@ import path from "node:path";
 import type { TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 
+export async function publicToken(ts: TestServer): Promise<string> {
+  return (await api(ts.baseUrl, null, "GET", "/api/config")).body.identity.publicToken;
+}
+
 /** The identity SDK as a browser script would call it: Basic public_token[:session_token]. */
 export async function sdk(ts: TestServer, url: string, body: unknown, session?: string) {
-  const publicToken = (await api(ts.baseUrl, null, "GET", "/api/config")).body.identity.publicToken;
-  const basic = Buffer.from(`${publicToken}:${session ?? publicToken}`).toString("base64");
+  const token = await publicToken(ts);
+  const basic = Buffer.from(`${token}:${session ?? token}`).toString("base64");
   return api(ts.baseUrl, null, "POST", `/sdk/v1${url}`, body, { authorization: `Basic ${basic}` });
 }
 
@@ -89,8 +93,8 @@ export function postFrom(
 
 /** Asks for a sign-in link from a given local address. */
 export async function requestLinkFrom(ts: TestServer, localAddress: string, email: string, headers = {}) {
-  const publicToken = (await api(ts.baseUrl, null, "GET", "/api/config")).body.identity.publicToken;
-  const basic = Buffer.from(`${publicToken}:${publicToken}`).toString("base64");
+  const token = await publicToken(ts);
+  const basic = Buffer.from(`${token}:${token}`).toString("base64");
   return postFrom(
     localAddress,
     `${ts.baseUrl}/sdk/v1/magic_links/email/login_or_create`,

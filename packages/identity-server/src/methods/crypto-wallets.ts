@@ -13,6 +13,7 @@ import { IdentityError } from "../errors.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityCryptoWallets, identityTokens, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
 export type WalletType = "ethereum" | "solana";
@@ -97,6 +98,7 @@ export async function walletStart(call: Call, body: z.infer<typeof walletStartBo
   const { ctx } = call;
   const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
   const session = secondary ? requireSession(call) : null;
+  if (session) await requireStepUp(call, session);
   await limitAuth(ctx, call.caller, `${w.type}:${w.address}`);
   const p = body.siwe_params ?? {};
   let origin = ctx.publicUrl;

@@ -6,6 +6,7 @@ import { magicLinkEmail } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { factorFor, startSession } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
 import {
   activateUser,
@@ -81,6 +82,7 @@ export async function magicLinkSend(call: Call, body: SendBody, secondary: boole
   if (secondary) {
     const session = call.session;
     if (!session) throw new IdentityError(call.sessionInvalid ? "session_not_found" : "user_unauthenticated");
+    await requireStepUp(call, session);
     await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     const existing = await findEmail(call.ctx, body.email);
     if (existing && existing.userId !== session.userId) {

@@ -9,6 +9,7 @@ import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { identityEmails, identityPhones, identityTokens } from "../schema.ts";
 import { factorFor, startSession } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { retireTokens } from "../tokens.ts";
 import {
   activateUser,
@@ -105,6 +106,7 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
   await limitSend(call.ctx, call.caller, body.email);
   if (secondary) {
     const session = requireSession(call);
+    await requireStepUp(call, session);
     await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     const existing = await findEmail(call.ctx, body.email);
     if (existing && existing.userId !== session.userId) {
@@ -164,6 +166,7 @@ export async function otpPhoneSend(
   const rec = await findPhone(call.ctx, phone);
   if (secondary) {
     const session = requireSession(call);
+    await requireStepUp(call, session);
     if (rec && rec.userId !== session.userId) {
       const fake = newId("phone-number", call.ctx.env);
       return { method_id: fake, phone_id: fake };

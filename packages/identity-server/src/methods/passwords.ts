@@ -9,6 +9,7 @@ import { IdentityError } from "../errors.ts";
 import { hit, limitAuth, limitSend } from "../ratelimit.ts";
 import { identityPasswords } from "../schema.ts";
 import { type Factor, factorFor, revokeUserSessions, startSession } from "../sessions.ts";
+import { recentlyAuthenticated, requireStepUp } from "../stepup.ts";
 import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
 import { activateUser, emailOf, findEmail, findOrCreateByEmail, markEmailVerified } from "../users.ts";
 import { authenticatedResponse, email, expirationMinutes, sessionDuration } from "./common.ts";
@@ -251,6 +252,9 @@ export async function passwordResetBySession(call: Call, body: z.infer<typeof re
   const { ctx } = call;
   const session = requireSession(call);
   await limitAuth(ctx, call.caller, session.userId);
+  if (!recentlyAuthenticated(session.factors, ctx.now()))
+    throw new IdentityError("session_too_old_to_reset_password");
+  await requireStepUp(call, session);
   requireStrong(ctx, body.password);
   await setPassword(ctx, call.caller, session.userId, body.password);
   await revokeUserSessions(ctx, session.userId, session.id);

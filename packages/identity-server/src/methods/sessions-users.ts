@@ -17,6 +17,7 @@ import {
   identityWebauthn,
 } from "../schema.ts";
 import { authenticateSession, looksLikeJwt, revokeSession, revokeUserSessions } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { findEmail, loadUser } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
 
@@ -138,6 +139,7 @@ export type FactorKind = keyof typeof FACTOR_TABLES | "biometric_registrations" 
 /** Deletes one of the signed-in user's factors. Another user's id answers "not found". */
 export async function deleteFactor(call: Call, kind: FactorKind, id: string) {
   const session = requireSession(call);
+  await requireStepUp(call, session);
   const { db } = call.ctx;
   if (kind === "biometric_registrations") throw new IdentityError("biometric_registration_not_found");
   if (kind === "passwords") {

@@ -11,6 +11,7 @@ import { IdentityError } from "../errors.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityTotps } from "../schema.ts";
 import { factorFor, startSession } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { loadUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
@@ -50,6 +51,7 @@ export const totpCreateBody = z.object({ expiration_minutes: z.number().int().mi
 export async function totpCreate(call: Call, body: z.infer<typeof totpCreateBody>) {
   const { ctx } = call;
   const session = requireSession(call);
+  await requireStepUp(call, session);
   const user = await loadUser(ctx, session.userId);
   // One pending enrolment at a time: replace unverified ones.
   await ctx.db
@@ -130,6 +132,7 @@ export async function totpAuthenticate(call: Call, body: z.infer<typeof totpAuth
 export async function totpRecoveryCodes(call: Call) {
   const { ctx } = call;
   const session = requireSession(call);
+  await requireStepUp(call, session);
   const rows = await ctx.db
     .select()
     .from(identityTotps)

@@ -17,6 +17,7 @@ import { IdentityError } from "../errors.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityTokens, identityWebauthn } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
+import { requireStepUp } from "../stepup.ts";
 import { loadUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
@@ -96,6 +97,7 @@ export const registerStartBody = z.object({
 export async function webauthnRegisterStart(call: Call, body: z.infer<typeof registerStartBody>) {
   const { ctx } = call;
   const session = requireSession(call);
+  await requireStepUp(call, session);
   checkDomain(ctx, body.domain);
   const user = await loadUser(ctx, session.userId);
   const passkey = body.return_passkey_credential_options ?? body.is_passkey ?? false;
