@@ -18,6 +18,8 @@ import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { sessionAuth } from "./http/auth.ts";
 import { errorHandling } from "./http/errors.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { systemRoutes } from "./http/system.ts";
 import { webApp } from "./http/web.ts";
 import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } from "./identity/mount.ts";
@@ -56,17 +58,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const trust = config.trustProxy;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Never log cookies or credentials.
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
     bodyLimit: 2 * 1024 * 1024,
     // Only the configured proxies may tell who the client is: otherwise anyone could forge
     // X-Forwarded-For, dodge every per-IP limit and write any address into the audit log.
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
   });
   errorHandling(app);
+  await securityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   sessionAuth(app, { db });

@@ -236,4 +236,30 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     const owned = await sdk(ts, "/totps/recovery_codes", {}, proven.body.data.session_token);
     expect(owned.status).toBe(200);
   });
+
+  it("9. the passcode screen does not tell who has an account", async () => {
+    const known = address("known");
+    await signInByLink(ts, known);
+    const unknown = address("unknown");
+    const ids = [];
+    for (const email of [known, unknown, unknown]) {
+      const res = await sdk(ts, "/otps/email/send/primary", { email });
+      expect(res.status).toBe(200);
+      ids.push(res.body.data.method_id as string);
+    }
+    const shape = /^email-(live|test)-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const id of ids) expect(id).toMatch(shape);
+    expect(ids[2]).toBe(ids[1]); // stable, like a known address's
+  });
+
+  it("9. every page carries the security headers", async () => {
+    for (const url of ["/", "/login", "/api/health", "/api/stytch?token=x"]) {
+      const res = await fetch(`${plain.baseUrl}${url}`, { redirect: "manual" });
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security")).toBeNull(); // plain http here
+    }
+  });
 });

@@ -10,7 +10,8 @@ export type AuditAction =
   | "user_created"
   | "factor_added"
   | "factor_deleted"
-  | "rate_limited";
+  | "rate_limited"
+  | "delivery_failed";
 
 /** Appends one line to the audit log. Never throws: an audit failure must not break a sign-in. */
 export async function audit(

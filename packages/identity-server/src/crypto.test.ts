@@ -6,6 +6,7 @@ import {
   encryptionKey,
   hashPassword,
   isPkceChallenge,
+  needsRehash,
   numericCode,
   pkceMatches,
   randomToken,
@@ -34,7 +35,9 @@ describe("crypto helpers", () => {
 
   it("hashes passwords with scrypt and verifies them", async () => {
     const stored = await hashPassword("correct horse battery staple");
-    expect(stored.startsWith("scrypt$32768$8$1$")).toBe(true);
+    expect(stored.startsWith("scrypt$32768$8$3$")).toBe(true); // OWASP: N=2^15, r=8, p=3
+    expect(needsRehash(stored)).toBe(false);
+    expect(needsRehash("scrypt$16384$8$1$c2FsdA$a2V5")).toBe(true);
     expect(await verifyPassword("correct horse battery staple", stored)).toBe(true);
     expect(await verifyPassword("wrong", stored)).toBe(false);
     expect(await verifyPassword("x", "garbage")).toBe(false);

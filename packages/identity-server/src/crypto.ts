@@ -22,6 +22,16 @@ export function newId(prefix: string, env = "live"): string {
   return `${prefix}-${env}-${randomUUID()}`;
 }
 
+/**
+ * An id shaped like newId's but derived from `value` with a keyed hash: the same input always answers the
+ * same id, and nobody without the key can tell it from a real one (unknown addresses' method ids).
+ */
+export function stableId(prefix: string, env: string, key: string, value: string): string {
+  const h = createHmac("sha256", key).update(value).digest("hex");
+  const variant = ((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${prefix}-${env}-${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("base64url");
 }
@@ -55,7 +65,8 @@ export function isPkceChallenge(value: string): boolean {
 }
 
 // scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash (OWASP's recommended minimum for scrypt).
-const SCRYPT = { N: 32768, r: 8, p: 1, keylen: 32 } as const;
+/** One of OWASP's scrypt settings (N=2^15, r=8, p=3): 32 MiB per hash, the cost of N=2^17, r=8, p=1. */
+const SCRYPT = { N: 32768, r: 8, p: 3, keylen: 32 } as const;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number) {
   return new Promise<Buffer>((resolve, reject) => {
@@ -77,6 +88,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(keyB64, "base64url");
   const key = await scryptAsync(password, Buffer.from(saltB64, "base64url"), +n, +r, +p, expected.length);
   return timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash was made with other parameters than today's: rehash it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || +n! !== SCRYPT.N || +r! !== SCRYPT.r || +p! !== SCRYPT.p;
 }
 
 /** A hash of a random password, used to spend the same time when the account does not exist. */

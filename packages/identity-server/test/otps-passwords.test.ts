@@ -1,4 +1,7 @@
+import { randomBytes, scryptSync } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identitySchema } from "../src/index.ts";
 import { type Harness, pkcePair, sdk, startHarness, tokenFrom } from "./harness.ts";
 
 let h: Harness;
@@ -89,8 +92,13 @@ describe("one-time passcodes", () => {
     const n = h.mailer.messages.length;
     const r = await sdk(h, "POST", "/otps/email/send/primary", { email: "ghost@example.com" });
     expect(r.status).toBe(200);
-    expect(r.data.method_id).toMatch(/^email-test-/);
+    expect(r.data.method_id).toMatch(
+      /^email-test-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(h.mailer.messages.length).toBe(n);
+    // The same id every time, as a known address gets: the answer does not tell them apart.
+    const again = await sdk(h, "POST", "/otps/email/send/primary", { email: "Ghost@Example.com" });
+    expect(again.data.method_id).toBe(r.data.method_id);
   });
 
   it("sms and whatsapp go through the delivery adapter; bad numbers are refused", async () => {
@@ -291,5 +299,32 @@ describe("passwords", () => {
       ).status;
     }
     expect(status).toBe(429);
+  });
+});
+
+describe("password hashes", () => {
+  it("rehashes a password stored with weaker parameters at the next sign-in", async () => {
+    const strong = "Unusual-Parrot-Kettle-93!";
+    const created = await sdk(h, "POST", "/passwords", { email: "old-hash@example.com", password: strong });
+    const userId = created.data.user_id as string;
+    // A hash made the way an older version did: N=2^14, r=8, p=1.
+    const salt = randomBytes(16);
+    const key = scryptSync(strong.normalize("NFKC"), salt, 32, { N: 16384, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+    const { identityPasswords } = identitySchema;
+    await h.db.update(identityPasswords).set({ hash: old }).where(eq(identityPasswords.userId, userId));
+
+    const login = await sdk(h, "POST", "/passwords/authenticate", {
+      email: "old-hash@example.com",
+      password: strong,
+    });
+    expect(login.status).toBe(200);
+    const [row] = await h.db.select().from(identityPasswords).where(eq(identityPasswords.userId, userId));
+    expect(row!.hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    const again = await sdk(h, "POST", "/passwords/authenticate", {
+      email: "old-hash@example.com",
+      password: strong,
+    });
+    expect(again.status).toBe(200);
   });
 });

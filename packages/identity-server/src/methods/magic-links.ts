@@ -2,6 +2,7 @@ import { z } from "zod";
 import { audit } from "../audit.ts";
 import type { Call } from "../call.ts";
 import { newId } from "../crypto.ts";
+import { sendInBackground } from "../delivery/background.ts";
 import { magicLinkEmail } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
@@ -41,6 +42,7 @@ async function sendLink(
   emailId: string | null,
   signup: boolean,
   data?: { pendingEmail: string },
+  background = false,
 ) {
   const { ctx } = call;
   const url = pickRedirect(
@@ -59,9 +61,15 @@ async function sendLink(
     minutes,
     data,
   });
-  await ctx.mailer.send(
-    magicLinkEmail(body.email, ctx.project.name, withToken(url, token, "magic_links"), minutes, signup),
+  const message = magicLinkEmail(
+    body.email,
+    ctx.project.name,
+    withToken(url, token, "magic_links"),
+    minutes,
+    signup,
   );
+  if (background) sendInBackground(ctx, message);
+  else await ctx.mailer.send(message);
 }
 
 /** `login_or_create`: sends a login link, or creates a pending user and sends a sign-up link. */
@@ -96,7 +104,7 @@ export async function magicLinkSend(call: Call, body: SendBody, secondary: boole
   }
   const rec = await findEmail(call.ctx, body.email);
   pickRedirect(call.ctx, body.login_magic_link_url); // validate even when nothing is sent
-  await sendLink(call, body, rec?.userId ?? null, rec?.emailId ?? null, false);
+  await sendLink(call, body, rec?.userId ?? null, rec?.emailId ?? null, false, undefined, true);
   return {};
 }
 

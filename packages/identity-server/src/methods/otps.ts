@@ -3,7 +3,8 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
-import { hmac, newId, numericCode, safeEqual } from "../crypto.ts";
+import { hmac, newId, numericCode, safeEqual, stableId } from "../crypto.ts";
+import { sendInBackground } from "../delivery/background.ts";
 import { otpEmail, otpSms } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
@@ -20,6 +21,7 @@ import {
   findPhone,
   markEmailVerified,
   markPhoneVerified,
+  normalizeEmail,
   requireVerifiedPrimaryEmail,
 } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
@@ -85,10 +87,14 @@ async function sendEmailCode(
   userId: string | null,
   minutes?: number,
   data?: { pendingEmail: string },
+  background = false,
 ) {
   const m = minutes ?? call.ctx.settings.otpExpirationMinutes;
   const code = await issueCode(call, methodId, userId, m, data);
-  if (userId) await call.ctx.mailer.send(otpEmail(address, call.ctx.project.name, code, m));
+  if (!userId) return;
+  const message = otpEmail(address, call.ctx.project.name, code, m);
+  if (background) sendInBackground(call.ctx, message);
+  else await call.ctx.mailer.send(message);
 }
 
 export async function otpEmailLoginOrCreate(call: Call, body: z.infer<typeof otpEmailBody>) {
@@ -120,9 +126,13 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
     });
     return { method_id: emailId, email_id: emailId };
   }
+  // An unknown address gets the same id on every call, shaped like a real one, and no email.
   const rec = await findEmail(call.ctx, body.email);
-  const methodId = rec?.emailId ?? newId("email", call.ctx.env);
-  await sendEmailCode(call, body.email, methodId, rec?.userId ?? null, body.expiration_minutes);
+  const methodId =
+    rec?.emailId ??
+    stableId("email", call.ctx.env, call.ctx.project.secret, `unknown-email:${normalizeEmail(body.email)}`);
+  const userId = rec?.userId ?? null;
+  await sendEmailCode(call, body.email, methodId, userId, body.expiration_minutes, undefined, true);
   return { method_id: methodId, email_id: methodId };
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
 import type { Caller, Ctx } from "../context.ts";
-import { dummyPasswordHash, hashPassword, newId, verifyPassword } from "../crypto.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, newId, verifyPassword } from "../crypto.ts";
 import { passwordResetEmail } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { hit, limitAuth, limitSend } from "../ratelimit.ts";
@@ -110,6 +110,11 @@ export async function passwordAuthenticate(call: Call, body: z.infer<typeof pass
     throw new IdentityError("unauthorized_credentials");
   }
   if (stored.requiresReset) throw new IdentityError("reset_password");
+  if (needsRehash(stored.hash)) {
+    // Older, weaker parameters: the password is at hand now, so store it with today's.
+    const hash = await hashPassword(body.password);
+    await ctx.db.update(identityPasswords).set({ hash }).where(eq(identityPasswords.id, stored.id));
+  }
   await audit(ctx, call.caller, "sign_in", { method: "password", userId: rec.userId, subject: body.email });
   const s = await startSession(ctx, {
     userId: rec.userId,
