@@ -15,16 +15,20 @@ export async function sdk(ts: TestServer, url: string, body: unknown, session?: 
   return api(ts.baseUrl, null, "POST", `/sdk/v1${url}`, body, { authorization: `Basic ${basic}` });
 }
 
+/** The text of the newest message sent to `to` through the dev mailbox that `pattern` matches. */
+export async function lastMailTo(ts: TestServer, to: string, pattern: RegExp): Promise<string> {
+  const dir = path.join(ts.dataDir, "mailbox");
+  for (const file of (await readdir(dir).catch(() => [])).sort().reverse()) {
+    const mail = JSON.parse(await readFile(path.join(dir, file), "utf8"));
+    const found = mail.to === to ? pattern.exec(mail.text)?.[0] : undefined;
+    if (found) return found;
+  }
+  throw new Error(`no message matching ${pattern} was sent to ${to}`);
+}
+
 /** The newest link sent to `to` through the dev mailbox. */
 export async function lastLinkTo(ts: TestServer, to: string): Promise<URL> {
-  const dir = path.join(ts.dataDir, "mailbox");
-  for (const file of (await readdir(dir)).sort().reverse()) {
-    const mail = JSON.parse(await readFile(path.join(dir, file), "utf8"));
-    if (mail.to !== to) continue;
-    const link = /https?:\/\/\S+\?\S*token=\S+/.exec(mail.text)?.[0];
-    if (link) return new URL(link);
-  }
-  throw new Error(`no link was sent to ${to}`);
+  return new URL(await lastMailTo(ts, to, /https?:\/\/\S+\?\S*token=\S+/));
 }
 
 /**
