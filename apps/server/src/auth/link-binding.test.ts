@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bindLinkUrls, boundToThisBrowser, startRequests } from "./link-binding.ts";
+import { bindLinkUrls, matchesCookie, startRequests } from "./link-binding.ts";
 
 const CALLBACK = "https://dub.example.com/api/stytch";
 const FIELDS = ["login_magic_link_url", "signup_magic_link_url"];
@@ -37,12 +37,12 @@ describe("startRequests", () => {
   });
 });
 
-describe("boundToThisBrowser", () => {
+describe("matchesCookie", () => {
   it("matches only the same binding", () => {
-    expect(boundToThisBrowser("abc", "abc")).toBe(true);
-    expect(boundToThisBrowser("abc", "abd")).toBe(false);
-    expect(boundToThisBrowser(undefined, "abc")).toBe(false);
-    expect(boundToThisBrowser("abc", ["abc"])).toBe(false);
-    expect(boundToThisBrowser("abc", "abcd")).toBe(false);
+    expect(matchesCookie("abc", "abc")).toBe(true);
+    expect(matchesCookie("abc", "abd")).toBe(false);
+    expect(matchesCookie(undefined, "abc")).toBe(false);
+    expect(matchesCookie("abc", ["abc"])).toBe(false);
+    expect(matchesCookie("abc", "abcd")).toBe(false);
   });
 });

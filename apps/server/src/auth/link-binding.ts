@@ -71,10 +71,10 @@ function sameEndpoint(asked: unknown, callback: URL): boolean {
   }
 }
 
-/** True when this browser holds the binding the link was made with. */
-export function boundToThisBrowser(cookie: string | undefined, param: unknown): boolean {
-  if (!cookie || typeof param !== "string" || cookie.length !== param.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(param));
+/** True when the browser's cookie holds `value` (the link's binding, the confirm page's nonce). */
+export function matchesCookie(cookie: string | undefined, value: unknown): boolean {
+  if (!cookie || typeof value !== "string" || cookie.length !== value.length) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(value));
 }
 
 /** Gives each browser that starts a sign-in a binding (its existing one, if any). */

@@ -12,7 +12,7 @@ import {
   MAGIC_LINK_CALLBACK,
 } from "../identity/mount.ts";
 import { renderConfirmSignIn } from "./confirm-page.ts";
-import { BINDING_COOKIE, BINDING_PARAM, boundToThisBrowser } from "./link-binding.ts";
+import { BINDING_COOKIE, BINDING_PARAM, matchesCookie } from "./link-binding.ts";
 import { authenticatedAnswer, provenEmail } from "./proven-email.ts";
 import {
   accountFor,
@@ -25,6 +25,9 @@ import {
 
 const CONFIRM_COOKIE = "dub_confirm";
 const providerError = z.object({ error_message: z.string() });
+const INCOMPLETE_LINK = "This sign-in link is incomplete. Please request a new one.";
+const plausibleToken = (token: unknown): token is string =>
+  typeof token === "string" && token.length > 0 && token.length <= 512;
 const NO_PROVEN_EMAIL =
   "This sign-in did not prove an email address we can use. Sign in with a link sent to your email.";
 
@@ -38,9 +41,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
   const basic = `Basic ${Buffer.from(`${identity.project.projectId}:${identity.project.secret}`).toString("base64")}`;
 
   async function exchange(reply: FastifyReply, ip: string, endpoint: string, token: unknown) {
-    if (typeof token !== "string" || token.length === 0 || token.length > 512) {
-      return failed(reply, "This sign-in link is incomplete. Please request a new one.");
-    }
+    if (!plausibleToken(token)) return failed(reply, INCOMPLETE_LINK);
     const res = await app.inject({
       method: "POST",
       url: endpoint,
@@ -79,10 +80,9 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
     // The browser that asked for the link signs in at once; any other gets a confirm page (no token spent).
     app.get(path, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      if (boundToThisBrowser(request.cookies[BINDING_COOKIE], query[BINDING_PARAM]))
+      if (matchesCookie(request.cookies[BINDING_COOKIE], query[BINDING_PARAM]))
         return exchange(reply, request.ip, endpoint, query.token);
-      if (typeof query.token !== "string" || query.token.length === 0 || query.token.length > 512)
-        return failed(reply, "This sign-in link is incomplete. Please request a new one.");
+      if (!plausibleToken(query.token)) return failed(reply, INCOMPLETE_LINK);
       const nonce = randomBytes(16).toString("base64url");
       reply.setCookie(CONFIRM_COOKIE, nonce, { httpOnly: true, secure, sameSite: "strict", path });
       reply.header("cache-control", "no-store");
@@ -99,7 +99,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
       );
       scope.post(path, async (request, reply) => {
         const form = (request.body ?? {}) as Record<string, unknown>;
-        if (!boundToThisBrowser(request.cookies[CONFIRM_COOKIE], form.confirm))
+        if (!matchesCookie(request.cookies[CONFIRM_COOKIE], form.confirm))
           return failed(reply, "This sign-in could not be confirmed. Please open the link again.");
         reply.clearCookie(CONFIRM_COOKIE, { path });
         return exchange(reply, request.ip, endpoint, form.token);
