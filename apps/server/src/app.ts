@@ -23,7 +23,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { systemRoutes } from "./http/system.ts";
 import { webApp } from "./http/web.ts";
 import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } from "./identity/mount.ts";
-import { bossSender } from "./jobs/sender.ts";
+import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { signMediaPath } from "./media/signing.ts";
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const repo = new VideoRepository(db);
   const translationRepo = new TranslationRepository(db);
   const tracker = new JobTracker(db);
-  const jobs = bossSender(boss);
+  const jobs = new JobQueue(db, boss);
   const billing = new BillingService({
     repo: new BillingRepository(db),
     usage: new UsageRepository(db),

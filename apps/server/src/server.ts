@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
-import { bossSender } from "./jobs/sender.ts";
+import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
@@ -50,7 +50,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       usage: new UsageRepository(db),
       tracker: new JobTracker(db),
       storage,
-      jobs: bossSender(boss),
+      jobs: new JobQueue(db, boss),
       scratchDir: path.join(config.dataDir, "tmp"),
       cacheDir: path.join(config.dataDir, "cache"),
       storyboards: new StoryboardRepository(db),

@@ -1,3 +1,10 @@
+import type {
+  JobKind,
+  JobStatus,
+  ProjectStatus,
+  StoryboardStatus,
+  TranslationStatus,
+} from "@dubbing/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -55,7 +62,7 @@ export const projects = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<ProjectStatus>().notNull(),
     progress: integer("progress").notNull().default(0),
     statusMessage: text("status_message"),
     language: text("language").notNull().default("en"),
@@ -119,7 +126,7 @@ export const translations = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     language: text("language").notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<TranslationStatus>().notNull(),
     statusMessage: text("status_message"),
     transcript: jsonb("transcript").$type<SegmentJson[]>().notNull().default([]),
     progress: integer("progress").notNull().default(0),
@@ -162,9 +169,9 @@ export const jobs = pgTable(
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     /** The storyboard the job works on (video generation); null for a project's job. */
     storyboardId: uuid("storyboard_id").references(() => storyboards.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<JobKind>().notNull(),
     language: text("language"),
-    status: text("status").notNull(),
+    status: text("status").$type<JobStatus>().notNull(),
     progress: integer("progress").notNull().default(0),
     message: text("message"),
     queueJobId: text("queue_job_id"),
@@ -201,8 +208,7 @@ export const storyboards = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     frames: jsonb("frames").$type<StoryboardFrameJson[]>().notNull(),
-    /** idle, generating, ready (a video exists) or failed. */
-    status: text("status").notNull().default("idle"),
+    status: text("status").$type<StoryboardStatus>().notNull().default("idle"),
     statusMessage: text("status_message"),
     videoKey: text("video_key"),
     videoDurationMs: integer("video_duration_ms"),

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DubReport, dub } from "@dubbing/dubbing";
-import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
+import type { WorkerDeps } from "./deps.ts";
 import { dubSourceKey } from "./ingest.ts";
-import type { JobPayloads } from "./sender.ts";
+import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
   prepare: "Preparing",
@@ -36,15 +36,21 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   const progress = tracker.reporter(job.trackId, (percent) =>
     translations.update(row.id, { progress: percent }),
   );
-  const work = await mkdtemp(path.join(deps.scratchDir, "dub-"));
-  const cache = path.join(deps.cacheDir, "dubs", row.id);
-  await mkdir(cache, { recursive: true });
-  const normalized = dubSourceKey(project.id);
-  const source = await storage.localCopy(
-    (await storage.stat(normalized)) ? normalized : project.originalKey,
-    work,
-  );
-  try {
+  const failure = (error: unknown) => {
+    const message = `Dubbing failed: ${firstLine(error)}`;
+    // an earlier dubbed video stays available
+    const status = row.dubKey ? "dubbed" : "failed";
+    return { message, record: () => translations.update(row.id, { status, statusMessage: message }) };
+  };
+  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
+    scope.onCleanup(() => progress.close());
+    const work = await scope.scratch(deps.scratchDir, "dub-");
+    const cache = path.join(deps.cacheDir, "dubs", row.id);
+    await mkdir(cache, { recursive: true });
+    const normalized = dubSourceKey(project.id);
+    const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
+    const source = await storage.localCopy(sourceKey, work);
+    scope.onCleanup(() => source.release());
     await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
     const speakers = await repo.speakersOf(project.id);
     const output = path.join(work, "dubbed.mp4");
@@ -83,16 +89,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     });
     await deps.usage.add(project.userId, "dubbed", (project.durationMs ?? 0) / 1000);
     await tracker.finish(job.trackId, "done", message);
-  } catch (error) {
-    await progress.close();
-    const message = `Dubbing failed: ${firstLine(error)}`;
-    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
-      translations.update(row.id, { status: row.dubKey ? "dubbed" : "failed", statusMessage: message }),
-    );
-  } finally {
-    await source.release();
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** What the editor needs of the dub report: per segment its speed and whether it is too long. */

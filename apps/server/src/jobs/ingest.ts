@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import {
   extractAudioArgs,
-  MediaError,
   mp4CanCopyVideo,
   normalizeVideoArgs,
   posterArgs,
@@ -10,8 +8,9 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
+import { VideoRepository } from "../videos/repository.ts";
 import type { WorkerDeps } from "./deps.ts";
-import type { JobPayloads } from "./sender.ts";
+import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
@@ -26,11 +25,17 @@ export async function runIngest(
   const projectId = job.projectId;
   const project = await repo.findById(projectId);
   if (!project) return; // deleted meanwhile: nothing to do
-  const work = await mkdtemp(path.join(deps.scratchDir, "ingest-"));
-  const source = await storage.localCopy(project.originalKey, work);
   const prefix = `projects/${projectId}/`;
   const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
-  try {
+  const failure = (error: unknown) => {
+    const message = `Processing failed: ${firstLine(error)}`;
+    return { message, record: () => repo.setState(projectId, { status: "failed", statusMessage: message }) };
+  };
+  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
+    scope.onCleanup(() => tracked?.close());
+    const work = await scope.scratch(deps.scratchDir, "ingest-");
+    const source = await storage.localCopy(project.originalKey, work);
+    scope.onCleanup(() => source.release());
     await repo.setState(projectId, { status: "processing", progress: 5, statusMessage: "Reading the video" });
     const info = await probe(source.path);
     const durationMs = Math.round(info.durationMs);
@@ -65,15 +70,9 @@ export async function runIngest(
 
     await tracked?.close();
     if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
-    // Transcription follows at once when there is something to hear.
-    const transcribing = Boolean(info.audio);
-    if (transcribing) {
-      const track = await tracker.create(projectId, "transcribe");
-      await deps.jobs.send("transcribe", { projectId, trackId: track.id });
-    }
-    await repo.setState(projectId, {
-      status: transcribing ? "transcribing" : "ready",
-      progress: transcribing ? 0 : 100,
+    const state = {
+      status: info.audio ? "transcribing" : "ready",
+      progress: info.audio ? 0 : 100,
       statusMessage: info.audio
         ? "Waiting for a worker"
         : "This video has no audio track, so there is nothing to transcribe.",
@@ -84,22 +83,19 @@ export async function runIngest(
       posterKey: `${prefix}poster.jpg`,
       previewKey: `${prefix}preview.mp4`,
       audioKey: info.audio ? `${prefix}audio.wav` : null,
+    } as const;
+    if (!info.audio) return void (await repo.setState(projectId, state));
+    // Transcription follows at once: the project's state and the transcribe job commit together.
+    await deps.jobs.start({
+      queue: "transcribe",
+      subject: { projectId },
+      payload: (trackId) => ({ projectId, trackId }),
+      claim: async (tx) => {
+        await new VideoRepository(tx).setState(projectId, state);
+        return true;
+      },
     });
-  } catch (error) {
-    await tracked?.close();
-    // A media error will not get better on retry: fail the project now, with the reason.
-    const permanent = error instanceof MediaError && error.code !== "aborted";
-    if (permanent || isLastAttempt) {
-      const message = `Processing failed: ${(error as Error).message.split("\n")[0]}`;
-      await repo.setState(projectId, { status: "failed", statusMessage: message });
-      if (job.trackId) await tracker.finish(job.trackId, "failed", message);
-      if (permanent) return;
-    }
-    throw error;
-  } finally {
-    await source.release();
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The H.264 copy made at ingest for videos whose codec cannot go into an MP4 as it is. */

@@ -36,6 +36,9 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
         expireInSeconds: 3600,
       });
     }
+    // Warms pg-boss's queue cache now: JobQueue.start sends inside the app's transaction, and on PGlite
+    // (one connection) a cache miss there would wait for that very transaction to end.
+    await boss.getJobById(name, "00000000-0000-4000-8000-000000000000");
   }
   return boss;
 }

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,8 +8,8 @@ import type { StoryboardFrameJson } from "../db/schema.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
-import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
-import type { JobPayloads } from "./sender.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
@@ -30,9 +30,22 @@ export async function runStoryboardVideo(
   const row = await storyboards.findById(job.storyboardId);
   if (!row) return tracker.finish(job.trackId, "failed", "The storyboard was deleted.");
   const progress = tracker.reporter(job.trackId);
-  const work = await mkdtemp(path.join(deps.scratchDir, "storyboard-"));
-  const released: (() => Promise<void>)[] = [];
-  try {
+  const failure = (error: unknown) => {
+    const message = `The video could not be made: ${firstLine(error)}`;
+    const record = async () => {
+      const current = await storyboards.findById(row.id);
+      await storyboards.update(row.id, {
+        status: current?.videoKey ? "ready" : "failed",
+        statusMessage: message,
+      });
+    };
+    return { message, record };
+  };
+  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
+    scope.onCleanup(() => progress.close());
+    const work = await scope.scratch(deps.scratchDir, "storyboard-");
+    const released: (() => Promise<void>)[] = [];
+    scope.onCleanup(() => Promise.all(released.map((release) => release().catch(() => {}))));
     await storyboards.update(row.id, { status: "generating", statusMessage: "Narrating" });
     const frames: VideoFrame[] = [];
     const n = row.frames.length;
@@ -71,20 +84,7 @@ export async function runStoryboardVideo(
       generatedAt: new Date(),
     });
     await tracker.finish(job.trackId, "done", `${n} frames, ${(probed.durationMs / 1000).toFixed(1)} s`);
-  } catch (error) {
-    await progress.close();
-    const message = `The video could not be made: ${firstLine(error)}`;
-    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, async () => {
-      const current = await storyboards.findById(row.id);
-      await storyboards.update(row.id, {
-        status: current?.videoKey ? "ready" : "failed",
-        statusMessage: message,
-      });
-    });
-  } finally {
-    for (const release of released) await release().catch(() => {});
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

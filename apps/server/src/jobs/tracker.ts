@@ -1,44 +1,20 @@
+import type { JobKind } from "@dubbing/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { type ProgressWriter, progressWriter } from "./progress.ts";
 
-export type JobKind = "ingest" | "transcribe" | "translate" | "dub" | "storyboard";
-export type JobStatus = "queued" | "running" | "done" | "failed";
-
 export type JobRow = typeof jobs.$inferSelect;
 
 /**
- * The user-visible record of long work: one row per run, with stage, percent and message. Rows live in the
- * database so any API process can stream them (GET /api/video/{id}/events), whichever worker runs the job.
+ * The user-visible record of long work: one row per run (created by JobQueue.start), with stage, percent
+ * and message. Rows live in the database so any API process can stream them
+ * (GET /api/video/{id}/events), whichever worker runs the job.
  */
 export class JobTracker {
   readonly db: Db;
   constructor(db: Db) {
     this.db = db;
-  }
-
-  async create(projectId: string, kind: JobKind, language: string | null = null): Promise<JobRow> {
-    const [row] = await this.db
-      .insert(jobs)
-      .values({ projectId, kind, language, status: "queued", progress: 0, message: "Waiting for a worker" })
-      .returning();
-    return row!;
-  }
-
-  /** A job row for a storyboard's video generation (it has no project). */
-  async createForStoryboard(storyboardId: string): Promise<JobRow> {
-    const [row] = await this.db
-      .insert(jobs)
-      .values({
-        storyboardId,
-        kind: "storyboard",
-        status: "queued",
-        progress: 0,
-        message: "Waiting for a worker",
-      })
-      .returning();
-    return row!;
   }
 
   /** The newest job of a storyboard, whatever its status. */
@@ -50,10 +26,6 @@ export class JobTracker {
       .orderBy(desc(jobs.createdAt))
       .limit(1);
     return row ?? null;
-  }
-
-  async setQueueId(id: string, queueJobId: string): Promise<void> {
-    await this.db.update(jobs).set({ queueJobId }).where(eq(jobs.id, id));
   }
 
   /**

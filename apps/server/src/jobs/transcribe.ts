@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
-import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
-import type { JobPayloads } from "./sender.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
   probe: "Reading the video",
@@ -23,9 +21,18 @@ export async function runTranscribe(
   const progress = tracker.reporter(job.trackId, (percent) =>
     repo.setState(project.id, { progress: percent }),
   );
-  const work = await mkdtemp(path.join(deps.scratchDir, "transcribe-"));
-  const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
-  try {
+  // The video stays usable when transcription fails: the user can type the transcript; the message says why.
+  const failure = (error: unknown) => {
+    const message = transcribeMessage(error, project.language);
+    const record = () =>
+      repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
+    return { message, record };
+  };
+  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
+    scope.onCleanup(() => progress.close());
+    const work = await scope.scratch(deps.scratchDir, "transcribe-");
+    const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
+    scope.onCleanup(() => source.release());
     await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
     progress.report(0, "Transcribing");
     const doc = await transcribe(source.path, {
@@ -40,22 +47,9 @@ export async function runTranscribe(
     await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
     await deps.usage.add(project.userId, "transcribed", (project.durationMs ?? 0) / 1000);
     await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
-    await tracker.finish(
-      job.trackId,
-      "done",
-      `${doc.transcript.length} segments, ${doc.speakers.length} speakers`,
-    );
-  } catch (error) {
-    await progress.close();
-    const message = transcribeMessage(error, project.language);
-    // The video stays usable: the user can type the transcript; the message says why it is empty.
-    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
-      repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message }),
-    );
-  } finally {
-    await source.release();
-    await rm(work, { recursive: true, force: true });
-  }
+    const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
+    await tracker.finish(job.trackId, "done", summary);
+  });
 }
 
 function transcribeMessage(error: unknown, language: string): string {

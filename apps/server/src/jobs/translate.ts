@@ -1,6 +1,6 @@
 import { translate } from "@dubbing/dubbing";
-import { firstLine, settleFailure, type WorkerDeps } from "./deps.ts";
-import type { JobPayloads } from "./sender.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
 export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate"], isLastAttempt: boolean) {
@@ -11,7 +11,15 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
   const progress = tracker.reporter(job.trackId, (percent) =>
     translations.update(row.id, { progress: percent }),
   );
-  try {
+  const failure = (error: unknown) => {
+    const message = `Translation failed: ${firstLine(error)}`;
+    return {
+      message,
+      record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
+    };
+  };
+  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
+    scope.onCleanup(() => progress.close());
     await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
     const [speakers, transcript] = await Promise.all([
       repo.speakersOf(project.id),
@@ -35,11 +43,5 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
       meta: engine ?? null,
     });
     await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
-  } catch (error) {
-    await progress.close();
-    const message = `Translation failed: ${firstLine(error)}`;
-    await settleFailure(tracker, job.trackId, error, isLastAttempt, message, () =>
-      translations.update(row.id, { status: "failed", statusMessage: message }),
-    );
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { runDub } from "./dub.ts";
 import { runIngest } from "./ingest.ts";
 import type { QueueName } from "./queue.ts";
 import { runRetention } from "./retention.ts";
-import type { JobPayloads } from "./sender.ts";
+import type { JobPayloads } from "./runner.ts";
 import { runStoryboardVideo } from "./storyboard.ts";
 import { runTranscribe } from "./transcribe.ts";
 import { runTranslate } from "./translate.ts";

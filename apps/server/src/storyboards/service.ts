@@ -1,7 +1,7 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { JobSender } from "../jobs/sender.ts";
+import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { SignPath } from "../videos/present.ts";
 import { frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
@@ -12,7 +12,7 @@ import {
   type OfflineImageLibrary,
   type StoryboardImage,
 } from "./images.ts";
-import type { StoryboardRepository, StoryboardRow } from "./repository.ts";
+import { StoryboardRepository, type StoryboardRow } from "./repository.ts";
 import { MAX_FRAMES, type StoryboardUpdate } from "./schemas.ts";
 
 const MEDIA_TTL_SECONDS = 6 * 3600;
@@ -30,7 +30,7 @@ export class StoryboardService {
   readonly images: ImageProvider;
   readonly offline: OfflineImageLibrary;
   readonly tracker: JobTracker;
-  readonly jobs: JobSender;
+  readonly jobs: JobQueue;
   readonly sign: SignPath;
 
   constructor(deps: {
@@ -38,7 +38,7 @@ export class StoryboardService {
     images: ImageProvider;
     offline: OfflineImageLibrary;
     tracker: JobTracker;
-    jobs: JobSender;
+    jobs: JobQueue;
     sign: SignPath;
   }) {
     this.repo = deps.repo;
@@ -130,33 +130,23 @@ export class StoryboardService {
         { path: "language", message: "Unknown language." },
       ]);
     }
-    let job: JobRow | null = null;
-    let claimed = await this.repo.claimForGeneration(row.id);
-    if (!claimed) {
-      // "generating" with no live job (its worker died on the last attempt): take it over.
-      job = await this.tracker.latestForStoryboard(row.id);
-      const settled = !job || job.status === "done" || job.status === "failed";
-      if (settled && Date.now() - row.updatedAt.getTime() > 120_000) {
-        claimed = await this.repo.claimForGeneration(row.id, true);
-      }
-    }
-    if (claimed) {
-      job = await this.tracker.createForStoryboard(row.id);
-      try {
-        const queueId = await this.jobs.send("storyboard", {
+    const latest = await this.tracker.latestForStoryboard(row.id);
+    // "generating" with no live job (its worker died on the last attempt) may be taken over.
+    const settled = !latest || latest.status === "done" || latest.status === "failed";
+    const takeOver = settled && Date.now() - row.updatedAt.getTime() > 120_000;
+    const job =
+      (await this.jobs.start({
+        queue: "storyboard",
+        subject: { storyboardId: row.id },
+        payload: (trackId) => ({
           storyboardId: row.id,
-          trackId: job.id,
+          trackId,
           voice,
           language,
           subtitles: opts.subtitles ?? true,
-        });
-        await this.tracker.setQueueId(job.id, queueId);
-      } catch (error) {
-        await this.tracker.finish(job.id, "failed", "The video could not be queued.");
-        await this.repo.update(row.id, { status: row.videoKey ? "ready" : "idle", statusMessage: null });
-        throw error;
-      }
-    }
+        }),
+        claim: (tx) => new StoryboardRepository(tx).claimForGeneration(row.id, takeOver),
+      })) ?? latest;
     const current = (await this.repo.findById(row.id))!;
     return { job: job && presentJob(job), storyboard: this.present(current, job) };
   }

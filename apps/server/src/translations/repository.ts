@@ -3,7 +3,6 @@ import type { Db } from "../db/client.ts";
 import { type SegmentJson, translations } from "../db/schema.ts";
 
 export type TranslationRow = typeof translations.$inferSelect;
-export type TranslationStatus = "translating" | "translated" | "dubbing" | "dubbed" | "failed";
 
 export class TranslationRepository {
   readonly db: Db;

@@ -1,20 +1,20 @@
 import { type EngineRegistry, isLanguageCode } from "@dubbing/dubbing";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
-import type { JobSender } from "../jobs/sender.ts";
-import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
+import type { JobQueue } from "../jobs/runner.ts";
+import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
-import type { TranslationRepository, TranslationRow } from "./repository.ts";
+import { TranslationRepository, type TranslationRow } from "./repository.ts";
 
 export class TranslationService {
   readonly videos: VideoRepository;
   readonly translations: TranslationRepository;
   readonly tracker: JobTracker;
-  readonly jobs: JobSender;
+  readonly jobs: JobQueue;
   readonly sign: SignPath;
   readonly registry: EngineRegistry;
   readonly limits: UsageLimits | undefined;
@@ -23,7 +23,7 @@ export class TranslationService {
     videos: VideoRepository;
     translations: TranslationRepository;
     tracker: JobTracker;
-    jobs: JobSender;
+    jobs: JobQueue;
     sign: SignPath;
     registry: EngineRegistry;
     limits?: UsageLimits;
@@ -69,10 +69,17 @@ export class TranslationService {
     if (!availability.translate.available)
       throw new AppError("language_unavailable", availability.translate.reason!);
 
-    const { row, started } = await this.translations.startTranslating(project.id, language);
-    const job = started
-      ? await this.enqueue(project.id, "translate", language)
-      : await this.tracker.active(project.id, "translate", language);
+    const job =
+      (await this.jobs.start({
+        queue: "translate",
+        subject: { projectId: project.id, language },
+        payload: (trackId) => ({ projectId: project.id, language, trackId }),
+        claim: async (tx) =>
+          (
+            await new TranslationRepository(tx).startTranslating(project.id, language)
+          ).started,
+      })) ?? (await this.tracker.active(project.id, "translate", language));
+    const row = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), translation: this.present(row) };
   }
 
@@ -110,19 +117,15 @@ export class TranslationService {
       await this.limits?.assertCanUse(userId, (project.durationMs ?? 0) / 1000, "dub");
     }
 
-    const claimed = await this.translations.claimForDub(row.id);
-    const job = claimed
-      ? await this.enqueue(project.id, "dub", language)
-      : await this.tracker.active(project.id, "dub", language);
+    const job =
+      (await this.jobs.start({
+        queue: "dub",
+        subject: { projectId: project.id, language },
+        payload: (trackId) => ({ projectId: project.id, language, trackId }),
+        claim: (tx) => new TranslationRepository(tx).claimForDub(row.id),
+      })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
-  }
-
-  private async enqueue(projectId: string, kind: "translate" | "dub", language: string): Promise<JobRow> {
-    const track = await this.tracker.create(projectId, kind, language);
-    const queueId = await this.jobs.send(kind, { projectId, language, trackId: track.id });
-    await this.tracker.setQueueId(track.id, queueId);
-    return track;
   }
 
   private async translationOf(project: ProjectRow, language: string) {

@@ -1,7 +1,8 @@
+import type { ProjectStatus } from "@dubbing/contract";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers } from "../db/schema.ts";
-import type { ProjectStatus, Segment, Speaker } from "./schemas.ts";
+import type { Segment, Speaker } from "./schemas.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;

@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-export const PROJECT_STATUSES = ["uploaded", "processing", "transcribing", "ready", "failed"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
 export const titleSchema = z
   .string({ error: "A project title is required." })
   .trim()

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { assertHasVideo, MediaError, probe, toSrt, toVtt } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
-import type { JobSender } from "../jobs/sender.ts";
+import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
@@ -19,7 +19,7 @@ export interface UsageLimits {
 export class VideoService {
   readonly repo: VideoRepository;
   readonly storage: Storage;
-  readonly jobs: JobSender;
+  readonly jobs: JobQueue;
   readonly sign: SignPath;
   readonly tracker: JobTracker;
   readonly translations: TranslationRepository;
@@ -28,7 +28,7 @@ export class VideoService {
   constructor(deps: {
     repo: VideoRepository;
     storage: Storage;
-    jobs: JobSender;
+    jobs: JobQueue;
     sign: SignPath;
     tracker: JobTracker;
     translations: TranslationRepository;
@@ -88,8 +88,11 @@ export class VideoService {
         height: probed.video.height,
         hasAudio: probed.audio ? 1 : 0,
       });
-      const track = await this.tracker.create(id, "ingest");
-      await this.jobs.send("ingest", { projectId: id, trackId: track.id });
+      await this.jobs.start({
+        queue: "ingest",
+        subject: { projectId: id },
+        payload: (trackId) => ({ projectId: id, trackId }),
+      });
       return presentProject(row, this.sign, { speakers: [], transcript: [] });
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});

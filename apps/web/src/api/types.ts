@@ -1,14 +1,14 @@
+import type { ProjectStatus, TranslationStatus } from "@dubbing/contract";
 import type { Segment } from "../features/editor/segments.ts";
 import type { Speaker } from "../features/editor/speakers.ts";
 
+export type { ProjectStatus, TranslationStatus } from "@dubbing/contract";
 export type { Segment, Speaker };
-
-export type ProjectStatus = "uploaded" | "processing" | "transcribing" | "ready" | "failed";
 
 export interface Project {
   _id: string;
   title: string;
-  status: ProjectStatus | string;
+  status: ProjectStatus;
   progress: number;
   statusMessage: string | null;
   language: string | null;
@@ -24,8 +24,6 @@ export interface Project {
   transcript?: Segment[];
 }
 
-export type TranslationStatus = "translating" | "translated" | "dubbing" | "dubbed" | "failed";
-
 export interface DubReport {
   segments: { index: number; tooLong: boolean; speed: number }[];
 }
@@ -33,7 +31,7 @@ export interface DubReport {
 export interface Translation {
   videoId: string;
   language: string;
-  status: TranslationStatus | string;
+  status: TranslationStatus;
   statusMessage: string | null;
   transcript: Segment[];
   finalVideoUrl: string | null;

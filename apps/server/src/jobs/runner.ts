@@ -1,0 +1,132 @@
+// The job runner: how long work starts (one transaction) and how a handler runs (everything guarded).
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import type { JobKind } from "@dubbing/contract";
+import { eq, sql } from "drizzle-orm";
+import { fromDrizzle, type PgBoss } from "pg-boss";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema.ts";
+import type { QueueName } from "./queue.ts";
+import { isRetryable } from "./retry.ts";
+import type { JobRow, JobTracker } from "./tracker.ts";
+
+export interface JobPayloads {
+  ingest: { projectId: string; trackId?: string };
+  transcribe: { projectId: string; trackId: string };
+  translate: { projectId: string; language: string; trackId: string };
+  dub: { projectId: string; language: string; trackId: string };
+  retention: Record<string, never>;
+  storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
+}
+
+type DrizzleTx = Parameters<typeof fromDrizzle>[0];
+
+export type TrackedQueue = Exclude<QueueName, "retention"> & JobKind;
+
+export interface StartJob<N extends TrackedQueue> {
+  queue: N;
+  /** What the job works on: a project (and language) or a storyboard. */
+  subject: { projectId: string; language?: string } | { storyboardId: string };
+  /** The queue payload, given the id of the job's progress row. */
+  payload: (trackId: string) => JobPayloads[N];
+  /**
+   * The record's own change, in the same transaction (e.g. the translation becomes "dubbing"): false
+   * when another run holds the record, and then nothing starts.
+   */
+  claim?: (tx: Db) => Promise<boolean>;
+}
+
+/** Starts jobs: the record's claim, the progress row and the queue entry commit together or not at all. */
+export class JobQueue {
+  readonly #db: Db;
+  readonly #boss: PgBoss;
+  constructor(db: Db, boss: PgBoss) {
+    this.#db = db;
+    this.#boss = boss;
+  }
+
+  /** The job's progress row, or null when the claim said another run holds the record. */
+  start<N extends TrackedQueue>(job: StartJob<N>): Promise<JobRow | null> {
+    return this.#db.transaction(async (tx) => {
+      if (job.claim && !(await job.claim(tx))) return null;
+      const subject =
+        "storyboardId" in job.subject
+          ? { storyboardId: job.subject.storyboardId }
+          : { projectId: job.subject.projectId, language: job.subject.language ?? null };
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          ...subject,
+          kind: job.queue,
+          status: "queued",
+          progress: 0,
+          message: "Waiting for a worker",
+        })
+        .returning();
+      // pg-boss writes its job through this transaction: it exists only if everything above commits.
+      const db = fromDrizzle(tx as unknown as DrizzleTx, sql); // drizzle types this driver's rows `unknown`
+      const queueJobId = await this.#boss.send(job.queue, job.payload(row!.id), { db });
+      if (!queueJobId) throw new Error(`the queue refused a ${job.queue} job`);
+      const [started] = await tx.update(jobs).set({ queueJobId }).where(eq(jobs.id, row!.id)).returning();
+      return started!;
+    });
+  }
+}
+
+/** What a failed run leaves behind: the message, and the record's state when no retry is left. */
+export interface Failure {
+  message: string;
+  record: () => Promise<unknown>;
+}
+
+/** Lets a handler's work make scratch folders and register clean-ups, all undone whatever happens. */
+export interface JobScope {
+  scratch(dir: string, prefix: string): Promise<string>;
+  onCleanup(fn: () => Promise<unknown> | unknown): void;
+}
+
+/**
+ * Runs one attempt of a job with everything, set-up included, inside the guard. On an error, after the
+ * clean-ups: when a retry cannot help or none is left, the record (`failure.record`) and the job row are
+ * marked failed; then a final error ends the job, another one is rethrown for pg-boss to retry.
+ */
+export async function runGuarded(
+  run: { tracker: JobTracker; trackId: string | undefined; isLastAttempt: boolean },
+  failure: (error: unknown) => Failure,
+  work: (scope: JobScope) => Promise<void>,
+): Promise<void> {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanUp = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => {});
+  };
+  const scope: JobScope = {
+    async scratch(dir, prefix) {
+      const folder = await mkdtemp(path.join(dir, prefix));
+      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      return folder;
+    },
+    onCleanup: (fn) => cleanups.push(fn),
+  };
+  try {
+    await work(scope);
+  } catch (error) {
+    await cleanUp();
+    const retryable = isRetryable(error);
+    if (!retryable || run.isLastAttempt) {
+      const { message, record } = failure(error);
+      await record();
+      if (run.trackId) await run.tracker.finish(run.trackId, "failed", message);
+      if (!retryable) return;
+    }
+    throw error;
+  } finally {
+    await cleanUp();
+  }
+}
+
+/** The first line of an error's message, short enough for a status line. */
+export function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error)
+    .split("\n")[0]!
+    .slice(0, 300);
+}
