@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dubSourceKey } from "../src/jobs/ingest.ts";
+import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
@@ -230,7 +230,7 @@ describe("dubbing a WebM upload", () => {
     const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 300);
     expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
     const { file } = await download(`${ts.baseUrl}${dubbed.body.dubVideoUrl}`, "webm-dub.mp4");
-    const source = await ts.server.storage.localCopy(dubSourceKey(id), dir);
+    const source = await ts.server.storage.localCopy(projectKeys(id).dubSource, dir);
     expect(
       ffprobe(file).streams.find((s: { codec_type: string }) => s.codec_type === "video").codec_name,
     ).toBe("h264");

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dubSourceKey } from "../src/jobs/ingest.ts";
+import { projectKeys } from "../src/storage/keys.ts";
 import { ALL_FORMATS, makeEmptyFile, makeTextFile, makeTruncatedMp4, makeVideo } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
@@ -69,7 +69,9 @@ describe.each(MODES)("videos API (%s)", (mode) => {
       const ready = await waitForStatus(ts.baseUrl, alice.cookie, project._id, ["ready", "failed"]);
       // VP8 (WebM), Theora (OGG) and WMV cannot be copied into an MP4: ingest made an H.264 copy to dub from.
       const needsCopy = /Clip (webm|ogg|wmv)$/.test(project.title);
-      expect(Boolean(await ts.server.storage.stat(dubSourceKey(project._id))), project.title).toBe(needsCopy);
+      expect(Boolean(await ts.server.storage.stat(projectKeys(project._id).dubSource)), project.title).toBe(
+        needsCopy,
+      );
       expect(ready.status, ready.statusMessage).toBe("ready");
       expect(ready.progress).toBe(100);
       expect(ready.durationMs).toBeGreaterThan(1800);

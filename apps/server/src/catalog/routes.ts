@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
 import { sendStored } from "../media/send.ts";
 import type { Storage } from "../storage/index.ts";
+import { voiceSampleKey } from "../storage/keys.ts";
 import { languageAvailability } from "./availability.ts";
 import { SAMPLE_LANGUAGES } from "./flags.ts";
 
@@ -30,7 +31,8 @@ export function catalogRoutes(
       const code = SAMPLE_LANGUAGES[language];
       const value = file.endsWith(".mp3") ? file.slice(0, -4) : "";
       if (!code || !findVoice(value)) throw new AppError("not_found", "There is no such voice sample.");
-      const key = `samples/${language}/${await sampleVoiceName(value, code, { registry: deps.registry })}/${value}.mp3`;
+      const engineVoice = await sampleVoiceName(value, code, { registry: deps.registry });
+      const key = voiceSampleKey(language, engineVoice, value);
       if (!(await deps.storage.stat(key))) {
         const dir = await mkdtemp(path.join(deps.tmpDir, "sample-"));
         try {

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DubReport, dub } from "@dubbing/dubbing";
+import { dubKeys, projectKeys } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
-import { dubSourceKey } from "./ingest.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
@@ -12,16 +12,6 @@ const STAGES: Record<string, string> = {
   mix: "Mixing the audio",
   encode: "Encoding the video",
 };
-
-export function dubKeys(projectId: string, language: string) {
-  const dir = `projects/${projectId}/dubs/${language}`;
-  return {
-    mp4: `${dir}/dubbed.mp4`,
-    srt: `${dir}/dubbed.srt`,
-    vtt: `${dir}/dubbed.vtt`,
-    report: `${dir}/report.json`,
-  };
-}
 
 /**
  * Renders the dubbed video of one translation. The TTS clip cache of the translation is kept under
@@ -47,7 +37,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     const work = await scope.scratch(deps.scratchDir, "dub-");
     const cache = path.join(deps.cacheDir, "dubs", row.id);
     await mkdir(cache, { recursive: true });
-    const normalized = dubSourceKey(project.id);
+    const normalized = projectKeys(project.id).dubSource;
     const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
     const source = await storage.localCopy(sourceKey, work);
     scope.onCleanup(() => source.release());

@@ -8,6 +8,7 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
+import { projectKeys } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
@@ -25,7 +26,7 @@ export async function runIngest(
   const projectId = job.projectId;
   const project = await repo.findById(projectId);
   if (!project) return; // deleted meanwhile: nothing to do
-  const prefix = `projects/${projectId}/`;
+  const keys = projectKeys(projectId);
   const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
   const failure = (error: unknown) => {
     const message = `Processing failed: ${firstLine(error)}`;
@@ -56,16 +57,16 @@ export async function runIngest(
     };
 
     await step(
-      `${prefix}poster.jpg`,
+      keys.poster,
       (i, o) => posterArgs(i, o, Math.min(1, durationMs / 2000)),
       25,
       "Made the poster",
     );
-    await step(`${prefix}preview.mp4`, previewArgs, 60, "Made the preview");
-    if (info.audio) await step(`${prefix}audio.wav`, extractAudioArgs, 80, "Extracted the audio");
+    await step(keys.preview, previewArgs, 60, "Made the preview");
+    if (info.audio) await step(keys.audio, extractAudioArgs, 80, "Extracted the audio");
     // WebM (VP8), OGG (Theora) and WMV cannot be copied into the dubbed MP4: convert them to H.264 once.
     if (info.video && !mp4CanCopyVideo(info.video.codec)) {
-      await step(dubSourceKey(projectId), normalizeVideoArgs, 95, "Prepared the video for dubbing");
+      await step(keys.dubSource, normalizeVideoArgs, 95, "Prepared the video for dubbing");
     }
 
     await tracked?.close();
@@ -80,9 +81,9 @@ export async function runIngest(
       width: info.video?.width ?? null,
       height: info.video?.height ?? null,
       hasAudio: info.audio ? 1 : 0,
-      posterKey: `${prefix}poster.jpg`,
-      previewKey: `${prefix}preview.mp4`,
-      audioKey: info.audio ? `${prefix}audio.wav` : null,
+      posterKey: keys.poster,
+      previewKey: keys.preview,
+      audioKey: info.audio ? keys.audio : null,
     } as const;
     if (!info.audio) return void (await repo.setState(projectId, state));
     // Transcription follows at once: the project's state and the transcribe job commit together.
@@ -96,9 +97,4 @@ export async function runIngest(
       },
     });
   });
-}
-
-/** The H.264 copy made at ingest for videos whose codec cannot go into an MP4 as it is. */
-export function dubSourceKey(projectId: string): string {
-  return `projects/${projectId}/video.mp4`;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sweepIdentity } from "@dubbing/identity-server";
 import { lt } from "drizzle-orm";
 import { projects, storyboards } from "../db/schema.ts";
+import { projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
 
@@ -22,7 +23,7 @@ export async function runRetention(
     .where(lt(projects.uploadedAt, cutoff));
   for (const { id } of expired) {
     const translations = await deps.translations.listByProject(id);
-    await deps.storage.deletePrefix(`projects/${id}/`);
+    await deps.storage.deletePrefix(projectPrefix(id));
     for (const t of translations) {
       await rm(path.join(deps.cacheDir, "dubs", t.id), { recursive: true, force: true });
     }
@@ -33,7 +34,7 @@ export async function runRetention(
     .delete(storyboards)
     .where(lt(storyboards.createdAt, cutoff))
     .returning({ id: storyboards.id });
-  for (const { id } of oldBoards) await deps.storage.deletePrefix(`storyboards/${id}/`);
+  for (const { id } of oldBoards) await deps.storage.deletePrefix(storyboardPrefix(id));
   await sweepIdentity(deps.repo.db);
   return expired.length;
 }

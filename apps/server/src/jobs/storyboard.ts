@@ -5,6 +5,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
+import { storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
@@ -12,10 +13,6 @@ import type { WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
-
-export function storyboardVideoKey(storyboardId: string) {
-  return `storyboards/${storyboardId}/video.mp4`;
-}
 
 /**
  * Makes the storyboard's video: each frame's selected image for the length of its narration (TTS of the

@@ -5,6 +5,7 @@ import path from "node:path";
 import { runFfmpeg } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
+import { offlineImageKey } from "../storage/keys.ts";
 import { filterPath } from "./video.ts";
 
 /** One image candidate of a frame; `medium` is what the screens show (spec §3), `large` what videos use. */
@@ -221,7 +222,7 @@ export class OfflineImageLibrary implements ImageProvider {
     const hash = createHash("sha256")
       .update(`${variant}|${normalizeQuery(query)}`)
       .digest("hex");
-    return `storyboard/offline/${hash.slice(0, 40)}.jpg`;
+    return offlineImageKey(hash.slice(0, 40));
   }
 
   /** Renders the image into storage unless it is already there; returns its storage key. */

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
+import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { presentProject, type SignPath } from "./present.ts";
 import type { VideoRepository } from "./repository.ts";
@@ -51,7 +52,7 @@ export class VideoService {
     language = "en",
   ) {
     const id = randomUUID();
-    const prefix = `projects/${id}/`;
+    const prefix = projectPrefix(id);
     let stored = false;
     try {
       if (file.size === 0)
@@ -70,7 +71,7 @@ export class VideoService {
         throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
       }
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
-      const originalKey = `${prefix}original${storedExtension(file.name, probed.formatName)}`;
+      const originalKey = projectKeys(id).original(storedExtension(file.name, probed.formatName));
       await this.storage.putFile(originalKey, file.path);
       stored = true;
       const row = await this.repo.insert({

@@ -1,0 +1,42 @@
+// Every storage key and prefix the service writes, in one place (immich's StorageCore is the model):
+// a project's files live under its prefix, so deleting the prefix deletes the project's media.
+
+/** Everything of one project: original, derived media, dubs. */
+export const projectPrefix = (projectId: string) => `projects/${projectId}/`;
+
+export const projectKeys = (projectId: string) => {
+  const prefix = projectPrefix(projectId);
+  return {
+    /** The uploaded file as it came, with the extension of its container. */
+    original: (extension: string) => `${prefix}original${extension}`,
+    poster: `${prefix}poster.jpg`,
+    preview: `${prefix}preview.mp4`,
+    /** 16 kHz mono audio for speech recognition. */
+    audio: `${prefix}audio.wav`,
+    /** The H.264 copy made at ingest for videos whose codec cannot go into an MP4 as it is. */
+    dubSource: `${prefix}video.mp4`,
+  };
+};
+
+/** One language's dubbed video, its subtitles and the dub report. */
+export const dubKeys = (projectId: string, language: string) => {
+  const dir = `${projectPrefix(projectId)}dubs/${language}`;
+  return {
+    mp4: `${dir}/dubbed.mp4`,
+    srt: `${dir}/dubbed.srt`,
+    vtt: `${dir}/dubbed.vtt`,
+    report: `${dir}/report.json`,
+  };
+};
+
+/** Everything of one storyboard. */
+export const storyboardPrefix = (storyboardId: string) => `storyboards/${storyboardId}/`;
+
+export const storyboardVideoKey = (storyboardId: string) => `${storyboardPrefix(storyboardId)}video.mp4`;
+
+/** The service's own storyboard illustrations, shared by every user (named by a hash of variant and query). */
+export const offlineImageKey = (hash: string) => `storyboard/offline/${hash}.jpg`;
+
+/** A voice sample, rendered on first request and served from storage afterwards. */
+export const voiceSampleKey = (language: string, engineVoice: string, voice: string) =>
+  `samples/${language}/${engineVoice}/${voice}.mp3`;
