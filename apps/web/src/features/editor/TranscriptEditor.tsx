@@ -1,17 +1,9 @@
-import type { MouseEvent } from "react";
-import { PlayIcon } from "../../components/icons.tsx";
+import { SegmentRow } from "./SegmentRow.tsx";
 import type { Segment } from "./segments.ts";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { TimeField } from "./TimeField.tsx";
 import { formatClock } from "./time.ts";
-
-/** Clicking a segment (outside its fields) seeks the player to its start. */
-export function seekOnRowClick(e: MouseEvent, seek: () => void) {
-  const target = e.target as HTMLElement;
-  if (target.closest("input, textarea, select, button, a, label")) return;
-  seek();
-}
 
 /** The original transcript: speaker, text, start and end per segment. */
 export function TranscriptEditor({
@@ -39,60 +31,51 @@ export function TranscriptEditor({
         const active = i === activeIndex;
         const n = i + 1;
         return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the row's play button is the keyboard way to seek
-          <li
+          <SegmentRow
             // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
             key={i}
-            data-testid="segment"
-            data-active={active}
-            aria-current={active ? "true" : undefined}
-            onClick={(e) => seekOnRowClick(e, () => onSeek(seg.start))}
-            className={`cursor-pointer rounded-xl bg-white p-3 ring-1 transition sm:p-4 ${
-              active ? "bg-indigo-50/60 ring-2 ring-indigo-500" : "ring-slate-200 hover:ring-slate-300"
-            }`}
+            number={n}
+            start={seg.start}
+            active={active}
+            testId="segment"
+            onSeek={onSeek}
+            header={
+              <>
+                <span
+                  aria-hidden="true"
+                  className={`size-2.5 rounded-full ${speakerColor(speakers, seg.speaker).dot}`}
+                />
+                <select
+                  aria-label={`Speaker of segment ${n}`}
+                  value={seg.speaker}
+                  onChange={(e) => onChange(i, { speaker: e.target.value })}
+                  className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs font-medium shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+                >
+                  {!speakers.some((s) => s.id === seg.speaker) && (
+                    <option value={seg.speaker}>{seg.speaker}</option>
+                  )}
+                  {speakers.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+                <span className="ml-auto flex items-start gap-1 text-xs text-slate-500">
+                  <TimeField
+                    label={`Start of segment ${n}`}
+                    value={seg.start}
+                    onChange={(ms) => onChange(i, { start: ms })}
+                  />
+                  <span className="pt-1">–</span>
+                  <TimeField
+                    label={`End of segment ${n}`}
+                    value={seg.end}
+                    onChange={(ms) => onChange(i, { end: ms })}
+                  />
+                </span>
+              </>
+            }
           >
-            <div className="flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                onClick={() => onSeek(seg.start)}
-                aria-label={`Play segment ${n} from ${formatClock(seg.start)}`}
-                className="flex size-7 items-center justify-center rounded-full bg-slate-100 text-slate-600 hover:bg-indigo-100 hover:text-indigo-700"
-              >
-                <PlayIcon className="size-3.5" />
-              </button>
-              <span
-                aria-hidden="true"
-                className={`size-2.5 rounded-full ${speakerColor(speakers, seg.speaker).dot}`}
-              />
-              <select
-                aria-label={`Speaker of segment ${n}`}
-                value={seg.speaker}
-                onChange={(e) => onChange(i, { speaker: e.target.value })}
-                className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs font-medium shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
-              >
-                {!speakers.some((s) => s.id === seg.speaker) && (
-                  <option value={seg.speaker}>{seg.speaker}</option>
-                )}
-                {speakers.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-              <span className="ml-auto flex items-start gap-1 text-xs text-slate-500">
-                <TimeField
-                  label={`Start of segment ${n}`}
-                  value={seg.start}
-                  onChange={(ms) => onChange(i, { start: ms })}
-                />
-                <span className="pt-1">–</span>
-                <TimeField
-                  label={`End of segment ${n}`}
-                  value={seg.end}
-                  onChange={(ms) => onChange(i, { end: ms })}
-                />
-              </span>
-            </div>
             <textarea
               aria-label={`Text of segment ${n}`}
               value={seg.text}
@@ -103,7 +86,7 @@ export function TranscriptEditor({
             {seg.end < seg.start && (
               <p className="mt-1 text-xs text-red-700">This segment ends before it starts.</p>
             )}
-          </li>
+          </SegmentRow>
         );
       })}
     </ol>

@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
-import { DownloadIcon, PlayIcon } from "../../components/icons.tsx";
+import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { saveTranslation, startDub, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
+import { SegmentRow } from "./SegmentRow.tsx";
 import { speakerName } from "./segments.ts";
-import { seekOnRowClick } from "./TranscriptEditor.tsx";
 import { formatClock } from "./time.ts";
 import { isFinished, jobKey } from "./use-project-events.ts";
 
@@ -201,44 +201,37 @@ export function TranslationTab({
           const active = i === activeIndex;
           const n = i + 1;
           return (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the row's play button is the keyboard way to seek
-            <li
+            <SegmentRow
               // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
               key={i}
-              data-testid="translation-segment"
-              data-active={active}
-              aria-current={active ? "true" : undefined}
-              onClick={(e) => seekOnRowClick(e, () => onSeek(seg.start))}
-              className={`cursor-pointer rounded-xl bg-white p-3 ring-1 sm:p-4 ${
-                active ? "bg-indigo-50/60 ring-2 ring-indigo-500" : flag ? "ring-amber-300" : "ring-slate-200"
-              }`}
+              number={n}
+              start={seg.start}
+              active={active}
+              testId="translation-segment"
+              idleRing={flag ? "ring-amber-300" : "ring-slate-200"}
+              headerClassName="text-xs text-slate-500"
+              onSeek={onSeek}
+              header={
+                <>
+                  <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
+                  <span className="font-mono tabular-nums">
+                    {formatClock(seg.start)} – {formatClock(seg.end)}
+                  </span>
+                  <span className="ml-auto flex items-center gap-2">
+                    {flag && (
+                      <span
+                        data-testid="too-long"
+                        className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+                        title="The dubbed speech did not fit this segment's time even when sped up"
+                      >
+                        Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
+                      </span>
+                    )}
+                    <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
+                  </span>
+                </>
+              }
             >
-              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <button
-                  type="button"
-                  onClick={() => onSeek(seg.start)}
-                  aria-label={`Play segment ${n} from ${formatClock(seg.start)}`}
-                  className="flex size-7 items-center justify-center rounded-full bg-slate-100 text-slate-600 hover:bg-indigo-100 hover:text-indigo-700"
-                >
-                  <PlayIcon className="size-3.5" />
-                </button>
-                <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
-                <span className="font-mono tabular-nums">
-                  {formatClock(seg.start)} – {formatClock(seg.end)}
-                </span>
-                <span className="ml-auto flex items-center gap-2">
-                  {flag && (
-                    <span
-                      data-testid="too-long"
-                      className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
-                      title="The dubbed speech did not fit this segment's time even when sped up"
-                    >
-                      Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
-                    </span>
-                  )}
-                  <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
-                </span>
-              </div>
               {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
               <textarea
                 aria-label={`Translated text of segment ${n}`}
@@ -253,7 +246,7 @@ export function TranslationTab({
                 }}
                 className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
               />
-            </li>
+            </SegmentRow>
           );
         })}
       </ol>
