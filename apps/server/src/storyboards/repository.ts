@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type StoryboardFrameJson, storyboards } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 
 export type StoryboardRow = typeof storyboards.$inferSelect;
 
@@ -26,6 +27,13 @@ export class StoryboardRepository {
       .where(eq(storyboards.userId, userId))
       .orderBy(desc(storyboards.createdAt))
       .limit(500);
+  }
+
+  /** A storyboard of this user, else 404 `storyboard_not_found`: another user's storyboard looks missing. */
+  async requireOwned(userId: string, id: string): Promise<StoryboardRow> {
+    const row = await this.findOwned(userId, id);
+    if (!row) throw new AppError("storyboard_not_found", "Storyboard not found");
+    return row;
   }
 
   async findOwned(userId: string, id: string): Promise<StoryboardRow | null> {

@@ -95,12 +95,12 @@ export class StoryboardService {
   }
 
   async get(userId: string, id: string) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     return this.present(row, await this.tracker.latestForStoryboard(row.id));
   }
 
   async update(userId: string, id: string, change: StoryboardUpdate) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     const frames: StoryboardFrameJson[] = change.frames.map((f, i) => ({
       transcriptSegment: { text: f.transcriptSegment.text },
       keywords: f.keywords ?? row.frames[i]?.keywords ?? pickKeywords(f.transcriptSegment.text, 3),
@@ -117,7 +117,7 @@ export class StoryboardService {
 
   /** Queues the video; while one is being made, the running job is returned instead of a second run. */
   async generate(userId: string, id: string, opts: GenerateOptions) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     const voice = opts.voice ?? DEFAULT_STORYBOARD_VOICE;
     if (!findVoice(voice)) {
       throw new AppError("validation_failed", `"${voice}" is not one of the app's voices.`, [
@@ -170,11 +170,5 @@ export class StoryboardService {
       statusMessage: row.statusMessage,
       job: job ? presentJob(job) : null,
     };
-  }
-
-  private async owned(userId: string, id: string) {
-    const row = await this.repo.findOwned(userId, id);
-    if (!row) throw new AppError("storyboard_not_found", "Storyboard not found");
-    return row;
   }
 }

@@ -43,19 +43,19 @@ export class TranslationService {
 
   /** All translations of a project, keyed by language. */
   async list(userId: string, projectId: string) {
-    const project = await this.owned(userId, projectId);
+    const project = await this.videos.requireOwned(userId, projectId);
     const rows = await this.translations.listByProject(project.id);
     return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
   }
 
   async get(userId: string, projectId: string, language: string) {
-    const project = await this.owned(userId, projectId);
+    const project = await this.videos.requireOwned(userId, projectId);
     return this.translationOf(project, language);
   }
 
   /** Queues a translation; a second request while one runs gets the running job (one row per language). */
   async translate(userId: string, projectId: string, language: string) {
-    const project = await this.owned(userId, projectId);
+    const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
     if (project.status !== "ready") {
       throw new AppError("conflict", "The transcript is not ready yet. Wait until the project is ready.");
@@ -84,7 +84,7 @@ export class TranslationService {
   }
 
   async saveTranscript(userId: string, projectId: string, language: string, transcript: Segment[]) {
-    const project = await this.owned(userId, projectId);
+    const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
     if (row.status === "translating") {
       throw new AppError("conflict", "The translation is still running; save when it has finished.");
@@ -102,7 +102,7 @@ export class TranslationService {
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
   async dub(userId: string, projectId: string, language: string) {
-    const project = await this.owned(userId, projectId);
+    const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
     const row = await this.translations.find(project.id, language);
     if (!row || row.transcript.length === 0) {
@@ -135,12 +135,6 @@ export class TranslationService {
   private async translationRow(project: ProjectRow, language: string) {
     const row = await this.translations.find(project.id, language);
     if (!row) throw new AppError("not_found", "This project has no translation into that language.");
-    return row;
-  }
-
-  async owned(userId: string, projectId: string): Promise<ProjectRow> {
-    const row = await this.videos.findOwned(userId, projectId);
-    if (!row) throw new AppError("video_not_found", "This project does not exist.");
     return row;
   }
 }

@@ -2,6 +2,7 @@ import type { ProjectStatus } from "@dubbing/contract";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import type { Segment, Speaker } from "./schemas.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -18,6 +19,13 @@ export class VideoRepository {
   async insert(values: NewProject): Promise<ProjectRow> {
     const [row] = await this.db.insert(projects).values(values).returning();
     return row!;
+  }
+
+  /** A project of this user, else 404 `video_not_found`: another user's project looks missing. */
+  async requireOwned(userId: string, id: string): Promise<ProjectRow> {
+    const row = await this.findOwned(userId, id);
+    if (!row) throw new AppError("video_not_found", "This project does not exist.");
+    return row;
   }
 
   /** A project of this user, or null: another user's project is indistinguishable from a missing one. */

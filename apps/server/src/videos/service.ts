@@ -111,7 +111,7 @@ export class VideoService {
   }
 
   async get(userId: string, id: string) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     const [speakers, transcript] = await Promise.all([
       this.repo.speakersOf(row.id),
       this.repo.transcriptOf(row.id),
@@ -120,12 +120,12 @@ export class VideoService {
   }
 
   async transcript(userId: string, id: string) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     return this.repo.transcriptOf(row.id);
   }
 
   async update(userId: string, id: string, change: VideoUpdate) {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     if (change.transcript) {
       const speakerIds = new Set((change.speakers ?? (await this.repo.speakersOf(row.id))).map((s) => s.id));
       const bad = firstUnknownSpeaker(change.transcript, speakerIds);
@@ -141,7 +141,7 @@ export class VideoService {
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
   async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt") {
-    const row = await this.owned(userId, id);
+    const row = await this.repo.requireOwned(userId, id);
     const segments =
       language === "original"
         ? await this.repo.transcriptOf(row.id)
@@ -149,11 +149,5 @@ export class VideoService {
     if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
     const cues = segments.filter((s) => s.text.trim() !== "");
     return format === "srt" ? toSrt(cues) : toVtt(cues);
-  }
-
-  private async owned(userId: string, id: string) {
-    const row = await this.repo.findOwned(userId, id);
-    if (!row) throw new AppError("video_not_found", "This project does not exist.");
-    return row;
   }
 }

@@ -3,7 +3,6 @@ import type { Segment } from "./segments.ts";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { TimeField } from "./TimeField.tsx";
-import { formatClock } from "./time.ts";
 
 /** The original transcript: speaker, text, start and end per segment. */
 export function TranscriptEditor({
