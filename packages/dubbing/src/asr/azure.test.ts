@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { azureLocale } from "../engines/azure.ts";
 import { LANGUAGES } from "../languages.ts";
+import { azurePhrase } from "../testing/providers.ts";
 import { azureDefinition, azureTranscribeUrl, parseAzureWords } from "./azure.ts";
 
 const _KEY = "azkey-test-5e6f7a8b9c";
@@ -9,32 +10,20 @@ const ANSWER = {
   durationMilliseconds: 3000,
   combinedPhrases: [{ channel: 0, text: "Good afternoon. Hi there." }],
   phrases: [
-    {
-      channel: 0,
-      speaker: 0,
-      offsetMilliseconds: 1600,
-      durationMilliseconds: 640,
-      text: "Hi there.",
-      words: [
-        { text: "Hi", offsetMilliseconds: 1600, durationMilliseconds: 240 },
-        { text: "there.", offsetMilliseconds: 1840, durationMilliseconds: 400 },
+    azurePhrase(
+      [
+        ["Hi", 1600, 1840],
+        ["there.", 1840, 2240],
       ],
-      locale: "en-US",
-      confidence: 0.93,
-    },
-    {
-      channel: 0,
-      speaker: 1,
-      offsetMilliseconds: 960,
-      durationMilliseconds: 640,
-      text: "Good afternoon.",
-      words: [
-        { text: "Good", offsetMilliseconds: 960, durationMilliseconds: 240 },
-        { text: "afternoon.", offsetMilliseconds: 1200, durationMilliseconds: 400 },
+      { channel: 0, speaker: 0, locale: "en-US", confidence: 0.93 },
+    ),
+    azurePhrase(
+      [
+        ["Good", 960, 1200],
+        ["afternoon.", 1200, 1600],
       ],
-      locale: "en-US",
-      confidence: 0.93,
-    },
+      { channel: 0, speaker: 1, locale: "en-US", confidence: 0.93 },
+    ),
   ],
 };
 
@@ -76,30 +65,26 @@ describe("Azure Speech pure parts", () => {
   it("puts punctuation words onto their neighbours (Chinese) and keeps phrases without words", () => {
     const doc = {
       phrases: [
-        {
-          offsetMilliseconds: 0,
-          durationMilliseconds: 400,
-          text: "他说“你好”",
-          words: [
-            { text: "他", offsetMilliseconds: 0, durationMilliseconds: 40 },
-            { text: "说", offsetMilliseconds: 40, durationMilliseconds: 40 },
-            { text: "“", offsetMilliseconds: 80, durationMilliseconds: 40 },
-            { text: "你", offsetMilliseconds: 120, durationMilliseconds: 40 },
-            { text: "好", offsetMilliseconds: 160, durationMilliseconds: 40 },
-            { text: "”", offsetMilliseconds: 200, durationMilliseconds: 40 },
-            { text: "。", offsetMilliseconds: 240, durationMilliseconds: 40 },
+        azurePhrase(
+          [
+            ["他", 0, 40],
+            ["说", 40, 80],
+            ["“", 80, 120],
+            ["你", 120, 160],
+            ["好", 160, 200],
+            ["”", 200, 240],
+            ["。", 240, 280],
           ],
-        },
+          { durationMilliseconds: 400, text: "他说“你好”" },
+        ),
         { offsetMilliseconds: 500, durationMilliseconds: 300, text: "好的！" },
-        {
-          offsetMilliseconds: 900,
-          durationMilliseconds: 300,
-          text: "Thank you.",
-          words: [
-            { text: "Thank", offsetMilliseconds: 900, durationMilliseconds: 100 },
-            { text: "you", offsetMilliseconds: 1000, durationMilliseconds: 200 },
+        azurePhrase(
+          [
+            ["Thank", 900, 1000],
+            ["you", 1000, 1200],
           ],
-        },
+          { text: "Thank you." },
+        ),
       ],
     };
     expect(parseAzureWords(doc).map((w) => w.text)).toEqual([

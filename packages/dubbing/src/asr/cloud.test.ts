@@ -8,6 +8,7 @@ import { type RecordedRequest, sendJson } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
 import {
   abortAfter,
+  azurePhrase,
   expectAborted,
   expectProviderError,
   formOf,
@@ -48,16 +49,13 @@ const CASES: AsrCase[] = [
     answer: {
       durationMilliseconds: 3000,
       phrases: [
-        {
-          speaker: 1,
-          offsetMilliseconds: 960,
-          durationMilliseconds: 640,
-          text: "Bom dia.",
-          words: [
-            { text: "Bom", offsetMilliseconds: 960, durationMilliseconds: 240 },
-            { text: "dia.", offsetMilliseconds: 1200, durationMilliseconds: 400 },
+        azurePhrase(
+          [
+            ["Bom", 960, 1200],
+            ["dia.", 1200, 1600],
           ],
-        },
+          { speaker: 1 },
+        ),
       ],
     },
     words: [

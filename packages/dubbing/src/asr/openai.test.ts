@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseWav } from "../audio/wav.ts";
 import { sendJson } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
-import { formOf, toneInput, useFakeServer } from "../testing/providers.ts";
+import { formOf, openAiWords, toneInput, useFakeServer } from "../testing/providers.ts";
 import {
   createOpenAiAsrEngine,
   OPENAI_MAX_PIECE_MS,
@@ -82,15 +82,15 @@ describe("parseOpenAiVerbose", () => {
   it("reads words in ms, sorted, punctuated per segment and shifted by the piece offset", () => {
     const doc = {
       text: "Hello world. Is it ready? Yes.",
-      words: [
-        { word: "Is", start: 1.5, end: 1.7 },
-        { word: "Hello", start: 0.0, end: 0.42 },
-        { word: "world", start: 0.42, end: 0.9 },
-        { word: "it", start: 1.7, end: 1.8 },
-        { word: "ready", start: 1.8, end: 2.25 },
-        { word: " ", start: 2.25, end: 2.3 },
-        { word: "Yes", start: 3.1, end: 3.4 },
-      ],
+      words: openAiWords([
+        ["Is", 1.5, 1.7],
+        ["Hello", 0.0, 0.42],
+        ["world", 0.42, 0.9],
+        ["it", 1.7, 1.8],
+        ["ready", 1.8, 2.25],
+        [" ", 2.25, 2.3],
+        ["Yes", 3.1, 3.4],
+      ]),
       segments: [
         { start: 0, end: 2.3, text: " Hello world. Is it ready?" },
         { start: 3.0, end: 3.5, text: " Yes." },

@@ -117,3 +117,26 @@ export async function formOf(req: RecordedRequest): Promise<FormData> {
   const type = String(req.headers["content-type"]);
   return new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData();
 }
+
+/** Words as [text, start, end] in the unit the provider uses. */
+export type WordTuple = [text: string, start: number, end: number];
+
+/** An Azure Speech phrase in its documented shape, from words as [text, offset ms, end ms]. */
+export function azurePhrase(words: WordTuple[], extra: Record<string, unknown> = {}) {
+  const start = words[0]?.[1] ?? 0;
+  const end = words.at(-1)?.[2] ?? start;
+  return {
+    offsetMilliseconds: start,
+    durationMilliseconds: end - start,
+    text: words.map(([text]) => text).join(" "),
+    words: words.map(([text, from, to]) => ({
+      text,
+      offsetMilliseconds: from,
+      durationMilliseconds: to - from,
+    })),
+    ...extra,
+  };
+}
+
+/** OpenAI's verbose_json words, from [word, start s, end s]. */
+export const openAiWords = (words: WordTuple[]) => words.map(([word, start, end]) => ({ word, start, end }));
