@@ -1,35 +1,6 @@
-// Every error the API answers with, in one table: code → HTTP status. Messages are written for users.
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation_failed: 400,
-  title_required: 400,
-  file_required: 400,
-  empty_file: 400,
-  invalid_signature: 400,
-  query_required: 400,
-  unauthorized: 401,
-  plan_limit_reached: 402,
-  forbidden: 403,
-  not_found: 404,
-  video_not_found: 404,
-  storyboard_not_found: 404,
-  post_not_found: 404,
-  conflict: 409,
-  already_subscribed: 409,
-  file_too_large: 413,
-  body_too_large: 413,
-  unsupported_media_type: 415,
-  range_not_satisfiable: 416,
-  language_unavailable: 422,
-  rate_limited: 429,
-  internal: 500,
-  image_search_failed: 502,
-  payment_provider_error: 502,
-  unavailable: 503,
-  billing_unavailable: 503,
-} as const;
+import { ERROR_STATUS, type ErrorCode } from "@dubbing/contract";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

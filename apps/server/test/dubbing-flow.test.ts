@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { jobSchema, projectDetailSchema, projectSchema, translationSchema } from "@dubbing/contract";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -99,13 +101,19 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
   });
 
   it("saves edits, translates to Spanish and Portuguese, dubs both and serves the files", async () => {
-    const project = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body;
-    project.transcript[0].text = "Good morning and welcome to our show.";
-    project.speakers[1].selectedVoice = "en-US-EmmaMultilingualNeural";
+    // Every answer is checked against the shared contract the web app is typed by.
+    const project = projectDetailSchema.parse(
+      (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body,
+    );
+    const list = (await api(ts.baseUrl, cookie, "GET", "/api/video")).body;
+    z.array(projectSchema).parse(list);
+    project.transcript[0]!.text = "Good morning and welcome to our show.";
+    project.speakers[1]!.selectedVoice = "en-US-EmmaMultilingualNeural";
     const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}`, { video: project });
     expect(saved.status).toBe(200);
+    projectDetailSchema.parse(saved.body);
     const badTimes = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/transcript`, {
-      transcript: [{ speaker: project.speakers[0].id, text: "x", start: 500, end: 100 }],
+      transcript: [{ speaker: project.speakers[0]!.id, text: "x", start: 500, end: 100 }],
     });
     expect(badTimes.status).toBe(400);
     expect(badTimes.body.error.details[0].path).toBe("transcript.0.end");
@@ -123,12 +131,14 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
     expect(pt.body.status).toBe("translated");
     expect(pt.body.engine).toMatch(/es/);
 
-    const all = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body;
+    const all = z
+      .record(z.string(), translationSchema)
+      .parse((await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body);
     expect(Object.keys(all).sort()).toEqual(["es", "pt"]);
     expect(all.es).toMatchObject({ videoId: id, language: "es", finalVideoUrl: null });
-    expect(all.es.transcript).toHaveLength(project.transcript.length);
-    expect(all.es.transcript[0].text).not.toBe(project.transcript[0].text);
-    expect(all.es.transcript[0].start).toBe(project.transcript[0].start);
+    expect(all.es!.transcript).toHaveLength(project.transcript.length);
+    expect(all.es!.transcript[0]!.text).not.toBe(project.transcript[0]!.text);
+    expect(all.es!.transcript[0]!.start).toBe(project.transcript[0]!.start);
 
     const originalMd5 = videoStreamMd5(video);
     const sourceDuration = Number(ffprobe(video).format.duration);
@@ -149,12 +159,13 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
       expect(Math.abs(Number(probe.format.duration) - sourceDuration)).toBeLessThan(0.1);
       expect(videoStreamMd5(file)).toBe(originalMd5);
 
-      const translation = dubbed.body.translation;
+      const translation = translationSchema.parse(dubbed.body.translation);
+      jobSchema.parse(dubbed.body.job);
       const srt = await (await fetch(`${ts.baseUrl}${translation.srtUrl}`)).text();
       expect(srt).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d\d\d --> \d\d:\d\d:\d\d,\d\d\d\r?\n/);
       const vtt = await (await fetch(`${ts.baseUrl}${translation.vttUrl}`)).text();
       expect(vtt.startsWith("WEBVTT")).toBe(true);
-      expect(translation.report.totals.dubbed).toBe(project.transcript.length);
+      expect(translation.report?.totals.dubbed).toBe(project.transcript.length);
     }
     const original = await fetch(`${ts.baseUrl}/api/video/${id}/subtitles/original.vtt`, {
       headers: { cookie },

@@ -1,1 +1,4 @@
+export * from "./errors.ts";
+export * from "./media.ts";
+export * from "./responses.ts";
 export * from "./statuses.ts";

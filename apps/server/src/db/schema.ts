@@ -1,4 +1,5 @@
 import type {
+  DubReport,
   JobKind,
   JobStatus,
   ProjectStatus,
@@ -136,7 +137,7 @@ export const translations = pgTable(
     dubKey: text("dub_key"),
     reportKey: text("report_key"),
     /** The dub report's summary: totals and, per segment, speed and whether it is too long. */
-    dubReport: jsonb("dub_report"),
+    dubReport: jsonb("dub_report").$type<DubReport>(),
     /** The translation was edited after its last dub: the dubbed video no longer matches it. */
     stale: boolean("stale").notNull().default(false),
     dubbedAt: timestamp("dubbed_at", { withTimezone: true }),

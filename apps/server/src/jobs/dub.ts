@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type DubReport, dub } from "@dubbing/dubbing";
+import type { DubReport } from "@dubbing/contract";
+import { dub, type DubReport as PipelineReport } from "@dubbing/dubbing";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
@@ -83,7 +84,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
 }
 
 /** What the editor needs of the dub report: per segment its speed and whether it is too long. */
-export function summarizeReport(report: DubReport) {
+export function summarizeReport(report: PipelineReport): DubReport {
   const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
   return {
     totals: { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 },

@@ -1,4 +1,4 @@
-import type { JobKind } from "@dubbing/contract";
+import type { Job, JobKind } from "@dubbing/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
@@ -82,7 +82,7 @@ export class JobTracker {
   }
 }
 
-export function presentJob(row: JobRow) {
+export function presentJob(row: JobRow): Job {
   return {
     id: row.id,
     kind: row.kind,

@@ -1,13 +1,15 @@
+import type { Translation } from "@dubbing/contract";
+import { dubKeys } from "../storage/keys.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { TranslationRow } from "./repository.ts";
 
 const TTL = 6 * 3600;
 
 /** A translation as the API shows it; `videoId`, `finalVideoUrl` keep the seed's names. */
-export function presentTranslation(row: TranslationRow, sign: SignPath) {
+export function presentTranslation(row: TranslationRow, sign: SignPath): Translation {
   const file = (key: string | null, download: string) =>
     key ? `${sign(key, TTL)}&download=${encodeURIComponent(download)}` : null;
-  const dir = row.dubKey?.replace(/\/dubbed\.mp4$/, "");
+  const keys = row.dubKey ? dubKeys(row.projectId, row.language) : null;
   return {
     videoId: row.projectId,
     language: row.language,
@@ -17,8 +19,8 @@ export function presentTranslation(row: TranslationRow, sign: SignPath) {
     transcript: row.transcript,
     engine: row.engine,
     finalVideoUrl: file(row.dubKey, `dubbed-video-${row.language}.mp4`),
-    srtUrl: dir ? file(`${dir}/dubbed.srt`, `dubbed-video-${row.language}.srt`) : null,
-    vttUrl: dir ? file(`${dir}/dubbed.vtt`, `dubbed-video-${row.language}.vtt`) : null,
+    srtUrl: keys ? file(keys.srt, `dubbed-video-${row.language}.srt`) : null,
+    vttUrl: keys ? file(keys.vtt, `dubbed-video-${row.language}.vtt`) : null,
     report: row.dubReport ?? null,
     stale: row.stale,
     dubbedAt: row.dubbedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import type { Project, ProjectDetail } from "@dubbing/contract";
 import type { ProjectRow } from "./repository.ts";
 import type { Segment, Speaker } from "./schemas.ts";
 
@@ -6,12 +7,8 @@ const MEDIA_TTL_SECONDS = 6 * 3600;
 
 export type SignPath = (key: string, ttlSeconds: number) => string;
 
-/** The project as the API shows it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
-export function presentProject(
-  row: ProjectRow,
-  sign: SignPath,
-  extra: { speakers?: Speaker[]; transcript?: Segment[] } = {},
-) {
+/** The project as lists show it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
+export function presentProject(row: ProjectRow, sign: SignPath): Project {
   const url = (key: string | null) => (key ? sign(key, MEDIA_TTL_SECONDS) : null);
   return {
     _id: row.id,
@@ -30,6 +27,14 @@ export function presentProject(
     height: row.height,
     uploadedAt: row.uploadedAt.toISOString(),
     expiresAt: new Date(row.uploadedAt.getTime() + RETENTION_DAYS * 86_400_000).toISOString(),
-    ...extra,
   };
+}
+
+/** One project with its speakers and transcript. */
+export function presentProjectDetail(
+  row: ProjectRow,
+  sign: SignPath,
+  words: { speakers: Speaker[]; transcript: Segment[] },
+): ProjectDetail {
+  return { ...presentProject(row, sign), ...words };
 }

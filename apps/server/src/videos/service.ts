@@ -7,7 +7,7 @@ import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
-import { presentProject, type SignPath } from "./present.ts";
+import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import type { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { storedExtension } from "./upload.ts";
@@ -94,7 +94,7 @@ export class VideoService {
         subject: { projectId: id },
         payload: (trackId) => ({ projectId: id, trackId }),
       });
-      return presentProject(row, this.sign, { speakers: [], transcript: [] });
+      return presentProjectDetail(row, this.sign, { speakers: [], transcript: [] });
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -116,7 +116,7 @@ export class VideoService {
       this.repo.speakersOf(row.id),
       this.repo.transcriptOf(row.id),
     ]);
-    return presentProject(row, this.sign, { speakers, transcript });
+    return presentProjectDetail(row, this.sign, { speakers, transcript });
   }
 
   async transcript(userId: string, id: string) {

@@ -1,11 +1,16 @@
+import type { ErrorCode } from "@dubbing/contract";
+
+/** The server's error codes, or `http_error` when a response carried none (a proxy's page, a crash). */
+export type ApiErrorCode = ErrorCode | "http_error";
+
 /** An API error as the server sends it: `{"error": {"code", "message"}}`. */
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly status: number;
   readonly details: { path: string; message: string }[];
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     details: { path: string; message: string }[] = [],
   ) {
@@ -18,7 +23,7 @@ export class ApiError extends Error {
 
 /** Reads the `{"error": …}` body of a failed response into an ApiError. */
 export function toApiError(status: number, statusText: string, body: unknown): ApiError {
-  const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: ErrorCode; message?: string; details?: unknown } } | null)?.error;
   const details = Array.isArray(error?.details) ? (error.details as { path: string; message: string }[]) : [];
   return new ApiError(
     status,

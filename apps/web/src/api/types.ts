@@ -1,45 +1,19 @@
-import type { ProjectStatus, TranslationStatus } from "@dubbing/contract";
-import type { Segment } from "../features/editor/segments.ts";
-import type { Speaker } from "../features/editor/speakers.ts";
+import type { Job, Translation } from "@dubbing/contract";
 
-export type { ProjectStatus, TranslationStatus } from "@dubbing/contract";
-export type { Segment, Speaker };
-
-export interface Project {
-  _id: string;
-  title: string;
-  status: ProjectStatus;
-  progress: number;
-  statusMessage: string | null;
-  language: string | null;
-  originalVideoUrl: string | null;
-  posterUrl: string | null;
-  previewUrl: string | null;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  uploadedAt: string;
-  expiresAt: string;
-  speakers: Speaker[];
-  transcript?: Segment[];
-}
-
-export interface DubReport {
-  segments: { index: number; tooLong: boolean; speed: number }[];
-}
-
-export interface Translation {
-  videoId: string;
-  language: string;
-  status: TranslationStatus;
-  statusMessage: string | null;
-  transcript: Segment[];
-  finalVideoUrl: string | null;
-  srtUrl: string | null;
-  vttUrl: string | null;
-  report: DubReport | null;
-  stale: boolean;
-}
+// What the server answers is defined once in @dubbing/contract; the types below are the web app's own.
+export type {
+  DubReport,
+  ErrorCode,
+  Job,
+  Project,
+  ProjectDetail,
+  ProjectStatus,
+  Segment,
+  Speaker,
+  Translation,
+  TranslationStatus,
+  User,
+} from "@dubbing/contract";
 
 export type Translations = Record<string, Translation>;
 
@@ -72,18 +46,8 @@ export interface AppConfig {
   identity?: { publicToken: string; sdkBaseUrl: string; oauthProviders?: string[] };
 }
 
-export interface User {
-  id: string;
-  email: string;
-}
-
-export interface ProgressEvent {
-  kind: "ingest" | "transcribe" | "translate" | "dub";
-  language?: string;
-  status: string;
-  percent: number;
-  message: string;
-}
+/** A job's progress, as the events stream sends it. */
+export type ProgressEvent = Job;
 
 export interface BlogPost {
   slug: string;

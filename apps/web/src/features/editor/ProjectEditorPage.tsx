@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
-import type { Project } from "../../api/types.ts";
+import type { ProjectDetail } from "../../api/types.ts";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -64,7 +64,7 @@ export default function ProjectEditorPage() {
   return <Editor project={project.data} />;
 }
 
-function Editor({ project }: { project: Project }) {
+function Editor({ project }: { project: ProjectDetail }) {
   const id = project._id;
   const client = useQueryClient();
   const navigate = useNavigate();

@@ -12,11 +12,24 @@ const original = [
   { speaker: "s1", text: "Good morning.", start: 0, end: 1000 },
   { speaker: "s1", text: "Welcome to the show.", start: 1200, end: 2500 },
 ];
+const totals = {
+  segments: 2,
+  dubbed: 2,
+  tooLong: 1,
+  resynthesized: 2,
+  cached: 0,
+  maxSpeed: 1.3,
+  atMost1_3: 2,
+};
 const base: Translation = {
   videoId: "p1",
   language: "es",
   status: "dubbed",
   statusMessage: null,
+  progress: 100,
+  engine: "apertium (en → es)",
+  dubbedAt: "2026-11-25T10:00:00.000Z",
+  updatedAt: "2026-11-25T10:00:00.000Z",
   transcript: [
     { speaker: "s1", text: "Buenos días.", start: 0, end: 1000 },
     { speaker: "s1", text: "Bienvenidos al programa de hoy.", start: 1200, end: 2500 },
@@ -24,7 +37,7 @@ const base: Translation = {
   finalVideoUrl: "/media/dub.mp4",
   srtUrl: "/media/dub.srt",
   vttUrl: "/media/dub.vtt",
-  report: { segments: [{ index: 1, tooLong: true, speed: 1.3 }] },
+  report: { totals, segments: [{ index: 1, tooLong: true, speed: 1.3, cached: false, empty: false }] },
   stale: false,
 };
 
@@ -74,6 +87,8 @@ describe("TranslationTab", () => {
   });
   it("shows 'Dubbing...' with the live progress of the dub job", () => {
     const job: ProgressEvent = {
+      id: "j1",
+      updatedAt: "2026-11-25T10:00:00.000Z",
       kind: "dub",
       language: "es",
       status: "running",

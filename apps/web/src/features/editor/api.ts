@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type {
   Language,
-  Project,
+  ProjectDetail,
   Segment,
   Speaker,
   Translation,
@@ -18,13 +18,7 @@ const isTranslationBusy = (t: Translation) => t.status === "translating" || t.st
 export function useProject(id: string) {
   return useQuery({
     queryKey: projectKey(id),
-    queryFn: async () => {
-      const project = await apiFetch<Project>(`/api/video/${encodeURIComponent(id)}`);
-      if (!project.transcript) {
-        project.transcript = await apiFetch<Segment[]>(`/api/video/transcript/${encodeURIComponent(id)}`);
-      }
-      return project;
-    },
+    queryFn: () => apiFetch<ProjectDetail>(`/api/video/${encodeURIComponent(id)}`),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     // Live progress comes over SSE; polling is the safety net when events cannot get through.
     refetchInterval: (q) => (q.state.data && isWorking(q.state.data) ? 5000 : false),
@@ -65,7 +59,7 @@ export function useVoices() {
 }
 
 export const saveProject = (id: string, video: { speakers: Speaker[]; transcript: Segment[] }) =>
-  apiFetch<Project>(`/api/video/${encodeURIComponent(id)}`, jsonBody("PUT", { video }));
+  apiFetch<ProjectDetail>(`/api/video/${encodeURIComponent(id)}`, jsonBody("PUT", { video }));
 
 export const saveTranslation = (id: string, language: string, transcript: Segment[]) =>
   apiFetch<unknown>(

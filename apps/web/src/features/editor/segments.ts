@@ -1,9 +1,6 @@
-export interface Segment {
-  speaker: string;
-  text: string;
-  start: number;
-  end: number;
-}
+import type { Segment } from "@dubbing/contract";
+
+export type { Segment };
 
 /** The index of the segment playing at `ms`, or -1 between segments. */
 export function segmentAt(transcript: readonly Segment[], ms: number): number {

@@ -1,8 +1,6 @@
-export interface Speaker {
-  id: string;
-  name: string;
-  selectedVoice: string;
-}
+import type { Speaker } from "@dubbing/contract";
+
+export type { Speaker };
 
 /** The first voice no other speaker uses, or the first voice when all are taken (spec §4). */
 export function nextUnusedVoice(speakers: readonly Speaker[], voices: readonly { value: string }[]): string {

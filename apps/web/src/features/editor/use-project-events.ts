@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { ProgressEvent, Project } from "../../api/types.ts";
+import type { ProgressEvent, ProjectDetail } from "../../api/types.ts";
 import { projectKey, projectsKey } from "../projects/api.ts";
 import { translationsKey } from "./api.ts";
 
 /** The key of a job in the progress map: the kind, plus the language for translate and dub. */
-export const jobKey = (kind: ProgressEvent["kind"], language?: string) =>
+export const jobKey = (kind: ProgressEvent["kind"], language?: string | null) =>
   language ? `${kind}:${language}` : kind;
 
 const FINISHED = new Set(["ready", "translated", "dubbed", "failed", "done", "completed", "error"]);
@@ -30,7 +30,7 @@ export function useProjectEvents(id: string) {
       }
       setJobs((all) => ({ ...all, [jobKey(event.kind, event.language)]: event }));
       if (event.kind === "ingest" || event.kind === "transcribe") {
-        client.setQueryData<Project>(projectKey(id), (p) =>
+        client.setQueryData<ProjectDetail>(projectKey(id), (p) =>
           p && !isFinished(event) ? { ...p, progress: event.percent, statusMessage: event.message } : p,
         );
         if (isFinished(event)) {

@@ -1,5 +1,5 @@
 import { toApiError } from "../../api/client.ts";
-import type { Project } from "../../api/types.ts";
+import type { ProjectDetail } from "../../api/types.ts";
 
 /** The §8 text for an upload that fails for a reason the server did not explain. */
 export const UPLOAD_FAILED = "Failed to upload video. Please try again.";
@@ -35,7 +35,7 @@ export function uploadVideo(
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
   createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
-): Promise<Project> {
+): Promise<ProjectDetail> {
   return new Promise((resolve, reject) => {
     const xhr = createXhr();
     xhr.open("POST", "/api/video/process");
@@ -50,7 +50,7 @@ export function uploadVideo(
       } catch {
         body = null;
       }
-      if (xhr.status === 201 || xhr.status === 200) resolve(body as Project);
+      if (xhr.status === 201 || xhr.status === 200) resolve(body as ProjectDetail);
       else reject(new Error(uploadErrorMessage(xhr.status, body)));
     };
     xhr.onerror = () => reject(new Error(UPLOAD_FAILED));

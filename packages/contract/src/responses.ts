@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { segmentSchema, speakerSchema } from "./media.ts";
+import {
+  JOB_KINDS,
+  JOB_STATUSES,
+  PROJECT_STATUSES,
+  STORYBOARD_STATUSES,
+  TRANSLATION_STATUSES,
+} from "./statuses.ts";
+
+// What the API answers, defined once: the server's presenters are typed by these, the web app reads
+// the inferred types, and the integration tests parse real responses with them.
+
+const url = z.string().nullable();
+const isoDate = z.string();
+
+/** A project as lists show it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
+export const projectSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  progress: z.number(),
+  statusMessage: z.string().nullable(),
+  language: z.string(),
+  originalVideoUrl: url,
+  posterUrl: url,
+  previewUrl: url,
+  originalName: z.string(),
+  sizeBytes: z.number(),
+  durationMs: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  uploadedAt: isoDate,
+  expiresAt: isoDate,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** One project with its speakers and transcript (GET /api/video/{id}, the upload's answer). */
+export const projectDetailSchema = projectSchema.extend({
+  speakers: z.array(speakerSchema),
+  transcript: z.array(segmentSchema),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+/** What the editor needs of a dub report: per segment its speed and whether it is too long. */
+export const dubReportSchema = z.object({
+  totals: z.object({
+    segments: z.number(),
+    dubbed: z.number(),
+    tooLong: z.number(),
+    resynthesized: z.number(),
+    cached: z.number(),
+    maxSpeed: z.number(),
+    atMost1_3: z.number(),
+  }),
+  segments: z.array(
+    z.object({
+      index: z.number(),
+      speed: z.number(),
+      tooLong: z.boolean(),
+      cached: z.boolean(),
+      empty: z.boolean(),
+    }),
+  ),
+});
+export type DubReport = z.infer<typeof dubReportSchema>;
+
+/** One language of a project; `videoId` and `finalVideoUrl` keep the seed's names. */
+export const translationSchema = z.object({
+  videoId: z.string(),
+  language: z.string(),
+  status: z.enum(TRANSLATION_STATUSES),
+  statusMessage: z.string().nullable(),
+  progress: z.number(),
+  transcript: z.array(segmentSchema),
+  engine: z.string().nullable(),
+  finalVideoUrl: url,
+  srtUrl: url,
+  vttUrl: url,
+  report: dubReportSchema.nullable(),
+  stale: z.boolean(),
+  dubbedAt: isoDate.nullable(),
+  updatedAt: isoDate,
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+/** One run of long work, as the events stream and the start calls show it. */
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  language: z.string().nullable(),
+  status: z.enum(JOB_STATUSES),
+  percent: z.number(),
+  message: z.string().nullable(),
+  updatedAt: isoDate,
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const userSchema = z.object({ id: z.string(), email: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+export const storyboardStatusSchema = z.enum(STORYBOARD_STATUSES);
