@@ -62,3 +62,53 @@ export function SegmentRow({
     </li>
   );
 }
+
+/** What a list draws for one segment. */
+export interface SegmentView {
+  header: ReactNode;
+  body: ReactNode;
+  idleRing?: string;
+}
+
+/** The segments as a list of SegmentRows; `view` draws each one's header and body. */
+export function SegmentList<S extends { start: number }>({
+  label,
+  segments,
+  activeIndex,
+  testId,
+  headerClassName,
+  onSeek,
+  view,
+}: {
+  label: string;
+  segments: readonly S[];
+  activeIndex: number;
+  testId: string;
+  headerClassName?: string;
+  onSeek: (ms: number) => void;
+  view: (segment: S, index: number) => SegmentView;
+}) {
+  return (
+    <ol className="space-y-3" aria-label={label}>
+      {segments.map((segment, i) => {
+        const { header, body, idleRing } = view(segment, i);
+        return (
+          <SegmentRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
+            key={i}
+            number={i + 1}
+            start={segment.start}
+            active={i === activeIndex}
+            testId={testId}
+            idleRing={idleRing}
+            headerClassName={headerClassName}
+            onSeek={onSeek}
+            header={header}
+          >
+            {body}
+          </SegmentRow>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,4 +1,4 @@
-import { SegmentRow } from "./SegmentRow.tsx";
+import { SegmentList } from "./SegmentRow.tsx";
 import type { Segment } from "./segments.ts";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
@@ -25,69 +25,67 @@ export function TranscriptEditor({
       </p>
     );
   return (
-    <ol className="space-y-3" aria-label="Transcript">
-      {transcript.map((seg, i) => {
-        const active = i === activeIndex;
+    <SegmentList
+      label="Transcript"
+      segments={transcript}
+      activeIndex={activeIndex}
+      testId="segment"
+      onSeek={onSeek}
+      view={(seg, i) => {
         const n = i + 1;
-        return (
-          <SegmentRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
-            key={i}
-            number={n}
-            start={seg.start}
-            active={active}
-            testId="segment"
-            onSeek={onSeek}
-            header={
-              <>
-                <span
-                  aria-hidden="true"
-                  className={`size-2.5 rounded-full ${speakerColor(speakers, seg.speaker).dot}`}
+        return {
+          header: (
+            <>
+              <span
+                aria-hidden="true"
+                className={`size-2.5 rounded-full ${speakerColor(speakers, seg.speaker).dot}`}
+              />
+              <select
+                aria-label={`Speaker of segment ${n}`}
+                value={seg.speaker}
+                onChange={(e) => onChange(i, { speaker: e.target.value })}
+                className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs font-medium shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+              >
+                {!speakers.some((s) => s.id === seg.speaker) && (
+                  <option value={seg.speaker}>{seg.speaker}</option>
+                )}
+                {speakers.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+              <span className="ml-auto flex items-start gap-1 text-xs text-slate-500">
+                <TimeField
+                  label={`Start of segment ${n}`}
+                  value={seg.start}
+                  onChange={(ms) => onChange(i, { start: ms })}
                 />
-                <select
-                  aria-label={`Speaker of segment ${n}`}
-                  value={seg.speaker}
-                  onChange={(e) => onChange(i, { speaker: e.target.value })}
-                  className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs font-medium shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
-                >
-                  {!speakers.some((s) => s.id === seg.speaker) && (
-                    <option value={seg.speaker}>{seg.speaker}</option>
-                  )}
-                  {speakers.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-                <span className="ml-auto flex items-start gap-1 text-xs text-slate-500">
-                  <TimeField
-                    label={`Start of segment ${n}`}
-                    value={seg.start}
-                    onChange={(ms) => onChange(i, { start: ms })}
-                  />
-                  <span className="pt-1">–</span>
-                  <TimeField
-                    label={`End of segment ${n}`}
-                    value={seg.end}
-                    onChange={(ms) => onChange(i, { end: ms })}
-                  />
-                </span>
-              </>
-            }
-          >
-            <textarea
-              aria-label={`Text of segment ${n}`}
-              value={seg.text}
-              rows={2}
-              onChange={(e) => onChange(i, { text: e.target.value })}
-              className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
-            />
-            {seg.end < seg.start && (
-              <p className="mt-1 text-xs text-red-700">This segment ends before it starts.</p>
-            )}
-          </SegmentRow>
-        );
-      })}
-    </ol>
+                <span className="pt-1">–</span>
+                <TimeField
+                  label={`End of segment ${n}`}
+                  value={seg.end}
+                  onChange={(ms) => onChange(i, { end: ms })}
+                />
+              </span>
+            </>
+          ),
+          body: (
+            <>
+              <textarea
+                aria-label={`Text of segment ${n}`}
+                value={seg.text}
+                rows={2}
+                onChange={(e) => onChange(i, { text: e.target.value })}
+                className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
+              />
+              {seg.end < seg.start && (
+                <p className="mt-1 text-xs text-red-700">This segment ends before it starts.</p>
+              )}
+            </>
+          ),
+        };
+      }}
+    />
   );
 }

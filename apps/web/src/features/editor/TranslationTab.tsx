@@ -7,7 +7,7 @@ import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { saveTranslation, startDub, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
-import { SegmentRow } from "./SegmentRow.tsx";
+import { SegmentList } from "./SegmentRow.tsx";
 import { speakerName } from "./segments.ts";
 import { formatClock } from "./time.ts";
 import { isFinished, jobKey } from "./use-project-events.ts";
@@ -194,62 +194,60 @@ export function TranslationTab({
         </section>
       )}
 
-      <ol className="space-y-3" aria-label={`${language?.name ?? code} translation`}>
-        {segments.map((seg, i) => {
+      <SegmentList
+        label={`${language?.name ?? code} translation`}
+        segments={segments}
+        activeIndex={activeIndex}
+        testId="translation-segment"
+        headerClassName="text-xs text-slate-500"
+        onSeek={onSeek}
+        view={(seg, i) => {
           const source = original[i];
           const flag = tooLong.get(i);
-          const active = i === activeIndex;
           const n = i + 1;
-          return (
-            <SegmentRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
-              key={i}
-              number={n}
-              start={seg.start}
-              active={active}
-              testId="translation-segment"
-              idleRing={flag ? "ring-amber-300" : "ring-slate-200"}
-              headerClassName="text-xs text-slate-500"
-              onSeek={onSeek}
-              header={
-                <>
-                  <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
-                  <span className="font-mono tabular-nums">
-                    {formatClock(seg.start)} – {formatClock(seg.end)}
-                  </span>
-                  <span className="ml-auto flex items-center gap-2">
-                    {flag && (
-                      <span
-                        data-testid="too-long"
-                        className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
-                        title="The dubbed speech did not fit this segment's time even when sped up"
-                      >
-                        Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
-                      </span>
-                    )}
-                    <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
-                  </span>
-                </>
-              }
-            >
-              {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
-              <textarea
-                aria-label={`Translated text of segment ${n}`}
-                value={seg.text}
-                rows={2}
-                dir={["ar", "he"].includes(code) ? "rtl" : undefined}
-                lang={code}
-                onChange={(e) => {
-                  const text = e.target.value;
-                  setSegments((all) => all.map((s, j) => (j === i ? { ...s, text } : s)));
-                  setEdited(true);
-                }}
-                className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
-              />
-            </SegmentRow>
-          );
-        })}
-      </ol>
+          return {
+            idleRing: flag ? "ring-amber-300" : "ring-slate-200",
+            header: (
+              <>
+                <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
+                <span className="font-mono tabular-nums">
+                  {formatClock(seg.start)} – {formatClock(seg.end)}
+                </span>
+                <span className="ml-auto flex items-center gap-2">
+                  {flag && (
+                    <span
+                      data-testid="too-long"
+                      className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+                      title="The dubbed speech did not fit this segment's time even when sped up"
+                    >
+                      Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
+                    </span>
+                  )}
+                  <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
+                </span>
+              </>
+            ),
+            body: (
+              <>
+                {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
+                <textarea
+                  aria-label={`Translated text of segment ${n}`}
+                  value={seg.text}
+                  rows={2}
+                  dir={["ar", "he"].includes(code) ? "rtl" : undefined}
+                  lang={code}
+                  onChange={(e) => {
+                    const text = e.target.value;
+                    setSegments((all) => all.map((s, j) => (j === i ? { ...s, text } : s)));
+                    setEdited(true);
+                  }}
+                  className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
+                />
+              </>
+            ),
+          };
+        }}
+      />
     </div>
   );
 }
