@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { jobSchema, projectDetailSchema, projectSchema, translationSchema } from "@dubbing/contract";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
@@ -8,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
+import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
-let dir: string;
+const tmp = tempFolder("dub-flow-");
 let video: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "dub-flow-"));
-  video = makeDialogue(dir, DIALOGUE.slice(0, 4)).video;
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 4)).video;
 });
 
 function ffprobe(file: string) {
@@ -39,7 +35,7 @@ function videoStreamMd5(file: string) {
 async function download(url: string, name: string) {
   const res = await fetch(url);
   expect(res.status).toBe(200);
-  const file = path.join(dir, name);
+  const file = path.join(tmp.path, name);
   await writeFile(file, Buffer.from(await res.arrayBuffer()));
   return { file, res };
 }
@@ -216,8 +212,8 @@ describe("dubbing a WebM upload", () => {
 
   it("dubs from the H.264 copy made at ingest, keeping it bit for bit", async () => {
     const { cookie } = await ts.signIn();
-    const short = makeDialogue(dir, DIALOGUE.slice(0, 2), { name: "short" }).video;
-    const webm = path.join(dir, "dialogue.webm");
+    const short = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" }).video;
+    const webm = path.join(tmp.path, "dialogue.webm");
     execFileSync("ffmpeg", [
       "-v",
       "error",
@@ -241,7 +237,7 @@ describe("dubbing a WebM upload", () => {
     const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 300);
     expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
     const { file } = await download(`${ts.baseUrl}${dubbed.body.dubVideoUrl}`, "webm-dub.mp4");
-    const source = await ts.server.storage.localCopy(projectKeys(id).dubSource, dir);
+    const source = await ts.server.storage.localCopy(projectKeys(id).dubSource, tmp.path);
     expect(
       ffprobe(file).streams.find((s: { codec_type: string }) => s.codec_type === "video").codec_name,
     ).toBe("h264");

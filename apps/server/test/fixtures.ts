@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 function ffmpeg(args: string[]) {
   execFileSync("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", ...args]);
@@ -61,4 +64,14 @@ export function makeEmptyFile(dir: string, name = "empty.mp4") {
   const file = path.join(dir, name);
   writeFileSync(file, "");
   return file;
+}
+
+/** A temporary folder for a test file: made before its tests, removed after them. */
+export function tempFolder(prefix: string): { readonly path: string } {
+  const folder = { path: "" };
+  beforeAll(async () => {
+    folder.path = await mkdtemp(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(() => rm(folder.path, { recursive: true, force: true }));
+  return folder;
 }

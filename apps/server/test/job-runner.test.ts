@@ -1,24 +1,20 @@
 // The job runner's two promises, against the real database, queue and storage: starting a job never
 // leaves a record claimed without a queued job, and a run that fails while setting up still settles
 // the record and cleans its scratch folder.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, translations } from "../src/db/schema.ts";
+import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
-let dir: string;
+const tmp = tempFolder("dub-runner-");
 let video: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "dub-runner-"));
-  video = makeDialogue(dir, DIALOGUE.slice(0, 2)).video;
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
 });
 
 describe.each(MODES)("the job runner (%s)", (mode) => {
