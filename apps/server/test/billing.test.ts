@@ -284,7 +284,7 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
     const ready = await waitForStatus(ts.baseUrl, user.cookie, ok.body._id, ["ready", "failed"]);
     expect(ready.status).toBe("ready");
 
-    // A tone has no speech, so its transcription fails and the upload is not metered; add the month's use.
+    // The upload took its 2 seconds when it was accepted; add the rest of the month's use.
     const before = (await api(ts.baseUrl, user.cookie, "GET", "/api/usage")).body.usedSeconds;
     await usage.add(user.userId, "dubbed", 1799 - before);
     const u = await api(ts.baseUrl, user.cookie, "GET", "/api/usage");

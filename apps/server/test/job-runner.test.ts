@@ -88,6 +88,8 @@ describe.each(MODES)("the job runner (%s)", (mode) => {
     expect(settled.statusMessage).toMatch(/^Dubbing failed: /);
     const [job] = await dubJobs();
     expect(job?.status).toBe("failed");
+    // The dub's minutes, taken when it was accepted, came back.
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/usage")).body.dubbedSeconds).toBe(0);
     const scratch = await readdir(path.join(ts.dataDir, "tmp"));
     expect(scratch.filter((name) => name.startsWith("dub-"))).toEqual([]);
   });

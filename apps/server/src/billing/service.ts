@@ -4,6 +4,7 @@ import { users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { UsageRepository } from "../usage/repository.ts";
 import { monthOf } from "../usage/repository.ts";
+import { planLimitError } from "../usage/reserve.ts";
 import {
   BILLINGS,
   type Billing,
@@ -116,19 +117,14 @@ export class BillingService {
     };
   }
 
-  /** Refuses (402 plan_limit_reached) an upload or dub of `seconds` that would pass this month's limit. */
+  /**
+   * Refuses (402 plan_limit_reached) an upload or dub of `seconds` that would pass this month's limit:
+   * the early answer, before a large upload is stored. The minutes are reserved when the work is accepted.
+   */
   async assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void> {
     const u = await this.usageOf(userId);
     const check = checkLimit(u.plan, u.usedSeconds, seconds);
-    if (check.ok) return;
-    throw new AppError("plan_limit_reached", limitMessage(check, what), {
-      plan: check.plan,
-      limitSeconds: check.limitSeconds,
-      usedSeconds: Math.round(check.usedSeconds),
-      remainingSeconds: Math.floor(check.remainingSeconds),
-      neededSeconds: Math.ceil(check.neededSeconds),
-      upgradeUrl: "/subscription",
-    });
+    if (!check.ok) throw planLimitError(check, what);
   }
 
   private client(): StripeClient {

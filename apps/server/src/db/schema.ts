@@ -148,6 +148,8 @@ export const translations = pgTable(
 );
 
 // Seconds of video processed per user and calendar month (UTC), for plan limits.
+export type UsageKind = "transcribed" | "dubbed";
+
 export const usage = pgTable(
   "usage",
   {
@@ -176,6 +178,11 @@ export const jobs = pgTable(
     progress: integer("progress").notNull().default(0),
     message: text("message"),
     queueJobId: text("queue_job_id"),
+    /** Seconds this run took from its user's month when it was accepted; given back if it fails. */
+    chargedSeconds: doublePrecision("charged_seconds").notNull().default(0),
+    chargeKind: text("charge_kind").$type<UsageKind>(),
+    chargeMonth: text("charge_month"),
+    chargeUserId: uuid("charge_user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

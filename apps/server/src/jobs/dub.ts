@@ -78,7 +78,6 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       dubbedAt: new Date(),
       dubReport: summarizeReport(result.report),
     });
-    await deps.usage.add(project.userId, "dubbed", (project.durationMs ?? 0) / 1000);
     await tracker.finish(job.trackId, "done", message);
   });
 }

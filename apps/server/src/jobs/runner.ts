@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import { type Reservation, reserveMinutes } from "../usage/reserve.ts";
 import type { QueueName } from "./queue.ts";
 import { isRetryable } from "./retry.ts";
 import type { JobRow, JobTracker } from "./tracker.ts";
@@ -34,6 +35,8 @@ export interface StartJob<N extends TrackedQueue> {
    * when another run holds the record, and then nothing starts.
    */
   claim?: (tx: Db) => Promise<boolean>;
+  /** Minutes the work takes from its user's month: reserved here (402 when not enough is left). */
+  charge?: Reservation;
 }
 
 /** Starts jobs: the record's claim, the progress row and the queue entry commit together or not at all. */
@@ -49,6 +52,12 @@ export class JobQueue {
   start<N extends TrackedQueue>(job: StartJob<N>): Promise<JobRow | null> {
     return this.#db.transaction(async (tx) => {
       if (job.claim && !(await job.claim(tx))) return null;
+      const charge = job.charge && {
+        chargedSeconds: job.charge.seconds,
+        chargeKind: job.charge.kind,
+        chargeUserId: job.charge.userId,
+        chargeMonth: await reserveMinutes(tx, job.charge),
+      };
       const subject =
         "storyboardId" in job.subject
           ? { storyboardId: job.subject.storyboardId }
@@ -57,6 +66,7 @@ export class JobQueue {
         .insert(jobs)
         .values({
           ...subject,
+          ...charge,
           kind: job.queue,
           status: "queued",
           progress: 0,

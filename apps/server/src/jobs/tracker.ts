@@ -1,7 +1,8 @@
 import type { Job, JobKind } from "@dubbing/contract";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import { UsageRepository } from "../usage/repository.ts";
 import { type ProgressWriter, progressWriter } from "./progress.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -42,11 +43,35 @@ export class JobTracker {
     });
   }
 
+  /** Ends the run; a failed run gives back the minutes it had reserved (once, whoever settles it). */
   async finish(id: string, status: "done" | "failed", message: string | null): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status, message, ...(status === "done" && { progress: 100 }), updatedAt: new Date() })
-      .where(eq(jobs.id, id));
+    await this.db.transaction(async (tx) => {
+      const [charge] =
+        status === "failed"
+          ? await tx
+              .select({
+                seconds: jobs.chargedSeconds,
+                kind: jobs.chargeKind,
+                month: jobs.chargeMonth,
+                userId: jobs.chargeUserId,
+              })
+              .from(jobs)
+              .where(and(eq(jobs.id, id), gt(jobs.chargedSeconds, 0)))
+              .for("update")
+          : [];
+      await tx
+        .update(jobs)
+        .set({
+          status,
+          message,
+          ...(status === "done" && { progress: 100 }),
+          ...(charge && { chargedSeconds: 0 }),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, id));
+      if (charge?.kind && charge.month && charge.userId)
+        await new UsageRepository(tx).release(charge.userId, charge.kind, charge.seconds, charge.month);
+    });
   }
 
   async get(id: string): Promise<JobRow | null> {

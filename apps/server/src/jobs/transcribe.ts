@@ -45,7 +45,6 @@ export async function runTranscribe(
     });
     await progress.close();
     await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
-    await deps.usage.add(project.userId, "transcribed", (project.durationMs ?? 0) / 1000);
     await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
     const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
     await tracker.finish(job.trackId, "done", summary);

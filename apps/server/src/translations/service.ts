@@ -113,16 +113,16 @@ export class TranslationService {
       (l) => l.code === language,
     )!;
     if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
-    if (row.status !== "dubbing") {
-      await this.limits?.assertCanUse(userId, (project.durationMs ?? 0) / 1000, "dub");
-    }
-
+    // A dub costs the video's duration, reserved with the claim (a second click while dubbing costs nothing).
+    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const seconds = (project.durationMs ?? 0) / 1000;
     const job =
       (await this.jobs.start({
         queue: "dub",
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
         claim: (tx) => new TranslationRepository(tx).claimForDub(row.id),
+        charge: { userId, plan, kind: "dubbed", seconds, what: "dub" },
       })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };

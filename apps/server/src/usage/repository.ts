@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { usage } from "../db/schema.ts";
+import { type UsageKind, usage } from "../db/schema.ts";
 
 /** "2026-11": the calendar month (UTC) that usage counts against. */
 export function monthOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
+
+const FIELD = { transcribed: "transcribedSeconds", dubbed: "dubbedSeconds" } as const;
 
 export class UsageRepository {
   readonly db: Db;
@@ -13,8 +15,8 @@ export class UsageRepository {
     this.db = db;
   }
 
-  async add(userId: string, kind: "transcribed" | "dubbed", seconds: number, at = new Date()): Promise<void> {
-    const field = kind === "transcribed" ? "transcribedSeconds" : "dubbedSeconds";
+  async add(userId: string, kind: UsageKind, seconds: number, at = new Date()): Promise<void> {
+    const field = FIELD[kind];
     await this.db
       .insert(usage)
       .values({ userId, month: monthOf(at), [field]: seconds })
@@ -22,6 +24,36 @@ export class UsageRepository {
         target: [usage.userId, usage.month],
         set: { [field]: sql`${usage[field]} + ${seconds}` },
       });
+  }
+
+  /**
+   * Takes `seconds` from the user's month if the month's use stays within `limitSeconds`; false when it
+   * would not. One conditional UPDATE: concurrent reservations cannot overspend (the row lock orders them).
+   */
+  async reserve(userId: string, kind: UsageKind, seconds: number, limitSeconds: number, month: string) {
+    await this.db.insert(usage).values({ userId, month }).onConflictDoNothing();
+    const field = FIELD[kind];
+    const rows = await this.db
+      .update(usage)
+      .set({ [field]: sql`${usage[field]} + ${seconds}` })
+      .where(
+        and(
+          eq(usage.userId, userId),
+          eq(usage.month, month),
+          sql`${usage.transcribedSeconds} + ${usage.dubbedSeconds} + ${seconds} <= ${limitSeconds}`,
+        ),
+      )
+      .returning({ userId: usage.userId });
+    return rows.length === 1;
+  }
+
+  /** Gives back what a failed run had reserved. */
+  async release(userId: string, kind: UsageKind, seconds: number, month: string): Promise<void> {
+    const field = FIELD[kind];
+    await this.db
+      .update(usage)
+      .set({ [field]: sql`GREATEST(0, ${usage[field]} - ${seconds})` })
+      .where(and(eq(usage.userId, userId), eq(usage.month, month)));
   }
 
   async get(userId: string, month: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { assertHasVideo, MediaError, probe, toSrt, toVtt } from "@dubbing/dubbing";
+import type { PlanId } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -15,6 +16,7 @@ import { storedExtension } from "./upload.ts";
 /** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
 export interface UsageLimits {
   assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
+  planOf(userId: string): Promise<PlanId>;
 }
 
 export class VideoService {
@@ -89,10 +91,13 @@ export class VideoService {
         height: probed.video.height,
         hasAudio: probed.audio ? 1 : 0,
       });
+      // The upload's minutes are taken from the month with the job that accepts it.
+      const plan = (await this.limits?.planOf(userId)) ?? "executive";
       await this.jobs.start({
         queue: "ingest",
         subject: { projectId: id },
         payload: (trackId) => ({ projectId: id, trackId }),
+        charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
       });
       return presentProjectDetail(row, this.sign, { speakers: [], transcript: [] });
     } catch (error) {

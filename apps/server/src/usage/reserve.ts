@@ -1,0 +1,38 @@
+import { checkLimit, limitMessage, PLANS, type PlanId } from "../billing/plans.ts";
+import type { Db } from "../db/client.ts";
+import type { UsageKind } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { monthOf, UsageRepository } from "./repository.ts";
+
+/** Minutes a piece of work takes from its user's month, reserved when the work is accepted. */
+export interface Reservation {
+  userId: string;
+  plan: PlanId;
+  kind: UsageKind;
+  seconds: number;
+  /** What the refusal names. */
+  what: "upload" | "dub";
+}
+
+/**
+ * Reserves the minutes inside the transaction that accepts the work; 402 `plan_limit_reached` when the
+ * month has not enough left. Answers the month the minutes were taken from (to give them back).
+ */
+export async function reserveMinutes(db: Db, r: Reservation, at = new Date()): Promise<string> {
+  const month = monthOf(at);
+  const usage = new UsageRepository(db);
+  if (await usage.reserve(r.userId, r.kind, r.seconds, PLANS[r.plan].limitSeconds, month)) return month;
+  const used = await usage.get(r.userId, month);
+  throw planLimitError(checkLimit(r.plan, used.transcribedSeconds + used.dubbedSeconds, r.seconds), r.what);
+}
+
+export function planLimitError(check: ReturnType<typeof checkLimit>, what: "upload" | "dub"): AppError {
+  return new AppError("plan_limit_reached", limitMessage(check, what), {
+    plan: check.plan,
+    limitSeconds: check.limitSeconds,
+    usedSeconds: Math.round(check.usedSeconds),
+    remainingSeconds: Math.floor(check.remainingSeconds),
+    neededSeconds: Math.ceil(check.neededSeconds),
+    upgradeUrl: "/subscription",
+  });
+}
