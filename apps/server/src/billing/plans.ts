@@ -16,17 +16,34 @@ export interface Plan {
   yearlyMonthlyPrice: number;
   /** Seconds of video a month: uploads and dubs together. */
   limitSeconds: number;
+  /** The longest video one upload may be. */
+  maxVideoSeconds: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  free: { id: "free", name: "Free", monthlyPrice: 0, yearlyMonthlyPrice: 0, limitSeconds: 30 * 60 },
-  pro: { id: "pro", name: "Pro", monthlyPrice: 149, yearlyMonthlyPrice: 109, limitSeconds: 20 * 3600 },
+  free: {
+    id: "free",
+    name: "Free",
+    monthlyPrice: 0,
+    yearlyMonthlyPrice: 0,
+    limitSeconds: 30 * 60,
+    maxVideoSeconds: 30 * 60,
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    monthlyPrice: 149,
+    yearlyMonthlyPrice: 109,
+    limitSeconds: 20 * 3600,
+    maxVideoSeconds: 3 * 3600,
+  },
   executive: {
     id: "executive",
     name: "Executive",
     monthlyPrice: 1349,
     yearlyMonthlyPrice: 999,
     limitSeconds: 200 * 3600,
+    maxVideoSeconds: 6 * 3600,
   },
 };
 

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { assertHasVideo, MediaError, probe, toSrt, toVtt } from "@dubbing/dubbing";
-import type { PlanId } from "../billing/plans.ts";
+import { PLANS, type PlanId } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
+import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import type { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
@@ -72,6 +73,9 @@ export class VideoService {
       } catch {
         throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
       }
+      const plan = (await this.limits?.planOf(userId)) ?? "executive";
+      const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
+      if (refusal) throw new AppError(refusal.code, refusal.message);
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const originalKey = projectKeys(id).original(storedExtension(file.name, probed.formatName));
       await this.storage.putFile(originalKey, file.path);
@@ -92,7 +96,6 @@ export class VideoService {
         hasAudio: probed.audio ? 1 : 0,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
-      const plan = (await this.limits?.planOf(userId)) ?? "executive";
       await this.jobs.start({
         queue: "ingest",
         subject: { projectId: id },
