@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { JobQueue } from "./jobs/runner.ts";
+import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
@@ -28,12 +29,18 @@ export interface RunningServer {
 
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
 export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
-  await mkdir(path.join(config.dataDir, "tmp"), { recursive: true });
+  const tmpDir = path.join(config.dataDir, "tmp");
+  await mkdir(tmpDir, { recursive: true });
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     memory: opts.memoryDb,
   });
+  // What a crash left in tmp: in embedded mode nothing runs yet, so all of it; later, hourly, what is old.
+  const stale = () => new Date(Date.now() - SCRATCH_MAX_AGE_MS);
+  await sweepScratch(tmpDir, database.kind === "pglite" ? new Date() : stale());
+  const sweeper = setInterval(() => void sweepScratch(tmpDir, stale()).catch(() => {}), SCRATCH_SWEEP_MS);
+  sweeper.unref();
   const storage = createStorage(config);
   await storage.check();
   const isWorker = config.roles.has("worker");
@@ -74,6 +81,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
     storage,
     boss,
     async stop() {
+      clearInterval(sweeper);
       await app?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });
