@@ -37,7 +37,8 @@ import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
 import { UsageRepository } from "./usage/repository.ts";
 import { usageRoutes } from "./usage/routes.ts";
-import { videoEvents } from "./videos/events.ts";
+import { MAX_STREAMS_PER_USER, videoEvents } from "./videos/events.ts";
+import { UserStreams } from "./videos/progress-hub.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
@@ -76,7 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith("https:"),
   });
   await mountIdentity(app, db, config, identity);
-  authRoutes(app, { db, config, identity });
+  // Progress streams per user: capped, and closed when the user signs out.
+  const streams = new UserStreams(MAX_STREAMS_PER_USER);
+  authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
 
   const mediaSecret = await sharedSecret(db, "media_signing_secret");
   const sign = (key: string, ttlSeconds: number) => signMediaPath(mediaSecret, key, Date.now(), ttlSeconds);
@@ -131,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   translationRoutes(app, { translations });
-  videoEvents(app, { videos, tracker });
+  videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing });
   billingRoutes(app, { billing });

@@ -35,7 +35,10 @@ const NO_PROVEN_EMAIL =
  * The sign-in callbacks, the current user and logout. A callback exchanges the provider's one-time token
  * through the provider's backend API (in-process), then starts an app session in an HttpOnly cookie.
  */
-export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config; identity: Identity }) {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; identity: Identity; onSignOut?: (userId: string) => void },
+) {
   const { db, config, identity } = deps;
   const secure = config.publicUrl.startsWith("https:");
   const basic = `Basic ${Buffer.from(`${identity.project.projectId}:${identity.project.secret}`).toString("base64")}`;
@@ -123,12 +126,14 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
         payload: { session_id: user.identitySessionId },
       });
     }
+    deps.onSignOut?.(user.id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send();
   });
 
   app.put("/api/auth/logout-everywhere", async (request, reply) => {
     await signOutEverywhere(db, currentUser(request).id);
+    deps.onSignOut?.(currentUser(request).id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send();
   });

@@ -9,7 +9,7 @@ describe("Prefer: wait", () => {
     ["respond-async, wait=5", 5],
     ["WAIT=7", 7],
     ["handling=lenient; wait=12", 12],
-    ["wait=100000", 600],
+    ["wait=100000", 300],
     ["nowait=3", 0],
     [["return=minimal", "wait=9"], 9],
   ] as const)("%j → %d s", (header, seconds) => {

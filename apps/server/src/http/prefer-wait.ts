@@ -1,5 +1,11 @@
+/** The longest a request may wait for its work (`Prefer: wait`): longer work answers 202 and streams. */
+export const MAX_PREFER_WAIT_SECONDS = 300;
+
 /** Seconds asked for by `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
-export function preferWaitSeconds(header: string | string[] | undefined, max = 600): number {
+export function preferWaitSeconds(
+  header: string | string[] | undefined,
+  max = MAX_PREFER_WAIT_SECONDS,
+): number {
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
   const match = /(?:^|[,;\s])wait=(\d+)/i.exec(value);
   return match ? Math.min(Number(match[1]), max) : 0;
@@ -9,7 +15,7 @@ export function preferWaitSeconds(header: string | string[] | undefined, max = 6
 export async function waitUntil<T>(
   seconds: number,
   check: () => Promise<T | null>,
-  everyMs = 250,
+  everyMs = 500,
 ): Promise<T | null> {
   const until = Date.now() + seconds * 1000;
   for (;;) {

@@ -97,6 +97,16 @@ export class JobTracker {
     return row ?? null;
   }
 
+  /** The job rows of several projects, newest first (the progress streams' one query per tick). */
+  listForProjects(projectIds: string[]): Promise<JobRow[]> {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.projectId, projectIds))
+      .orderBy(desc(jobs.createdAt))
+      .limit(50 * projectIds.length);
+  }
+
   listForProject(projectId: string): Promise<JobRow[]> {
     return this.db
       .select()

@@ -1,20 +1,32 @@
 import type { FastifyInstance } from "fastify";
+import { findSessionUser, SESSION_COOKIE } from "../auth/sessions.ts";
+import type { Db } from "../db/client.ts";
 import { currentUser } from "../http/auth.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
+import { ProgressHub, type UserStreams } from "./progress-hub.ts";
 import type { VideoService } from "./service.ts";
 
-const POLL_MS = 400;
 const HEARTBEAT_MS = 15_000;
+/** A user's open progress streams (tabs); one more closes the oldest. */
+export const MAX_STREAMS_PER_USER = 5;
+/** How often a stream checks that its session still exists (sign-out elsewhere, revoked identity). */
+const SESSION_RECHECK_MS = 10_000;
 
 /**
  * GET /api/video/{id}/events: Server-Sent Events with the progress of the project's jobs (ingest,
- * transcribe, translate, dub). Progress is read from the database, so it reaches the browser whichever
- * process runs the job. Each change is one `progress` event: {id, kind, language, status, percent, message}.
+ * transcribe, translate, dub). Progress is read from the database by one poller per process
+ * (ProgressHub), so it reaches the browser whichever process runs the job. Each change is one
+ * `progress` event: {id, kind, language, status, percent, message, updatedAt}. A stream ends when its
+ * session ends, when the user opens a sixth one (the oldest goes), or when the server stops.
  */
-export function videoEvents(app: FastifyInstance, deps: { videos: VideoService; tracker: JobTracker }) {
-  let shuttingDown = false;
+export function videoEvents(
+  app: FastifyInstance,
+  deps: { db: Db; videos: VideoService; tracker: JobTracker; streams: UserStreams },
+) {
+  const hub = new ProgressHub(deps.tracker);
+  const closing = new Set<() => void>();
   app.addHook("onClose", async () => {
-    shuttingDown = true;
+    for (const close of closing) close();
   });
   // The same records as a list, newest first: what ran on the project and how it ended.
   app.get<{ Params: { id: string } }>("/api/video/:id/jobs", async (request) => {
@@ -25,6 +37,7 @@ export function videoEvents(app: FastifyInstance, deps: { videos: VideoService; 
   app.get<{ Params: { id: string } }>("/api/video/:id/events", async (request, reply) => {
     const user = currentUser(request);
     const project = await deps.videos.get(user.id, request.params.id); // 404 for another user's project
+    const token = request.cookies[SESSION_COOKIE] ?? "";
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -34,33 +47,33 @@ export function videoEvents(app: FastifyInstance, deps: { videos: VideoService; 
       "x-accel-buffering": "no",
     });
     res.write("retry: 2000\n\n");
-    const sent = new Map<string, string>();
-    let closed = false;
-    request.raw.on("close", () => {
-      closed = true;
+    let close!: () => void;
+    const ended = new Promise<void>((resolve) => {
+      close = resolve;
     });
-    let lastWrite = Date.now();
-    while (!closed && !shuttingDown) {
-      try {
-        const rows = await deps.tracker.listForProject(project._id);
-        for (const row of rows.reverse()) {
-          const event = presentJob(row);
-          const fingerprint = `${event.status}|${event.percent}|${event.message}`;
-          if (sent.get(row.id) === fingerprint) continue;
-          sent.set(row.id, fingerprint);
-          res.write(`event: progress\nid: ${row.id}:${event.percent}\ndata: ${JSON.stringify(event)}\n\n`);
-          lastWrite = Date.now();
-        }
-        if (Date.now() - lastWrite > HEARTBEAT_MS) {
-          res.write(": keep-alive\n\n");
-          lastWrite = Date.now();
-        }
-      } catch (error) {
-        request.log.warn({ err: error }, "event stream stopped");
-        break;
+    closing.add(close);
+    request.raw.on("close", close);
+    const release = deps.streams.add(user.id, close);
+    const sent = new Map<string, string>();
+    const unsubscribe = hub.subscribe(project._id, (rows) => {
+      for (const row of rows.toReversed()) {
+        const event = presentJob(row);
+        const fingerprint = `${event.status}|${event.percent}|${event.message}`;
+        if (sent.get(row.id) === fingerprint) continue;
+        sent.set(row.id, fingerprint);
+        res.write(`event: progress\nid: ${row.id}:${event.percent}\ndata: ${JSON.stringify(event)}\n\n`);
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    });
+    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+    const recheck = setInterval(async () => {
+      if (!(await findSessionUser(deps.db, token).catch(() => null))) close();
+    }, SESSION_RECHECK_MS);
+    await ended;
+    clearInterval(heartbeat);
+    clearInterval(recheck);
+    unsubscribe();
+    release();
+    closing.delete(close);
     res.end();
   });
 }

@@ -1,0 +1,55 @@
+// Long-lived requests are bounded: a user's progress streams are capped (the oldest goes) and end
+// with the session.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeVideo, tempFolder } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, upload } from "./http.ts";
+
+const tmp = tempFolder("dub-streams-");
+
+describe.each(MODES)("progress streams (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  /** Opens a project's event stream; `ended` settles when the server closes it. */
+  async function open(cookie: string, id: string) {
+    const controller = new AbortController();
+    const res = await fetch(`${ts.baseUrl}/api/video/${id}/events`, {
+      headers: { cookie, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const ended = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })().catch(() => true);
+    return { ended, abort: () => controller.abort() };
+  }
+  const endsWithin = (ended: Promise<boolean>, ms: number) =>
+    Promise.race([ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+  it("closes the oldest stream when a user opens a sixth", async () => {
+    const { cookie } = await ts.signIn();
+    const id = (await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "Streams")).body._id;
+    const streams = [];
+    for (let i = 0; i < 5; i++) streams.push(await open(cookie, id));
+    expect(await endsWithin(streams[0]!.ended, 300)).toBe(false);
+    streams.push(await open(cookie, id));
+    expect(await endsWithin(streams[0]!.ended, 5000)).toBe(true);
+    expect(await endsWithin(streams[1]!.ended, 300)).toBe(false);
+    for (const s of streams) s.abort();
+  });
+
+  it("ends a stream when its user signs out", async () => {
+    const { cookie } = await ts.signIn();
+    const id = (await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "Sign-out")).body._id;
+    const stream = await open(cookie, id);
+    expect((await api(ts.baseUrl, cookie, "PUT", "/api/auth/logout")).status).toBe(204);
+    expect(await endsWithin(stream.ended, 5000)).toBe(true);
+  });
+});
