@@ -178,6 +178,8 @@ export const jobs = pgTable(
     progress: integer("progress").notNull().default(0),
     message: text("message"),
     queueJobId: text("queue_job_id"),
+    /** The user whose work this is: fair scheduling orders and limits jobs per owner. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
     /** Seconds this run took from its user's month when it was accepted; given back if it fails. */
     chargedSeconds: doublePrecision("charged_seconds").notNull().default(0),
     chargeKind: text("charge_kind").$type<UsageKind>(),

@@ -89,6 +89,7 @@ export async function runIngest(
     // Transcription follows at once: the project's state and the transcribe job commit together.
     await deps.jobs.start({
       queue: "transcribe",
+      owner: project.userId,
       subject: { projectId },
       payload: (trackId) => ({ projectId, trackId }),
       claim: async (tx) => {

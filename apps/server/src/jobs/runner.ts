@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { JobKind } from "@dubbing/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
@@ -26,6 +26,8 @@ export type TrackedQueue = Exclude<QueueName, "retention"> & JobKind;
 
 export interface StartJob<N extends TrackedQueue> {
   queue: N;
+  /** The user whose work it is (fair scheduling: ordered behind no one else's backlog, limited per user). */
+  owner: string;
   /** What the job works on: a project (and language) or a storyboard. */
   subject: { projectId: string; language?: string } | { storyboardId: string };
   /** The queue payload, given the id of the job's progress row. */
@@ -62,11 +64,17 @@ export class JobQueue {
         "storyboardId" in job.subject
           ? { storyboardId: job.subject.storyboardId }
           : { projectId: job.subject.projectId, language: job.subject.language ?? null };
+      // Fair order: a job goes behind the owner's own queued jobs, not behind everyone else's.
+      const [{ waiting } = { waiting: 0 }] = await tx
+        .select({ waiting: count() })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, job.owner), eq(jobs.kind, job.queue), eq(jobs.status, "queued")));
       const [row] = await tx
         .insert(jobs)
         .values({
           ...subject,
           ...charge,
+          ownerId: job.owner,
           kind: job.queue,
           status: "queued",
           progress: 0,
@@ -75,7 +83,11 @@ export class JobQueue {
         .returning();
       // pg-boss writes its job through this transaction: it exists only if everything above commits.
       const db = fromDrizzle(tx as unknown as DrizzleTx, sql); // drizzle types this driver's rows `unknown`
-      const queueJobId = await this.#boss.send(job.queue, job.payload(row!.id), { db });
+      const queueJobId = await this.#boss.send(job.queue, job.payload(row!.id), {
+        db,
+        group: { id: job.owner },
+        priority: -Math.min(waiting, 1000),
+      });
       if (!queueJobId) throw new Error(`the queue refused a ${job.queue} job`);
       const [started] = await tx.update(jobs).set({ queueJobId }).where(eq(jobs.id, row!.id)).returning();
       return started!;

@@ -30,7 +30,14 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: 
     const handler = HANDLERS[name] as Handler<QueueName>;
     await boss.work(
       name,
-      { includeMetadata: true, batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        localConcurrency: concurrency,
+        // One user may hold all but one of a queue's slots: someone else's job always finds one free.
+        groupConcurrency: Math.max(1, concurrency - 1),
+        pollingIntervalSeconds: 0.5,
+      },
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
         if (job) await handler(deps, job.data, job.retryCount >= job.retryLimit);

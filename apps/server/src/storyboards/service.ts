@@ -137,6 +137,7 @@ export class StoryboardService {
     const job =
       (await this.jobs.start({
         queue: "storyboard",
+        owner: userId,
         subject: { storyboardId: row.id },
         payload: (trackId) => ({
           storyboardId: row.id,

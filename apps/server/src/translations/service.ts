@@ -72,6 +72,7 @@ export class TranslationService {
     const job =
       (await this.jobs.start({
         queue: "translate",
+        owner: userId,
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
         claim: async (tx) =>
@@ -119,6 +120,7 @@ export class TranslationService {
     const job =
       (await this.jobs.start({
         queue: "dub",
+        owner: userId,
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
         claim: (tx) => new TranslationRepository(tx).claimForDub(row.id),

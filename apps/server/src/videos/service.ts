@@ -98,6 +98,7 @@ export class VideoService {
       // The upload's minutes are taken from the month with the job that accepts it.
       await this.jobs.start({
         queue: "ingest",
+        owner: userId,
         subject: { projectId: id },
         payload: (trackId) => ({ projectId: id, trackId }),
         charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
