@@ -61,6 +61,8 @@ const envSchema = z.object({
     .positive()
     .default(10 * GiB),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_BUDGET_BASE_SECONDS: z.coerce.number().min(0).default(600),
+  JOB_BUDGET_FACTOR: z.coerce.number().min(0).default(10),
   WEB_DIST: optionalString,
   SMTP_URL: optionalString.pipe(z.url().optional()),
   DEVELOPMENT_MAILBOX: z.enum(["true", "false"]).default("false"),
@@ -117,6 +119,8 @@ export interface Config {
   roles: Set<Role>;
   maxUploadBytes: number;
   workerConcurrency: number;
+  /** A job's wall-clock budget: base seconds plus factor × the video's seconds; past it the job fails. */
+  jobBudget: JobBudget;
   webDist: string;
   smtpUrl: string | undefined;
   /**
@@ -182,6 +186,11 @@ export function isLoopbackUrl(url: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+export interface JobBudget {
+  baseSeconds: number;
+  factor: number;
+}
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -243,6 +252,7 @@ export function loadConfig(
     roles: new Set(e.ROLES.split(",").map((r) => r.trim() as Role)),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    jobBudget: { baseSeconds: e.JOB_BUDGET_BASE_SECONDS, factor: e.JOB_BUDGET_FACTOR },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     smtpUrl: e.SMTP_URL,
     devMailbox: e.SMTP_URL ? "off" : e.DEVELOPMENT_MAILBOX === "true" ? "open" : "loopback-only",

@@ -64,6 +64,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       images: new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp")),
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
       registry,
+      budget: config.jobBudget,
     };
     await startWorkers(boss, deps, config.workerConcurrency);
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { upload } from "./http.ts";
+import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-fair-sched-");
 
@@ -46,5 +46,39 @@ describe.each(MODES)("fair scheduling (%s)", (mode) => {
       .from(jobs)
       .where(and(eq(jobs.kind, "ingest"), inArray(jobs.status, ["running"])));
     expect(running.filter((j) => j.ownerId === a.userId).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe.each(MODES)("job budgets (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    // 0.05 s of work per second of video, nothing more: re-encoding a 20-s WebM takes longer.
+    ts = await startTestServer(mode, {
+      WORKER_CONCURRENCY: "1",
+      JOB_BUDGET_BASE_SECONDS: "0",
+      JOB_BUDGET_FACTOR: "0.05",
+    });
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("fails a job that passes its budget, gives its minutes back and frees its slot", async () => {
+    const { cookie } = await ts.signIn();
+    const slow = makeVideo(tmp.path, "webm", { seconds: 20, size: "640x360" });
+    const first = (await upload(ts.baseUrl, cookie, slow, "Slow")).body._id;
+    const second = (await upload(ts.baseUrl, cookie, slow, "Next")).body._id;
+    for (const id of [first, second]) {
+      const settled = await waitForStatus(
+        ts.baseUrl,
+        cookie,
+        id,
+        ["failed", "ready", "transcribing"],
+        60_000,
+      );
+      expect(settled.status).toBe("failed");
+      expect(settled.statusMessage).toBe("Processing failed: it took longer than the 1 second it may take");
+    }
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/usage")).body.usedSeconds).toBe(0);
   });
 });

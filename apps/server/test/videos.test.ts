@@ -162,7 +162,7 @@ describe.each(MODES)("videos API (%s)", (mode) => {
       });
     });
     // The server notices the closed connection asynchronously.
-    for (let i = 0; i < 50 && (await leftoverUploads(ts)).length > 0; i++)
+    for (let i = 0; i < 200 && (await leftoverUploads(ts)).length > 0; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(await leftoverUploads(ts)).toEqual([]);
     expect((await api(ts.baseUrl, alice.cookie, "GET", "/api/video")).body.length).toBe(before);

@@ -1,4 +1,5 @@
 import type { EngineRegistry } from "@dubbing/dubbing";
+import type { JobBudget } from "../config.ts";
 import type { Storage } from "../storage/index.ts";
 import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
@@ -27,4 +28,11 @@ export interface WorkerDeps {
   cacheDir: string;
   /** The engines, built once per process from the config. */
   registry: EngineRegistry;
+  /** How long a job may run for a video of a given length (see budgetMs). */
+  budget: JobBudget;
+}
+
+/** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */
+export function budgetMs(budget: JobBudget, mediaSeconds: number): number {
+  return (budget.baseSeconds + budget.factor * mediaSeconds) * 1000;
 }

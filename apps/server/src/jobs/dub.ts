@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
 import { dub, type DubReport as PipelineReport } from "@dubbing/dubbing";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
-import type { WorkerDeps } from "./deps.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
@@ -33,53 +33,59 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     const status = row.dubKey ? "dubbed" : "failed";
     return { message, record: () => translations.update(row.id, { status, statusMessage: message }) };
   };
-  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
-    scope.onCleanup(() => progress.close());
-    const work = await scope.scratch(deps.scratchDir, "dub-");
-    const cache = path.join(deps.cacheDir, "dubs", row.id);
-    await mkdir(cache, { recursive: true });
-    const normalized = projectKeys(project.id).dubSource;
-    const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
-    const source = await storage.localCopy(sourceKey, work);
-    scope.onCleanup(() => source.release());
-    await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
-    const speakers = await repo.speakersOf(project.id);
-    const output = path.join(work, "dubbed.mp4");
-    const result = await dub(
-      source.path,
-      { language: job.language as never, speakers, transcript: row.transcript },
-      {
-        output,
-        workDir: cache,
-        registry: deps.registry,
-        concurrency: 2,
-        onProgress: ({ stage, fraction }) => {
-          progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
+  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
+  await runGuarded(
+    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    failure,
+    async (scope) => {
+      scope.onCleanup(() => progress.close());
+      const work = await scope.scratch(deps.scratchDir, "dub-");
+      const cache = path.join(deps.cacheDir, "dubs", row.id);
+      await mkdir(cache, { recursive: true });
+      const normalized = projectKeys(project.id).dubSource;
+      const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
+      const source = await storage.localCopy(sourceKey, work);
+      scope.onCleanup(() => source.release());
+      await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
+      const speakers = await repo.speakersOf(project.id);
+      const output = path.join(work, "dubbed.mp4");
+      const result = await dub(
+        source.path,
+        { language: job.language as never, speakers, transcript: row.transcript },
+        {
+          output,
+          workDir: cache,
+          registry: deps.registry,
+          concurrency: 2,
+          signal: scope.signal,
+          onProgress: ({ stage, fraction }) => {
+            progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
+          },
         },
-      },
-    );
-    await progress.close();
-    const keys = dubKeys(project.id, job.language);
-    const reportFile = path.join(work, "report.json");
-    await writeFile(reportFile, JSON.stringify(result.report, null, 2));
-    await storage.putFile(keys.mp4, result.mp4, "video/mp4");
-    if (result.srt) await storage.putFile(keys.srt, result.srt, "application/x-subrip");
-    if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
-    await storage.putFile(keys.report, reportFile, "application/json");
-    const { resynthesized, dubbed } = result.report.totals;
-    const message = `${resynthesized} of ${dubbed} segments re-rendered`;
-    await translations.update(row.id, {
-      status: "dubbed",
-      progress: 100,
-      statusMessage: message,
-      dubKey: keys.mp4,
-      reportKey: keys.report,
-      stale: false,
-      dubbedAt: new Date(),
-      dubReport: summarizeReport(result.report),
-    });
-    await tracker.finish(job.trackId, "done", message);
-  });
+      );
+      await progress.close();
+      const keys = dubKeys(project.id, job.language);
+      const reportFile = path.join(work, "report.json");
+      await writeFile(reportFile, JSON.stringify(result.report, null, 2));
+      await storage.putFile(keys.mp4, result.mp4, "video/mp4");
+      if (result.srt) await storage.putFile(keys.srt, result.srt, "application/x-subrip");
+      if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
+      await storage.putFile(keys.report, reportFile, "application/json");
+      const { resynthesized, dubbed } = result.report.totals;
+      const message = `${resynthesized} of ${dubbed} segments re-rendered`;
+      await translations.update(row.id, {
+        status: "dubbed",
+        progress: 100,
+        statusMessage: message,
+        dubKey: keys.mp4,
+        reportKey: keys.report,
+        stale: false,
+        dubbedAt: new Date(),
+        dubReport: summarizeReport(result.report),
+      });
+      await tracker.finish(job.trackId, "done", message);
+    },
+  );
 }
 
 /** What the editor needs of the dub report: per segment its speed and whether it is too long. */

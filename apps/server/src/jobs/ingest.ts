@@ -10,7 +10,7 @@ import {
 } from "@dubbing/dubbing";
 import { projectKeys } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
-import type { WorkerDeps } from "./deps.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
@@ -32,70 +32,79 @@ export async function runIngest(
     const message = `Processing failed: ${firstLine(error)}`;
     return { message, record: () => repo.setState(projectId, { status: "failed", statusMessage: message }) };
   };
-  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
-    scope.onCleanup(() => tracked?.close());
-    const work = await scope.scratch(deps.scratchDir, "ingest-");
-    const source = await storage.localCopy(project.originalKey, work);
-    scope.onCleanup(() => source.release());
-    await repo.setState(projectId, { status: "processing", progress: 5, statusMessage: "Reading the video" });
-    const info = await probe(source.path);
-    const durationMs = Math.round(info.durationMs);
+  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
+  await runGuarded(
+    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    failure,
+    async (scope) => {
+      scope.onCleanup(() => tracked?.close());
+      const work = await scope.scratch(deps.scratchDir, "ingest-");
+      const source = await storage.localCopy(project.originalKey, work);
+      scope.onCleanup(() => source.release());
+      await repo.setState(projectId, {
+        status: "processing",
+        progress: 5,
+        statusMessage: "Reading the video",
+      });
+      const info = await probe(source.path, { signal: scope.signal });
+      const durationMs = Math.round(info.durationMs);
 
-    const step = async (
-      key: string,
-      args: (input: string, output: string) => string[],
-      progress: number,
-      label: string,
-    ) => {
-      if (!(await storage.stat(key))) {
-        const out = path.join(work, path.basename(key));
-        await runFfmpeg(args(source.path, out), { durationMs });
-        await storage.putFile(key, out);
+      const step = async (
+        key: string,
+        args: (input: string, output: string) => string[],
+        progress: number,
+        label: string,
+      ) => {
+        if (!(await storage.stat(key))) {
+          const out = path.join(work, path.basename(key));
+          await runFfmpeg(args(source.path, out), { durationMs, signal: scope.signal });
+          await storage.putFile(key, out);
+        }
+        await repo.setState(projectId, { progress, statusMessage: label });
+        tracked?.report(progress, label);
+      };
+
+      await step(
+        keys.poster,
+        (i, o) => posterArgs(i, o, Math.min(1, durationMs / 2000)),
+        25,
+        "Made the poster",
+      );
+      await step(keys.preview, previewArgs, 60, "Made the preview");
+      if (info.audio) await step(keys.audio, extractAudioArgs, 80, "Extracted the audio");
+      // WebM (VP8), OGG (Theora) and WMV cannot be copied into the dubbed MP4: convert them to H.264 once.
+      if (info.video && !mp4CanCopyVideo(info.video.codec)) {
+        await step(keys.dubSource, normalizeVideoArgs, 95, "Prepared the video for dubbing");
       }
-      await repo.setState(projectId, { progress, statusMessage: label });
-      tracked?.report(progress, label);
-    };
 
-    await step(
-      keys.poster,
-      (i, o) => posterArgs(i, o, Math.min(1, durationMs / 2000)),
-      25,
-      "Made the poster",
-    );
-    await step(keys.preview, previewArgs, 60, "Made the preview");
-    if (info.audio) await step(keys.audio, extractAudioArgs, 80, "Extracted the audio");
-    // WebM (VP8), OGG (Theora) and WMV cannot be copied into the dubbed MP4: convert them to H.264 once.
-    if (info.video && !mp4CanCopyVideo(info.video.codec)) {
-      await step(keys.dubSource, normalizeVideoArgs, 95, "Prepared the video for dubbing");
-    }
-
-    await tracked?.close();
-    if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
-    const state = {
-      status: info.audio ? "transcribing" : "ready",
-      progress: info.audio ? 0 : 100,
-      statusMessage: info.audio
-        ? "Waiting for a worker"
-        : "This video has no audio track, so there is nothing to transcribe.",
-      durationMs,
-      width: info.video?.width ?? null,
-      height: info.video?.height ?? null,
-      hasAudio: info.audio ? 1 : 0,
-      posterKey: keys.poster,
-      previewKey: keys.preview,
-      audioKey: info.audio ? keys.audio : null,
-    } as const;
-    if (!info.audio) return void (await repo.setState(projectId, state));
-    // Transcription follows at once: the project's state and the transcribe job commit together.
-    await deps.jobs.start({
-      queue: "transcribe",
-      owner: project.userId,
-      subject: { projectId },
-      payload: (trackId) => ({ projectId, trackId }),
-      claim: async (tx) => {
-        await new VideoRepository(tx).setState(projectId, state);
-        return true;
-      },
-    });
-  });
+      await tracked?.close();
+      if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
+      const state = {
+        status: info.audio ? "transcribing" : "ready",
+        progress: info.audio ? 0 : 100,
+        statusMessage: info.audio
+          ? "Waiting for a worker"
+          : "This video has no audio track, so there is nothing to transcribe.",
+        durationMs,
+        width: info.video?.width ?? null,
+        height: info.video?.height ?? null,
+        hasAudio: info.audio ? 1 : 0,
+        posterKey: keys.poster,
+        previewKey: keys.preview,
+        audioKey: info.audio ? keys.audio : null,
+      } as const;
+      if (!info.audio) return void (await repo.setState(projectId, state));
+      // Transcription follows at once: the project's state and the transcribe job commit together.
+      await deps.jobs.start({
+        queue: "transcribe",
+        owner: project.userId,
+        subject: { projectId },
+        payload: (trackId) => ({ projectId, trackId }),
+        claim: async (tx) => {
+          await new VideoRepository(tx).setState(projectId, state);
+          return true;
+        },
+      });
+    },
+  );
 }

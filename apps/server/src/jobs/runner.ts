@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import { type Reservation, reserveMinutes } from "../usage/reserve.ts";
 import type { QueueName } from "./queue.ts";
-import { isRetryable } from "./retry.ts";
+import { isRetryable, JobError } from "./retry.ts";
 import type { JobRow, JobTracker } from "./tracker.ts";
 
 export interface JobPayloads {
@@ -105,6 +105,8 @@ export interface Failure {
 export interface JobScope {
   scratch(dir: string, prefix: string): Promise<string>;
   onCleanup(fn: () => Promise<unknown> | unknown): void;
+  /** Aborted when the run passes its budget: hand it to every engine and ffmpeg call. */
+  signal: AbortSignal;
 }
 
 /**
@@ -113,11 +115,14 @@ export interface JobScope {
  * marked failed; then a final error ends the job, another one is rethrown for pg-boss to retry.
  */
 export async function runGuarded(
-  run: { tracker: JobTracker; trackId: string | undefined; isLastAttempt: boolean },
+  run: { tracker: JobTracker; trackId: string | undefined; isLastAttempt: boolean; budgetMs?: number },
   failure: (error: unknown) => Failure,
   work: (scope: JobScope) => Promise<void>,
 ): Promise<void> {
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  // Past its budget a run is stopped and fails for good: its slot goes to the next job.
+  const budget = new AbortController();
+  const timer = run.budgetMs === undefined ? null : setTimeout(() => budget.abort(), run.budgetMs);
+  const cleanups: (() => Promise<unknown> | unknown)[] = [() => timer && clearTimeout(timer)];
   const cleanUp = async () => {
     for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => {});
   };
@@ -128,11 +133,18 @@ export async function runGuarded(
       return folder;
     },
     onCleanup: (fn) => cleanups.push(fn),
+    signal: budget.signal,
   };
   try {
     await work(scope);
-  } catch (error) {
+  } catch (thrown) {
     await cleanUp();
+    const error = budget.signal.aborted
+      ? new JobError(`it took longer than the ${spoken(run.budgetMs ?? 0)} it may take`, {
+          retryable: false,
+          cause: thrown,
+        })
+      : thrown;
     const retryable = isRetryable(error);
     if (!retryable || run.isLastAttempt) {
       const { message, record } = failure(error);
@@ -151,4 +163,11 @@ export function firstLine(error: unknown): string {
   return String((error as Error)?.message ?? error)
     .split("\n")[0]!
     .slice(0, 300);
+}
+
+/** "12 minutes", "40 seconds": a budget as people say it. */
+function spoken(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} minutes`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
 }

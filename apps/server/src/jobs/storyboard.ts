@@ -9,7 +9,7 @@ import { storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
-import type { WorkerDeps } from "./deps.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
@@ -38,50 +38,57 @@ export async function runStoryboardVideo(
     };
     return { message, record };
   };
-  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
-    scope.onCleanup(() => progress.close());
-    const work = await scope.scratch(deps.scratchDir, "storyboard-");
-    const released: (() => Promise<void>)[] = [];
-    scope.onCleanup(() => Promise.all(released.map((release) => release().catch(() => {}))));
-    await storyboards.update(row.id, { status: "generating", statusMessage: "Narrating" });
-    const frames: VideoFrame[] = [];
-    const n = row.frames.length;
-    for (const [i, frame] of row.frames.entries()) {
-      progress.report((i / n) * 45, `Narrating frame ${i + 1} of ${n}`);
-      const audio = path.join(work, `narration-${i}.wav`);
-      const speech = await renderVoiceSample(job.voice, job.language, audio, {
-        text: frame.transcriptSegment.text,
-        registry: deps.registry,
-      });
-      const image = await localImage(deps, frame, work, i, released);
-      let subtitleFile: string | undefined;
-      if (job.subtitles) {
-        subtitleFile = path.join(work, `subtitle-${i}.txt`);
-        await writeFile(subtitleFile, wrapText(frame.transcriptSegment.text, 56).join("\n"));
+  const budget = budgetMs(deps.budget, row.frames.length * 12);
+  await runGuarded(
+    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    failure,
+    async (scope) => {
+      scope.onCleanup(() => progress.close());
+      const work = await scope.scratch(deps.scratchDir, "storyboard-");
+      const released: (() => Promise<void>)[] = [];
+      scope.onCleanup(() => Promise.all(released.map((release) => release().catch(() => {}))));
+      await storyboards.update(row.id, { status: "generating", statusMessage: "Narrating" });
+      const frames: VideoFrame[] = [];
+      const n = row.frames.length;
+      for (const [i, frame] of row.frames.entries()) {
+        progress.report((i / n) * 45, `Narrating frame ${i + 1} of ${n}`);
+        const audio = path.join(work, `narration-${i}.wav`);
+        const speech = await renderVoiceSample(job.voice, job.language, audio, {
+          text: frame.transcriptSegment.text,
+          registry: deps.registry,
+          signal: scope.signal,
+        });
+        const image = await localImage(deps, frame, work, i, released);
+        let subtitleFile: string | undefined;
+        if (job.subtitles) {
+          subtitleFile = path.join(work, `subtitle-${i}.txt`);
+          await writeFile(subtitleFile, wrapText(frame.transcriptSegment.text, 56).join("\n"));
+        }
+        frames.push({ image, audio, seconds: frameSeconds(speech.durationMs), subtitleFile });
       }
-      frames.push({ image, audio, seconds: frameSeconds(speech.durationMs), subtitleFile });
-    }
-    progress.report(50, "Rendering the video");
-    const output = path.join(work, "video.mp4");
-    const totalMs = frames.reduce((sum, f) => sum + f.seconds * 1000, 0);
-    await runFfmpeg(storyboardVideoArgs(frames, output, { fontOption: fontOption() }), {
-      durationMs: totalMs,
-      onProgress: (fraction) => progress.report(50 + fraction * 48, "Rendering the video"),
-    });
-    await progress.close();
-    const probed = await probe(output);
-    const key = storyboardVideoKey(row.id);
-    await storage.putFile(key, output, "video/mp4");
-    await storyboards.update(row.id, {
-      status: "ready",
-      statusMessage: null,
-      videoKey: key,
-      videoDurationMs: Math.round(probed.durationMs),
-      frameDurationsMs: frames.map((f) => Math.round(f.seconds * 1000)),
-      generatedAt: new Date(),
-    });
-    await tracker.finish(job.trackId, "done", `${n} frames, ${(probed.durationMs / 1000).toFixed(1)} s`);
-  });
+      progress.report(50, "Rendering the video");
+      const output = path.join(work, "video.mp4");
+      const totalMs = frames.reduce((sum, f) => sum + f.seconds * 1000, 0);
+      await runFfmpeg(storyboardVideoArgs(frames, output, { fontOption: fontOption() }), {
+        durationMs: totalMs,
+        signal: scope.signal,
+        onProgress: (fraction) => progress.report(50 + fraction * 48, "Rendering the video"),
+      });
+      await progress.close();
+      const probed = await probe(output);
+      const key = storyboardVideoKey(row.id);
+      await storage.putFile(key, output, "video/mp4");
+      await storyboards.update(row.id, {
+        status: "ready",
+        statusMessage: null,
+        videoKey: key,
+        videoDurationMs: Math.round(probed.durationMs),
+        frameDurationsMs: frames.map((f) => Math.round(f.seconds * 1000)),
+        generatedAt: new Date(),
+      });
+      await tracker.finish(job.trackId, "done", `${n} frames, ${(probed.durationMs / 1000).toFixed(1)} s`);
+    },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
-import type { WorkerDeps } from "./deps.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
@@ -28,27 +28,33 @@ export async function runTranscribe(
       repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
     return { message, record };
   };
-  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
-    scope.onCleanup(() => progress.close());
-    const work = await scope.scratch(deps.scratchDir, "transcribe-");
-    const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
-    scope.onCleanup(() => source.release());
-    await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
-    progress.report(0, "Transcribing");
-    const doc = await transcribe(source.path, {
-      language: project.language as never,
-      registry: deps.registry,
-      concurrency: 2,
-      onProgress: ({ stage, fraction }) => {
-        progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
-      },
-    });
-    await progress.close();
-    await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
-    await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
-    const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
-    await tracker.finish(job.trackId, "done", summary);
-  });
+  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
+  await runGuarded(
+    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    failure,
+    async (scope) => {
+      scope.onCleanup(() => progress.close());
+      const work = await scope.scratch(deps.scratchDir, "transcribe-");
+      const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
+      scope.onCleanup(() => source.release());
+      await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
+      progress.report(0, "Transcribing");
+      const doc = await transcribe(source.path, {
+        language: project.language as never,
+        registry: deps.registry,
+        concurrency: 2,
+        signal: scope.signal,
+        onProgress: ({ stage, fraction }) => {
+          progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
+        },
+      });
+      await progress.close();
+      await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
+      await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
+      const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
+      await tracker.finish(job.trackId, "done", summary);
+    },
+  );
 }
 
 function transcribeMessage(error: unknown, language: string): string {

@@ -1,5 +1,5 @@
 import { translate } from "@dubbing/dubbing";
-import type { WorkerDeps } from "./deps.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
@@ -18,30 +18,36 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
       record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
     };
   };
-  await runGuarded({ tracker, trackId: job.trackId, isLastAttempt }, failure, async (scope) => {
-    scope.onCleanup(() => progress.close());
-    await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
-    const [speakers, transcript] = await Promise.all([
-      repo.speakersOf(project.id),
-      repo.transcriptOf(project.id),
-    ]);
-    const doc = { language: project.language as never, speakers, transcript };
-    const out = await translate(doc, job.language, {
-      registry: deps.registry,
-      onProgress: ({ fraction }) => {
-        progress.report(fraction * 100, "Translating");
-      },
-    });
-    await progress.close();
-    const engine = out.meta?.translation;
-    await translations.update(row.id, {
-      status: "translated",
-      progress: 100,
-      statusMessage: null,
-      transcript: out.transcript,
-      engine: engine ? `${engine.id} (${engine.route.join(" → ")})` : null,
-      meta: engine ?? null,
-    });
-    await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
-  });
+  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
+  await runGuarded(
+    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    failure,
+    async (scope) => {
+      scope.onCleanup(() => progress.close());
+      await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
+      const [speakers, transcript] = await Promise.all([
+        repo.speakersOf(project.id),
+        repo.transcriptOf(project.id),
+      ]);
+      const doc = { language: project.language as never, speakers, transcript };
+      const out = await translate(doc, job.language, {
+        registry: deps.registry,
+        signal: scope.signal,
+        onProgress: ({ fraction }) => {
+          progress.report(fraction * 100, "Translating");
+        },
+      });
+      await progress.close();
+      const engine = out.meta?.translation;
+      await translations.update(row.id, {
+        status: "translated",
+        progress: 100,
+        statusMessage: null,
+        transcript: out.transcript,
+        engine: engine ? `${engine.id} (${engine.route.join(" → ")})` : null,
+        meta: engine ?? null,
+      });
+      await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
+    },
+  );
 }

@@ -15,6 +15,9 @@ import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { storedExtension } from "./upload.ts";
 
 /** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
+/** ffprobe's time to read an upload's header, inside the upload request. */
+const PROBE_TIMEOUT_MS = 30_000;
+
 export interface UsageLimits {
   assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
   planOf(userId: string): Promise<PlanId>;
@@ -60,14 +63,22 @@ export class VideoService {
     try {
       if (file.size === 0)
         throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
-      const probed = await probe(file.path).catch((error: unknown) => {
-        throw error instanceof MediaError && error.code === "not_media"
-          ? new AppError(
+      // Reading a file's header takes milliseconds; a file that keeps ffprobe busy is refused.
+      const probed = await probe(file.path, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
+        (error: unknown) => {
+          if (error instanceof MediaError && error.code === "aborted")
+            throw new AppError(
               "unsupported_media_type",
-              "This file is not a video we can read. Upload an MP4, WebM, OGG, MOV, AVI or WMV file.",
-            )
-          : error;
-      });
+              "This file took too long to read. Upload another copy.",
+            );
+          throw error instanceof MediaError && error.code === "not_media"
+            ? new AppError(
+                "unsupported_media_type",
+                "This file is not a video we can read. Upload an MP4, WebM, OGG, MOV, AVI or WMV file.",
+              )
+            : error;
+        },
+      );
       try {
         assertHasVideo(probed);
       } catch {
