@@ -2,10 +2,12 @@
 // parallel requests cannot overspend; failed work gives its minutes back.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translations } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, upload } from "./http.ts";
+import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-fair-");
 
@@ -76,3 +78,57 @@ function rawVideo(name: string, source: string): string {
   ]);
   return file;
 }
+
+describe.each(MODES)("what a dub may synthesize (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("refuses overlapping, out-of-range or oversized translated text, naming the segment", async () => {
+    const { cookie } = await ts.signIn();
+    const id = (await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4", { seconds: 10 }), "Ten")).body
+      ._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    const speaker = "S1";
+    const speakers = [{ id: speaker, name: "Ana", selectedVoice: "es-ES-ElviraNeural" }];
+    expect((await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}`, { video: { speakers } })).status).toBe(
+      200,
+    );
+    await ts.server.database.db.insert(translations).values({
+      projectId: id,
+      language: "es",
+      status: "translated",
+      transcript: [{ speaker, text: "Hola.", start: 0, end: 1500 }],
+    });
+    const save = (transcript: unknown[]) =>
+      api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, { language: "es", transcript });
+    const overlapping = await save([
+      { speaker, text: "Uno.", start: 0, end: 5000 },
+      { speaker, text: "Dos.", start: 1000, end: 2000 },
+    ]);
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.error.details[0]).toEqual({
+      path: "transcript.1.start",
+      message: "Segment 2 overlaps segment 1.",
+    });
+    const late = await save([{ speaker, text: "Tarde.", start: 9000, end: 60_000 }]);
+    expect(late.body.error.details[0].path).toBe("transcript.0.end");
+    const huge = await save([{ speaker, text: "x".repeat(5000), start: 0, end: 9000 }]);
+    expect(huge.body.error.message).toMatch(/longer than the video can hold/);
+
+    // A stored translation that breaks the rule is not dubbed either.
+    await ts.server.database.db
+      .update(translations)
+      .set({
+        transcript: Array.from({ length: 50 }, () => ({ speaker, text: "Hola.", start: 0, end: 9000 })),
+      })
+      .where(eq(translations.projectId, id));
+    const dub = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" });
+    expect(dub.status).toBe(400);
+    expect(dub.body.error.details[0].path).toBe("transcript.1.start");
+  });
+});

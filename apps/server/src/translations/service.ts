@@ -9,6 +9,7 @@ import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
 import { TranslationRepository, type TranslationRow } from "./repository.ts";
+import { timelineProblem } from "./timeline.ts";
 
 export class TranslationService {
   readonly videos: VideoRepository;
@@ -97,6 +98,8 @@ export class TranslationService {
         { path: `transcript.${bad}.speaker`, message: "Unknown speaker." },
       ]);
     }
+    const problem = timelineProblem(transcript, project.durationMs ?? 0);
+    if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     await this.translations.saveTranscript(row.id, transcript);
     return this.translationOf(project, language);
   }
@@ -110,6 +113,8 @@ export class TranslationService {
       throw new AppError("conflict", "Translate the project into this language before dubbing it.");
     }
     if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
+    const problem = timelineProblem(row.transcript, project.durationMs ?? 0);
+    if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     const availability = (await languageAvailability(this.registry, project.language)).find(
       (l) => l.code === language,
     )!;
