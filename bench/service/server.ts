@@ -1,0 +1,85 @@
+// A real server process (embedded mode) for the service benchmarks, with signed-in users.
+import { type ChildProcess, spawn } from "node:child_process";
+import { openAsBlob } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { ProjectDetail } from "@dubbing/contract";
+import { createSession, findOrCreateUser, SESSION_COOKIE } from "../../apps/server/src/auth/sessions.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+
+export interface BenchServer {
+  base: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+/** Cookies of users made in `dir`'s embedded database before the server opens it. */
+export async function benchUsers(dir: string, emails: string[]): Promise<string[]> {
+  const database = await openDatabase({ dataDir: dir });
+  const cookies = [];
+  for (const email of emails) {
+    const user = await findOrCreateUser(database.db, email);
+    cookies.push(`${SESSION_COOKIE}=${await createSession(database.db, user.id)}`);
+  }
+  await database.close();
+  return cookies;
+}
+
+export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    // as `make start` runs it (Makefile SERVER_NODE_FLAGS)
+    ["--max-semi-space-size=1", path.resolve(import.meta.dirname, "../../apps/server/src/main.ts")],
+    {
+      env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  for (
+    let i = 0;
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    if (i > 600) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, process: child, stop: () => child.kill("SIGTERM") };
+}
+
+/** Uploads a video as the web app does; answers the project id. */
+export async function benchUpload(
+  base: string,
+  cookie: string,
+  video: string,
+  title: string,
+): Promise<string> {
+  const form = new FormData();
+  form.set("title", title);
+  form.set("video", await openAsBlob(video), path.basename(video));
+  const res = await fetch(`${base}/api/video/process`, { method: "POST", body: form, headers: { cookie } });
+  const body = (await res.json()) as { _id?: string; error?: { message: string } };
+  if (!body._id) throw new Error(body.error?.message ?? `upload failed: ${res.status}`);
+  return body._id;
+}
+
+/** Waits until the project is ready (transcribed); answers it. */
+export async function readyProject(base: string, cookie: string, id: string): Promise<ProjectDetail> {
+  for (;;) {
+    const project = (await (
+      await fetch(`${base}/api/video/${id}`, { headers: { cookie } })
+    ).json()) as ProjectDetail;
+    if (project.status === "ready") return project;
+    if (project.status === "failed") throw new Error(project.statusMessage);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
