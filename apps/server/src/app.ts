@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   translationRoutes(app, { translations });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
-  usageRoutes(app, { billing });
+  usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
   blogRoutes(app, { posts: await loadPosts(config.blogDir) });
   const offlineImages = new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp"));
@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tracker,
     jobs,
     sign,
+    plans: billing,
   });
   storyboardRoutes(app, { storyboards, offline: offlineImages });
   await webApp(app, config.webDist);

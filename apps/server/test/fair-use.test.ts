@@ -2,12 +2,13 @@
 // parallel requests cannot overspend; failed work gives its minutes back.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translations } from "../src/db/schema.ts";
+import { quotaCounters, translations } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-fair-");
 
@@ -130,5 +131,41 @@ describe.each(MODES)("what a dub may synthesize (%s)", (mode) => {
     const dub = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" });
     expect(dub.status).toBe(400);
     expect(dub.body.error.details[0].path).toBe("transcript.1.start");
+  });
+});
+
+describe.each(MODES)("counted work (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("stops translations at the plan's monthly count and shows every quota's use", async () => {
+    const { cookie, userId } = await ts.signIn();
+    const { video } = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "quota" });
+    const id = (await upload(ts.baseUrl, cookie, video, "Quota")).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    // 19 of the Free plan's 20 translations used earlier this month.
+    await ts.server.database.db
+      .insert(quotaCounters)
+      .values({ userId, kind: "translations", window: new Date().toISOString().slice(0, 7), count: 19 });
+    const last = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 60);
+    expect(last.body.status).toBe("translated");
+    const refused = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/translate`, { language: "es" });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.message).toBe(
+      "Your Free plan includes 20 translations a month, and they are used up. Upgrade your plan at /subscription to continue.",
+    );
+    const usage = (await api(ts.baseUrl, cookie, "GET", "/api/usage")).body;
+    expect(usage.quotas).toEqual({
+      translations: { used: 20, limit: 20 },
+      storyboardVideos: { used: 0, limit: 5 },
+      imageSearches: { used: 0, limit: 60 },
+    });
+    expect(usage.storage.usedBytes).toBeGreaterThan(0);
+    expect(usage.storage.limitBytes).toBe(5 * 1024 ** 3);
   });
 });

@@ -18,7 +18,14 @@ export interface Plan {
   limitSeconds: number;
   /** The longest video one upload may be. */
   maxVideoSeconds: number;
+  /** Counted work: translations and storyboard videos a month, image searches an hour. */
+  quotas: Record<QuotaKind, number>;
+  /** Bytes of uploaded videos kept at once. */
+  storedBytes: number;
 }
+
+export type QuotaKind = "translations" | "storyboardVideos" | "imageSearches";
+const GiB = 1024 ** 3;
 
 export const PLANS: Record<PlanId, Plan> = {
   free: {
@@ -28,6 +35,8 @@ export const PLANS: Record<PlanId, Plan> = {
     yearlyMonthlyPrice: 0,
     limitSeconds: 30 * 60,
     maxVideoSeconds: 30 * 60,
+    quotas: { translations: 20, storyboardVideos: 5, imageSearches: 60 },
+    storedBytes: 5 * GiB,
   },
   pro: {
     id: "pro",
@@ -36,6 +45,8 @@ export const PLANS: Record<PlanId, Plan> = {
     yearlyMonthlyPrice: 109,
     limitSeconds: 20 * 3600,
     maxVideoSeconds: 3 * 3600,
+    quotas: { translations: 400, storyboardVideos: 100, imageSearches: 600 },
+    storedBytes: 200 * GiB,
   },
   executive: {
     id: "executive",
@@ -44,6 +55,8 @@ export const PLANS: Record<PlanId, Plan> = {
     yearlyMonthlyPrice: 999,
     limitSeconds: 200 * 3600,
     maxVideoSeconds: 6 * 3600,
+    quotas: { translations: 4000, storyboardVideos: 1000, imageSearches: 3000 },
+    storedBytes: 2000 * GiB,
   },
 };
 

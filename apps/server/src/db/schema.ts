@@ -150,6 +150,20 @@ export const translations = pgTable(
 // Seconds of video processed per user and calendar month (UTC), for plan limits.
 export type UsageKind = "transcribed" | "dubbed";
 
+/** Counted things with a plan limit per window (a month "2026-11" or an hour "2026-11-25T14"). */
+export const quotaCounters = pgTable(
+  "quota_counters",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    window: text("window").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.window] })],
+);
+
 export const usage = pgTable(
   "usage",
   {

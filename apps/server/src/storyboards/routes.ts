@@ -24,7 +24,7 @@ export function storyboardRoutes(
     currentUser(request);
     const parsed = searchQuery.safeParse(request.query.query ?? "");
     if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
-    return storyboards.searchImages(parsed.data);
+    return storyboards.searchImages(currentUser(request).id, parsed.data);
   });
 
   // The service's own illustrations: rendered on first request, then served from storage (immutable).

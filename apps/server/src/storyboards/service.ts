@@ -1,8 +1,10 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
+import type { PlanId } from "../billing/plans.ts";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
+import { takeQuota } from "../usage/quotas.ts";
 import type { SignPath } from "../videos/present.ts";
 import { frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
@@ -14,6 +16,11 @@ import {
 } from "./images.ts";
 import { StoryboardRepository, type StoryboardRow } from "./repository.ts";
 import { MAX_FRAMES, type StoryboardUpdate } from "./schemas.ts";
+
+/** Who is on which plan (the billing service). */
+interface PlanOf {
+  planOf(userId: string): Promise<PlanId>;
+}
 
 const MEDIA_TTL_SECONDS = 6 * 3600;
 /** The voice a storyboard is narrated with when none is chosen: the catalogue's first en-US voice. */
@@ -32,6 +39,7 @@ export class StoryboardService {
   readonly tracker: JobTracker;
   readonly jobs: JobQueue;
   readonly sign: SignPath;
+  readonly plans: PlanOf | undefined;
 
   constructor(deps: {
     repo: StoryboardRepository;
@@ -40,7 +48,9 @@ export class StoryboardService {
     tracker: JobTracker;
     jobs: JobQueue;
     sign: SignPath;
+    plans?: PlanOf;
   }) {
+    this.plans = deps.plans;
     this.repo = deps.repo;
     this.images = deps.images;
     this.offline = deps.offline;
@@ -111,8 +121,14 @@ export class StoryboardService {
     return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
   }
 
-  searchImages(query: string) {
+  /** Image searches are counted per hour (they use the operator's Pexels key, or render illustrations). */
+  async searchImages(userId: string, query: string) {
+    await takeQuota(this.repo.db, userId, await this.planOf(userId), "imageSearches");
     return this.images.search(query, IMAGES_PER_SEARCH);
+  }
+
+  private async planOf(userId: string): Promise<PlanId> {
+    return (await this.plans?.planOf(userId)) ?? "executive";
   }
 
   /** Queues the video; while one is being made, the running job is returned instead of a second run. */
@@ -130,6 +146,7 @@ export class StoryboardService {
         { path: "language", message: "Unknown language." },
       ]);
     }
+    const plan = await this.planOf(userId);
     const latest = await this.tracker.latestForStoryboard(row.id);
     // "generating" with no live job (its worker died on the last attempt) may be taken over.
     const settled = !latest || latest.status === "done" || latest.status === "failed";
@@ -146,7 +163,11 @@ export class StoryboardService {
           language,
           subtitles: opts.subtitles ?? true,
         }),
-        claim: (tx) => new StoryboardRepository(tx).claimForGeneration(row.id, takeOver),
+        claim: async (tx) => {
+          if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
+          await takeQuota(tx, userId, plan, "storyboardVideos");
+          return true;
+        },
       })) ?? latest;
     const current = (await this.repo.findById(row.id))!;
     return { job: job && presentJob(job), storyboard: this.present(current, job) };

@@ -3,6 +3,7 @@ import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
+import { takeQuota } from "../usage/quotas.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
@@ -70,16 +71,19 @@ export class TranslationService {
     if (!availability.translate.available)
       throw new AppError("language_unavailable", availability.translate.reason!);
 
+    const plan = (await this.limits?.planOf(userId)) ?? "executive";
     const job =
       (await this.jobs.start({
         queue: "translate",
         owner: userId,
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
-        claim: async (tx) =>
-          (
-            await new TranslationRepository(tx).startTranslating(project.id, language)
-          ).started,
+        claim: async (tx) => {
+          if (!(await new TranslationRepository(tx).startTranslating(project.id, language)).started)
+            return false;
+          await takeQuota(tx, userId, plan, "translations");
+          return true;
+        },
       })) ?? (await this.tracker.active(project.id, "translate", language));
     const row = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), translation: this.present(row) };

@@ -1,11 +1,31 @@
 import type { FastifyInstance } from "fastify";
+import { PLANS } from "../billing/plans.ts";
 import type { BillingService } from "../billing/service.ts";
+import type { Db } from "../db/client.ts";
 import { currentUser } from "../http/auth.ts";
+import type { VideoRepository } from "../videos/repository.ts";
+import { quotaUse } from "./quotas.ts";
 
 /**
  * GET /api/usage: seconds of video transcribed and dubbed this calendar month (UTC), and the plan's limit:
- * {month, transcribedSeconds, dubbedSeconds, usedSeconds, limitSeconds, remainingSeconds, plan}.
+ * {month, transcribedSeconds, dubbedSeconds, usedSeconds, limitSeconds, remainingSeconds, plan}, the counted
+ * work {quotas: {translations, storyboardVideos, imageSearches: {used, limit}}} and
+ * {storage: {usedBytes, limitBytes}}.
  */
-export function usageRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
-  app.get("/api/usage", async (request) => deps.billing.usageOf(currentUser(request).id));
+export function usageRoutes(
+  app: FastifyInstance,
+  deps: { billing: BillingService; db: Db; videos: VideoRepository },
+) {
+  app.get("/api/usage", async (request) => {
+    const userId = currentUser(request).id;
+    const usage = await deps.billing.usageOf(userId);
+    return {
+      ...usage,
+      quotas: await quotaUse(deps.db, userId, usage.plan),
+      storage: {
+        usedBytes: await deps.videos.storedBytesOf(userId),
+        limitBytes: PLANS[usage.plan].storedBytes,
+      },
+    };
+  });
 }

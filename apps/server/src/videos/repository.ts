@@ -1,5 +1,5 @@
 import type { ProjectStatus } from "@dubbing/contract";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -19,6 +19,15 @@ export class VideoRepository {
   async insert(values: NewProject): Promise<ProjectRow> {
     const [row] = await this.db.insert(projects).values(values).returning();
     return row!;
+  }
+
+  /** Bytes of uploaded videos the user keeps (the plan's storage). */
+  async storedBytesOf(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ bytes: sql<string>`coalesce(sum(${projects.sizeBytes}), 0)` })
+      .from(projects)
+      .where(eq(projects.userId, userId));
+    return Number(row?.bytes ?? 0);
   }
 
   /** A project of this user, else 404 `video_not_found`: another user's project looks missing. */

@@ -88,6 +88,14 @@ export class VideoService {
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
+      const kept = await this.repo.storedBytesOf(userId);
+      if (kept + file.size > PLANS[plan].storedBytes) {
+        const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+        throw new AppError(
+          "file_too_large",
+          `Your ${PLANS[plan].name} plan keeps up to ${gib(PLANS[plan].storedBytes)} of videos and you keep ${gib(kept)}. Delete a project or upgrade your plan at /subscription.`,
+        );
+      }
       const originalKey = projectKeys(id).original(storedExtension(file.name, probed.formatName));
       await this.storage.putFile(originalKey, file.path);
       stored = true;

@@ -1,0 +1,61 @@
+// Counted work with a plan limit per window: translations and storyboard videos a month, image
+// searches an hour. Taken when the work is accepted (in its transaction), one conditional UPDATE.
+import { and, eq, sql } from "drizzle-orm";
+import { PLANS, type PlanId, type QuotaKind } from "../billing/plans.ts";
+import type { Db } from "../db/client.ts";
+import { quotaCounters } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+const HOURLY = new Set<QuotaKind>(["imageSearches"]);
+const NAMES: Record<QuotaKind, string> = {
+  translations: "translations",
+  storyboardVideos: "storyboard videos",
+  imageSearches: "image searches",
+};
+
+/** The window a quota counts in: the calendar month, or the hour for image searches (UTC). */
+export function quotaWindow(kind: QuotaKind, at: Date): string {
+  return HOURLY.has(kind) ? at.toISOString().slice(0, 13) : at.toISOString().slice(0, 7);
+}
+
+/** Counts one more of `kind` for the user, or refuses (402, 429 for hourly ones) past the plan's limit. */
+export async function takeQuota(db: Db, userId: string, plan: PlanId, kind: QuotaKind, at = new Date()) {
+  const window = quotaWindow(kind, at);
+  const limit = PLANS[plan].quotas[kind];
+  await db.insert(quotaCounters).values({ userId, kind, window }).onConflictDoNothing();
+  const taken = await db
+    .update(quotaCounters)
+    .set({ count: sql`${quotaCounters.count} + 1` })
+    .where(
+      and(
+        eq(quotaCounters.userId, userId),
+        eq(quotaCounters.kind, kind),
+        eq(quotaCounters.window, window),
+        sql`${quotaCounters.count} < ${limit}`,
+      ),
+    )
+    .returning({ count: quotaCounters.count });
+  if (taken.length === 1) return;
+  const hourly = HOURLY.has(kind);
+  const per = hourly ? "an hour" : "a month";
+  throw new AppError(
+    hourly ? "rate_limited" : "plan_limit_reached",
+    `Your ${PLANS[plan].name} plan includes ${limit} ${NAMES[kind]} ${per}, and they are used up. ` +
+      (hourly ? "Try again in the next hour." : "Upgrade your plan at /subscription to continue."),
+    { kind, limit, window, upgradeUrl: "/subscription" },
+  );
+}
+
+/** What the user has used of each quota in its current window. */
+export async function quotaUse(db: Db, userId: string, plan: PlanId, at = new Date()) {
+  const rows = await db.select().from(quotaCounters).where(eq(quotaCounters.userId, userId));
+  const use = (kind: QuotaKind) => ({
+    used: rows.find((r) => r.kind === kind && r.window === quotaWindow(kind, at))?.count ?? 0,
+    limit: PLANS[plan].quotas[kind],
+  });
+  return {
+    translations: use("translations"),
+    storyboardVideos: use("storyboardVideos"),
+    imageSearches: use("imageSearches"),
+  };
+}
