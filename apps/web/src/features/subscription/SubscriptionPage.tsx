@@ -14,12 +14,26 @@ import {
   currentPlanName,
   openPortal,
   startCheckout,
+  type Usage,
   useBillingConfig,
   useSubscription,
   useUsage,
 } from "./api.ts";
 
 const minutes = (s: number) => `${Math.round(s / 60).toLocaleString("en-US")} min`;
+const gib = (bytes: number) =>
+  `${(bytes / 1024 ** 3).toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB`;
+
+/** The plan's counted work and storage as label and "used of limit". */
+function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<Usage["storage"]>) {
+  const of = (q: { used: number; limit: number }) => `${q.used} of ${q.limit}`;
+  return [
+    ["Translations this month", of(quotas.translations)],
+    ["Storyboard videos this month", of(quotas.storyboardVideos)],
+    ["Image searches this hour", of(quotas.imageSearches)],
+    ["Stored videos", `${gib(storage.usedBytes)} of ${gib(storage.limitBytes)}`],
+  ] as const;
+}
 
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
@@ -146,6 +160,16 @@ export default function SubscriptionPage() {
                 <dd className="text-lg font-medium text-slate-900">{minutes(usage.data.dubbedSeconds)}</dd>
               </div>
             </dl>
+            {usage.data.quotas && usage.data.storage && (
+              <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4" data-testid="quotas">
+                {countedUse(usage.data.quotas, usage.data.storage).map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-xs text-slate-600">{label}</dt>
+                    <dd className="font-medium text-slate-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
             <div
               className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
               role="progressbar"

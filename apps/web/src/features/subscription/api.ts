@@ -10,6 +10,9 @@ export interface Usage {
   limitSeconds?: number;
   remainingSeconds?: number;
   plan?: "free" | "pro" | "executive";
+  /** Counted work: translations and storyboard videos this month, image searches this hour. */
+  quotas?: Record<"translations" | "storyboardVideos" | "imageSearches", { used: number; limit: number }>;
+  storage?: { usedBytes: number; limitBytes: number };
 }
 
 export interface BillingConfig {
