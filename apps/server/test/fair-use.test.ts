@@ -3,9 +3,10 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quotaCounters, translations } from "../src/db/schema.ts";
+import { jobs, quotaCounters, translations } from "../src/db/schema.ts";
+import { UsageRepository } from "../src/usage/repository.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
@@ -42,6 +43,35 @@ describe.each(MODES)("metering (%s)", (mode) => {
     expect(await usedSeconds(cookie)).toBeCloseTo(1440, 0);
     const list = (await api(ts.baseUrl, cookie, "GET", "/api/video")).body as unknown[];
     expect(list).toHaveLength(3);
+  });
+
+  it("accepts parallel dubs only while the month has minutes for them", async () => {
+    const { cookie, userId } = await ts.signIn();
+    const video = makeVideo(tmp.path, "mp4", { seconds: 120, size: "64x48" });
+    const id = (await upload(ts.baseUrl, cookie, video, "Dubs")).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    // 120 s for the upload; leave room for two dubs of 120 s and a bit.
+    await new UsageRepository(ts.server.database.db).add(userId, "dubbed", 1800 - 120 - 2 * 120 - 60);
+    const speakers = [{ id: "S1", name: "Ana", selectedVoice: "es-ES-ElviraNeural" }];
+    await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}`, { video: { speakers } });
+    const languages = ["es", "fr", "pt", "it"];
+    await ts.server.database.db.insert(translations).values(
+      languages.map((language) => ({
+        projectId: id,
+        language,
+        status: "translated" as const,
+        transcript: [{ speaker: "S1", text: "Hola.", start: 0, end: 1500 }],
+      })),
+    );
+    const answers = await Promise.all(
+      languages.map((language) => api(ts.baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 402, 402]);
+    const dubJobs = await ts.server.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.projectId, id), eq(jobs.kind, "dub")));
+    expect(dubJobs).toHaveLength(2);
   });
 
   it("refuses an 8K or a 120-fps video before storing anything", async () => {
