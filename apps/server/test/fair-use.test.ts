@@ -1,6 +1,7 @@
 // Fair use: minutes are taken from the month when work is accepted, so nothing runs unpaid and
 // parallel requests cannot overspend; failed work gives its minutes back.
 import { execFileSync } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { and, eq } from "drizzle-orm";
@@ -32,14 +33,14 @@ describe.each(MODES)("metering (%s)", (mode) => {
     expect(await usedSeconds(cookie)).toBeCloseTo(60, 0);
   });
 
-  it("stops five parallel uploads on a Free account at its 30 minutes", async () => {
+  it("stops four parallel uploads on a Free account at its 30 minutes", async () => {
     const { cookie } = await ts.signIn();
     const eightMinutes = makeVideo(tmp.path, "mp4", { seconds: 480, audio: false, size: "64x48" });
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => upload(ts.baseUrl, cookie, eightMinutes, `Part ${n}`)),
+      [1, 2, 3, 4].map((n) => upload(ts.baseUrl, cookie, eightMinutes, `Part ${n}`)),
     );
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([201, 201, 201, 402, 402]);
+    expect(statuses).toEqual([201, 201, 201, 402]);
     expect(await usedSeconds(cookie)).toBeCloseTo(1440, 0);
     const list = (await api(ts.baseUrl, cookie, "GET", "/api/video")).body as unknown[];
     expect(list).toHaveLength(3);
@@ -72,6 +73,17 @@ describe.each(MODES)("metering (%s)", (mode) => {
       .from(jobs)
       .where(and(eq(jobs.projectId, id), eq(jobs.kind, "dub")));
     expect(dubJobs).toHaveLength(2);
+  });
+
+  it("takes at most four uploads of one user at once", async () => {
+    const { cookie } = await ts.signIn();
+    const held = await Promise.all([1, 2, 3, 4].map(() => holdUpload(ts.baseUrl, cookie)));
+    const fifth = await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "Fifth");
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.error.message).toBe("You are already uploading 4 videos. Wait until one has finished.");
+    for (const req of held) req.destroy();
+    const other = await ts.signIn();
+    expect((await upload(ts.baseUrl, other.cookie, makeVideo(tmp.path, "mp4"), "Other")).status).toBe(201);
   });
 
   it("refuses an 8K or a 120-fps video before storing anything", async () => {
@@ -199,3 +211,25 @@ describe.each(MODES)("counted work (%s)", (mode) => {
     expect(usage.storage.limitBytes).toBe(5 * 1024 ** 3);
   });
 });
+
+/** Starts an upload that sends its first bytes and then waits, as a slow connection does. */
+async function holdUpload(baseUrl: string, cookie: string): Promise<http.ClientRequest> {
+  const boundary = "----held";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHeld\r\n--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="held.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+  const url = new URL(`${baseUrl}/api/video/process`);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": 10_000_000,
+    },
+  });
+  req.on("error", () => {});
+  await new Promise<void>((resolve) => req.write(head, () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return req;
+}

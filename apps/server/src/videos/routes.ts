@@ -1,7 +1,7 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { isLanguageCode } from "@dubbing/dubbing";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { currentUser } from "../http/auth.ts";
@@ -10,14 +10,37 @@ import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
 import { receiveUpload } from "./upload.ts";
 
+/** Uploads one user may send at once to one API process. */
+export const MAX_PARALLEL_UPLOADS = 4;
+
 export function videoRoutes(
   app: FastifyInstance,
   deps: { videos: VideoService; tmpDir: string; maxUploadBytes: number },
 ) {
   const { videos } = deps;
+  // Uploads in progress per user on this process: each may be gigabytes of disk and bandwidth.
+  const uploading = new Map<string, number>();
 
   app.post("/api/video/process", async (request, reply) => {
     const user = currentUser(request);
+    const running = uploading.get(user.id) ?? 0;
+    if (running >= MAX_PARALLEL_UPLOADS) {
+      throw new AppError(
+        "rate_limited",
+        `You are already uploading ${MAX_PARALLEL_UPLOADS} videos. Wait until one has finished.`,
+      );
+    }
+    uploading.set(user.id, running + 1);
+    try {
+      return await acceptUpload(request, reply, user.id);
+    } finally {
+      const left = (uploading.get(user.id) ?? 1) - 1;
+      if (left > 0) uploading.set(user.id, left);
+      else uploading.delete(user.id);
+    }
+  });
+
+  async function acceptUpload(request: FastifyRequest, reply: FastifyReply, userId: string) {
     const upload = await receiveUpload(request, path.join(deps.tmpDir, "uploads"), deps.maxUploadBytes);
     const language = upload.language?.trim() || "en";
     const title = titleSchema.safeParse(upload.title ?? "");
@@ -32,9 +55,9 @@ export function videoRoutes(
         { path: "language", message: "Unknown language." },
       ]);
     }
-    const project = await videos.create(user.id, title.data, upload.file, language);
+    const project = await videos.create(userId, title.data, upload.file, language);
     return reply.code(201).send(project);
-  });
+  }
 
   app.get("/api/video", async (request) => videos.list(currentUser(request).id));
 
