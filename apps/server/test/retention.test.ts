@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storyboards } from "../src/db/schema.ts";
 import { runRetention } from "../src/jobs/retention.ts";
+import { OfflineImageLibrary, parseOfflineImageUrl } from "../src/storyboards/images.ts";
 import { TranslationRepository } from "../src/translations/repository.ts";
 import { VideoRepository } from "../src/videos/repository.ts";
 import { makeVideo } from "./fixtures.ts";
@@ -89,5 +90,38 @@ describe.each(MODES)("retention (%s)", (mode) => {
     );
     expect((await api(ts.baseUrl, cookie, "GET", `/api/storyboard/${old}`)).status).toBe(404);
     expect((await api(ts.baseUrl, cookie, "GET", `/api/storyboard/${fresh}`)).status).toBe(200);
+  });
+
+  it("clears the service's storyboard illustrations once they are a week old", async () => {
+    const { cookie } = await ts.signIn();
+    const board = (
+      await api(ts.baseUrl, cookie, "POST", "/api/storyboard", {
+        title: "Sea",
+        transcript: "Waves on the sea.",
+      })
+    ).body;
+    const url = board.frames[0].pexelImages[0].medium as string;
+    const image = async () => {
+      const res = await fetch(`${ts.baseUrl}${url}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    expect(await image()).toBe(200);
+    const parsed = parseOfflineImageUrl(url)!;
+    const key = OfflineImageLibrary.key(parsed.variant, parsed.query);
+    expect(await ts.server.storage.stat(key)).not.toBeNull();
+
+    const db = ts.server.database.db;
+    const deps = {
+      repo: new VideoRepository(db),
+      translations: new TranslationRepository(db),
+      storage: ts.server.storage,
+      cacheDir: path.join(ts.dataDir, "cache"),
+    };
+    const now = new Date();
+    await runRetention(deps, now);
+    expect(await ts.server.storage.stat(key)).not.toBeNull();
+    await runRetention(deps, new Date(now.getTime() + 8 * 86_400_000));
+    expect(await ts.server.storage.stat(key)).toBeNull();
   });
 });

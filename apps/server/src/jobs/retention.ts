@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { sweepIdentity } from "@dubbing/identity-server";
-import { lt } from "drizzle-orm";
-import { projects, storyboards } from "../db/schema.ts";
-import { projectPrefix, storyboardPrefix } from "../storage/keys.ts";
+import { eq, lt } from "drizzle-orm";
+import { projects, settings, storyboards } from "../db/schema.ts";
+import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
 
@@ -35,6 +35,28 @@ export async function runRetention(
     .where(lt(storyboards.createdAt, cutoff))
     .returning({ id: storyboards.id });
   for (const { id } of oldBoards) await deps.storage.deletePrefix(storyboardPrefix(id));
+  await expireOfflineImages(deps, now);
   await sweepIdentity(deps.repo.db);
   return expired.length;
 }
+
+/** The service's storyboard illustrations are re-rendered on request: a week's worth is kept at most. */
+export const OFFLINE_IMAGES_DAYS = 7;
+
+/**
+ * Clears the shared illustration cache once it is a week old (one settings row remembers when), so the
+ * cache is bounded by what a week of image searches can render, which the hourly search quota bounds.
+ */
+async function expireOfflineImages(deps: Pick<WorkerDeps, "repo" | "storage">, now: Date): Promise<void> {
+  const db = deps.repo.db;
+  await db
+    .insert(settings)
+    .values({ key: OFFLINE_IMAGES_SINCE, value: now.toISOString() })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, OFFLINE_IMAGES_SINCE));
+  if (now.getTime() - Date.parse(row!.value) < OFFLINE_IMAGES_DAYS * 86_400_000) return;
+  await deps.storage.deletePrefix(OFFLINE_IMAGES_PREFIX);
+  await db.update(settings).set({ value: now.toISOString() }).where(eq(settings.key, OFFLINE_IMAGES_SINCE));
+}
+
+const OFFLINE_IMAGES_SINCE = "offline_images_since";

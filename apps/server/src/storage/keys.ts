@@ -35,7 +35,8 @@ export const storyboardPrefix = (storyboardId: string) => `storyboards/${storybo
 export const storyboardVideoKey = (storyboardId: string) => `${storyboardPrefix(storyboardId)}video.mp4`;
 
 /** The service's own storyboard illustrations, shared by every user (named by a hash of variant and query). */
-export const offlineImageKey = (hash: string) => `storyboard/offline/${hash}.jpg`;
+export const OFFLINE_IMAGES_PREFIX = "storyboard/offline/";
+export const offlineImageKey = (hash: string) => `${OFFLINE_IMAGES_PREFIX}${hash}.jpg`;
 
 /** A voice sample, rendered on first request and served from storage afterwards. */
 export const voiceSampleKey = (language: string, engineVoice: string, voice: string) =>
