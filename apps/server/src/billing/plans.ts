@@ -88,17 +88,25 @@ export function checkLimit(plan: PlanId, usedSeconds: number, neededSeconds: num
   };
 }
 
+/** What takes minutes from the month. */
+export type MeteredWork = "upload" | "dub" | "storyboard";
+const WORK_NAMES: Record<MeteredWork, string> = {
+  upload: "video",
+  dub: "dub",
+  storyboard: "storyboard video",
+};
+
 const minutes = (n: number) => `${n} minute${n === 1 ? "" : "s"}`;
 
 /** Pure: the refusal users read: what is left (rounded down), what this needs (rounded up), where to upgrade. */
-export function limitMessage(check: LimitCheck, what: "upload" | "dub"): string {
+export function limitMessage(check: LimitCheck, what: MeteredWork): string {
   const left = Math.floor(check.remainingSeconds / 60);
   const needed = Math.max(1, Math.ceil(check.neededSeconds / 60));
   const total =
     check.limitSeconds >= 3600 ? `${check.limitSeconds / 3600} hours` : minutes(check.limitSeconds / 60);
   return (
     `Your ${PLANS[check.plan].name} plan includes ${total} a month and you have ${minutes(left)} left; ` +
-    `this ${what === "upload" ? "video" : "dub"} needs ${minutes(needed)}. ` +
+    `this ${WORK_NAMES[what]} needs ${minutes(needed)}. ` +
     "Upgrade your plan at /subscription to continue."
   );
 }

@@ -6,7 +6,7 @@ import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import type { SignPath } from "../videos/present.ts";
-import { frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
+import { estimateNarrationSeconds, frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
   IMAGES_PER_FRAME,
   IMAGES_PER_SEARCH,
@@ -163,6 +163,14 @@ export class StoryboardService {
           language,
           subtitles: opts.subtitles ?? true,
         }),
+        // The narration's estimated length is taken from the month, like a dub's.
+        charge: {
+          userId,
+          plan,
+          kind: "dubbed",
+          seconds: row.frames.reduce((sum, f) => sum + estimateNarrationSeconds(f.transcriptSegment.text), 0),
+          what: "storyboard",
+        },
         claim: async (tx) => {
           if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
           await takeQuota(tx, userId, plan, "storyboardVideos");

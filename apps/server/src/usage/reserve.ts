@@ -1,4 +1,4 @@
-import { checkLimit, limitMessage, PLANS, type PlanId } from "../billing/plans.ts";
+import { checkLimit, limitMessage, type MeteredWork, PLANS, type PlanId } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import type { UsageKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -11,7 +11,7 @@ export interface Reservation {
   kind: UsageKind;
   seconds: number;
   /** What the refusal names. */
-  what: "upload" | "dub";
+  what: MeteredWork;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function reserveMinutes(db: Db, r: Reservation, at = new Date()): P
   throw planLimitError(checkLimit(r.plan, used.transcribedSeconds + used.dubbedSeconds, r.seconds), r.what);
 }
 
-export function planLimitError(check: ReturnType<typeof checkLimit>, what: "upload" | "dub"): AppError {
+export function planLimitError(check: ReturnType<typeof checkLimit>, what: MeteredWork): AppError {
   return new AppError("plan_limit_reached", limitMessage(check, what), {
     plan: check.plan,
     limitSeconds: check.limitSeconds,
