@@ -27,7 +27,11 @@ describe.each(MODES)("fair scheduling (%s)", (mode) => {
     const a = await ts.signIn();
     const b = await ts.signIn();
     const video = makeVideo(tmp.path, "webm", { seconds: 20, size: "640x360" }); // re-encoded at ingest
-    await Promise.all(Array.from({ length: 10 }, (_, i) => upload(ts.baseUrl, a.cookie, video, `A${i}`)));
+    // four at a time, as many as a user may send at once
+    for (let batch = 0; batch < 10; batch += 4) {
+      const names = Array.from({ length: Math.min(4, 10 - batch) }, (_, i) => `A${batch + i}`);
+      await Promise.all(names.map((name) => upload(ts.baseUrl, a.cookie, video, name)));
+    }
     expect((await upload(ts.baseUrl, b.cookie, video, "B")).status).toBe(201);
 
     let aQueuedWhenBStarted = -1;

@@ -55,16 +55,19 @@ describe.each(MODES)("videos API (%s)", (mode) => {
   });
 
   it("accepts MP4, WebM, MOV, AVI, WMV and OGG and ingests each", async () => {
-    const created = await Promise.all(
-      ALL_FORMATS.map(async (format) => {
-        const file = makeVideo(fixtures, format);
-        const res = await upload(ts.baseUrl, alice.cookie, file, `Clip ${format}`);
-        expect(res.status, `${format}: ${JSON.stringify(res.body)}`).toBe(201);
-        expect(res.body).toMatchObject({ title: `Clip ${format}`, speakers: [], transcript: [] });
-        expect(["uploaded", "processing"]).toContain(res.body.status);
-        return res.body;
-      }),
-    );
+    const uploadFormat = async (format: (typeof ALL_FORMATS)[number]) => {
+      const file = makeVideo(fixtures, format);
+      const res = await upload(ts.baseUrl, alice.cookie, file, `Clip ${format}`);
+      expect(res.status, `${format}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body).toMatchObject({ title: `Clip ${format}`, speakers: [], transcript: [] });
+      expect(["uploaded", "processing"]).toContain(res.body.status);
+      return res.body;
+    };
+    // three at a time: a user may send four uploads at once
+    const created = [
+      ...(await Promise.all(ALL_FORMATS.slice(0, 3).map(uploadFormat))),
+      ...(await Promise.all(ALL_FORMATS.slice(3).map(uploadFormat))),
+    ];
     for (const project of created) {
       const ready = await waitForStatus(ts.baseUrl, alice.cookie, project._id, ["ready", "failed"]);
       // VP8 (WebM), Theora (OGG) and WMV cannot be copied into an MP4: ingest made an H.264 copy to dub from.
