@@ -6,7 +6,7 @@ import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs, quotaCounters, translations } from "../src/db/schema.ts";
+import { jobs, projects, quotaCounters, translations } from "../src/db/schema.ts";
 import { UsageRepository } from "../src/usage/repository.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -209,6 +209,31 @@ describe.each(MODES)("counted work (%s)", (mode) => {
     });
     expect(usage.storage.usedBytes).toBeGreaterThan(0);
     expect(usage.storage.limitBytes).toBe(5 * 1024 ** 3);
+  });
+
+  it("stops image searches at the hour's count and uploads at the plan's storage", async () => {
+    const { cookie, userId } = await ts.signIn();
+    await ts.server.database.db
+      .insert(quotaCounters)
+      .values({ userId, kind: "imageSearches", window: new Date().toISOString().slice(0, 13), count: 60 });
+    const search = await api(ts.baseUrl, cookie, "GET", "/api/storyboard/images/search?query=sea");
+    expect(search.status).toBe(429);
+    expect(search.body.error.message).toBe(
+      "Your Free plan includes 60 image searches an hour, and they are used up. Try again in the next hour.",
+    );
+
+    const first = (await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "Kept")).body._id;
+    // The account keeps almost its 5 GiB already.
+    await ts.server.database.db
+      .update(projects)
+      .set({ sizeBytes: 5 * 1024 ** 3 - 1000 })
+      .where(eq(projects.id, first));
+    const refused = await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "One too many");
+    expect(refused.status).toBe(413);
+    expect(refused.body.error.message).toMatch(
+      /^Your Free plan keeps up to 5\.0 GiB of videos and you keep 5\.0 GiB\./,
+    );
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/video")).body).toHaveLength(1);
   });
 });
 
