@@ -17,7 +17,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { sessionAuth } from "./http/auth.ts";
-import { errorHandling } from "./http/errors.ts";
+import { errorHandling, frameworkErrors } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { systemRoutes } from "./http/system.ts";
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
     // Only the configured proxies may tell who the client is: otherwise anyone could forge
     // X-Forwarded-For, dodge every per-IP limit and write any address into the audit log.
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,

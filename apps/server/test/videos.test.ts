@@ -171,6 +171,17 @@ describe.each(MODES)("videos API (%s)", (mode) => {
     expect((await api(ts.baseUrl, alice.cookie, "GET", "/api/video")).body.length).toBe(before);
   });
 
+  it("answers a too-long title and a too-long id in the API's own error shape", async () => {
+    const long = await upload(ts.baseUrl, alice.cookie, makeVideo(fixtures, "mp4"), "t".repeat(201));
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe("validation_failed");
+    expect(long.body.error.details[0].path).toBe("title");
+    const id = await api(ts.baseUrl, alice.cookie, "GET", `/api/video/${"x".repeat(5000)}`);
+    expect(id.status).toBe(404);
+    expect(id.body.error.code).toBe("not_found");
+    expect(id.body.error.message.length).toBeLessThan(200);
+  });
+
   it("serves media with HTTP Range requests behind expiring signatures", async () => {
     const file = makeVideo(fixtures, "mp4", { seconds: 3 });
     const res = await upload(ts.baseUrl, alice.cookie, file, "Ranges");

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, errorBody } from "../errors.ts";
 
 // Fastify's own error codes that mean the client sent something wrong.
@@ -9,6 +9,16 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "bad_request", "The Content-Length header is wrong."],
   FST_ERR_VALIDATION: [400, "validation_failed", "The request is not valid."],
 };
+
+/**
+ * Errors Fastify answers before any route runs (a path parameter over 100 characters, a malformed URL),
+ * in the API's shape too. Passed as the `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    return reply.code(414).send(errorBody("bad_request", "The address is too long."));
+  return reply.code(400).send(errorBody("bad_request", "The address is not valid."));
+}
 
 /** Every error leaves as `{"error": {"code", "message"}}`; unknown errors are logged and never shown. */
 export function errorHandling(app: FastifyInstance) {
@@ -29,8 +39,12 @@ export function errorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}.`)),
+    reply.code(404).send(errorBody("not_found", `No route for ${request.method} ${shortPath(request.url)}.`)),
   );
+}
+
+/** The path without its query, cut to 100 characters (an address can be kilobytes long). */
+export function shortPath(url: string): string {
+  const path = url.split("?")[0]!;
+  return path.length > 100 ? `${path.slice(0, 100)}…` : path;
 }

@@ -47,7 +47,11 @@ export function videoRoutes(
     if (!upload.file) throw new AppError("file_required", "Please upload a video file.");
     if (!title.success) {
       await unlink(upload.file.path).catch(() => {});
-      throw new AppError("title_required", title.error.issues[0]!.message);
+      // a missing title is `title_required`; one that is there but wrong (too long) is a validation error
+      const missing = (upload.title ?? "").trim() === "";
+      throw new AppError(missing ? "title_required" : "validation_failed", title.error.issues[0]!.message, [
+        { path: "title", message: title.error.issues[0]!.message },
+      ]);
     }
     if (!isLanguageCode(language)) {
       await unlink(upload.file.path).catch(() => {});
