@@ -54,6 +54,32 @@ export function makeTruncatedMp4(dir: string) {
   return file;
 }
 
+/** The first 30 % of a faststart MP4: the index is whole and claims the full length, the data stops early. */
+export function makeCutOffFaststartMp4(dir: string) {
+  const whole = path.join(dir, "faststart.mp4");
+  ffmpeg(
+    ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=12", "-f", "lavfi", "-i"].concat([
+      "sine=duration=12",
+      ...FORMATS.mp4,
+      "-movflags",
+      "+faststart",
+      "-shortest",
+      whole,
+    ]),
+  );
+  const bytes = readFileSync(whole);
+  const file = path.join(dir, "cut-off.mp4");
+  writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.3)));
+  return file;
+}
+
+/** A PNG picture named .mp4. */
+export function makePictureNamedMp4(dir: string) {
+  const file = path.join(dir, "picture.mp4");
+  ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x64", "-frames:v", "1", "-f", "image2", "-c:v", "png", file]);
+  return file;
+}
+
 export function makeTextFile(dir: string, name = "notes.mp4") {
   const file = path.join(dir, name);
   writeFileSync(file, "This is plain text, not a video.\n".repeat(100));

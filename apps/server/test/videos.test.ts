@@ -1,11 +1,19 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, stat } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectKeys } from "../src/storage/keys.ts";
-import { ALL_FORMATS, makeEmptyFile, makeTextFile, makeTruncatedMp4, makeVideo } from "./fixtures.ts";
+import {
+  ALL_FORMATS,
+  makeCutOffFaststartMp4,
+  makeEmptyFile,
+  makePictureNamedMp4,
+  makeTextFile,
+  makeTruncatedMp4,
+  makeVideo,
+} from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { leftoverUploads, storedProjectIds } from "./storage-helpers.ts";
@@ -110,6 +118,13 @@ describe.each(MODES)("videos API (%s)", (mode) => {
     ["a 0-byte file", () => makeEmptyFile(fixtures), 400, "empty_file"],
     ["a text file named .mp4", () => makeTextFile(fixtures), 415, "unsupported_media_type"],
     ["a truncated MP4", () => makeTruncatedMp4(fixtures), 415, "unsupported_media_type"],
+    ["a PNG picture named .mp4", () => makePictureNamedMp4(fixtures), 415, "unsupported_media_type"],
+    [
+      "the first 30 % of a faststart MP4",
+      () => makeCutOffFaststartMp4(fixtures),
+      415,
+      "unsupported_media_type",
+    ],
   ])("refuses %s and keeps nothing", async (_name, make, status, code) => {
     const before = await storedProjectIds(ts, ts.server.storage);
     const res = await upload(ts.baseUrl, alice.cookie, make(), "Bad file");
@@ -118,6 +133,15 @@ describe.each(MODES)("videos API (%s)", (mode) => {
     expect(res.body.error.message).toMatch(/\w/);
     expect(await storedProjectIds(ts, ts.server.storage)).toEqual(before);
     expect(await leftoverUploads(ts)).toEqual([]);
+  });
+
+  it("keeps the uploaded file's name as the user wrote it, quotes included", async () => {
+    const named = path.join(fixtures, 'My "best" talk.mp4');
+    await copyFile(makeVideo(fixtures, "mp4"), named);
+    const res = await upload(ts.baseUrl, alice.cookie, named, "Quoted");
+    expect(res.status).toBe(201);
+    // the browser sent `My %22best%22 talk.mp4` (HTML's multipart escape)
+    expect(res.body.originalName).toBe('My "best" talk.mp4');
   });
 
   it("refuses a missing title or a missing file (400)", async () => {
@@ -243,6 +267,8 @@ describe.each(MODES)("videos API (%s)", (mode) => {
       { speaker: "s1", text: "Hello there.", start: 0, end: 900 },
       { speaker: "s2", text: "Hi!", start: 1000, end: 1500 },
     ];
+    // Edits of speakers and transcript wait for the transcription (it would replace them).
+    await waitForStatus(ts.baseUrl, alice.cookie, id, ["ready"]);
     const saved = await api(ts.baseUrl, alice.cookie, "PUT", `/api/video/${id}`, {
       video: { ...res.body, title: "  Renamed  ", speakers, transcript },
     });

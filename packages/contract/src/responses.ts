@@ -78,6 +78,8 @@ export const translationSchema = z.object({
   srtUrl: url,
   vttUrl: url,
   report: dubReportSchema.nullable(),
+  /** After a failed dub: the earlier dubbed video, labelled as such (`finalVideoUrl` is then null). */
+  previousDub: z.object({ videoUrl: z.string(), dubbedAt: isoDate.nullable() }).nullable(),
   stale: z.boolean(),
   dubbedAt: isoDate.nullable(),
   updatedAt: isoDate,

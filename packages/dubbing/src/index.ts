@@ -48,6 +48,7 @@ export {
   previewArgs,
   probe,
   runFfmpeg,
+  verifiedDurationMs,
 } from "./media/index.ts";
 export { createApertiumEngine } from "./mt/apertium.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.

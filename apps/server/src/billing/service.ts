@@ -10,7 +10,6 @@ import {
   type Billing,
   checkLimit,
   isActiveStatus,
-  limitMessage,
   PAID_PLANS,
   type PaidPlan,
   PLANS,

@@ -29,9 +29,11 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   );
   const failure = (error: unknown) => {
     const message = `Dubbing failed: ${firstLine(error)}`;
-    // an earlier dubbed video stays available
-    const status = row.dubKey ? "dubbed" : "failed";
-    return { message, record: () => translations.update(row.id, { status, statusMessage: message }) };
+    // A failed dub is failed; an earlier video stays in storage and is shown as the previous dub.
+    return {
+      message,
+      record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
+    };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(

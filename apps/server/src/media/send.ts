@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { contentTypeOf } from "./content-type.ts";
+import { attachmentDisposition } from "./file-names.ts";
 import { parseRange } from "./range.ts";
 
 /** Sends a stored file with HTTP Range support (206 / 416) and the given cache policy. */
@@ -25,7 +26,7 @@ export async function sendStored(
   reply.header("Content-Type", contentTypeOf(key));
   reply.header("Cache-Control", opts.cacheControl);
   if (opts.download) {
-    reply.header("Content-Disposition", `attachment; filename="${opts.download.replace(/[^\w.-]/g, "_")}"`);
+    reply.header("Content-Disposition", attachmentDisposition(opts.download));
   }
   if (range) {
     reply.code(206);

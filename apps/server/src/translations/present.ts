@@ -9,7 +9,9 @@ const TTL = 6 * 3600;
 export function presentTranslation(row: TranslationRow, sign: SignPath): Translation {
   const file = (key: string | null, download: string) =>
     key ? `${sign(key, TTL)}&download=${encodeURIComponent(download)}` : null;
-  const keys = row.dubKey ? dubKeys(row.projectId, row.language) : null;
+  // After a failed dub there is no current dubbed video, only the previous one, clearly labelled.
+  const failed = row.status === "failed";
+  const keys = row.dubKey && !failed ? dubKeys(row.projectId, row.language) : null;
   return {
     videoId: row.projectId,
     language: row.language,
@@ -18,10 +20,17 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
     progress: row.progress,
     transcript: row.transcript,
     engine: row.engine,
-    finalVideoUrl: file(row.dubKey, `dubbed-video-${row.language}.mp4`),
+    finalVideoUrl: keys && file(keys.mp4, `dubbed-video-${row.language}.mp4`),
     srtUrl: keys ? file(keys.srt, `dubbed-video-${row.language}.srt`) : null,
     vttUrl: keys ? file(keys.vtt, `dubbed-video-${row.language}.vtt`) : null,
     report: row.dubReport ?? null,
+    previousDub:
+      failed && row.dubKey
+        ? {
+            videoUrl: file(row.dubKey, `previous-dub-${row.language}.mp4`)!,
+            dubbedAt: row.dubbedAt?.toISOString() ?? null,
+          }
+        : null,
     stale: row.stale,
     dubbedAt: row.dubbedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),

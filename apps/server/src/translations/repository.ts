@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { type SegmentJson, translations } from "../db/schema.ts";
+import { projects, type SegmentJson, translations } from "../db/schema.ts";
 
 export type TranslationRow = typeof translations.$inferSelect;
 
@@ -67,6 +67,14 @@ export class TranslationRepository {
     return { row: (await this.find(projectId, language))!, started: false };
   }
 
+  /**
+   * Inside a job's claim: holds the project row until the claim commits, so a user's edit of speakers or
+   * transcript (which takes the same lock) is either before the job reads them or refused.
+   */
+  async lockProject(projectId: string): Promise<void> {
+    await this.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
+  }
+
   /** Atomically marks the translation as dubbing; false when a dub is already running. */
   async claimForDub(id: string): Promise<boolean> {
     const rows = await this.db
@@ -90,15 +98,20 @@ export class TranslationRepository {
       .where(eq(translations.id, id));
   }
 
-  /** Saves an edited transcript; a dubbed video made from the old text becomes stale. */
-  async saveTranscript(id: string, transcript: SegmentJson[]): Promise<void> {
-    await this.db
+  /**
+   * Saves an edited transcript unless a job is working on this translation (then false: the edit would be
+   * missing from its result). A dubbed video made from the old text becomes stale.
+   */
+  async saveTranscript(id: string, transcript: SegmentJson[]): Promise<boolean> {
+    const rows = await this.db
       .update(translations)
       .set({
         transcript,
         stale: sql`${translations.dubKey} IS NOT NULL`,
         updatedAt: new Date(),
       })
-      .where(eq(translations.id, id));
+      .where(and(eq(translations.id, id), notInArray(translations.status, ["translating", "dubbing"])))
+      .returning({ id: translations.id });
+    return rows.length === 1;
   }
 }

@@ -48,6 +48,8 @@ export function translationRoutes(app: FastifyInstance, deps: { translations: Tr
     const started = await service.dub(currentUser(request).id, request.params.id, language);
     const done = await awaitSettled(request, language, "dubbing");
     if (!done) return reply.code(202).send(started);
-    return reply.code(200).send({ ...started, dubVideoUrl: done.finalVideoUrl, translation: done });
+    // A failed dub answers `failed` and no URL (`finalVideoUrl` is null then).
+    const job = await service.jobNow(started.job);
+    return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { takeQuota } from "../usage/quotas.ts";
+import { translationEditConflict } from "../videos/edit-rules.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
@@ -79,22 +80,27 @@ export class TranslationService {
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
         claim: async (tx) => {
-          if (!(await new TranslationRepository(tx).startTranslating(project.id, language)).started)
-            return false;
+          const repo = new TranslationRepository(tx);
+          await repo.lockProject(project.id);
+          if (!(await repo.startTranslating(project.id, language)).started) return false;
           await takeQuota(tx, userId, plan, "translations");
           return true;
         },
       })) ?? (await this.tracker.active(project.id, "translate", language));
     const row = (await this.translations.find(project.id, language))!;
+    if (!job && row.status === "dubbing")
+      throw new AppError(
+        "conflict",
+        "A dub of this language is running. Translate again when it has finished.",
+      );
     return { job: job && presentJob(job), translation: this.present(row) };
   }
 
   async saveTranscript(userId: string, projectId: string, language: string, transcript: Segment[]) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
-    if (row.status === "translating") {
-      throw new AppError("conflict", "The translation is still running; save when it has finished.");
-    }
+    const busy = translationEditConflict(row.status);
+    if (busy) throw new AppError("conflict", busy);
     const speakerIds = new Set((await this.videos.speakersOf(project.id)).map((s) => s.id));
     const bad = firstUnknownSpeaker(transcript, speakerIds);
     if (bad >= 0) {
@@ -104,7 +110,10 @@ export class TranslationService {
     }
     const problem = timelineProblem(transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
-    await this.translations.saveTranscript(row.id, transcript);
+    if (!(await this.translations.saveTranscript(row.id, transcript))) {
+      const now = await this.translationRow(project, language);
+      throw new AppError("conflict", translationEditConflict(now.status) ?? "Save again.");
+    }
     return this.translationOf(project, language);
   }
 
@@ -132,11 +141,21 @@ export class TranslationService {
         owner: userId,
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
-        claim: (tx) => new TranslationRepository(tx).claimForDub(row.id),
+        claim: async (tx) => {
+          const repo = new TranslationRepository(tx);
+          await repo.lockProject(project.id);
+          return repo.claimForDub(row.id);
+        },
         charge: { userId, plan, kind: "dubbed", seconds, what: "dub" },
       })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
+  }
+
+  /** A job as it is now (a start call that waited answers with the settled job, not the queued one). */
+  async jobNow(job: { id: string } | null) {
+    const row = job && (await this.tracker.get(job.id));
+    return row ? presentJob(row) : null;
   }
 
   private async translationOf(project: ProjectRow, language: string) {

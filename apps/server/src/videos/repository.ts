@@ -1,8 +1,9 @@
 import type { ProjectStatus } from "@dubbing/contract";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { projects, segments, speakers } from "../db/schema.ts";
+import { projects, segments, speakers, translations } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { reassignSpeakers, sameList, sourceEditConflict } from "./edit-rules.ts";
 import type { Segment, Speaker } from "./schemas.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -79,6 +80,59 @@ export class VideoRepository {
   }
 
   /** Replaces what is given, all in one transaction: a save is never half-applied. */
+  /**
+   * A user's edit. Locks the project so a job cannot start between the check and the write; refuses
+   * (409) an edit that a running job would miss, and moves segments of removed speakers — in the
+   * transcript and in every translation — to the first remaining speaker.
+   */
+  async saveEdit(
+    projectId: string,
+    change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [project] = await tx
+        .select({ status: projects.status })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for("update");
+      if (!project) throw new AppError("video_not_found", "This project does not exist.");
+      const repo = new VideoRepository(tx);
+      const [currentSpeakers, currentTranscript, languages] = await Promise.all([
+        repo.speakersOf(projectId),
+        repo.transcriptOf(projectId),
+        tx
+          .select({ id: translations.id, status: translations.status, transcript: translations.transcript })
+          .from(translations)
+          .where(eq(translations.projectId, projectId)),
+      ]);
+      const newSpeakers =
+        change.speakers && !sameList(change.speakers, currentSpeakers) ? change.speakers : undefined;
+      let newTranscript =
+        change.transcript && !sameList(change.transcript, currentTranscript) ? change.transcript : undefined;
+      const conflict = sourceEditConflict(
+        { transcript: newTranscript !== undefined, speakers: newSpeakers !== undefined },
+        { project: project.status, translations: languages.map((l) => l.status) },
+      );
+      if (conflict) throw new AppError("conflict", conflict);
+      if (newSpeakers) {
+        const moved = reassignSpeakers(newTranscript ?? currentTranscript, newSpeakers);
+        if (!moved) throw noSpeakerLeft();
+        if (moved !== (newTranscript ?? currentTranscript)) newTranscript = moved;
+        for (const language of languages) {
+          const rewritten = reassignSpeakers(language.transcript, newSpeakers);
+          if (!rewritten) throw noSpeakerLeft();
+          if (rewritten !== language.transcript)
+            await tx
+              .update(translations)
+              .set({ transcript: rewritten, updatedAt: new Date() })
+              .where(eq(translations.id, language.id));
+        }
+      }
+      await repo.update(projectId, { title: change.title, speakers: newSpeakers, transcript: newTranscript });
+    });
+  }
+
+  /** Writes speakers and transcript as given (the transcription job; users go through `saveEdit`). */
   async update(
     projectId: string,
     change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
@@ -128,4 +182,10 @@ export class VideoRepository {
   async delete(projectId: string): Promise<void> {
     await this.db.delete(projects).where(eq(projects.id, projectId));
   }
+}
+
+function noSpeakerLeft() {
+  return new AppError("validation_failed", "A project with a transcript needs at least one speaker.", [
+    { path: "speakers", message: "Keep at least one speaker." },
+  ]);
 }

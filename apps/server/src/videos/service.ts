@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
-import { assertHasVideo, MediaError, probe, toSrt, toVtt } from "@dubbing/dubbing";
+import { assertHasVideo, MediaError, probe, toSrt, toVtt, verifiedDurationMs } from "@dubbing/dubbing";
 import { PLANS, type PlanId } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -14,10 +14,26 @@ import type { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { storedExtension } from "./upload.ts";
 
-/** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
 /** ffprobe's time to read an upload's header, inside the upload request. */
 const PROBE_TIMEOUT_MS = 30_000;
 
+/** What the user is told when the streams contradict the header (415). */
+const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
+  image: "This file is a picture, not a video. Upload a video file.",
+  no_frames: "This file's video track has no pictures we can read. Upload another copy of the video.",
+  truncated: "This file is incomplete: it stops before the end its header announces. Upload the whole file.",
+  aborted: "This file took too long to read. Upload another copy.",
+  not_media: "This file is not a video we can read. Upload an MP4, WebM, OGG, MOV, AVI or WMV file.",
+};
+
+/** A media error of the upload as the 415 the user sees; anything else is passed on. */
+function refuseUnreadable(error: unknown): never {
+  const refusal = error instanceof MediaError ? STREAM_REFUSALS[error.code] : undefined;
+  if (refusal) throw new AppError("unsupported_media_type", refusal);
+  throw error;
+}
+
+/** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
 export interface UsageLimits {
   assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
   planOf(userId: string): Promise<PlanId>;
@@ -65,25 +81,19 @@ export class VideoService {
         throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
       // Reading a file's header takes milliseconds; a file that keeps ffprobe busy is refused.
       const probed = await probe(file.path, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
-        (error: unknown) => {
-          if (error instanceof MediaError && error.code === "aborted")
-            throw new AppError(
-              "unsupported_media_type",
-              "This file took too long to read. Upload another copy.",
-            );
-          throw error instanceof MediaError && error.code === "not_media"
-            ? new AppError(
-                "unsupported_media_type",
-                "This file is not a video we can read. Upload an MP4, WebM, OGG, MOV, AVI or WMV file.",
-              )
-            : error;
-        },
+        refuseUnreadable,
       );
       try {
         assertHasVideo(probed);
       } catch {
         throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
       }
+      // The header's claims checked against the streams: the duration is what the streams confirm.
+      probed.durationMs = await verifiedDurationMs(
+        file.path,
+        probed,
+        AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      ).catch(refuseUnreadable);
       const plan = (await this.limits?.planOf(userId)) ?? "executive";
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
@@ -163,7 +173,7 @@ export class VideoService {
         ]);
       }
     }
-    await this.repo.update(row.id, change);
+    await this.repo.saveEdit(row.id, change);
     return this.get(userId, id);
   }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
+import { uploadedFileName } from "../media/file-names.ts";
 
 export interface ReceivedUpload {
   title: string | undefined;
@@ -50,7 +51,7 @@ export async function receiveUpload(
         size += chunk.length;
       });
       await pipeline(part.file, out);
-      result.file = { path: tmpPath, name: part.filename || "video", size };
+      result.file = { path: tmpPath, name: uploadedFileName(part.filename), size };
     }
     return result;
   } catch (error) {
@@ -62,9 +63,15 @@ export async function receiveUpload(
     }
     if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE")
       throw new AppError("bad_request", "Send the video as multipart/form-data.");
+    // A client that goes away half-way is not a server error (nobody is there to answer).
+    if (request.raw.destroyed || INTERRUPTED.has(code ?? ""))
+      throw new AppError("bad_request", "The upload was interrupted before the whole file arrived.");
     throw error;
   }
 }
+
+/** Stream errors of a connection that closed before the body was complete. */
+const INTERRUPTED = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "ECONNABORTED"]);
 
 function tooLarge(maxBytes: number): AppError {
   const gb = Math.round((maxBytes / 1024 ** 3) * 10) / 10;

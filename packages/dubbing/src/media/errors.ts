@@ -1,5 +1,14 @@
 /** Error codes of the media layer (ffmpeg / ffprobe). */
-export type MediaErrorCode = "not_found" | "not_media" | "no_video_stream" | "ffmpeg_failed" | "aborted";
+export type MediaErrorCode =
+  | "not_found"
+  | "not_media"
+  | "no_video_stream"
+  | "ffmpeg_failed"
+  | "aborted"
+  // what the streams say against the header: a picture, a video track without frames, a cut-off file
+  | "image"
+  | "no_frames"
+  | "truncated";
 
 /** A failure of ffprobe/ffmpeg or of the input file, with a stable `code` for callers to map to HTTP. */
 export class MediaError extends Error {

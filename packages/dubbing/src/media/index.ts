@@ -10,3 +10,4 @@ export {
 export { MediaError, type MediaErrorCode } from "./errors.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
+export { judgeStreams, readStreams, type StreamReading, verifiedDurationMs } from "./verify.ts";

@@ -84,27 +84,29 @@ export async function probe(file: string, opts: { signal?: AbortSignal } = {}): 
     throw new MediaError("not_found", `file not found: ${file}`, { cause: err });
   }
   if (size === 0) throw new MediaError("not_media", `${file} is empty`);
-  const out = await new Promise<string>((resolve, reject) => {
-    execFile(
-      FFPROBE,
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-i", file],
-      { maxBuffer: 16 * 1024 * 1024, signal: opts.signal },
-      (err, stdout, stderr) => {
-        if (err) {
-          if (opts.signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
-          else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
-            reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
-          else
-            reject(
-              new MediaError("not_media", `not a media file: ${lastLines(stderr) || err.message}`, {
-                cause: err,
-              }),
-            );
-        } else resolve(stdout);
-      },
-    );
-  });
+  const out = await runFfprobe(
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-i", file],
+    opts.signal,
+  );
   return parseProbeOutput(out, size);
+}
+
+/** Runs ffprobe and returns its stdout. Throws MediaError aborted, ffmpeg_failed (not installed) or not_media. */
+export function runFfprobe(args: string[], signal?: AbortSignal): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    execFile(FFPROBE, args, { maxBuffer: 16 * 1024 * 1024, signal }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout);
+      if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
+      else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
+        reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
+      else
+        reject(
+          new MediaError("not_media", `not a media file: ${lastLines(stderr) || err.message}`, {
+            cause: err,
+          }),
+        );
+    });
+  });
 }
 
 /** Throws MediaError no_video_stream when a probed file has no video (e.g. an audio file). */

@@ -109,7 +109,7 @@ function Editor({ project }: { project: ProjectDetail }) {
       console.error("Failed to save changes", error);
       if (error instanceof ApiError && error.details.length > 0) {
         setSaveErrors(error.details.map((d) => `${d.path}: ${d.message}`));
-      } else if (error instanceof ApiError && error.status === 400) {
+      } else if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
         setSaveErrors([error.message]);
       }
       notify.error("Failed to save changes");

@@ -38,6 +38,7 @@ const base: Translation = {
   srtUrl: "/media/dub.srt",
   vttUrl: "/media/dub.vtt",
   report: { totals, segments: [{ index: 1, tooLong: true, speed: 1.3, cached: false, empty: false }] },
+  previousDub: null,
   stale: false,
 };
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../../api/client.ts";
 import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { DownloadIcon } from "../../components/icons.tsx";
@@ -83,7 +84,12 @@ export function TranslationTab({
       notify.success("Changes saved successfully");
     } catch (error) {
       console.error("Failed to save the translation", error);
-      notify.error("Failed to save changes");
+      // 409: a job is working on this translation; the edits stay here until it has finished.
+      notify.error(
+        error instanceof ApiError && error.status === 409
+          ? `Failed to save changes: ${error.message}`
+          : "Failed to save changes",
+      );
     } finally {
       setSaving(false);
     }
@@ -116,7 +122,13 @@ export function TranslationTab({
           </span>
         </p>
         <div className="ml-auto flex flex-wrap gap-2">
-          <button type="button" className={buttonSecondary} disabled={!edited || saving} onClick={save}>
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={!edited || saving || dubbing || translating}
+            title={dubbing || translating ? "Save when the running job has finished." : undefined}
+            onClick={save}
+          >
             {saving ? "Saving..." : "Save Translation"}
           </button>
           <button
@@ -191,6 +203,37 @@ export function TranslationTab({
               </a>
             )}
           </div>
+        </section>
+      )}
+
+      {translation.status === "failed" && translation.previousDub && (
+        <section
+          aria-label="Previous dub"
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <p className="mb-3 text-sm text-slate-600">
+            Previous dub, made before the failed attempt
+            {translation.previousDub.dubbedAt
+              ? ` (${new Date(translation.previousDub.dubbedAt).toLocaleString()})`
+              : ""}
+            .
+          </p>
+          {/* biome-ignore lint/a11y/useMediaCaption: the previous dub's subtitles are not kept separately */}
+          <video
+            src={translation.previousDub.videoUrl}
+            controls
+            preload="metadata"
+            aria-label={`Previous dub (${language?.name ?? code})`}
+            data-testid="previous-dub"
+            className="aspect-video w-full rounded-lg bg-black"
+          />
+          <a
+            href={translation.previousDub.videoUrl}
+            download={`previous-dub-${code}.mp4`}
+            className={`${buttonSecondary} mt-3`}
+          >
+            <DownloadIcon className="size-4" /> Download previous dub
+          </a>
         </section>
       )}
 
