@@ -4,6 +4,8 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { accountRoutes } from "./account/routes.ts";
+import { AccountService } from "./account/service.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { BillingRepository } from "./billing/repository.ts";
@@ -16,6 +18,8 @@ import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
+import { ownershipRoutes } from "./deletion/routes.ts";
+import { DeletionService } from "./deletion/service.ts";
 import { sessionAuth } from "./http/auth.ts";
 import { errorHandling, frameworkErrors } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
@@ -26,7 +30,7 @@ import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } fr
 import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
-import { signMediaPath } from "./media/signing.ts";
+import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
 import type { Storage } from "./storage/index.ts";
 import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -82,8 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
   authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
 
-  const mediaSecret = await sharedSecret(db, "media_signing_secret");
-  const sign = (key: string, ttlSeconds: number) => signMediaPath(mediaSecret, key, Date.now(), ttlSeconds);
+  const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
+  const sign = await mediaSigner(db);
   const repo = new VideoRepository(db);
   const translationRepo = new TranslationRepository(db);
   const tracker = new JobTracker(db);
@@ -153,6 +157,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans: billing,
   });
   storyboardRoutes(app, { storyboards, offline: offlineImages });
+  const deletion = new DeletionService({ db, storage, cacheDir: path.join(config.dataDir, "cache"), jobs });
+  ownershipRoutes(app, { deletion, videos, storyboards });
+  accountRoutes(app, {
+    account: new AccountService({ db, jobs, deletion, billing, sign }),
+    onDeleted: (userId) => streams.closeAll(userId),
+  });
   await webApp(app, config.webDist);
   return app;
 }

@@ -6,12 +6,14 @@ import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { sweepClipCaches } from "./deletion/sweep.ts";
 import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
+import { mediaSigner } from "./media/signing.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -48,6 +50,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
 
+  let cacheSweeper: NodeJS.Timeout | undefined;
   if (isWorker) {
     const db = database.db;
     await requeueOrphans(database, boss);
@@ -65,8 +68,15 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
       registry,
       budget: config.jobBudget,
+      sign: await mediaSigner(db),
+      publicUrl: config.publicUrl,
     };
     await startWorkers(boss, deps, config.workerConcurrency);
+    // This machine's clip caches of deleted translations (another process may have deleted them).
+    const sweepCaches = () => void sweepClipCaches(db, deps.cacheDir).catch(() => {});
+    sweepCaches();
+    cacheSweeper = setInterval(sweepCaches, SCRATCH_SWEEP_MS);
+    cacheSweeper.unref();
   }
 
   let app: FastifyInstance | null = null;
@@ -83,6 +93,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
     boss,
     async stop() {
       clearInterval(sweeper);
+      clearInterval(cacheSweeper);
       await app?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });

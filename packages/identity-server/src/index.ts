@@ -24,4 +24,4 @@ export * as identitySchema from "./schema.ts";
 export { createSessionVerifier, type VerifiedSession } from "./server-api.ts";
 export { SESSION_CLAIM, type SessionResult, type StytchSession } from "./sessions.ts";
 export { type SweepResult, sweepIdentity } from "./sweep.ts";
-export type { StytchUser } from "./users.ts";
+export { deleteUser, type StytchUser, signInMethodsOf } from "./users.ts";

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Ctx } from "./context.ts";
 import { newId } from "./crypto.ts";
 import { IdentityError } from "./errors.ts";
+import type { IdentityDb } from "./options.ts";
 import {
   identityCryptoWallets,
   identityEmails,
@@ -53,6 +54,46 @@ export interface StytchUser {
   biometric_registrations: { biometric_registration_id: string; verified: boolean }[];
   trusted_metadata: Record<string, unknown>;
   untrusted_metadata: Record<string, unknown>;
+}
+
+/**
+ * Deletes a user with every email, phone, factor, token and session (the foreign keys cascade): its
+ * sessions stop authenticating at once. Takes a database or a transaction, so an application sharing the
+ * database can delete its own account in the same transaction. False when there was no such user.
+ */
+export async function deleteUser(db: IdentityDb, userId: string): Promise<boolean> {
+  const rows = await db.delete(identityUsers).where(eq(identityUsers.id, userId)).returning({
+    id: identityUsers.id,
+  });
+  return rows.length === 1;
+}
+
+/** The ways a user can sign in, for an account page: verified emails and phones, OAuth providers, password. */
+export async function signInMethodsOf(
+  db: IdentityDb,
+  userId: string,
+): Promise<{ emails: string[]; phones: string[]; oauth: string[]; password: boolean }> {
+  const [emails, phones, oauth, passwords] = await Promise.all([
+    db
+      .select()
+      .from(identityEmails)
+      .where(and(eq(identityEmails.userId, userId), eq(identityEmails.verified, true))),
+    db
+      .select()
+      .from(identityPhones)
+      .where(and(eq(identityPhones.userId, userId), eq(identityPhones.verified, true))),
+    db.select().from(identityOauthRegistrations).where(eq(identityOauthRegistrations.userId, userId)),
+    db
+      .select({ id: identityPasswords.id })
+      .from(identityPasswords)
+      .where(eq(identityPasswords.userId, userId)),
+  ]);
+  return {
+    emails: emails.map((e) => e.email),
+    phones: phones.map((p) => p.phone),
+    oauth: [...new Set(oauth.map((o) => o.provider))],
+    password: passwords.length > 0,
+  };
 }
 
 export async function loadUser(ctx: Ctx, userId: string): Promise<StytchUser> {

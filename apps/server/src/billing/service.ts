@@ -91,6 +91,21 @@ export class BillingService {
     };
   }
 
+  /**
+   * Before an account is deleted: a running subscription is cancelled in Stripe (it throws when Stripe
+   * refuses, and then nothing is deleted: nobody keeps paying for an account that is gone).
+   */
+  async cancelForAccountDeletion(userId: string): Promise<void> {
+    const row = await this.repo.get(userId);
+    if (!row?.subscriptionId || !isActiveStatus(row.status)) return;
+    if (!this.stripe)
+      throw new AppError(
+        "payment_provider_error",
+        "Your subscription cannot be cancelled right now. Please try again later.",
+      );
+    await this.stripe.cancelSubscription(row.subscriptionId);
+  }
+
   async isActive(userId: string): Promise<boolean> {
     return isActiveStatus((await this.repo.get(userId))?.status);
   }

@@ -26,11 +26,20 @@ export class StripeClient {
     this.apiBase = apiBase.replace(/\/$/, "");
   }
 
-  async post<T>(path: string, params: Record<string, FormValue>, idempotencyKey?: string): Promise<T> {
+  post<T>(path: string, params: Record<string, FormValue>, idempotencyKey?: string): Promise<T> {
+    return this.send<T>("POST", path, params, idempotencyKey);
+  }
+
+  async send<T>(
+    method: "POST" | "DELETE",
+    path: string,
+    params: Record<string, FormValue>,
+    idempotencyKey?: string,
+  ): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.apiBase}${path}`, {
-        method: "POST",
+        method,
         headers: {
           Authorization: `Bearer ${this.secretKey}`,
           "Content-Type": "application/x-www-form-urlencoded",
@@ -62,6 +71,16 @@ export class StripeClient {
 
   createCheckoutSession(params: Record<string, FormValue>) {
     return this.post<{ id: string; url: string }>("/v1/checkout/sessions", params);
+  }
+
+  /** Cancels a subscription now (Stripe's DELETE /v1/subscriptions/{id}); the webhook follows. */
+  cancelSubscription(subscriptionId: string) {
+    return this.send<{ id: string; status: string }>(
+      "DELETE",
+      `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`,
+      {},
+      `cancel-${subscriptionId}`,
+    );
   }
 
   createPortalSession(customer: string, returnUrl: string) {

@@ -271,3 +271,21 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
+
+// "Download my data": one ZIP per request, made by a job, kept for a week.
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<"queued" | "running" | "ready" | "failed">().notNull(),
+    key: text("key"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    message: text("message"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { EngineRegistry } from "@dubbing/dubbing";
 import type { JobBudget } from "../config.ts";
 import type { Storage } from "../storage/index.ts";
@@ -5,6 +6,7 @@ import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import type { UsageRepository } from "../usage/repository.ts";
+import type { SignPath } from "../videos/present.ts";
 import type { VideoRepository } from "../videos/repository.ts";
 import type { JobQueue } from "./runner.ts";
 import type { JobTracker } from "./tracker.ts";
@@ -28,6 +30,9 @@ export interface WorkerDeps {
   cacheDir: string;
   /** The engines, built once per process from the config. */
   registry: EngineRegistry;
+  /** Signs media links (the data export's links to videos) and the address they start with. */
+  sign: SignPath;
+  publicUrl: string;
   /** How long a job may run for a video of a given length (see budgetMs). */
   budget: JobBudget;
 }
@@ -35,4 +40,9 @@ export interface WorkerDeps {
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */
 export function budgetMs(budget: JobBudget, mediaSeconds: number): number {
   return (budget.baseSeconds + budget.factor * mediaSeconds) * 1000;
+}
+
+/** The local TTS clip cache of one translation (kept between dubs; removed with the translation). */
+export function clipCacheDir(cacheDir: string, translationId: string): string {
+  return path.join(cacheDir, "dubs", translationId);
 }

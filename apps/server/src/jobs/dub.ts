@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
 import { dub, type DubReport as PipelineReport } from "@dubbing/dubbing";
-import { dubKeys, projectKeys } from "../storage/keys.ts";
-import { budgetMs, type WorkerDeps } from "./deps.ts";
+import { dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
+import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
@@ -37,12 +37,21 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(
-    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    {
+      tracker,
+      trackId: job.trackId,
+      isLastAttempt,
+      budgetMs: budget,
+      purgeIfDeleted: async () => {
+        await storage.deletePrefix(dubPrefix(project.id, job.language));
+        await rm(clipCacheDir(deps.cacheDir, row.id), { recursive: true, force: true });
+      },
+    },
     failure,
     async (scope) => {
       scope.onCleanup(() => progress.close());
       const work = await scope.scratch(deps.scratchDir, "dub-");
-      const cache = path.join(deps.cacheDir, "dubs", row.id);
+      const cache = clipCacheDir(deps.cacheDir, row.id);
       await mkdir(cache, { recursive: true });
       const normalized = projectKeys(project.id).dubSource;
       const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;

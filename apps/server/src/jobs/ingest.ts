@@ -8,7 +8,7 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
-import { projectKeys } from "../storage/keys.ts";
+import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
@@ -34,7 +34,13 @@ export async function runIngest(
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(
-    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    {
+      tracker,
+      trackId: job.trackId,
+      isLastAttempt,
+      budgetMs: budget,
+      purgeIfDeleted: () => storage.deletePrefix(projectPrefix(projectId)),
+    },
     failure,
     async (scope) => {
       scope.onCleanup(() => tracked?.close());

@@ -1,7 +1,16 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
 
-export const QUEUES = ["ingest", "transcribe", "translate", "dub", "retention", "storyboard"] as const;
+export const QUEUES = [
+  "ingest",
+  "transcribe",
+  "translate",
+  "dub",
+  "retention",
+  "storyboard",
+  "purge",
+  "export",
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface QueueOptions {

@@ -1,8 +1,9 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { sweepIdentity } from "@dubbing/identity-server";
 import { eq, lt } from "drizzle-orm";
-import { projects, settings, storyboards } from "../db/schema.ts";
+import { EXPORT_KEEP_DAYS } from "../account/service.ts";
+import { dataExports, projects, settings, storyboards } from "../db/schema.ts";
+import { purge } from "../deletion/purge.ts";
+import { sweepOrphanObjects } from "../deletion/sweep.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
@@ -23,10 +24,10 @@ export async function runRetention(
     .where(lt(projects.uploadedAt, cutoff));
   for (const { id } of expired) {
     const translations = await deps.translations.listByProject(id);
-    await deps.storage.deletePrefix(projectPrefix(id));
-    for (const t of translations) {
-      await rm(path.join(deps.cacheDir, "dubs", t.id), { recursive: true, force: true });
-    }
+    await purge(deps.storage, deps.cacheDir, {
+      prefixes: [projectPrefix(id)],
+      clipCaches: translations.map((t) => t.id),
+    });
     await deps.repo.delete(id);
   }
   // Storyboards and their generated videos follow the same rule.
@@ -35,7 +36,15 @@ export async function runRetention(
     .where(lt(storyboards.createdAt, cutoff))
     .returning({ id: storyboards.id });
   for (const { id } of oldBoards) await deps.storage.deletePrefix(storyboardPrefix(id));
+  // "Download my data" ZIPs are kept a week.
+  const oldExports = await deps.repo.db
+    .delete(dataExports)
+    .where(lt(dataExports.createdAt, new Date(now.getTime() - EXPORT_KEEP_DAYS * 86_400_000)))
+    .returning({ key: dataExports.key });
+  for (const { key } of oldExports) if (key) await deps.storage.deletePrefix(key);
   await expireOfflineImages(deps, now);
+  // What a deletion could not remove, or a job wrote after its record went.
+  await sweepOrphanObjects(deps.repo.db, deps.storage, now);
   await sweepIdentity(deps.repo.db);
   return expired.length;
 }

@@ -6,6 +6,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
+import type { PurgeTarget } from "../deletion/purge.ts";
 import { type Reservation, reserveMinutes } from "../usage/reserve.ts";
 import type { QueueName } from "./queue.ts";
 import { isRetryable, JobError } from "./retry.ts";
@@ -17,12 +18,14 @@ export interface JobPayloads {
   translate: { projectId: string; language: string; trackId: string };
   dub: { projectId: string; language: string; trackId: string };
   retention: Record<string, never>;
+  purge: PurgeTarget;
+  export: { exportId: string };
   storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
 }
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
-export type TrackedQueue = Exclude<QueueName, "retention"> & JobKind;
+export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export"> & JobKind;
 
 export interface StartJob<N extends TrackedQueue> {
   queue: N;
@@ -48,6 +51,21 @@ export class JobQueue {
   constructor(db: Db, boss: PgBoss) {
     this.#db = db;
     this.#boss = boss;
+  }
+
+  /**
+   * Files of deleted records that the store refused to delete: retried with back-off for about a day
+   * (30 tries from 10 s, doubling, capped by pg-boss at its maximum delay).
+   */
+  async enqueuePurge(target: PurgeTarget): Promise<void> {
+    await this.#boss.send("purge", target, { retryLimit: 30, retryDelay: 10, retryBackoff: true });
+  }
+
+  /** A "Download my data" export (its row is the record; written by the caller in `tx`). */
+  async enqueueExport(tx: Db, exportId: string): Promise<void> {
+    const db = fromDrizzle(tx as unknown as DrizzleTx, sql);
+    const id = await this.#boss.send("export", { exportId }, { db });
+    if (!id) throw new Error("the queue refused an export job");
   }
 
   /** The job's progress row, or null when the claim said another run holds the record. */
@@ -115,16 +133,36 @@ export interface JobScope {
  * marked failed; then a final error ends the job, another one is rethrown for pg-boss to retry.
  */
 export async function runGuarded(
-  run: { tracker: JobTracker; trackId: string | undefined; isLastAttempt: boolean; budgetMs?: number },
+  run: {
+    tracker: JobTracker;
+    trackId: string | undefined;
+    isLastAttempt: boolean;
+    budgetMs?: number;
+    /** Removes what the run stored, when its subject was deleted while it ran. */
+    purgeIfDeleted?: () => Promise<unknown>;
+  },
   failure: (error: unknown) => Failure,
   work: (scope: JobScope) => Promise<void>,
 ): Promise<void> {
   // Past its budget a run is stopped and fails for good: its slot goes to the next job.
   const budget = new AbortController();
   const timer = run.budgetMs === undefined ? null : setTimeout(() => budget.abort(), run.budgetMs);
-  const cleanups: (() => Promise<unknown> | unknown)[] = [() => timer && clearTimeout(timer)];
+  // A deleted subject takes its job row along (cascade): the run then stops and ends quietly.
+  const deleted = new AbortController();
+  const watch = run.trackId ? watchDeletion(run.tracker, run.trackId, deleted) : null;
+  const cleanups: (() => Promise<unknown> | unknown)[] = [
+    () => timer && clearTimeout(timer),
+    () => watch && clearInterval(watch),
+  ];
   const cleanUp = async () => {
     for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => {});
+  };
+  // Checked after the run's last write, so whatever it stored after the deletion is removed here.
+  const endedByDeletion = async () => {
+    if (!run.trackId) return false;
+    if (!deleted.signal.aborted && (await run.tracker.exists(run.trackId))) return false;
+    await run.purgeIfDeleted?.();
+    return true;
   };
   const scope: JobScope = {
     async scratch(dir, prefix) {
@@ -133,12 +171,15 @@ export async function runGuarded(
       return folder;
     },
     onCleanup: (fn) => cleanups.push(fn),
-    signal: budget.signal,
+    signal: AbortSignal.any([budget.signal, deleted.signal]),
   };
   try {
     await work(scope);
+    await cleanUp();
+    await endedByDeletion();
   } catch (thrown) {
     await cleanUp();
+    if (await endedByDeletion()) return;
     const error = budget.signal.aborted
       ? new JobError(`it took longer than the ${spoken(run.budgetMs ?? 0)} it may take`, {
           retryable: false,
@@ -156,6 +197,18 @@ export async function runGuarded(
   } finally {
     await cleanUp();
   }
+}
+
+/** How often a running job looks whether its subject still exists. */
+const DELETION_POLL_MS = 2000;
+
+function watchDeletion(tracker: JobTracker, trackId: string, deleted: AbortController) {
+  return setInterval(() => {
+    tracker
+      .exists(trackId)
+      .then((exists) => exists || deleted.abort())
+      .catch(() => {});
+  }, DELETION_POLL_MS);
 }
 
 /** The first line of an error's message, short enough for a status line. */

@@ -5,7 +5,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
-import { storyboardVideoKey } from "../storage/keys.ts";
+import { storyboardPrefix, storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
@@ -40,7 +40,13 @@ export async function runStoryboardVideo(
   };
   const budget = budgetMs(deps.budget, row.frames.length * 12);
   await runGuarded(
-    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    {
+      tracker,
+      trackId: job.trackId,
+      isLastAttempt,
+      budgetMs: budget,
+      purgeIfDeleted: () => storage.deletePrefix(storyboardPrefix(row.id)),
+    },
     failure,
     async (scope) => {
       scope.onCleanup(() => progress.close());

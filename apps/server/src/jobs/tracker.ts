@@ -74,6 +74,12 @@ export class JobTracker {
     });
   }
 
+  /** False once the job's row is gone: its project, translation or storyboard was deleted. */
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id));
+    return row !== undefined;
+  }
+
   async get(id: string): Promise<JobRow | null> {
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row ?? null;

@@ -1,4 +1,5 @@
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { projectPrefix } from "../storage/keys.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
@@ -30,7 +31,13 @@ export async function runTranscribe(
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(
-    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
+    {
+      tracker,
+      trackId: job.trackId,
+      isLastAttempt,
+      budgetMs: budget,
+      purgeIfDeleted: () => storage.deletePrefix(projectPrefix(project.id)),
+    },
     failure,
     async (scope) => {
       scope.onCleanup(() => progress.close());

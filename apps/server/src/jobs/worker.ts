@@ -1,6 +1,8 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
+import { purge } from "../deletion/purge.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
+import { runExport } from "./export.ts";
 import { runIngest } from "./ingest.ts";
 import type { QueueName } from "./queue.ts";
 import { runRetention } from "./retention.ts";
@@ -22,6 +24,9 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   dub: runDub,
   retention: (deps) => runRetention(deps, new Date()),
   storyboard: runStoryboardVideo,
+  // the files of a deleted record that the store refused at the time; an error retries with back-off
+  purge: (deps, target) => purge(deps.storage, deps.cacheDir, target),
+  export: runExport,
 };
 
 /** Registers every queue's handler; each job runs alone in its handler call (batch size 1). */

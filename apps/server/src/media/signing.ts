@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import { sharedSecret } from "../db/settings.ts";
 
 /** Signs a storage key for `ttlSeconds`; the URL works without a cookie (video elements, downloads). */
 export function signMediaPath(secret: string, key: string, nowMs: number, ttlSeconds: number): string {
@@ -22,4 +24,13 @@ export function verifyMediaSignature(
 
 function mac(secret: string, key: string, exp: number): string {
   return createHmac("sha256", secret).update(`${key}\n${exp}`).digest("base64url");
+}
+
+/** The settings row holding the signing secret, shared by every process of the service. */
+export const MEDIA_SECRET = "media_signing_secret";
+
+/** Signs storage keys with the service's shared secret, for links that work without a cookie. */
+export async function mediaSigner(db: Db): Promise<(key: string, ttlSeconds: number) => string> {
+  const secret = await sharedSecret(db, MEDIA_SECRET);
+  return (key, ttlSeconds) => signMediaPath(secret, key, Date.now(), ttlSeconds);
 }

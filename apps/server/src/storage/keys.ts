@@ -18,6 +18,10 @@ export const projectKeys = (projectId: string) => {
   };
 };
 
+/** Everything of one language's dub. */
+export const dubPrefix = (projectId: string, language: string) =>
+  `${projectPrefix(projectId)}dubs/${language}/`;
+
 /** One language's dubbed video, its subtitles and the dub report. */
 export const dubKeys = (projectId: string, language: string) => {
   const dir = `${projectPrefix(projectId)}dubs/${language}`;
@@ -33,6 +37,10 @@ export const dubKeys = (projectId: string, language: string) => {
 export const storyboardPrefix = (storyboardId: string) => `storyboards/${storyboardId}/`;
 
 export const storyboardVideoKey = (storyboardId: string) => `${storyboardPrefix(storyboardId)}video.mp4`;
+
+/** A user's "Download my data" ZIPs. */
+export const exportsPrefix = (userId: string) => `exports/${userId}/`;
+export const exportKey = (userId: string, exportId: string) => `${exportsPrefix(userId)}${exportId}.zip`;
 
 /** The service's own storyboard illustrations, shared by every user (named by a hash of variant and query). */
 export const OFFLINE_IMAGES_PREFIX = "storyboard/offline/";

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
@@ -50,7 +50,18 @@ export class LocalStorage implements Storage {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.pathOf(prefix.replace(/\/$/, "")), { recursive: true, force: true });
+    // A job may be writing into the folder meanwhile (ENOTEMPTY): Node retries those with a back-off.
+    const folder = this.pathOf(prefix.replace(/\/$/, ""));
+    await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  }
+
+  async listFolders(prefix: string): Promise<{ name: string; modifiedAt: Date }[]> {
+    const dir = this.pathOf(prefix.replace(/\/$/, ""));
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const folders = entries.filter((e) => e.isDirectory());
+    return Promise.all(
+      folders.map(async (e) => ({ name: e.name, modifiedAt: (await stat(path.join(dir, e.name))).mtime })),
+    );
   }
 
   async check(): Promise<void> {

@@ -90,6 +90,25 @@ export class S3Storage implements Storage {
     } while (token);
   }
 
+  async listFolders(prefix: string): Promise<{ name: string; modifiedAt: Date }[]> {
+    assertSafeKey(prefix.replace(/\/$/, ""));
+    const newest = new Map<string, Date>();
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        const name = object.Key!.slice(prefix.length).split("/")[0]!;
+        if (!object.Key!.slice(prefix.length).includes("/")) continue; // a file, not a folder
+        const at = object.LastModified ?? new Date(0);
+        if (!newest.has(name) || newest.get(name)! < at) newest.set(name, at);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return [...newest].map(([name, modifiedAt]) => ({ name, modifiedAt }));
+  }
+
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }

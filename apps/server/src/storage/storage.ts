@@ -15,6 +15,11 @@ export interface Storage {
   /** A local path for tools like ffmpeg; for S3 the object is downloaded to `scratchDir` first. */
   localCopy(key: string, scratchDir: string): Promise<{ path: string; release(): Promise<void> }>;
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * The folders right under `prefix` (`projects/` → each project's id) with the newest change seen in
+   * them, for sweeps that find objects no row owns.
+   */
+  listFolders(prefix: string): Promise<{ name: string; modifiedAt: Date }[]>;
   check(): Promise<void>;
 }
 

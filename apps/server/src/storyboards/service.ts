@@ -121,6 +121,12 @@ export class StoryboardService {
     return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
   }
 
+  async rename(userId: string, id: string, title: string) {
+    const row = await this.repo.requireOwned(userId, id);
+    const saved = await this.repo.update(row.id, { title });
+    return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
+  }
+
   /** Image searches are counted per hour (they use the operator's Pexels key, or render illustrations). */
   async searchImages(userId: string, query: string) {
     await takeQuota(this.repo.db, userId, await this.planOf(userId), "imageSearches");

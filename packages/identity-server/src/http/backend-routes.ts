@@ -15,12 +15,12 @@ import {
   revokeSession,
   sessionProblem,
 } from "../sessions.ts";
-import { loadUser } from "../users.ts";
+import { deleteUser, loadUser } from "../users.ts";
 import { backendCall, callerOf, errorPayload, parse, requestId, send } from "./plumbing.ts";
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
 
-export type BackendRegistrar = (method: "GET" | "POST", path: string, handler: Handler) => void;
+export type BackendRegistrar = (method: "GET" | "POST" | "DELETE", path: string, handler: Handler) => void;
 
 export function backendRegistrar(app: FastifyInstance, ctx: Ctx): BackendRegistrar {
   return (method, path, handler) => {
@@ -123,6 +123,13 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
   route("GET", "/users/:userId", async (call, req) =>
     loadUser(call.ctx, (req.params as { userId: string }).userId),
   );
+
+  // Stytch's DELETE /v1/users/{user_id}: the user, its factors and its sessions, at once.
+  route("DELETE", "/users/:userId", async (call, req) => {
+    const userId = (req.params as { userId: string }).userId;
+    if (!(await deleteUser(call.ctx.db, userId))) throw new IdentityError("user_not_found");
+    return { user_id: userId };
+  });
 
   route("POST", "/oauth/authenticate", async (call, req) => {
     const body = parse(oauthAuthenticateBody, req.body);

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../http/auth.ts";
+import { parseBody } from "../http/validate.ts";
+import { storyboardTitle } from "../storyboards/schemas.ts";
+import type { StoryboardService } from "../storyboards/service.ts";
+import { titleSchema } from "../videos/schemas.ts";
+import type { VideoService } from "../videos/service.ts";
+import type { DeletionService } from "./service.ts";
+
+type Params = { Params: { id: string } };
+
+/**
+ * Renaming and deleting what a user owns. A delete answers 204; the same delete again answers 404 (the
+ * record is gone), as does another user's id.
+ */
+export function ownershipRoutes(
+  app: FastifyInstance,
+  deps: { deletion: DeletionService; videos: VideoService; storyboards: StoryboardService },
+) {
+  const { deletion } = deps;
+
+  app.patch<Params>("/api/video/:id", async (request) => {
+    const { title } = parseBody(z.object({ title: titleSchema }), request.body);
+    return deps.videos.update(currentUser(request).id, request.params.id, { title });
+  });
+
+  app.delete<Params>("/api/video/:id", async (request, reply) => {
+    await deletion.deleteProject(currentUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: { id: string; language: string } }>(
+    "/api/video/:id/translations/:language",
+    async (request, reply) => {
+      const { id, language } = request.params;
+      await deletion.deleteTranslation(currentUser(request).id, id, language);
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch<Params>("/api/storyboard/:id", async (request) => {
+    const { title } = parseBody(z.object({ title: storyboardTitle }), request.body);
+    return deps.storyboards.rename(currentUser(request).id, request.params.id, title);
+  });
+
+  app.delete<Params>("/api/storyboard/:id", async (request, reply) => {
+    await deletion.deleteStoryboard(currentUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,95 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { jobs, projects, storyboards, translations } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { JobQueue } from "../jobs/runner.ts";
+import type { Storage } from "../storage/index.ts";
+import { dubPrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
+import { StoryboardRepository } from "../storyboards/repository.ts";
+import { VideoRepository } from "../videos/repository.ts";
+import { type PurgeTarget, purge } from "./purge.ts";
+
+/**
+ * Deletes what a user owns. Rows go first, in one transaction (the record disappears at once and whole);
+ * their job rows go with them, which tells a running job to stop and remove what it wrote since. Then the
+ * files: when the store cannot be reached, a purge job retries until they are gone, and the hourly sweep
+ * finds any folder no row owns.
+ */
+export class DeletionService {
+  readonly db: Db;
+  readonly storage: Storage;
+  readonly cacheDir: string;
+  readonly jobs: JobQueue;
+
+  constructor(deps: { db: Db; storage: Storage; cacheDir: string; jobs: JobQueue }) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.cacheDir = deps.cacheDir;
+    this.jobs = deps.jobs;
+  }
+
+  /** A project with its translations, dubs, jobs and every stored file. 404 when not the user's (or gone). */
+  async deleteProject(userId: string, id: string): Promise<void> {
+    const project = await new VideoRepository(this.db).requireOwned(userId, id);
+    const target = await this.db.transaction(async (tx) => {
+      const languages = await tx
+        .select({ id: translations.id })
+        .from(translations)
+        .where(eq(translations.projectId, project.id));
+      await tx.delete(projects).where(and(eq(projects.id, project.id), eq(projects.userId, userId)));
+      return { prefixes: [projectPrefix(project.id)], clipCaches: languages.map((l) => l.id) };
+    });
+    await this.purgeOrRetry(target);
+  }
+
+  /** One language of a project: the translation, its dubbed files and clip cache, its jobs. */
+  async deleteTranslation(userId: string, projectId: string, language: string): Promise<void> {
+    const project = await new VideoRepository(this.db).requireOwned(userId, projectId);
+    const target = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(translations)
+        .where(and(eq(translations.projectId, project.id), eq(translations.language, language)))
+        .returning({ id: translations.id });
+      if (!row) throw new AppError("not_found", "This project has no translation into that language.");
+      await tx.delete(jobs).where(and(eq(jobs.projectId, project.id), eq(jobs.language, language)));
+      return { prefixes: [dubPrefix(project.id, language)], clipCaches: [row.id] };
+    });
+    await this.purgeOrRetry(target);
+  }
+
+  /** A storyboard with its generated video. */
+  async deleteStoryboard(userId: string, id: string): Promise<void> {
+    const row = await new StoryboardRepository(this.db).requireOwned(userId, id);
+    await this.db.delete(storyboards).where(and(eq(storyboards.id, row.id), eq(storyboards.userId, userId)));
+    await this.purgeOrRetry({ prefixes: [storyboardPrefix(row.id)], clipCaches: [] });
+  }
+
+  /** What every project and storyboard of a user stores, read before the rows go (account deletion). */
+  async everythingOf(userId: string): Promise<PurgeTarget> {
+    const owned = await this.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, userId));
+    const ids = owned.map((p) => p.id);
+    const languages = ids.length
+      ? await this.db
+          .select({ id: translations.id })
+          .from(translations)
+          .where(inArray(translations.projectId, ids))
+      : [];
+    const boards = await this.db
+      .select({ id: storyboards.id })
+      .from(storyboards)
+      .where(eq(storyboards.userId, userId));
+    return {
+      prefixes: [...ids.map(projectPrefix), ...boards.map((b) => storyboardPrefix(b.id))],
+      clipCaches: languages.map((l) => l.id),
+    };
+  }
+
+  /** Removes the files now; when the store refuses, a purge job retries with back-off. */
+  async purgeOrRetry(target: PurgeTarget): Promise<void> {
+    try {
+      await purge(this.storage, this.cacheDir, target);
+    } catch {
+      await this.jobs.enqueuePurge(target).catch(() => {}); // else the hourly orphan sweep finds them
+    }
+  }
+}
