@@ -58,6 +58,11 @@ async function fakeStripe() {
           url: `https://checkout.stripe.test/c/pay/cs_test_${n}`,
         });
       }
+      if (req.method === "DELETE" && req.url?.startsWith("/v1/subscriptions/")) {
+        const id = decodeURIComponent(req.url.slice("/v1/subscriptions/".length));
+        if (id === "sub_refused") return json(500, { error: { message: "Stripe is having a moment" } });
+        return json(200, { id, object: "subscription", status: "canceled" });
+      }
       if (req.method === "POST" && req.url === "/v1/billing_portal/sessions") {
         return json(200, {
           id: `bps_${n}`,
@@ -252,6 +257,58 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
       plan: "free",
       limitSeconds: 1800,
     });
+  });
+
+  it("cancels the subscription in Stripe before an account is deleted, and deletes nothing when Stripe refuses", async () => {
+    const subscribe = async (userId: string, subscription: string, at: number) => {
+      const customerOf = `cus_${subscription}`;
+      const completed = event(
+        "checkout.session.completed",
+        {
+          id: `cs_${subscription}`,
+          object: "checkout.session",
+          client_reference_id: userId,
+          customer: customerOf,
+          subscription,
+          payment_status: "paid",
+          mode: "subscription",
+          metadata: { userId, plan: "pro", billing: "monthly" },
+        },
+        at,
+      );
+      expect((await sendWebhook(ts, completed)).body.applied).toBe(true);
+      return customerOf;
+    };
+    const t0 = Math.floor(Date.now() / 1000) - 50;
+    const email = `dave-${Date.now()}@example.com`;
+    const dave = await ts.signIn(email);
+    const daveCustomer = await subscribe(dave.userId, "sub_dave", t0);
+    const closed = await api(ts.baseUrl, dave.cookie, "DELETE", "/api/account", { email });
+    expect(closed.status).toBe(204);
+    const cancel = stripe.calls.find((c) => c.path === "/v1/subscriptions/sub_dave");
+    expect(cancel?.idempotency).toBe("cancel-sub_dave");
+    // Stripe's webhook then agrees; it names an account that is gone, and changes nothing.
+    const deleted = event(
+      "customer.subscription.deleted",
+      {
+        id: "sub_dave",
+        object: "subscription",
+        customer: daveCustomer,
+        status: "canceled",
+        items: { data: [] },
+      },
+      t0 + 10,
+    );
+    expect((await sendWebhook(ts, deleted)).status).toBe(200);
+
+    const erin = await ts.signIn(`erin-${Date.now()}@example.com`);
+    await subscribe(erin.userId, "sub_refused", t0);
+    const refused = await api(ts.baseUrl, erin.cookie, "DELETE", "/api/account", {
+      email: (await api(ts.baseUrl, erin.cookie, "GET", "/api/auth/me")).body.email,
+    });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe("payment_provider_error");
+    expect((await api(ts.baseUrl, erin.cookie, "GET", "/api/video")).status).toBe(200);
   });
 
   it("acknowledges events it does not use", async () => {
