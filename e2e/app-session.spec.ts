@@ -69,7 +69,7 @@ test("Sign out of all devices ends the sessions in every browser", async ({ page
   const laptop = await browser.newContext({ baseURL: APP_ORIGIN });
   const laptopPage = await laptop.newPage();
   await signIn(laptopPage, email);
-  await signIn(page, email, "/subscription");
+  await signIn(page, email, "/account");
 
   await page.getByRole("button", { name: "Sign out of all devices" }).click();
   await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();

@@ -33,6 +33,7 @@ const signedInPages: RouteObject[] = [
     { path: `${base}/:id`, lazy: page(() => import("./features/editor/ProjectEditorPage.tsx")) },
   ]),
   { path: "subscription", lazy: page(() => import("./features/subscription/SubscriptionPage.tsx")) },
+  { path: "account", lazy: page(() => import("./features/account/AccountPage.tsx")) },
   { path: "storyboard", lazy: page(() => import("./features/storyboard/StoryboardListPage.tsx")) },
   { path: "storyboard/:id", lazy: page(() => import("./features/storyboard/StoryboardDetailPage.tsx")) },
 ];

@@ -32,6 +32,12 @@ export const CardIcon = (p: IconProps) => (
     <path d="M3 10h18M7 15h4" />
   </Icon>
 );
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+  </Icon>
+);
 export const MenuIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

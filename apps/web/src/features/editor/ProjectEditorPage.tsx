@@ -7,6 +7,7 @@ import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
+import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
 import {
@@ -144,7 +145,10 @@ function Editor({ project }: { project: ProjectDetail }) {
     <div className="mx-auto max-w-7xl pb-28">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
+            <ProjectActions project={project} onDeleted={() => navigate("/projects")} />
+          </div>
           <p className="mt-1 text-sm text-slate-600">
             Status:{" "}
             <span className="font-medium text-slate-900" data-testid="project-status">
@@ -217,6 +221,7 @@ function Editor({ project }: { project: ProjectDetail }) {
                     activeIndex={activeIndex}
                     jobs={jobs}
                     onSeek={player.seek}
+                    onDeleted={() => navigate(`/projects/${id}`)}
                   />
                 ) : (
                   <>

@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
-import { DownloadIcon } from "../../components/icons.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DownloadIcon, TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
-import { saveTranslation, startDub, translationsKey } from "./api.ts";
+import { deleteTranslation, saveTranslation, startDub, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { SegmentList } from "./SegmentRow.tsx";
 import { speakerName } from "./segments.ts";
@@ -27,6 +28,7 @@ export function TranslationTab({
   activeIndex,
   jobs,
   onSeek,
+  onDeleted,
 }: {
   projectId: string;
   translation: Translation;
@@ -36,6 +38,7 @@ export function TranslationTab({
   activeIndex: number;
   jobs: Record<string, ProgressEvent>;
   onSeek: (ms: number) => void;
+  onDeleted?: () => void;
 }) {
   const client = useQueryClient();
   const code = translation.language;
@@ -43,6 +46,8 @@ export function TranslationTab({
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   const [requestingDub, setRequestingDub] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const languageName = language?.name ?? code;
 
   // A reloaded translation replaces the working copy unless the user has unsaved edits.
   useEffect(() => {
@@ -140,6 +145,14 @@ export function TranslationTab({
           >
             {dubbing ? "Dubbing..." : "Dub Video"}
           </button>
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => setConfirmingDelete(true)}
+            aria-label={`Delete the ${languageName} translation`}
+          >
+            <TrashIcon className="size-4" /> Delete
+          </button>
         </div>
         {ttsUnavailable && (
           <p className="w-full text-sm text-amber-700">
@@ -236,6 +249,26 @@ export function TranslationTab({
           </a>
         </section>
       )}
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete the ${languageName} translation?`}
+        confirmLabel="Delete translation"
+        busyLabel="Deleting..."
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={async () => {
+          await deleteTranslation(projectId, code);
+          setConfirmingDelete(false);
+          await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+          notify.success(`The ${languageName} translation was deleted`);
+          onDeleted?.();
+        }}
+      >
+        <p>
+          Its text, its dubbed video and subtitles are deleted now, and a dub that is running stops. The
+          original transcript stays. You can translate into {languageName} again later.
+        </p>
+      </ConfirmDialog>
 
       <SegmentList
         label={`${language?.name ?? code} translation`}

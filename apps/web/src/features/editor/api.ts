@@ -78,3 +78,8 @@ export const startDub = (id: string, language: string) =>
     `/api/video/${encodeURIComponent(id)}/dub`,
     jsonBody("POST", { language }),
   );
+
+export const deleteTranslation = (id: string, language: string) =>
+  apiFetch<null>(`/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}`, {
+    method: "DELETE",
+  });

@@ -6,12 +6,14 @@ import {
   FolderIcon,
   LogoMark,
   LogoutIcon,
+  UserIcon,
 } from "../../components/icons.tsx";
 import { Avatar } from "./Avatar.tsx";
 
 const NAV = [
   { to: "/projects", label: "Projects", Icon: FolderIcon },
   { to: "/subscription", label: "Subscription", Icon: CardIcon },
+  { to: "/account", label: "Account", Icon: UserIcon },
 ];
 
 /** The sidebar's content, shared by the fixed large-screen column and the phone slide-in panel. */
@@ -73,14 +75,20 @@ export function Sidebar({
         </div>
       )}
       <div className={`border-t border-slate-800 p-3 ${compact ? "flex flex-col items-center gap-2" : ""}`}>
-        <div className={`flex items-center gap-3 ${compact ? "justify-center" : "px-1"}`} title={email}>
+        <NavLink
+          to="/account"
+          onClick={onNavigate}
+          aria-label={compact ? `Account (${email})` : undefined}
+          className={`flex items-center gap-3 rounded-lg py-1 hover:bg-slate-800/60 ${compact ? "justify-center" : "px-1"}`}
+          title={email}
+        >
           <Avatar email={email} />
           {!compact && (
             <span className="min-w-0 truncate text-sm text-slate-200" data-testid="user-email">
               {email}
             </span>
           )}
-        </div>
+        </NavLink>
         <button
           type="button"
           onClick={onLogout}

@@ -31,8 +31,17 @@ export default function PrivacyPage() {
       </p>
       <h2>How long we keep it</h2>
       <p>
-        Videos and dubs are deleted 30 days after upload. Account data is kept while your account exists and
-        deleted within 30 days of a deletion request, except records we must keep by law (such as invoices).
+        Videos and dubs are deleted 30 days after upload. Account data is kept while your account exists,
+        except records we must keep by law (such as invoices).
+      </p>
+      <h2>Deleting your data yourself</h2>
+      <p>
+        Deleting a project removes at once its video, transcript, translations, dubbed videos and subtitles,
+        and stops any work running on it; deleting a translation or a storyboard removes it and its files the
+        same way. Deleting your account (Account → Delete account) cancels your subscription and removes your
+        account, every project and storyboard, and your sign-in details and sessions. Files our storage cannot
+        remove at that moment are retried automatically and gone within a day. A download of your data
+        (Account → Download my data) is kept for 7 days.
       </p>
       <h2>Children</h2>
       <p>
@@ -41,7 +50,7 @@ export default function PrivacyPage() {
       </p>
       <h2>Your rights</h2>
       <p>
-        You can ask to see, correct, export or delete your personal data by writing to{" "}
+        You can see, export and delete your data on your Account page, and ask us to correct it by writing to{" "}
         <a className="text-indigo-600 underline" href={`mailto:${SUPPORT_EMAIL}`}>
           {SUPPORT_EMAIL}
         </a>

@@ -4,6 +4,7 @@ import type { Project } from "../../api/types.ts";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
 import { isWorking } from "./api.ts";
+import { ProjectActions } from "./ProjectActions.tsx";
 
 /** A project card: a preview that plays muted and looped on hover and resets on leave. */
 export function ProjectCard({ project }: { project: Project }) {
@@ -19,7 +20,7 @@ export function ProjectCard({ project }: { project: Project }) {
     v.currentTime = 0;
   };
   return (
-    <li>
+    <li className="relative">
       <Link
         to={`/projects/${project._id}`}
         onMouseEnter={play}
@@ -68,6 +69,10 @@ export function ProjectCard({ project }: { project: Project }) {
           )}
         </div>
       </Link>
+      {/* outside the link: the menu is its own control, not part of opening the project */}
+      <div className="absolute top-2 right-2 rounded-lg bg-white/90 shadow-sm">
+        <ProjectActions project={project} />
+      </div>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../api/client.ts";
+import { apiFetch, jsonBody } from "../../api/client.ts";
 import type { Project } from "../../api/types.ts";
 
 export const projectsKey = ["projects"] as const;
@@ -15,4 +15,12 @@ export function useProjects() {
     queryFn: () => apiFetch<Project[]>("/api/video"),
     refetchInterval: (q) => (q.state.data?.some(isWorking) ? 3000 : false),
   });
+}
+
+export function renameProject(id: string, title: string) {
+  return apiFetch<Project>(`/api/video/${id}`, jsonBody("PATCH", { title }));
+}
+
+export function deleteProject(id: string) {
+  return apiFetch<null>(`/api/video/${id}`, { method: "DELETE" });
 }

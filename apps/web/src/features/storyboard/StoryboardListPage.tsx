@@ -2,11 +2,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonPrimary, inputBase } from "../../components/button-styles.ts";
+import { RenameDeleteMenu } from "../../components/RenameDeleteMenu.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { formatDate } from "../blog/api.ts";
 import { notify } from "../toast/toast-store.ts";
-import { createStoryboard, frameCount, storyboardsKey, useStoryboards } from "./api.ts";
+import {
+  createStoryboard,
+  deleteStoryboard,
+  frameCount,
+  renameStoryboard,
+  storyboardsKey,
+  useStoryboards,
+} from "./api.ts";
 
 export default function StoryboardListPage() {
   usePageTitle("Storyboard");
@@ -101,16 +109,31 @@ export default function StoryboardListPage() {
           {list.data && list.data.length > 0 && (
             <ul className="grid gap-4 sm:grid-cols-2">
               {list.data.map((b) => (
-                <li key={b._id}>
+                <li key={b._id} className="relative">
                   <Link
                     to={`/storyboard/${b._id}`}
                     className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300"
                   >
-                    <p className="font-semibold text-slate-900">{b.title}</p>
+                    <p className="pr-10 font-semibold text-slate-900">{b.title}</p>
                     <p className="mt-1 text-sm text-slate-500">
                       {formatDate(b.createdAt)} · {frameCount(b.frameCount ?? b.frames?.length ?? 0)}
                     </p>
                   </Link>
+                  <div className="absolute top-3 right-3">
+                    <RenameDeleteMenu
+                      what="storyboard"
+                      title={b.title}
+                      whatGoes="Its frames and its generated video are deleted now."
+                      rename={async (title) => {
+                        await renameStoryboard(b._id, title);
+                        await client.invalidateQueries({ queryKey: storyboardsKey });
+                      }}
+                      remove={async () => {
+                        await deleteStoryboard(b._id);
+                        await client.invalidateQueries({ queryKey: storyboardsKey });
+                      }}
+                    />
+                  </div>
                 </li>
               ))}
             </ul>

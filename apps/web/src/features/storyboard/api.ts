@@ -59,3 +59,9 @@ export function withSelectedImage(
     ),
   };
 }
+
+export const renameStoryboard = (id: string, title: string) =>
+  apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(id)}`, jsonBody("PATCH", { title }));
+
+export const deleteStoryboard = (id: string) =>
+  apiFetch<null>(`/api/storyboard/${encodeURIComponent(id)}`, { method: "DELETE" });

@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
-import { SignOutEverywhere } from "../auth/SignOutEverywhere.tsx";
 import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
 import { SUPPORT_EMAIL } from "../policies/PolicyLayout.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
@@ -238,8 +237,6 @@ export default function SubscriptionPage() {
           To change or cancel your plan, use Manage billing.
         </p>
       )}
-
-      <SignOutEverywhere />
 
       <section
         aria-labelledby="help-title"

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch, jsonBody } from "../../api/client.ts";
+
+export interface DataExport {
+  id: string;
+  status: "queued" | "running" | "ready" | "failed" | "expired";
+  message: string | null;
+  sizeBytes: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  url: string | null;
+}
+
+export interface Account {
+  email: string;
+  createdAt: string | null;
+  signInMethods: { emails: string[]; phones: string[]; oauth: string[]; password: boolean };
+  export: DataExport | null;
+}
+
+export const accountKey = ["account"] as const;
+const exportKey = ["account", "export"] as const;
+
+export function useAccount() {
+  return useQuery({ queryKey: accountKey, queryFn: () => apiFetch<Account>("/api/account") });
+}
+
+export const isPreparing = (e: DataExport | null | undefined) =>
+  e?.status === "queued" || e?.status === "running";
+
+/** The latest export; polled while it is being made. */
+export function useDataExport() {
+  return useQuery({
+    queryKey: exportKey,
+    queryFn: async () => (await apiFetch<{ export: DataExport | null }>("/api/account/export")).export,
+    refetchInterval: (q) => (isPreparing(q.state.data) ? 1000 : false),
+  });
+}
+
+export function useExportEstimate() {
+  return useQuery({
+    queryKey: ["account", "export", "estimate"],
+    queryFn: () =>
+      apiFetch<{ projects: number; storyboards: number; estimatedBytes: number }>(
+        "/api/account/export/estimate",
+      ),
+  });
+}
+
+export const startExport = () => apiFetch<{ export: DataExport }>("/api/account/export", { method: "POST" });
+
+export const deleteAccount = (email: string) => apiFetch<null>("/api/account", jsonBody("DELETE", { email }));
+
+export { exportKey };
+
+/** 1234 → "1.2 KB": sizes as people read them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
