@@ -13,7 +13,7 @@ export function ActionsMenu({
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
@@ -43,7 +43,7 @@ export function ActionsMenu({
         ⋯
       </button>
       {open && (
-        <ul
+        <div
           ref={menu}
           id={menuId}
           role="menu"
@@ -58,23 +58,22 @@ export function ActionsMenu({
           className="absolute right-0 z-20 mt-1 w-40 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
         >
           {actions.map((action) => (
-            <li key={action.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  setOpen(false);
-                  action.onSelect();
-                }}
-                className={`block w-full px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-100 focus:outline-none ${
-                  action.danger ? "text-red-700" : "text-slate-800"
-                }`}
-              >
-                {action.label}
-              </button>
-            </li>
+            <button
+              key={action.label}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                action.onSelect();
+              }}
+              className={`block w-full px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-100 focus:outline-none ${
+                action.danger ? "text-red-700" : "text-slate-800"
+              }`}
+            >
+              {action.label}
+            </button>
           ))}
-        </ul>
+        </div>
       )}
     </div>
   );
