@@ -7,6 +7,8 @@ export interface LanguageAvailability {
   flag: string;
   translate: { available: boolean; engine: string | null; route: string[] | null; reason: string | null };
   tts: { available: boolean; engine: string | null; reason: string | null };
+  /** Speech recognition of this language, for a project whose spoken language it is. */
+  asr: { available: boolean; engine: string | null; reason: string | null };
 }
 
 /** For each app language: can the configured engines translate into it from `source`, and speak it? */
@@ -22,6 +24,7 @@ export async function languageAvailability(
     const route = sameLanguage ? null : (s?.translateFrom.find((t) => t.from === source) ?? null);
     const canTranslate = sameLanguage || route !== null;
     const ttsEngine = s?.tts[0] ?? null;
+    const asrEngine = s?.asr[0] ?? null;
     return {
       code,
       name,
@@ -38,6 +41,13 @@ export async function languageAvailability(
         available: ttsEngine !== null,
         engine: ttsEngine,
         reason: ttsEngine ? null : `No voice engine on this server speaks ${name}.`,
+      },
+      asr: {
+        available: asrEngine !== null,
+        engine: asrEngine,
+        reason: asrEngine
+          ? null
+          : `No speech recognition on this server understands ${name}: you type the transcript.`,
       },
     };
   });

@@ -80,6 +80,21 @@ export class VideoRepository {
   }
 
   /** Replaces what is given, all in one transaction: a save is never half-applied. */
+  /** Locks the project row (inside a transaction) and reads what a job's start must check. */
+  async lockForJob(projectId: string) {
+    const [project] = await this.db
+      .select({ status: projects.status })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for("update");
+    if (!project) throw new AppError("video_not_found", "This project does not exist.");
+    const rows = await this.db
+      .select({ status: translations.status })
+      .from(translations)
+      .where(eq(translations.projectId, projectId));
+    return { status: project.status, translations: rows.map((r) => r.status) };
+  }
+
   /**
    * A user's edit. Locks the project so a job cannot start between the check and the write; refuses
    * (409) an edit that a running job would miss, and moves segments of removed speakers — in the
@@ -90,20 +105,11 @@ export class VideoRepository {
     change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [project] = await tx
-        .select({ status: projects.status })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .for("update");
-      if (!project) throw new AppError("video_not_found", "This project does not exist.");
       const repo = new VideoRepository(tx);
-      const [currentSpeakers, currentTranscript, languages] = await Promise.all([
+      const state = await repo.lockForJob(projectId);
+      const [currentSpeakers, currentTranscript] = await Promise.all([
         repo.speakersOf(projectId),
         repo.transcriptOf(projectId),
-        tx
-          .select({ id: translations.id, status: translations.status, transcript: translations.transcript })
-          .from(translations)
-          .where(eq(translations.projectId, projectId)),
       ]);
       const newSpeakers =
         change.speakers && !sameList(change.speakers, currentSpeakers) ? change.speakers : undefined;
@@ -111,13 +117,17 @@ export class VideoRepository {
         change.transcript && !sameList(change.transcript, currentTranscript) ? change.transcript : undefined;
       const conflict = sourceEditConflict(
         { transcript: newTranscript !== undefined, speakers: newSpeakers !== undefined },
-        { project: project.status, translations: languages.map((l) => l.status) },
+        { project: state.status, translations: state.translations },
       );
       if (conflict) throw new AppError("conflict", conflict);
       if (newSpeakers) {
         const moved = reassignSpeakers(newTranscript ?? currentTranscript, newSpeakers);
         if (!moved) throw noSpeakerLeft();
         if (moved !== (newTranscript ?? currentTranscript)) newTranscript = moved;
+        const languages = await tx
+          .select({ id: translations.id, transcript: translations.transcript })
+          .from(translations)
+          .where(eq(translations.projectId, projectId));
         for (const language of languages) {
           const rewritten = reassignSpeakers(language.transcript, newSpeakers);
           if (!rewritten) throw noSpeakerLeft();

@@ -103,6 +103,13 @@ export function videoRoutes(
     },
   );
 
+  // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
+  app.put<{ Params: { id: string } }>("/api/video/:id/language", async (request, reply) => {
+    const { language } = parseBody(z.object({ language: z.string().trim().min(1).max(10) }), request.body);
+    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language);
+    return reply.code(202).send(project);
+  });
+
   app.put<{ Params: { id: string } }>("/api/video/:id", async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
     return videos.update(currentUser(request).id, request.params.id, change);

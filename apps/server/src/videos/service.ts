@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
-import { assertHasVideo, MediaError, probe, toSrt, toVtt, verifiedDurationMs } from "@dubbing/dubbing";
+import {
+  assertHasVideo,
+  isLanguageCode,
+  MediaError,
+  probe,
+  toSrt,
+  toVtt,
+  verifiedDurationMs,
+} from "@dubbing/dubbing";
 import { PLANS, type PlanId } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -8,9 +16,10 @@ import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
+import { timelineProblem } from "../translations/timeline.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
-import type { VideoRepository } from "./repository.ts";
+import { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { storedExtension } from "./upload.ts";
 
@@ -173,7 +182,54 @@ export class VideoService {
         ]);
       }
     }
+    // Order, overlaps and bounds, as for a translation: the source's timing is what translations copy.
+    const problem =
+      change.transcript && row.durationMs ? timelineProblem(change.transcript, row.durationMs) : null;
+    if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     await this.repo.saveEdit(row.id, change);
+    return this.get(userId, id);
+  }
+
+  /**
+   * Sets the spoken language and transcribes again (also the retry of a failed or empty transcription).
+   * The transcript and speakers are replaced; it costs the video's minutes, like an upload.
+   */
+  async retranscribe(userId: string, id: string, language: string) {
+    const project = await this.repo.requireOwned(userId, id);
+    if (!isLanguageCode(language)) {
+      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
+        { path: "language", message: "Unknown language." },
+      ]);
+    }
+    if (!project.audioKey)
+      throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
+    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const seconds = (project.durationMs ?? 0) / 1000;
+    await this.jobs.start({
+      queue: "transcribe",
+      owner: userId,
+      subject: { projectId: project.id },
+      payload: (trackId) => ({ projectId: project.id, trackId }),
+      claim: async (tx) => {
+        const repo = new VideoRepository(tx);
+        const { status, translations } = await repo.lockForJob(project.id);
+        const busy =
+          status !== "ready" && status !== "failed"
+            ? "The video is still being processed. Try again when it is ready."
+            : translations.some((t) => t === "translating" || t === "dubbing")
+              ? "A translation or dub is running. Try again when it has finished."
+              : null;
+        if (busy) throw new AppError("conflict", busy);
+        await repo.setState(project.id, {
+          language,
+          status: "transcribing",
+          progress: 0,
+          statusMessage: "Waiting for a worker",
+        });
+        return true;
+      },
+      charge: { userId, plan, kind: "transcribed", seconds, what: "upload" },
+    });
     return this.get(userId, id);
   }
 

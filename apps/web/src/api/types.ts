@@ -29,6 +29,8 @@ export interface Language {
   flag: string;
   translate: EngineAvailability;
   tts: EngineAvailability;
+  /** Speech recognition, for projects whose spoken language this is. */
+  asr: EngineAvailability;
 }
 
 export interface Voice {

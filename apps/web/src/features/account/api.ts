@@ -51,17 +51,5 @@ export const startExport = () => apiFetch<{ export: DataExport }>("/api/account/
 
 export const deleteAccount = (email: string) => apiFetch<null>("/api/account", jsonBody("DELETE", { email }));
 
+export { formatBytes } from "../new-project/upload-video.ts";
 export { exportKey };
-
-/** 1234 → "1.2 KB": sizes as people read them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}

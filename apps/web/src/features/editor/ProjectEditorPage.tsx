@@ -19,11 +19,12 @@ import {
   useTranslations,
   useVoices,
 } from "./api.ts";
-import { canDeleteSpeaker, draftReducer } from "./draft.ts";
+import { canDeleteSpeaker, draftReducer, newDraft } from "./draft.ts";
 import { LanguageTabs, TRANSCRIPT_PANEL_ID, tabId } from "./LanguageTabs.tsx";
 import { PlayerBar } from "./PlayerBar.tsx";
 import { SaveButton } from "./SaveButton.tsx";
 import { SpeakersPanel } from "./SpeakersPanel.tsx";
+import { SpokenLanguage } from "./SpokenLanguage.tsx";
 import { segmentAt } from "./segments.ts";
 import { newSpeaker } from "./speakers.ts";
 import { TranscriptEditor } from "./TranscriptEditor.tsx";
@@ -79,11 +80,7 @@ function Editor({ project }: { project: ProjectDetail }) {
   const player = useVideoPlayer(project.durationMs ?? 0);
   const [saving, setSaving] = useState(false);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
-  const [draft, dispatch] = useReducer(draftReducer, {
-    speakers: project.speakers,
-    transcript: project.transcript ?? [],
-    dirty: false,
-  });
+  const [draft, dispatch] = useReducer(draftReducer, newDraft(project.speakers, project.transcript ?? []));
 
   // A reloaded project (after processing, or after save) becomes the working copy unless there are edits.
   useEffect(() => {
@@ -154,6 +151,10 @@ function Editor({ project }: { project: ProjectDetail }) {
             <span className="font-medium text-slate-900" data-testid="project-status">
               {project.status}
             </span>
+            <SpokenLanguage
+              project={project}
+              canChange={project.status === "ready" || project.status === "failed"}
+            />
             {project.expiresAt && (
               <span className="ml-3 text-slate-500">
                 Stored until{" "}
@@ -172,6 +173,15 @@ function Editor({ project }: { project: ProjectDetail }) {
             {project.statusMessage ?? "Processing your video..."} ({Math.round(project.progress)}%)
           </p>
         </div>
+      )}
+      {ready && project.statusMessage && (
+        <p
+          role="status"
+          className="mt-6 rounded-lg bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="project-note"
+        >
+          {project.statusMessage}
+        </p>
       )}
       {project.status === "failed" && (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-sm text-red-800">
@@ -220,6 +230,8 @@ function Editor({ project }: { project: ProjectDetail }) {
                     speakers={draft.speakers}
                     activeIndex={activeIndex}
                     jobs={jobs}
+                    durationMs={project.durationMs ?? 0}
+                    playerMs={player.current}
                     onSeek={player.seek}
                     onDeleted={() => navigate(`/projects/${id}`)}
                   />
@@ -236,7 +248,20 @@ function Editor({ project }: { project: ProjectDetail }) {
                       transcript={draft.transcript}
                       speakers={draft.speakers}
                       activeIndex={activeIndex}
+                      durationMs={project.durationMs ?? 0}
+                      playerMs={player.current}
                       onChange={(index, change) => dispatch({ type: "updateSegment", index, change })}
+                      onReplace={(transcript) => {
+                        // The first segment typed into an empty project needs a speaker to belong to.
+                        if (draft.speakers.length === 0 && transcript.length > 0) {
+                          const speaker = newSpeaker(draft.speakers, voices.data ?? []);
+                          dispatch({ type: "addSpeaker", speaker });
+                          transcript = transcript.map((seg) => ({ ...seg, speaker: speaker.id }));
+                        }
+                        dispatch({ type: "setTranscript", transcript });
+                      }}
+                      onUndo={() => dispatch({ type: "undo" })}
+                      onRedo={() => dispatch({ type: "redo" })}
                       onSeek={player.seek}
                     />
                     <div className="flex justify-end">{saveButton}</div>

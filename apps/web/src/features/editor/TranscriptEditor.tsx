@@ -1,29 +1,86 @@
 import { SegmentList } from "./SegmentRow.tsx";
+import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
 import type { Segment } from "./segments.ts";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { TimeField } from "./TimeField.tsx";
 
-/** The original transcript: speaker, text, start and end per segment. */
+/** The original transcript: speaker, text, start and end per segment; add, split, merge, delete, undo. */
 export function TranscriptEditor({
   transcript,
   speakers,
   activeIndex,
+  durationMs,
+  playerMs,
+  onChange,
+  onReplace,
+  onUndo,
+  onRedo,
+  onSeek,
+}: {
+  transcript: Segment[];
+  speakers: Speaker[];
+  activeIndex: number;
+  durationMs: number;
+  playerMs: number;
+  onChange: (index: number, change: Partial<Segment>) => void;
+  /** A structural edit: the whole new transcript. */
+  onReplace: (transcript: Segment[]) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSeek: (ms: number) => void;
+}) {
+  const editing = useSegmentEditing({
+    segments: transcript,
+    onChange: onReplace,
+    idPrefix: "segment-text",
+    durationMs,
+    playerMs,
+    defaultSpeaker: speakers[0]?.id ?? "s1",
+  });
+  useEditorKeys({ undo: onUndo, redo: onRedo, help: () => editing.setHelp(true) });
+  if (transcript.length === 0)
+    return (
+      <div className="rounded-xl bg-white p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200">
+        <p>
+          The transcript is empty. Type it in: add a segment, then press Enter at the end of a line for the
+          next.
+        </p>
+        <div className="mt-4 flex justify-center">{editing.toolbar}</div>
+        {editing.dialogs}
+      </div>
+    );
+  return (
+    <div className="space-y-3">
+      {editing.toolbar}
+      <SegmentListView
+        transcript={transcript}
+        speakers={speakers}
+        activeIndex={activeIndex}
+        editing={editing}
+        onChange={onChange}
+        onSeek={onSeek}
+      />
+      {editing.dialogs}
+    </div>
+  );
+}
+
+function SegmentListView({
+  transcript,
+  speakers,
+  activeIndex,
+  editing,
   onChange,
   onSeek,
 }: {
   transcript: Segment[];
   speakers: Speaker[];
   activeIndex: number;
+  editing: ReturnType<typeof useSegmentEditing>;
   onChange: (index: number, change: Partial<Segment>) => void;
   onSeek: (ms: number) => void;
 }) {
-  if (transcript.length === 0)
-    return (
-      <p className="rounded-xl bg-white p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200">
-        The transcript is empty.
-      </p>
-    );
   return (
     <SegmentList
       label="Transcript"
@@ -68,11 +125,13 @@ export function TranscriptEditor({
                   onChange={(ms) => onChange(i, { end: ms })}
                 />
               </span>
+              {editing.rowMenu(i)}
             </>
           ),
           body: (
             <>
               <textarea
+                {...editing.textField(i)}
                 aria-label={`Text of segment ${n}`}
                 value={seg.text}
                 rows={2}

@@ -58,6 +58,8 @@ function render(translation: Translation, jobs: Record<string, ProgressEvent> = 
           speakers={[{ id: "s1", name: "Host", selectedVoice: "v" }]}
           activeIndex={-1}
           jobs={jobs}
+          durationMs={10_000}
+          playerMs={0}
           onSeek={() => {}}
         />
       </QueryClientProvider>,

@@ -7,11 +7,13 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DownloadIcon, TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
-import { deleteTranslation, saveTranslation, startDub, translationsKey } from "./api.ts";
+import { deleteTranslation, saveTranslation, startDub, startTranslation, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
+import { record, redo, startHistory, undo } from "./history.ts";
 import { SegmentList } from "./SegmentRow.tsx";
+import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
 import { speakerName } from "./segments.ts";
-import { formatClock } from "./time.ts";
+import { TimeField } from "./TimeField.tsx";
 import { isFinished, jobKey } from "./use-project-events.ts";
 
 export function dubFileName(language: string): string {
@@ -27,6 +29,8 @@ export function TranslationTab({
   speakers,
   activeIndex,
   jobs,
+  durationMs,
+  playerMs,
   onSeek,
   onDeleted,
 }: {
@@ -37,21 +41,54 @@ export function TranslationTab({
   speakers: Speaker[];
   activeIndex: number;
   jobs: Record<string, ProgressEvent>;
+  durationMs: number;
+  playerMs: number;
   onSeek: (ms: number) => void;
   onDeleted?: () => void;
 }) {
   const client = useQueryClient();
   const code = translation.language;
-  const [segments, setSegments] = useState(translation.transcript);
+  const [history, setHistory] = useState(() => startHistory(translation.transcript));
+  const segments = history.present;
   const [edited, setEdited] = useState(false);
+  /** Records an edit for undo; `key` makes typing into one field one step. */
+  const change = (next: Segment[], key: string | null = null) => {
+    setHistory((h) => record(h, next, key, Date.now()));
+    setEdited(true);
+  };
+  const editing = useSegmentEditing({
+    segments,
+    onChange: (next) => change(next),
+    idPrefix: `translation-text-${translation.language}`,
+    durationMs,
+    playerMs,
+    defaultSpeaker: speakers[0]?.id ?? "s1",
+  });
+  useEditorKeys({
+    undo: () => {
+      setHistory(undo);
+      setEdited(true);
+    },
+    redo: () => {
+      setHistory(redo);
+      setEdited(true);
+    },
+    help: () => editing.setHelp(true),
+  });
+  const setSegment = (i: number, patch: Partial<Segment>, key: string | null = null) =>
+    change(
+      segments.map((s, j) => (j === i ? { ...s, ...patch } : s)),
+      key,
+    );
   const [saving, setSaving] = useState(false);
   const [requestingDub, setRequestingDub] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingRetranslate, setConfirmingRetranslate] = useState(false);
   const languageName = language?.name ?? code;
 
   // A reloaded translation replaces the working copy unless the user has unsaved edits.
   useEffect(() => {
-    if (!edited) setSegments(translation.transcript);
+    if (!edited) setHistory(startHistory(translation.transcript));
   }, [translation.transcript, edited]);
 
   // Say so when a dub started here finishes while the user waits.
@@ -143,7 +180,21 @@ export function TranslationTab({
             onClick={dub}
             title={ttsUnavailable ?? undefined}
           >
-            {dubbing ? "Dubbing..." : "Dub Video"}
+            {dubbing
+              ? "Dubbing..."
+              : translation.status === "failed" && translation.report
+                ? "Retry dub"
+                : "Dub Video"}
+          </button>
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={dubbing || translating}
+            onClick={() => setConfirmingRetranslate(true)}
+          >
+            {translation.status === "failed" && translation.transcript.length === 0
+              ? "Retry translation"
+              : "Translate again"}
           </button>
           <button
             type="button"
@@ -251,6 +302,25 @@ export function TranslationTab({
       )}
 
       <ConfirmDialog
+        open={confirmingRetranslate}
+        title={`Translate into ${languageName} again?`}
+        confirmLabel="Translate again"
+        busyLabel="Starting..."
+        onClose={() => setConfirmingRetranslate(false)}
+        onConfirm={async () => {
+          await startTranslation(projectId, code);
+          setConfirmingRetranslate(false);
+          setEdited(false);
+          await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+        }}
+      >
+        <p>
+          The {languageName} translation is made again from the transcript as it is saved now. Your edits to
+          the {languageName} text are replaced; the dubbed video stays until you dub again.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
         open={confirmingDelete}
         title={`Delete the ${languageName} translation?`}
         confirmLabel="Delete translation"
@@ -270,6 +340,8 @@ export function TranslationTab({
         </p>
       </ConfirmDialog>
 
+      {editing.toolbar}
+      {editing.dialogs}
       <SegmentList
         label={`${language?.name ?? code} translation`}
         segments={segments}
@@ -286,8 +358,18 @@ export function TranslationTab({
             header: (
               <>
                 <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
-                <span className="font-mono tabular-nums">
-                  {formatClock(seg.start)} – {formatClock(seg.end)}
+                <span className="flex items-start gap-1">
+                  <TimeField
+                    label={`Start of translated segment ${n}`}
+                    value={seg.start}
+                    onChange={(ms) => setSegment(i, { start: ms })}
+                  />
+                  <span className="pt-1">–</span>
+                  <TimeField
+                    label={`End of translated segment ${n}`}
+                    value={seg.end}
+                    onChange={(ms) => setSegment(i, { end: ms })}
+                  />
                 </span>
                 <span className="ml-auto flex items-center gap-2">
                   {flag && (
@@ -300,6 +382,7 @@ export function TranslationTab({
                     </span>
                   )}
                   <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
+                  {editing.rowMenu(i)}
                 </span>
               </>
             ),
@@ -307,16 +390,13 @@ export function TranslationTab({
               <>
                 {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
                 <textarea
+                  {...editing.textField(i)}
                   aria-label={`Translated text of segment ${n}`}
                   value={seg.text}
                   rows={2}
                   dir={["ar", "he"].includes(code) ? "rtl" : undefined}
                   lang={code}
-                  onChange={(e) => {
-                    const text = e.target.value;
-                    setSegments((all) => all.map((s, j) => (j === i ? { ...s, text } : s)));
-                    setEdited(true);
-                  }}
+                  onChange={(e) => setSegment(i, { text: e.target.value }, `text:${i}`)}
                   className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
                 />
               </>

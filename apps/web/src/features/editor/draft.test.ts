@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { canDeleteSpeaker, type Draft, draftReducer } from "./draft.ts";
+import { canDeleteSpeaker, draftReducer, newDraft } from "./draft.ts";
 
-const base: Draft = {
-  speakers: [
+const base = newDraft(
+  [
     { id: "s1", name: "Speaker 1", selectedVoice: "a" },
     { id: "s2", name: "Speaker 2", selectedVoice: "b" },
   ],
-  transcript: [
+  [
     { speaker: "s1", text: "Hi", start: 0, end: 1000 },
     { speaker: "s2", text: "Yo", start: 1000, end: 2000 },
   ],
-  dirty: false,
-};
+);
 
 describe("draftReducer", () => {
   it("starts clean and any change marks it dirty", () => {
@@ -42,5 +41,24 @@ describe("draftReducer", () => {
     expect(next.transcript.map((s) => s.speaker)).toEqual(["s1", "s1"]);
     expect(canDeleteSpeaker(next)).toBe(false);
     expect(canDeleteSpeaker(base)).toBe(true);
+  });
+  it("undoes and redoes every edit since the page opened, typing in one field being one step", () => {
+    let d = draftReducer(base, { type: "updateSegment", index: 0, change: { text: "H" }, at: 1 });
+    d = draftReducer(d, { type: "updateSegment", index: 0, change: { text: "Ho" }, at: 50 });
+    d = draftReducer(d, { type: "deleteSpeaker", id: "s2" });
+    d = draftReducer(d, { type: "setTranscript", transcript: d.transcript.slice(0, 1) });
+    expect(d.transcript).toHaveLength(1);
+    d = draftReducer(d, { type: "undo" });
+    expect(d.transcript).toHaveLength(2);
+    d = draftReducer(d, { type: "undo" });
+    expect(d.speakers).toHaveLength(2);
+    expect(d.transcript[1]!.speaker).toBe("s2");
+    d = draftReducer(d, { type: "undo" });
+    expect(d.transcript[0]!.text).toBe("Hi");
+    expect(draftReducer(d, { type: "undo" })).toBe(d);
+    d = draftReducer(draftReducer(d, { type: "redo" }), { type: "redo" });
+    expect(d.transcript[0]!.text).toBe("Ho");
+    expect(d.speakers).toHaveLength(1);
+    expect(d.dirty).toBe(true);
   });
 });

@@ -4,6 +4,8 @@ import { useNavigate } from "react-router";
 import { useAppConfig } from "../../api/config.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { useLanguages } from "../editor/api.ts";
+import { SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
 import { projectsKey } from "../projects/api.ts";
 import { notify } from "../toast/toast-store.ts";
 import { DEFAULT_ACCEPT, INVALID_YOUTUBE, NEED_FILE_OR_LINK, YOUTUBE_UNAVAILABLE } from "./content.ts";
@@ -18,6 +20,9 @@ export default function NewProjectPage() {
   const queryClient = useQueryClient();
   const config = useAppConfig();
   const [title, setTitle] = useState("");
+  const [language, setLanguage] = useState("en");
+  const languages = useLanguages("en");
+  const spoken = languages.data?.find((l) => l.code === language);
   const [file, setFile] = useState<File | null>(null);
   const [link, setLink] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +30,14 @@ export default function NewProjectPage() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const ids = { title: useId(), link: useId(), error: useId(), titleError: useId() };
+  const ids = {
+    title: useId(),
+    link: useId(),
+    error: useId(),
+    titleError: useId(),
+    language: useId(),
+    languageHint: useId(),
+  };
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -57,7 +69,12 @@ export default function NewProjectPage() {
     setProgress({ loaded: 0, total: file.size });
     abort.current = new AbortController();
     try {
-      const project = await uploadVideo(file, title.trim(), setProgress, abort.current.signal);
+      const project = await uploadVideo(
+        file,
+        { title: title.trim(), language },
+        setProgress,
+        abort.current.signal,
+      );
       await queryClient.invalidateQueries({ queryKey: projectsKey });
       navigate(`/projects/${project._id}`);
     } catch (err) {
@@ -111,6 +128,24 @@ export default function NewProjectPage() {
             {titleError}
           </p>
         )}
+      </div>
+
+      <div>
+        <label htmlFor={ids.language} className="block text-sm font-medium text-slate-900">
+          Spoken language
+        </label>
+        <SpokenLanguageSelect
+          id={ids.language}
+          languages={languages.data ?? []}
+          value={language}
+          onChange={setLanguage}
+          describedBy={ids.languageHint}
+        />
+        <p id={ids.languageHint} className="mt-2 text-sm text-slate-600">
+          {spoken && !spoken.asr.available
+            ? `No speech recognition on this server understands ${spoken.name}. The project opens with an empty transcript for you to type.`
+            : "The language people speak in the video; the transcript is made in it."}
+        </p>
       </div>
 
       <div>

@@ -50,7 +50,7 @@ describe("uploadVideo", () => {
     const file = new File(["abc"], "clip.mp4", { type: "video/mp4" });
     const done = uploadVideo(
       file,
-      "My clip",
+      { title: "My clip", language: "es" },
       (p) => seen.push(p.loaded / p.total),
       undefined,
       () => xhr as never,
@@ -58,6 +58,7 @@ describe("uploadVideo", () => {
     expect(xhr.opened).toEqual(["POST", "/api/video/process"]);
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.sent?.get("title")).toBe("My clip");
+    expect(xhr.sent?.get("language")).toBe("es");
     expect((xhr.sent!.get("video") as File).name).toBe("clip.mp4");
     xhr.upload.onprogress?.({ loaded: 1, total: 4, lengthComputable: true });
     xhr.upload.onprogress?.({ loaded: 4, total: 4, lengthComputable: true });
@@ -71,7 +72,7 @@ describe("uploadVideo", () => {
     const xhr = new FakeXhr();
     const failing = uploadVideo(
       new File(["x"], "a.mp4"),
-      "t",
+      { title: "t", language: "en" },
       () => {},
       undefined,
       () => xhr as never,
@@ -85,7 +86,7 @@ describe("uploadVideo", () => {
     const controller = new AbortController();
     const aborted = uploadVideo(
       new File(["x"], "a.mp4"),
-      "t",
+      { title: "t", language: "en" },
       () => {},
       controller.signal,
       () => other as never,

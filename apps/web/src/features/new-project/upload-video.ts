@@ -31,7 +31,7 @@ export interface UploadProgress {
  */
 export function uploadVideo(
   file: File,
-  title: string,
+  fields: { title: string; language: string },
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
   createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
@@ -57,8 +57,9 @@ export function uploadVideo(
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
-    // The title goes first so the server knows it before the (possibly huge) file streams in.
-    form.append("title", title);
+    // Title and language go first so the server knows them before the (possibly huge) file streams in.
+    form.append("title", fields.title);
+    form.append("language", fields.language);
     form.append("video", file, file.name);
     xhr.send(form);
   });

@@ -1,0 +1,70 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { apiFetch, jsonBody } from "../../api/client.ts";
+import type { ProjectDetail } from "../../api/types.ts";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { projectKey } from "../projects/api.ts";
+import { useLanguages } from "./api.ts";
+import { SpokenLanguageSelect, spokenLanguageLabel } from "./SpokenLanguageSelect.tsx";
+
+/** The project's spoken language, and "Change" (or "Transcribe again"): a new transcription after a confirmation. */
+export function SpokenLanguage({ project, canChange }: { project: ProjectDetail; canChange: boolean }) {
+  const client = useQueryClient();
+  const languages = useLanguages(project.language);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState(project.language ?? "en");
+  const selectId = useId();
+  const current = languages.data?.find((l) => l.code === project.language);
+  const chosen = languages.data?.find((l) => l.code === choice);
+  const minutes = Math.max(1, Math.round((project.durationMs ?? 0) / 60_000));
+  return (
+    <span className="ml-3 text-slate-500">
+      Spoken language:{" "}
+      <span className="font-medium text-slate-900" data-testid="spoken-language">
+        {current?.name ?? project.language}
+      </span>
+      {canChange && (
+        <button
+          type="button"
+          className="ml-2 text-indigo-700 underline hover:text-indigo-900"
+          onClick={() => {
+            setChoice(project.language ?? "en");
+            setOpen(true);
+          }}
+        >
+          Change or transcribe again
+        </button>
+      )}
+      <ConfirmDialog
+        open={open}
+        title="Transcribe again?"
+        confirmLabel="Transcribe again"
+        busyLabel="Starting..."
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          const saved = await apiFetch<ProjectDetail>(
+            `/api/video/${encodeURIComponent(project._id)}/language`,
+            jsonBody("PUT", { language: choice }),
+          );
+          client.setQueryData(projectKey(project._id), saved);
+          setOpen(false);
+        }}
+      >
+        <label htmlFor={selectId} className="block font-medium text-slate-700">
+          Spoken language
+        </label>
+        <SpokenLanguageSelect
+          id={selectId}
+          languages={languages.data ?? []}
+          value={choice}
+          onChange={setChoice}
+        />
+        <p>
+          The transcript and speakers are made again
+          {chosen ? ` in ${spokenLanguageLabel(chosen)}` : ""}, replacing your edits to them. It counts about{" "}
+          {minutes} {minutes === 1 ? "minute" : "minutes"} of your month. Translations stay as they are.
+        </p>
+      </ConfirmDialog>
+    </span>
+  );
+}

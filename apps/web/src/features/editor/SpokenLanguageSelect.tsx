@@ -1,0 +1,38 @@
+import type { Language } from "../../api/types.ts";
+import { inputBase } from "../../components/button-styles.ts";
+
+/** "Spanish — you type the transcript" for a language no speech recognition here understands. */
+export function spokenLanguageLabel(language: Language): string {
+  return language.asr.available ? language.name : `${language.name} — you type the transcript`;
+}
+
+/** The video's spoken language: the app's 21 languages, each saying whether it is transcribed here. */
+export function SpokenLanguageSelect({
+  id,
+  languages,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  languages: Language[];
+  value: string;
+  onChange: (code: string) => void;
+  describedBy?: string;
+}) {
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-describedby={describedBy}
+      className={`${inputBase} mt-2`}
+    >
+      {languages.map((l) => (
+        <option key={l.code} value={l.code}>
+          {spokenLanguageLabel(l)}
+        </option>
+      ))}
+    </select>
+  );
+}
