@@ -38,6 +38,34 @@ export const DIALOGUE: Line[] = [
 const SR = 16_000;
 
 /**
+ * Speaks one line into a 16 kHz mono WAV: a flite voice ("awb", "slt"), or espeak-ng for other languages
+ * ("espeak:es"), resampled by ffmpeg.
+ */
+function speak(line: Line, out: string) {
+  if (!line.voice.startsWith("espeak:")) {
+    execFileSync("flite", ["-voice", line.voice, "-t", line.text, "-o", out]);
+    return;
+  }
+  const raw = `${out}.espeak.wav`;
+  execFileSync("espeak-ng", ["-v", line.voice.slice("espeak:".length), "-w", raw, line.text]);
+  execFileSync("ffmpeg", [
+    "-hide_banner",
+    "-nostdin",
+    "-y",
+    "-loglevel",
+    "error",
+    "-i",
+    raw,
+    "-ar",
+    "16000",
+    "-ac",
+    "1",
+    out,
+  ]);
+  rmSync(raw, { force: true });
+}
+
+/**
  * Writes `<name>.mp4` (H.264 test pattern + AAC) and `<name>.wav` into dir. Pauses: `pauseMs` between
  * lines of one speaker, `turnMs` at a change of speaker; `leadMs` before the first line and after the last.
  */
@@ -65,7 +93,7 @@ export function makeDialogue(
   const tmp = join(dir, `${name}-line.wav`);
   lines.forEach((line, i) => {
     if (i > 0) silence(line.voice === lines[i - 1]!.voice ? pauseMs : turnMs);
-    execFileSync("flite", ["-voice", line.voice, "-t", line.text, "-o", tmp]);
+    speak(line, tmp);
     const pcm = parseWav(readFileSync(tmp));
     const mono = toMono(pcm);
     if (pcm.sampleRate !== SR) throw new Error(`flite gave ${pcm.sampleRate} Hz`);
