@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: billing,
   });
   const translations = new TranslationService({
+    storage,
     videos: repo,
     translations: translationRepo,
     tracker,
@@ -138,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tmpDir: path.join(config.dataDir, "tmp"),
     maxUploadBytes: config.maxUploadBytes,
   });
-  translationRoutes(app, { translations });
+  translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });

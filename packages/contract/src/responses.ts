@@ -77,6 +77,11 @@ export const translationSchema = z.object({
   finalVideoUrl: url,
   srtUrl: url,
   vttUrl: url,
+  /** The dub's audio alone: M4A (stored) and WAV (decoded while it downloads, an API path). */
+  audioUrl: url,
+  wavUrl: url,
+  /** The dubbed video has its subtitles drawn in. */
+  subtitlesBurned: z.boolean(),
   report: dubReportSchema.nullable(),
   /** After a failed dub: the earlier dubbed video, labelled as such (`finalVideoUrl` is then null). */
   previousDub: z.object({ videoUrl: z.string(), dubbedAt: isoDate.nullable() }).nullable(),

@@ -38,7 +38,10 @@ export { isLanguageCode, LANGUAGES, type LanguageCode, languageName } from "./la
 // Media: ffprobe, the ffmpeg runner with progress/cancellation, pure argument builders.
 export {
   assertHasVideo,
+  audioOnlyArgs,
+  burnSubtitlesArgs,
   extractAudioArgs,
+  FFMPEG,
   MediaError,
   type MediaErrorCode,
   mp4CanCopyVideo,
@@ -49,6 +52,7 @@ export {
   probe,
   runFfmpeg,
   verifiedDurationMs,
+  wavStreamArgs,
 } from "./media/index.ts";
 export { createApertiumEngine } from "./mt/apertium.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.

@@ -141,6 +141,8 @@ export const translations = pgTable(
     /** The translation was edited after its last dub: the dubbed video no longer matches it. */
     stale: boolean("stale").notNull().default(false),
     dubbedAt: timestamp("dubbed_at", { withTimezone: true }),
+    /** The dubbed video has its subtitles drawn in. */
+    subtitlesBurned: boolean("subtitles_burned").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

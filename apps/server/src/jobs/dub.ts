@@ -1,7 +1,13 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
-import { dub, type DubReport as PipelineReport } from "@dubbing/dubbing";
+import {
+  audioOnlyArgs,
+  burnSubtitlesArgs,
+  dub,
+  type DubReport as PipelineReport,
+  runFfmpeg,
+} from "@dubbing/dubbing";
 import { dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
 import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
@@ -68,17 +74,28 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           workDir: cache,
           registry: deps.registry,
           concurrency: 2,
+          regenerate: job.regenerate,
           signal: scope.signal,
           onProgress: ({ stage, fraction }) => {
             progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
           },
         },
       );
+      // Subtitles drawn in, when asked: the video is encoded once more with them.
+      let video = result.mp4;
+      if (job.burnSubtitles && result.srt) {
+        progress.report(99, "Drawing the subtitles");
+        video = path.join(work, "subtitled.mp4");
+        await runFfmpeg(burnSubtitlesArgs(result.mp4, result.srt, video), { signal: scope.signal });
+      }
+      const audio = path.join(work, "dubbed.m4a");
+      await runFfmpeg(audioOnlyArgs(video, audio), { signal: scope.signal });
       await progress.close();
       const keys = dubKeys(project.id, job.language);
       const reportFile = path.join(work, "report.json");
       await writeFile(reportFile, JSON.stringify(result.report, null, 2));
-      await storage.putFile(keys.mp4, result.mp4, "video/mp4");
+      await storage.putFile(keys.mp4, video, "video/mp4");
+      await storage.putFile(keys.m4a, audio, "audio/mp4");
       if (result.srt) await storage.putFile(keys.srt, result.srt, "application/x-subrip");
       if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
       await storage.putFile(keys.report, reportFile, "application/json");
@@ -92,6 +109,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         reportKey: keys.report,
         stale: false,
         dubbedAt: new Date(),
+        subtitlesBurned: Boolean(job.burnSubtitles && result.srt),
         dubReport: summarizeReport(result.report),
       });
       await tracker.finish(job.trackId, "done", message);

@@ -16,7 +16,15 @@ export interface JobPayloads {
   ingest: { projectId: string; trackId?: string };
   transcribe: { projectId: string; trackId: string };
   translate: { projectId: string; language: string; trackId: string };
-  dub: { projectId: string; language: string; trackId: string };
+  dub: {
+    projectId: string;
+    language: string;
+    trackId: string;
+    /** Transcript indexes to synthesize again although cached ("Regenerate this line"). */
+    regenerate?: number[];
+    /** Draw the subtitles into the video. */
+    burnSubtitles?: boolean;
+  };
   retention: Record<string, never>;
   purge: PurgeTarget;
   export: { exportId: string };

@@ -27,6 +27,8 @@ export const dubKeys = (projectId: string, language: string) => {
   const dir = `${projectPrefix(projectId)}dubs/${language}`;
   return {
     mp4: `${dir}/dubbed.mp4`,
+    /** The dub's audio alone (copied from the MP4). */
+    m4a: `${dir}/dubbed.m4a`,
     srt: `${dir}/dubbed.srt`,
     vtt: `${dir}/dubbed.vtt`,
     report: `${dir}/report.json`,

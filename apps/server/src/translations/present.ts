@@ -23,6 +23,9 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
     finalVideoUrl: keys && file(keys.mp4, `dubbed-video-${row.language}.mp4`),
     srtUrl: keys ? file(keys.srt, `dubbed-video-${row.language}.srt`) : null,
     vttUrl: keys ? file(keys.vtt, `dubbed-video-${row.language}.vtt`) : null,
+    audioUrl: keys ? file(keys.m4a, `dubbed-audio-${row.language}.m4a`) : null,
+    wavUrl: keys ? `/api/video/${row.projectId}/dubs/${row.language}/audio.wav` : null,
+    subtitlesBurned: row.subtitlesBurned,
     report: row.dubReport ?? null,
     previousDub:
       failed && row.dubKey

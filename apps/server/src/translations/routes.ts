@@ -7,6 +7,11 @@ import { transcriptSchema } from "../videos/schemas.ts";
 import type { TranslationService } from "./service.ts";
 
 const languageBody = z.object({ language: z.string().trim().min(1).max(10) });
+const dubBody = languageBody.extend({
+  /** Lines to synthesize again although cached (0-based transcript indexes). */
+  regenerate: z.array(z.number().int().min(0)).max(100).optional(),
+  burnSubtitles: z.boolean().optional(),
+});
 const translationBody = z.object({
   language: z.string().trim().min(1).max(10),
   transcript: transcriptSchema,
@@ -14,7 +19,10 @@ const translationBody = z.object({
 
 type Params = { Params: { id: string } };
 
-export function translationRoutes(app: FastifyInstance, deps: { translations: TranslationService }) {
+export function translationRoutes(
+  app: FastifyInstance,
+  deps: { translations: TranslationService; scratchDir: string },
+) {
   const service = deps.translations;
 
   app.get<Params>("/api/video/:id/translations", async (request) =>
@@ -44,12 +52,29 @@ export function translationRoutes(app: FastifyInstance, deps: { translations: Tr
   });
 
   app.post<Params>("/api/video/:id/dub", async (request, reply) => {
-    const { language } = parseBody(languageBody, request.body);
-    const started = await service.dub(currentUser(request).id, request.params.id, language);
+    const { language, ...opts } = parseBody(dubBody, request.body);
+    const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
     const done = await awaitSettled(request, language, "dubbing");
     if (!done) return reply.code(202).send(started);
     // A failed dub answers `failed` and no URL (`finalVideoUrl` is null then).
     const job = await service.jobNow(started.job);
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
+
+  // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy).
+  app.get<{ Params: { id: string; language: string } }>(
+    "/api/video/:id/dubs/:language/audio.wav",
+    async (request, reply) => {
+      const { id, language } = request.params;
+      const wav = await service.dubAudioWav(currentUser(request).id, id, language, deps.scratchDir);
+      request.raw.on("close", () => void wav.done());
+      return reply
+        .type("audio/wav")
+        .header(
+          "content-disposition",
+          `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
+        )
+        .send(wav.stream);
+    },
+  );
 }

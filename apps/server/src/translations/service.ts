@@ -1,8 +1,11 @@
-import { type EngineRegistry, isLanguageCode } from "@dubbing/dubbing";
+import { spawn } from "node:child_process";
+import { type EngineRegistry, FFMPEG, isLanguageCode, wavStreamArgs } from "@dubbing/dubbing";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
+import type { Storage } from "../storage/index.ts";
+import { dubKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { translationEditConflict } from "../videos/edit-rules.ts";
 import type { SignPath } from "../videos/present.ts";
@@ -21,8 +24,10 @@ export class TranslationService {
   readonly sign: SignPath;
   readonly registry: EngineRegistry;
   readonly limits: UsageLimits | undefined;
+  readonly storage: Storage;
 
   constructor(deps: {
+    storage: Storage;
     videos: VideoRepository;
     translations: TranslationRepository;
     tracker: JobTracker;
@@ -32,6 +37,7 @@ export class TranslationService {
     limits?: UsageLimits;
   }) {
     this.limits = deps.limits;
+    this.storage = deps.storage;
     this.videos = deps.videos;
     this.translations = deps.translations;
     this.tracker = deps.tracker;
@@ -118,7 +124,12 @@ export class TranslationService {
   }
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
-  async dub(userId: string, projectId: string, language: string) {
+  async dub(
+    userId: string,
+    projectId: string,
+    language: string,
+    opts: { regenerate?: number[]; burnSubtitles?: boolean } = {},
+  ) {
     const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
     const row = await this.translations.find(project.id, language);
@@ -128,6 +139,11 @@ export class TranslationService {
     if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
     const problem = timelineProblem(row.transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
+    const outside = (opts.regenerate ?? []).find((i) => i >= row.transcript.length);
+    if (outside !== undefined)
+      throw new AppError("validation_failed", `There is no segment ${outside + 1} to regenerate.`, [
+        { path: "regenerate", message: "No such segment." },
+      ]);
     const availability = (await languageAvailability(this.registry, project.language)).find(
       (l) => l.code === language,
     )!;
@@ -140,7 +156,7 @@ export class TranslationService {
         queue: "dub",
         owner: userId,
         subject: { projectId: project.id, language },
-        payload: (trackId) => ({ projectId: project.id, language, trackId }),
+        payload: (trackId) => ({ projectId: project.id, language, trackId, ...opts }),
         claim: async (tx) => {
           const repo = new TranslationRepository(tx);
           await repo.lockProject(project.id);
@@ -150,6 +166,31 @@ export class TranslationService {
       })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
+  }
+
+  /** The dub's audio as WAV, decoded from its M4A while it streams; `done` removes the local copy. */
+  async dubAudioWav(userId: string, projectId: string, language: string, scratchDir: string) {
+    const project = await this.videos.requireOwned(userId, projectId);
+    const row = await this.translationRow(project, language);
+    if (!row.dubKey || row.status === "failed")
+      throw new AppError("not_found", "This translation has no dubbed audio yet.");
+    const m4a = dubKeys(project.id, language).m4a;
+    if (!(await this.storage.stat(m4a)))
+      throw new AppError("not_found", "This dub was made before audio downloads existed. Dub it again.");
+    const copy = await this.storage.localCopy(m4a, scratchDir);
+    const ffmpeg = spawn(
+      FFMPEG,
+      ["-hide_banner", "-nostdin", "-loglevel", "error", ...wavStreamArgs(copy.path)],
+      {
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
+    const done = async () => {
+      ffmpeg.kill("SIGKILL");
+      await copy.release();
+    };
+    ffmpeg.on("close", () => void copy.release());
+    return { stream: ffmpeg.stdout, done };
   }
 
   /** A job as it is now (a start call that waited answers with the settled job, not the queued one). */

@@ -3,8 +3,11 @@ import {
   aacEncodeArgs,
   atempoArgs,
   atempoManyArgs,
+  audioOnlyArgs,
+  burnSubtitlesArgs,
   decodeAudioArgs,
   extractAudioArgs,
+  filterPath,
   mp4CanCopyVideo,
   muxArgs,
   normalizeVideoArgs,
@@ -153,5 +156,32 @@ describe("mp4CanCopyVideo / normalizeVideoArgs", () => {
     expect(after(a, "-c:v")).toBe("libx264");
     expect(after(a, "-c:a")).toBe("aac");
     expect(after(a, "-movflags")).toBe("+faststart");
+  });
+});
+
+describe("subtitles burned in", () => {
+  it("escapes the subtitle path for the filter graph", () => {
+    expect(filterPath("/tmp/a b/subs.srt")).toBe("/tmp/a b/subs.srt");
+    expect(filterPath("/tmp/it's:x,y.srt")).toBe("/tmp/it\\\\\\'s\\\\:x\\,y.srt");
+  });
+
+  it("draws the subtitles with libass and copies the audio", () => {
+    const args = burnSubtitlesArgs("in.mp4", "/w/subs.srt", "out.mp4");
+    expect(args).toContain(
+      "subtitles=filename=/w/subs.srt:force_style='FontName=Sans,Outline=2,Shadow=0,MarginV=24'",
+    );
+    expect(args.slice(args.indexOf("-c:a"), args.indexOf("-c:a") + 2)).toEqual(["-c:a", "copy"]);
+    expect(audioOnlyArgs("d.mp4", "d.m4a")).toEqual([
+      "-i",
+      "d.mp4",
+      "-map",
+      "0:a:0",
+      "-vn",
+      "-c:a",
+      "copy",
+      "-movflags",
+      "+faststart",
+      "d.m4a",
+    ]);
   });
 });

@@ -249,3 +249,55 @@ export function normalizeVideoArgs(input: string, output: string): string[] {
     output,
   ];
 }
+
+/**
+ * Escapes a path for a filter option value (`subtitles=filename=…`): ffmpeg parses it twice, as an option
+ * of the filter and as part of the filter graph, so `\`, `'`, `:` and `,` are escaped for both.
+ */
+export function filterPath(path: string): string {
+  const option = path.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/:/g, "\\:");
+  return option
+    .replace(/\\/g, "\\\\")
+    .replace(/'/g, "\\'")
+    .replace(/[,;[\]]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The dubbed video with its subtitles drawn in (libass: right-to-left text shaped and ordered, other
+ * scripts from fontconfig's fallback fonts), the audio copied. H.264 again, as fast as it stays sharp.
+ */
+export function burnSubtitlesArgs(input: string, subtitles: string, output: string): string[] {
+  return [
+    "-i",
+    input,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a?",
+    "-vf",
+    `subtitles=filename=${filterPath(subtitles)}:force_style='FontName=Sans,Outline=2,Shadow=0,MarginV=24'`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "20",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "copy",
+    "-movflags",
+    "+faststart",
+    output,
+  ];
+}
+
+/** The dub's audio alone, copied from its MP4 into an M4A (no re-encoding). */
+export function audioOnlyArgs(input: string, output: string): string[] {
+  return ["-i", input, "-map", "0:a:0", "-vn", "-c:a", "copy", "-movflags", "+faststart", output];
+}
+
+/** Audio decoded to 16-bit PCM WAV on stdout (a download made while it streams). */
+export function wavStreamArgs(input: string): string[] {
+  return ["-i", input, "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"];
+}

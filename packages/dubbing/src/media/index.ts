@@ -1,13 +1,16 @@
 // Media layer: ffprobe, the ffmpeg runner and pure ffmpeg argument builders.
 export {
+  audioOnlyArgs,
+  burnSubtitlesArgs,
   extractAudioArgs,
   MP4_VIDEO_CODECS,
   mp4CanCopyVideo,
   normalizeVideoArgs,
   posterArgs,
   previewArgs,
+  wavStreamArgs,
 } from "./args.ts";
-export { MediaError, type MediaErrorCode } from "./errors.ts";
+export { FFMPEG, MediaError, type MediaErrorCode } from "./errors.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
 export { judgeStreams, readStreams, type StreamReading, verifiedDurationMs } from "./verify.ts";

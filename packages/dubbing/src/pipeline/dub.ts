@@ -67,6 +67,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       concurrency,
       signal,
       onProgress: onTts,
+      regenerate: new Set(opts.regenerate ?? []),
     });
     timings.tts = since(t);
 

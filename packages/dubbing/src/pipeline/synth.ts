@@ -27,6 +27,8 @@ export interface SynthJob {
   v: ResolvedVoice;
   text: string;
   rate: number;
+  /** Synthesize even when the cache has the clip ("regenerate this line"); the new clip replaces it. */
+  fresh?: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function synthAll(
   await mapLimit(unique, 8, async (i) => {
     const j = jobs[i] as SynthJob;
     try {
+      if (j.fresh) throw new Error("asked to synthesize again");
       const file = join(dir, `${keys[i]}.wav`);
       const clip = await readClip(file);
       await touchFiles([file]); // a cache hit: the clip cache evicts least recently used clips

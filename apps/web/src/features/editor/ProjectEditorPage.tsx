@@ -3,6 +3,8 @@ import { useEffect, useReducer, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
+import { buttonSecondary } from "../../components/button-styles.ts";
+import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -264,7 +266,24 @@ function Editor({ project }: { project: ProjectDetail }) {
                       onRedo={() => dispatch({ type: "redo" })}
                       onSeek={player.seek}
                     />
-                    <div className="flex justify-end">{saveButton}</div>
+                    <div className="flex flex-wrap items-center justify-end gap-2">
+                      {project.transcript && project.transcript.length > 0 && (
+                        <>
+                          {(["srt", "vtt"] as const).map((format) => (
+                            <a
+                              key={format}
+                              href={`/api/video/${id}/subtitles/original.${format}`}
+                              download={`subtitles-original.${format}`}
+                              className={buttonSecondary}
+                              title="Subtitles of the saved transcript"
+                            >
+                              <DownloadIcon className="size-4" /> Original {format.toUpperCase()}
+                            </a>
+                          ))}
+                        </>
+                      )}
+                      {saveButton}
+                    </div>
                   </>
                 )}
               </div>

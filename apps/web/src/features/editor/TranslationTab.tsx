@@ -84,6 +84,22 @@ export function TranslationTab({
   const [requestingDub, setRequestingDub] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingRetranslate, setConfirmingRetranslate] = useState(false);
+  const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
+  const dubbedVideo = useRef<HTMLVideoElement>(null);
+  /** Plays one line of the dubbed video (its audio), from the segment's start to its end. */
+  const playLine = (seg: Segment) => {
+    const v = dubbedVideo.current;
+    if (!v) return;
+    v.currentTime = seg.start / 1000;
+    const stop = () => {
+      if (v.currentTime >= seg.end / 1000) {
+        v.pause();
+        v.removeEventListener("timeupdate", stop);
+      }
+    };
+    v.addEventListener("timeupdate", stop);
+    void v.play().catch(() => {});
+  };
   const languageName = language?.name ?? code;
 
   // A reloaded translation replaces the working copy unless the user has unsaved edits.
@@ -137,14 +153,14 @@ export function TranslationTab({
     }
   };
 
-  const dub = async () => {
+  const dub = async (regenerate?: number[]) => {
     setRequestingDub(true);
     try {
       if (edited) {
         await saveTranslation(projectId, code, segments);
         setEdited(false);
       }
-      await startDub(projectId, code);
+      await startDub(projectId, code, { burnSubtitles, ...(regenerate && { regenerate }) });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
@@ -177,7 +193,7 @@ export function TranslationTab({
             type="button"
             className={buttonPrimary}
             disabled={dubbing || translating || ttsUnavailable !== null || segments.length === 0}
-            onClick={dub}
+            onClick={() => void dub()}
             title={ttsUnavailable ?? undefined}
           >
             {dubbing
@@ -205,6 +221,15 @@ export function TranslationTab({
             <TrashIcon className="size-4" /> Delete
           </button>
         </div>
+        <label className="flex w-full items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={burnSubtitles}
+            onChange={(e) => setBurnSubtitles(e.target.checked)}
+            className="size-4 rounded border-slate-300 text-indigo-600"
+          />
+          Burn subtitles into the dubbed video
+        </label>
         {ttsUnavailable && (
           <p className="w-full text-sm text-amber-700">
             Dubbing is not available for this language: {ttsUnavailable}
@@ -245,6 +270,7 @@ export function TranslationTab({
           )}
           {/* biome-ignore lint/a11y/useMediaCaption: subtitles are offered as downloads below */}
           <video
+            ref={dubbedVideo}
             src={translation.finalVideoUrl}
             controls
             preload="metadata"
@@ -264,6 +290,20 @@ export function TranslationTab({
             {translation.vttUrl && (
               <a href={translation.vttUrl} download={`subtitles-${code}.vtt`} className={buttonSecondary}>
                 <DownloadIcon className="size-4" /> Download VTT
+              </a>
+            )}
+            {translation.audioUrl && (
+              <a
+                href={translation.audioUrl}
+                download={`dubbed-audio-${code}.m4a`}
+                className={buttonSecondary}
+              >
+                <DownloadIcon className="size-4" /> Audio (M4A)
+              </a>
+            )}
+            {translation.wavUrl && (
+              <a href={translation.wavUrl} download={`dubbed-audio-${code}.wav`} className={buttonSecondary}>
+                <DownloadIcon className="size-4" /> Audio (WAV)
               </a>
             )}
           </div>
@@ -382,6 +422,27 @@ export function TranslationTab({
                     </span>
                   )}
                   <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
+                  {translation.finalVideoUrl && !translation.stale && (
+                    <button
+                      type="button"
+                      onClick={() => playLine(seg)}
+                      aria-label={`Play the dubbed line ${n}`}
+                      className="rounded-md px-2 py-0.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+                    >
+                      ▶ Dub
+                    </button>
+                  )}
+                  {translation.finalVideoUrl && (
+                    <button
+                      type="button"
+                      disabled={dubbing || translating}
+                      onClick={() => void dub([i])}
+                      aria-label={`Regenerate the dubbed line ${n}`}
+                      className="rounded-md px-2 py-0.5 font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-50"
+                    >
+                      Regenerate
+                    </button>
+                  )}
                   {editing.rowMenu(i)}
                 </span>
               </>

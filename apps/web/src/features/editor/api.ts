@@ -73,10 +73,14 @@ export const startTranslation = (id: string, language: string) =>
     jsonBody("POST", { language }),
   );
 
-export const startDub = (id: string, language: string) =>
+export const startDub = (
+  id: string,
+  language: string,
+  opts: { regenerate?: number[]; burnSubtitles?: boolean } = {},
+) =>
   apiFetch<{ job: unknown; dubVideoUrl: string | null }>(
     `/api/video/${encodeURIComponent(id)}/dub`,
-    jsonBody("POST", { language }),
+    jsonBody("POST", { language, ...opts }),
   );
 
 export const deleteTranslation = (id: string, language: string) =>

@@ -75,5 +75,12 @@ describe("synthesizeSegments", () => {
     const again = await synthesizeSegments(input);
     expect(again[0]?.cached).toBe(true);
     expect(calls).toHaveLength(2);
+    // "Regenerate this line": synthesized again although cached, and only that line.
+    const two = [seg(0, "abcdefghij", 0, 500), seg(1, "klm", 600, 1600)];
+    await synthesizeSegments({ ...input, segments: two });
+    const before = calls.length;
+    const redone = await synthesizeSegments({ ...input, segments: two, regenerate: new Set([1]) });
+    expect(redone.map((r) => r?.cached)).toEqual([true, false]);
+    expect(new Set(calls.slice(before).map((c) => c.text))).toEqual(new Set(["klm"]));
   });
 });

@@ -22,13 +22,14 @@ export function ttsPlan(
   segments: PlannedSegment[],
   voices: Map<string, ResolvedVoice>,
   fit: Required<FitOptions>,
+  regenerate: ReadonlySet<number> = new Set(),
 ): (SegmentTts | null)[] {
   return segments.map((seg) => {
     const text = seg.text.replace(/\s+/g, " ").trim();
     const v = voices.get(seg.speaker);
     if (!text || !v) return null;
     return {
-      job: { v, text, rate: 1 },
+      job: { v, text, rate: 1, fresh: regenerate.has(seg.index) },
       slotMs: seg.end - seg.start,
       rateOpts: {
         ...fit,
@@ -68,6 +69,8 @@ export interface SynthesizeInput {
   concurrency: number;
   signal?: AbortSignal;
   onProgress?: StageProgress;
+  /** Transcript indexes of segments to synthesize again even when cached. */
+  regenerate?: ReadonlySet<number>;
 }
 
 /** Progress shares of the passes: the first is most of the work, the corrections less. */
@@ -75,7 +78,7 @@ const PASS_SHARE = [0.6, 0.3, 0.1];
 
 /** Every segment's clip (cached in `clipDir`), at the rate that fits its slot best; null when silent. */
 export async function synthesizeSegments(input: SynthesizeInput): Promise<(SynthesizedSegment | null)[]> {
-  const tts = ttsPlan(input.segments, input.voices, input.fit);
+  const tts = ttsPlan(input.segments, input.voices, input.fit, input.regenerate);
   const live = tts.filter((x): x is SegmentTts => x !== null);
   let passStart = 0;
   const runPass = async (pass: number, items: SegmentTts[]) => {

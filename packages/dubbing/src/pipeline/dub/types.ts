@@ -29,6 +29,8 @@ export interface DubOptions extends CommonOptions {
   subtitles?: boolean;
   /** Cap of the work dir's clip cache in bytes, least recently used clips evicted (default 256 MiB). */
   clipCacheBytes?: number;
+  /** Transcript indexes whose lines are synthesized again even when their clips are cached. */
+  regenerate?: number[];
 }
 
 export interface SegmentReport {

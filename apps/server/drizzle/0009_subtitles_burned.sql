@@ -1,0 +1,1 @@
+ALTER TABLE "translations" ADD COLUMN "subtitles_burned" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,153 @@
+// What a dub can be downloaded as: the audio alone (M4A stored, WAV decoded while it streams), the video
+// with its subtitles drawn in (right-to-left and CJK text included), and one line regenerated alone.
+import { execFileSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+
+const tmp = tempFolder("dub-exports-");
+let video: string;
+beforeAll(() => {
+  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 3)).video;
+});
+
+function probe(file: string) {
+  return JSON.parse(
+    execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+      encoding: "utf8",
+    }),
+  ) as { format: { duration: string }; streams: { codec_type: string; codec_name: string }[] };
+}
+
+/** One gray frame at `seconds`, as raw bytes (64×48). */
+function frame(file: string, seconds: number): Buffer {
+  return execFileSync(
+    "ffmpeg",
+    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1"].concat([
+      "-vf",
+      "scale=64:48,format=gray",
+      "-f",
+      "rawvideo",
+      "-",
+    ]),
+  );
+}
+
+describe("fonts for subtitles drawn into videos", () => {
+  it("has fonts for right-to-left, CJK, Devanagari and Thai text", () => {
+    for (const lang of ["ar", "he", "zh", "ja", "ko", "hi", "th"]) {
+      expect(
+        execFileSync("fc-list", [`:lang=${lang}`, "family"], { encoding: "utf8" }).trim(),
+        lang,
+      ).not.toBe("");
+    }
+  });
+});
+
+describe.each(MODES)("dub downloads (%s)", (mode) => {
+  let ts: TestServer;
+  let cookie: string;
+  let id: string;
+
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+    cookie = (await ts.signIn()).cookie;
+    id = (await upload(ts.baseUrl, cookie, video, "Exports")).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
+      "translated",
+    );
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  const download = async (url: string, name: string) => {
+    const res = await fetch(`${ts.baseUrl}${url}`, { headers: { cookie } });
+    expect(res.status, url).toBe(200);
+    const file = path.join(tmp.path, `${mode}-${name}`);
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    return { file, res };
+  };
+
+  it("offers the dubbed audio alone, as M4A and as WAV", async () => {
+    const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 120);
+    const t = dubbed.body.translation;
+    expect(t.status).toBe("dubbed");
+    const mp4 = await download(t.finalVideoUrl, "plain.mp4");
+    const m4a = await download(t.audioUrl, "audio.m4a");
+    const audio = probe(m4a.file);
+    expect(audio.streams.map((s) => s.codec_type)).toEqual(["audio"]);
+    expect(Number(audio.format.duration)).toBeCloseTo(Number(probe(mp4.file).format.duration), 0);
+    const wav = await download(t.wavUrl, "audio.wav");
+    expect(wav.res.headers.get("content-type")).toBe("audio/wav");
+    expect(probe(wav.file).streams[0]!.codec_name).toBe("pcm_s16le");
+    // another user cannot
+    const other = (await ts.signIn()).cookie;
+    expect((await fetch(`${ts.baseUrl}${t.wavUrl}`, { headers: { cookie: other } })).status).toBe(404);
+  });
+
+  it("draws the subtitles into the video, Arabic and Chinese text included", async () => {
+    const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    const texts = ["مرحبا بكم في البرنامج", "谢谢，很高兴来到这里", "שלום לכולם"];
+    const edited = translation.transcript.map((s: { text: string }, i: number) => ({
+      ...s,
+      text: texts[i] ?? s.text,
+    }));
+    expect(
+      (
+        await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, {
+          language: "es",
+          transcript: edited,
+        })
+      ).status,
+    ).toBe(200);
+    const plain = await download(
+      (await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 120)).body.dubVideoUrl,
+      "plain2.mp4",
+    );
+    const burned = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/dub`,
+      { language: "es", burnSubtitles: true },
+      { prefer: "wait=120" },
+    );
+    expect(burned.body.translation.subtitlesBurned).toBe(true);
+    const withSubs = await download(burned.body.dubVideoUrl, "burned.mp4");
+    const middle = (edited[1].start + edited[1].end) / 2000;
+    const a = frame(plain.file, middle);
+    const b = frame(withSubs.file, middle);
+    const changed = a.reduce((n, byte, i) => n + (Math.abs(byte - b[i]!) > 40 ? 1 : 0), 0);
+    expect(changed).toBeGreaterThan(20); // the text's pixels
+    expect(
+      probe(withSubs.file)
+        .streams.map((s) => s.codec_type)
+        .sort(),
+    ).toEqual(["audio", "video"]);
+  });
+
+  it("regenerates one line and renders only that clip", async () => {
+    const res = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/dub`,
+      { language: "es", regenerate: [1] },
+      { prefer: "wait=120" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.translation.report.totals.resynthesized).toBe(1);
+    expect(res.body.translation.statusMessage).toMatch(/^1 of \d+ segments re-rendered$/);
+    const past = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/dub`, {
+      language: "es",
+      regenerate: [99],
+    });
+    expect(past.status).toBe(400);
+  });
+});
