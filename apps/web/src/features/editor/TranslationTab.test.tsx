@@ -88,6 +88,8 @@ describe("TranslationTab", () => {
       ["Download Video", "dubbed-video-es.mp4"],
       ["Download SRT", "subtitles-es.srt"],
       ["Download VTT", "subtitles-es.vtt"],
+      ["Audio (M4A)", "dubbed-audio-es.m4a"],
+      ["Audio (WAV)", "dubbed-audio-es.wav"],
     ]);
     expect(dubFileName("fr")).toBe("dubbed-video-fr.mp4");
   });
