@@ -5,7 +5,10 @@ import { CLOUD_ENV } from "../packages/dubbing/src/engines/cloud-env.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 18_180);
-const DATA_DIR = path.join(os.tmpdir(), `dub-e2e-${process.pid}`);
+// Where the server keeps its files; the test workers (which load this file again) inherit it, to inject
+// faults there.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `dub-e2e-${process.pid}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 // Browser tests drive the real server (embedded mode, fresh data) in Debian's Chromium.
 export default defineConfig({
