@@ -11,6 +11,7 @@ import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
+import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { mediaSigner } from "./media/signing.ts";
@@ -29,6 +30,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How often a worker looks for stuck job rows. */
+const STUCK_SWEEP_MS = 60_000;
+
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
 export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
   const tmpDir = path.join(config.dataDir, "tmp");
@@ -45,12 +49,17 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   sweeper.unref();
   const storage = createStorage(config);
   await storage.check();
+  // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
+  await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {
+    console.error(`could not sweep unfinished uploads: ${error.message}`);
+  });
   const isWorker = config.roles.has("worker");
   const boss = await startBoss(database, { supervise: isWorker });
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
 
   let cacheSweeper: NodeJS.Timeout | undefined;
+  let stuckSweeper: NodeJS.Timeout | undefined;
   if (isWorker) {
     const db = database.db;
     await requeueOrphans(database, boss);
@@ -77,6 +86,12 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
     sweepCaches();
     cacheSweeper = setInterval(sweepCaches, SCRATCH_SWEEP_MS);
     cacheSweeper.unref();
+    // Job rows whose queue job is gone or ended without settling them release their records.
+    stuckSweeper = setInterval(
+      () => void sweepStuckJobs(db, deps.tracker, new Date()).catch(() => {}),
+      STUCK_SWEEP_MS,
+    );
+    stuckSweeper.unref();
   }
 
   let app: FastifyInstance | null = null;
@@ -94,6 +109,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
     async stop() {
       clearInterval(sweeper);
       clearInterval(cacheSweeper);
+      clearInterval(stuckSweeper);
       await app?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -48,6 +48,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const lockClient = new pg.Client({ connectionString: opts.url });
+    lockClient.on("error", () => {}); // a lost connection fails the migration's own query instead
     await lockClient.connect();
     try {
       await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -59,6 +60,9 @@ export async function openDatabase(opts: {
       await lockClient.end();
     }
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server ends (a restart, a failover) emits 'error' on the pool; without a
+    // listener that kills the process. The pool drops the connection and the next query opens a new one.
+    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
   }

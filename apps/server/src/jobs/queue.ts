@@ -18,6 +18,17 @@ export interface QueueOptions {
   heartbeatSeconds: number;
 }
 
+/**
+ * Retries of a transient failure (the network, the store, the database): exponential from 2 s, capped at
+ * a minute, ten of them — about five minutes in all, so a minute-long outage is outlasted. Permanent
+ * failures are not retried at all (jobs/retry.ts).
+ */
+export const RETRIES = { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60 };
+/** A worker beats every 5 s (pg-boss: half of this); 10 s without one and its job goes to another. */
+export const HEARTBEAT_SECONDS = 10;
+/** How often the supervising processes look for jobs without a heartbeat. */
+export const SUPERVISE_SECONDS = 5;
+
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
 export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
   const boss =
@@ -32,6 +43,8 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
           connectionString: database.url,
           supervise: opts.supervise,
           schedule: opts.supervise,
+          // a dead worker's job (no heartbeat for HEARTBEAT_SECONDS) is found within this many seconds
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
           max: 4,
         });
   boss.on("error", (error) => console.error("queue error:", error.message));
@@ -39,11 +52,12 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
   for (const name of QUEUES) {
     if (!(await boss.getQueue(name))) {
       await boss.createQueue(name, {
-        retryLimit: 3,
-        retryDelay: 2,
-        heartbeatSeconds: 10,
+        ...RETRIES,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
         expireInSeconds: 3600,
       });
+    } else {
+      await boss.updateQueue(name, { ...RETRIES, heartbeatSeconds: HEARTBEAT_SECONDS });
     }
     // Warms pg-boss's queue cache now: JobQueue.start sends inside the app's transaction, and on PGlite
     // (one connection) a cache miss there would wait for that very transaction to end.

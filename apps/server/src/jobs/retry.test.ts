@@ -4,6 +4,9 @@ import { AppError } from "../errors.ts";
 import { isRetryable, JobError } from "./retry.ts";
 
 const systemError = (code: string) => Object.assign(new Error(code), { code });
+/** What the AWS SDK throws when the store answers with an error. */
+const storeError = (name: string, fault: "client" | "server", status: number) =>
+  Object.assign(new Error(name), { name, $fault: fault, $metadata: { httpStatusCode: status } });
 
 describe("isRetryable", () => {
   it.each([
@@ -30,6 +33,14 @@ describe("isRetryable", () => {
     ["a syntax error in SQL", systemError("42601"), false],
     ["an unknown error", new Error("?"), true],
     ["a thrown string", "boom", true],
+    ["the store refusing a request", storeError("AccessDenied", "client", 403), false],
+    ["the store slowing us down", storeError("SlowDown", "client", 503), true],
+    ["the store failing inside", storeError("InternalError", "server", 500), true],
+    [
+      "the store unreachable",
+      Object.assign(systemError("ECONNREFUSED"), { $metadata: { attempts: 3 } }),
+      true,
+    ],
     ["a job error that says final", new JobError("x", { retryable: false }), false],
     ["a job error that says retry", new JobError("x", { retryable: true }), true],
   ])("%s → %s", (_name, error, expected) => {

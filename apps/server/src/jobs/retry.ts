@@ -42,9 +42,27 @@ export function isRetryable(error: unknown): boolean {
   if (error instanceof AppError) return error.status >= 500;
   if (error instanceof DubError) return RETRYABLE_DUB.has(error.code);
   if (error instanceof MediaError) return error.code === "aborted";
+  const store = storeFault(error);
+  if (store !== null) return store;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return true;
   if (/^E[A-Z]+$/.test(code)) return RETRYABLE_SYSTEM.has(code);
   if (/^[0-9A-Z]{5}$/.test(code)) return RETRYABLE_SQL_CLASSES.has(code.slice(0, 2));
   return true;
+}
+
+/**
+ * An object store's answer (AWS SDK errors carry `$fault` and the HTTP status): throttling and server
+ * faults are transient, the store refusing the request (denied, no such bucket) is final. Null when the
+ * error is not such an answer (a network error carries a system code instead).
+ */
+function storeFault(error: unknown): boolean | null {
+  const e = error as {
+    $fault?: unknown;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  } | null;
+  if (!e || typeof e !== "object" || e.$fault === undefined) return null;
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  return Boolean(e.$retryable) || e.$fault === "server" || status === 429 || status >= 500;
 }

@@ -7,6 +7,7 @@ import { runIngest } from "./ingest.ts";
 import type { QueueName } from "./queue.ts";
 import { runRetention } from "./retention.ts";
 import type { JobPayloads } from "./runner.ts";
+import { slots } from "./slots.ts";
 import { runStoryboardVideo } from "./storyboard.ts";
 import { runTranscribe } from "./transcribe.ts";
 import { runTranslate } from "./translate.ts";
@@ -29,10 +30,20 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   export: runExport,
 };
 
-/** Registers every queue's handler; each job runs alone in its handler call (batch size 1). */
+/** Housekeeping that takes no media work: it does not wait for (or take) one of the process's slots. */
+const LIGHT: QueueName[] = ["retention", "purge"];
+
+/**
+ * Registers every queue's handler; each job runs alone in its handler call (batch size 1), and at most
+ * `concurrency` media jobs run at once in this process, whatever their queues (WORKER_CONCURRENCY).
+ */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: number): Promise<void> {
+  const media = slots(concurrency);
   for (const name of Object.keys(HANDLERS) as QueueName[]) {
     const handler = HANDLERS[name] as Handler<QueueName>;
+    const run = LIGHT.includes(name)
+      ? handler
+      : (...args: Parameters<typeof handler>) => media.run(() => handler(...args));
     await boss.work(
       name,
       {
@@ -45,7 +56,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: 
       },
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
-        if (job) await handler(deps, job.data, job.retryCount >= job.retryLimit);
+        if (job) await run(deps, job.data, job.retryCount >= job.retryLimit);
       },
     );
   }

@@ -64,6 +64,10 @@ export class LocalStorage implements Storage {
     );
   }
 
+  async abortStaleUploads(): Promise<number> {
+    return 0; // files are renamed into place whole: nothing is ever half-uploaded here
+  }
+
   async check(): Promise<void> {
     await mkdir(this.root, { recursive: true });
   }
