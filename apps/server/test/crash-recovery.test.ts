@@ -118,7 +118,7 @@ it("finishes a dub after the process is killed in the middle of it, without dupl
   // The killed run's work folder went with the restart.
   expect((await readdir(path.join(dataDir, "tmp"))).filter((name) => name !== "uploads")).toEqual([]);
   const files = await readdir(path.join(dataDir, "storage", "projects", id, "dubs", "es"));
-  expect(files.sort()).toEqual(["dubbed.mp4", "dubbed.srt", "dubbed.vtt", "report.json"]);
+  expect(files.sort()).toEqual(["dubbed.m4a", "dubbed.mp4", "dubbed.srt", "dubbed.vtt", "report.json"]);
   const dubJobs = (await api(baseUrl, cookie, "GET", `/api/video/${id}/jobs`)).body.filter(
     (j: { kind: string }) => j.kind === "dub",
   );
