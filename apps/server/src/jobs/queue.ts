@@ -24,10 +24,12 @@ export interface QueueOptions {
  * failures are not retried at all (jobs/retry.ts).
  */
 export const RETRIES = { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60 };
-/** A worker beats every 5 s (pg-boss: half of this); 10 s without one and its job goes to another. */
+/** 10 s without a heartbeat (pg-boss's least) and a job goes to another worker. */
 export const HEARTBEAT_SECONDS = 10;
+/** A running job beats this often, so its last beat is at most this old when its worker dies. */
+export const HEARTBEAT_REFRESH_SECONDS = 2;
 /** How often the supervising processes look for jobs without a heartbeat. */
-export const SUPERVISE_SECONDS = 5;
+export const SUPERVISE_SECONDS = 3;
 
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
 export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
@@ -45,6 +47,8 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
           schedule: opts.supervise,
           // a dead worker's job (no heartbeat for HEARTBEAT_SECONDS) is found within this many seconds
           superviseIntervalSeconds: SUPERVISE_SECONDS,
+          // the monitor pass is the one that fails jobs whose heartbeat stopped (pg-boss's default: 60 s)
+          monitorIntervalSeconds: SUPERVISE_SECONDS,
           max: 4,
         });
   boss.on("error", (error) => console.error("queue error:", error.message));

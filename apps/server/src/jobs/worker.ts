@@ -4,7 +4,7 @@ import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
 import { runExport } from "./export.ts";
 import { runIngest } from "./ingest.ts";
-import type { QueueName } from "./queue.ts";
+import { HEARTBEAT_REFRESH_SECONDS, type QueueName } from "./queue.ts";
 import { runRetention } from "./retention.ts";
 import type { JobPayloads } from "./runner.ts";
 import { slots } from "./slots.ts";
@@ -53,6 +53,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: 
         // One user may hold all but one of a queue's slots: someone else's job always finds one free.
         groupConcurrency: Math.max(1, concurrency - 1),
         pollingIntervalSeconds: 0.5,
+        heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
       },
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
