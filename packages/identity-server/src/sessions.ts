@@ -78,7 +78,7 @@ export function validateDuration(minutes: number | undefined): void {
   }
 }
 
-function present(row: SessionRow): StytchSession {
+export function presentSession(row: SessionRow): StytchSession {
   return {
     session_id: row.id,
     user_id: row.userId,
@@ -151,7 +151,7 @@ export function looksLikeJwt(value: string): boolean {
 // ---- store ------------------------------------------------------------------------------------------
 
 async function result(ctx: Ctx, row: SessionRow, token: string): Promise<SessionResult> {
-  const session = present(row);
+  const session = presentSession(row);
   return {
     session,
     session_token: token,

@@ -120,7 +120,12 @@ export async function sdk(
 }
 
 /** Calls the backend API with the project secret. */
-export async function backend(h: Harness, method: "GET" | "POST", path: string, body?: unknown) {
+export async function backend(
+  h: Harness,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+) {
   const res = await h.app.inject({
     method,
     url: `/v1${path}`,

@@ -1,6 +1,14 @@
 // `/v1/*`: the backend API for applications, Basic `project_id:secret`, flat Stytch-style responses.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import {
+  activeSessions,
+  deleteFactor,
+  FACTOR_KINDS,
+  searchUsers,
+  type UserSearch,
+  updateUser,
+} from "../admin.ts";
 import type { Call } from "../call.ts";
 import type { Ctx } from "../context.ts";
 import { ERRORS_PATH, errorsPage, IdentityError } from "../errors.ts";
@@ -20,7 +28,11 @@ import { backendCall, callerOf, errorPayload, parse, requestId, send } from "./p
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
 
-export type BackendRegistrar = (method: "GET" | "POST" | "DELETE", path: string, handler: Handler) => void;
+export type BackendRegistrar = (
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  handler: Handler,
+) => void;
 
 export function backendRegistrar(app: FastifyInstance, ctx: Ctx): BackendRegistrar {
   return (method, path, handler) => {
@@ -124,6 +136,24 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
     loadUser(call.ctx, (req.params as { userId: string }).userId),
   );
 
+  // The operators' calls (admin.ts): search, correct, see and end sessions, delete one factor.
+  route("POST", "/users/search", async (call, req) => searchUsers(call.ctx, searchQuery(req.body)));
+
+  route("PUT", "/users/:userId", async (call, req) =>
+    updateUser(call.ctx, (req.params as { userId: string }).userId, parse(userUpdateBody, req.body)),
+  );
+
+  route("GET", "/sessions", async (call, req) => {
+    const { user_id } = parse(z.object({ user_id: z.string().min(1).max(200) }), req.query);
+    return activeSessions(call.ctx, user_id);
+  });
+
+  for (const kind of FACTOR_KINDS) {
+    route("DELETE", `/users/${kind}/:id`, async (call, req) =>
+      deleteFactor(call.ctx, kind, (req.params as { id: string }).id),
+    );
+  }
+
   // Stytch's DELETE /v1/users/{user_id}: the user, its factors and its sessions, at once.
   route("DELETE", "/users/:userId", async (call, req) => {
     const userId = (req.params as { userId: string }).userId;
@@ -178,4 +208,56 @@ function browserError(
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in did not complete</title></head><body style="font-family:Arial,sans-serif;margin:3rem;color:#222"><h1>Sign-in did not complete</h1><p>${esc(body.error_message)}</p><p>Go back and try again.</p><p style="color:#888;font-size:12px">Error: <code>${esc(body.error_type)}</code> · request ${esc(body.request_id)}</p></body></html>`,
     );
+}
+
+const userUpdateBody = z.object({
+  name: z
+    .object({
+      first_name: z.string().max(200).optional(),
+      middle_name: z.string().max(200).optional(),
+      last_name: z.string().max(200).optional(),
+    })
+    .optional(),
+  trusted_metadata: z.record(z.string(), z.unknown()).optional(),
+  untrusted_metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+const operand = z.discriminatedUnion("filter_name", [
+  z.object({ filter_name: z.literal("user_ids"), filter_value: z.array(z.string()).min(1).max(100) }),
+  z.object({ filter_name: z.literal("email_address"), filter_value: z.array(z.string()).min(1).max(100) }),
+  z.object({ filter_name: z.literal("phone_number"), filter_value: z.array(z.string()).min(1).max(100) }),
+  z.object({ filter_name: z.literal("status"), filter_value: z.enum(["active", "pending"]) }),
+  z.object({
+    filter_name: z.literal("created_at_between"),
+    filter_value: z.object({ greater_than: z.iso.datetime(), less_than: z.iso.datetime() }),
+  }),
+  z.object({ filter_name: z.literal("created_at_greater_than"), filter_value: z.iso.datetime() }),
+  z.object({ filter_name: z.literal("created_at_less_than"), filter_value: z.iso.datetime() }),
+]);
+
+const searchBody = z.object({
+  limit: z.number().int().min(1).max(1000).default(100),
+  cursor: z.string().max(500).nullish(),
+  query: z
+    .object({ operator: z.literal("AND").default("AND"), operands: z.array(operand).max(10) })
+    .optional(),
+});
+
+/** Stytch's search body as a UserSearch (only "AND": every condition holds). */
+function searchQuery(body: unknown): UserSearch {
+  const b = parse(searchBody, body ?? {});
+  const q: UserSearch = { limit: b.limit, cursor: b.cursor ?? undefined };
+  for (const o of b.query?.operands ?? []) {
+    if (o.filter_name === "user_ids") q.userIds = o.filter_value;
+    if (o.filter_name === "email_address") q.emails = o.filter_value;
+    if (o.filter_name === "phone_number") q.phones = o.filter_value;
+    if (o.filter_name === "status") q.status = o.filter_value;
+    if (o.filter_name === "created_at_between") {
+      q.createdAfter = new Date(o.filter_value.greater_than);
+      q.createdBefore = new Date(o.filter_value.less_than);
+    }
+    if (o.filter_name === "created_at_greater_than") q.createdAfter = new Date(o.filter_value);
+    if (o.filter_name === "created_at_less_than") q.createdBefore = new Date(o.filter_value);
+  }
+  return q;
 }
