@@ -1,6 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
+import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devMailbox } from "../src/db/schema.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 
@@ -36,11 +36,14 @@ describe.each(MODES)("signing in to the app (%s)", (mode) => {
     });
     expect(res.status).toBe(200);
     browser = /dub_link=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0] ?? "";
-    const dir = path.join(ts.dataDir, "mailbox");
-    const files = (await readdir(dir)).sort();
-    const mail = JSON.parse(await readFile(path.join(dir, files.at(-1)!), "utf8"));
-    expect(mail.to).toBe(email);
-    const link = /https?:\/\/\S+\/api\/stytch\?\S+/.exec(mail.text)?.[0];
+    // the newest message in the dev mailbox is the one just asked for
+    const [mail] = await ts.server.database.db
+      .select()
+      .from(devMailbox)
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(mail!.to).toBe(email);
+    const link = /https?:\/\/\S+\/api\/stytch\?\S+/.exec(mail!.text)?.[0];
     expect(link).toBeDefined();
     return new URL(link!);
   }

@@ -1,6 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
-import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { devMailbox } from "../src/db/schema.ts";
 import type { TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 
@@ -17,10 +17,13 @@ export async function sdk(ts: TestServer, url: string, body: unknown, session?: 
 
 /** The text of the newest message sent to `to` through the dev mailbox that `pattern` matches. */
 export async function lastMailTo(ts: TestServer, to: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(ts.dataDir, "mailbox");
-  for (const file of (await readdir(dir).catch(() => [])).sort().reverse()) {
-    const mail = JSON.parse(await readFile(path.join(dir, file), "utf8"));
-    const found = mail.to === to ? pattern.exec(mail.text)?.[0] : undefined;
+  const mails = await ts.server.database.db
+    .select()
+    .from(devMailbox)
+    .where(eq(devMailbox.to, to))
+    .orderBy(desc(devMailbox.id));
+  for (const mail of mails) {
+    const found = pattern.exec(mail.text)?.[0];
     if (found) return found;
   }
   throw new Error(`no message matching ${pattern} was sent to ${to}`);

@@ -164,6 +164,21 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     expect(translated.body.status).toBe("translated");
   }, 180_000);
 
+  it("shows a sign-in email sent by one API in the other API's dev mailbox", async () => {
+    const token = (await api(apiUrl("api-1"), null, "GET", "/api/config")).body.identity.publicToken;
+    const sent = await api(
+      apiUrl("api-1"),
+      null,
+      "POST",
+      "/sdk/v1/magic_links/email/login_or_create",
+      { email: "mailbox@example.com" },
+      { authorization: `Basic ${Buffer.from(`${token}:${token}`).toString("base64")}` },
+    );
+    expect(sent.status).toBe(200);
+    const page = await fetch(`${apiUrl("api-2")}/dev/mailbox`);
+    expect(await page.text()).toContain("mailbox@example.com");
+  });
+
   it("finishes a dub across a PostgreSQL restart, every process alive", async () => {
     const jobId = await startDub();
     await until("the dub to run", async () => (await translation()).progress > 0, 60_000);
@@ -216,8 +231,30 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     expect((await translation()).status).toBe("dubbed");
   }, 240_000);
 
+  it("re-dubs a one-line edit on another worker at the cost of one line (the clip cache is shared)", async () => {
+    await start("worker-c", "worker"); // an empty local cache
+    procs.get("worker-b")!.child.kill("SIGSTOP");
+    try {
+      const t = await translation();
+      const edited = t.transcript.map((s: { text: string }, i: number) =>
+        i === 0 ? { ...s, text: "Hola a todos." } : s,
+      );
+      const saved = await api(apiUrl("api-1"), cookie, "PUT", `/api/video/${id}/translation`, {
+        language: "es",
+        transcript: edited,
+      });
+      expect(saved.status).toBe(200);
+      const res = await api(apiUrl("api-2"), cookie, "POST", `/api/video/${id}/dub`, { language: "es" });
+      const row = await dubbed(res.body.job.id, 120_000);
+      expect(row.status, row.message ?? "").toBe("done");
+      expect((await translation()).statusMessage).toMatch(/^1 of \d+ segments re-rendered$/);
+    } finally {
+      procs.get("worker-b")!.child.kill("SIGCONT");
+    }
+  }, 180_000);
+
   it("leaves every process alive and no object that no row owns", async () => {
-    expect(alive().sort()).toEqual(["api-1", "api-2", "worker-b"]);
+    expect(alive().sort()).toEqual(["api-1", "api-2", "worker-b", "worker-c"]);
     const client = new S3Client({
       endpoint: `http://127.0.0.1:${s3Port}`,
       region: "us-east-1",
@@ -228,7 +265,9 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     client.destroy();
     const owners = new Set((listed.Contents ?? []).map((o) => o.Key!.split("/").slice(0, 2).join("/")));
     expect([...owners].filter((o) => o !== `projects/${id}`)).toEqual([]);
-    const dubFiles = (listed.Contents ?? []).filter((o) => o.Key!.startsWith(`projects/${id}/dubs/es/`));
+    const dubFiles = (listed.Contents ?? []).filter(
+      (o) => o.Key!.startsWith(`projects/${id}/dubs/es/`) && !o.Key!.includes("/clips/"),
+    );
     expect(dubFiles.map((o) => path.basename(o.Key!)).sort()).toEqual([
       "dubbed.m4a",
       "dubbed.mp4",

@@ -291,3 +291,15 @@ export const dataExports = pgTable(
   },
   (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt)],
 );
+
+// The development mailbox: sign-in emails kept here when no SMTP server is configured, so every API
+// process shows every message (scale-out), not only the ones it sent.
+export const devMailbox = pgTable("dev_mailbox", {
+  /** Sortable by time, unique within the same millisecond. */
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  sentAt: createdAt(),
+});

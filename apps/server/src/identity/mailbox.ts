@@ -1,42 +1,48 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Mailer, MailMessage } from "@dubbing/identity-server";
+import { desc, lt } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { devMailbox } from "../db/schema.ts";
 
 export interface StoredMail extends MailMessage {
   id: string;
   sentAt: string;
 }
 
+/** How long the dev mailbox keeps a message. */
+export const MAILBOX_DAYS = 7;
+
 /**
- * Where sign-in emails go when no SMTP server is configured: each message is kept as a JSON file under
- * `DATA_DIR/mailbox/` and its text is printed to the log, so a developer can follow the link.
+ * Where sign-in emails go when no SMTP server is configured: each message is kept in the database (so
+ * every API process lists every message) and its text is printed to the log, so a developer can follow
+ * the link.
  */
 export class DevMailbox implements Mailer {
-  readonly dir: string;
+  readonly db: Db;
   readonly print: boolean;
-  constructor(dir: string, opts: { print?: boolean } = {}) {
-    this.dir = dir;
+  constructor(db: Db, opts: { print?: boolean } = {}) {
+    this.db = db;
     this.print = opts.print ?? true;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const sentAt = new Date().toISOString();
-    // Sortable by time, unique within the same millisecond.
-    const id = `${sentAt.replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
-    await writeFile(path.join(this.dir, `${id}.json`), JSON.stringify({ id, sentAt, ...message }, null, 2));
+    const sentAt = new Date();
+    const id = `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
+    const { to, subject, text, html } = message;
+    await this.db.insert(devMailbox).values({ id, to, subject, text, html, sentAt });
     if (this.print) console.log(`\n[dev mailbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
   }
 
   /** Newest first. */
   async list(limit = 50): Promise<StoredMail[]> {
-    const files = (await readdir(this.dir).catch(() => [])).filter((f) => f.endsWith(".json"));
-    files.sort().reverse();
-    return Promise.all(
-      files
-        .slice(0, limit)
-        .map(async (f) => JSON.parse(await readFile(path.join(this.dir, f), "utf8")) as StoredMail),
-    );
+    const rows = await this.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit);
+    return rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() }));
   }
+}
+
+/** Removes messages older than MAILBOX_DAYS (the hourly retention run). */
+export async function sweepMailbox(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(devMailbox)
+    .where(lt(devMailbox.sentAt, new Date(now.getTime() - MAILBOX_DAYS * 86_400_000)));
 }

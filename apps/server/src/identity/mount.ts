@@ -1,4 +1,3 @@
-import path from "node:path";
 import {
   ensureProject,
   identityServer,
@@ -34,9 +33,7 @@ export async function prepareIdentity(db: Db, config: Config): Promise<Identity>
     name: "AI Video Dubbing",
   });
   const devMailbox =
-    config.devMailbox === "off"
-      ? null
-      : new DevMailbox(path.join(config.dataDir, "mailbox"), { print: config.logLevel !== "silent" });
+    config.devMailbox === "off" ? null : new DevMailbox(db, { print: config.logLevel !== "silent" });
   const mailer = devMailbox ?? new SmtpMailer({ url: config.smtpUrl!, from: config.mailFrom });
   return { project, mailer, devMailbox };
 }

@@ -8,7 +8,8 @@ import {
   type DubReport as PipelineReport,
   runFfmpeg,
 } from "@dubbing/dubbing";
-import { dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
+import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
+import { pullClips, pushClips } from "./clip-sync.ts";
 import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
@@ -59,6 +60,9 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       const work = await scope.scratch(deps.scratchDir, "dub-");
       const cache = clipCacheDir(deps.cacheDir, row.id);
       await mkdir(cache, { recursive: true });
+      // Scale-out: the clips other workers made for this translation, so only changed lines are rendered.
+      const clips = clipsPrefix(project.id, job.language);
+      await pullClips(storage, clips, path.join(cache, "clips"));
       const normalized = projectKeys(project.id).dubSource;
       const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
       const source = await storage.localCopy(sourceKey, work);
@@ -99,6 +103,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       if (result.srt) await storage.putFile(keys.srt, result.srt, "application/x-subrip");
       if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
       await storage.putFile(keys.report, reportFile, "application/json");
+      await pushClips(storage, clips, path.join(cache, "clips"), work);
       const { resynthesized, dubbed } = result.report.totals;
       const message = `${resynthesized} of ${dubbed} segments re-rendered`;
       await translations.update(row.id, {

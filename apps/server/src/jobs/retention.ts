@@ -4,6 +4,7 @@ import { EXPORT_KEEP_DAYS } from "../account/service.ts";
 import { dataExports, projects, settings, storyboards } from "../db/schema.ts";
 import { purge } from "../deletion/purge.ts";
 import { sweepOrphanObjects } from "../deletion/sweep.ts";
+import { sweepMailbox } from "../identity/mailbox.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
@@ -46,6 +47,7 @@ export async function runRetention(
   // What a deletion could not remove, or a job wrote after its record went.
   await sweepOrphanObjects(deps.repo.db, deps.storage, now);
   await sweepIdentity(deps.repo.db);
+  await sweepMailbox(deps.repo.db, now);
   return expired.length;
 }
 

@@ -22,6 +22,9 @@ export const projectKeys = (projectId: string) => {
 export const dubPrefix = (projectId: string, language: string) =>
   `${projectPrefix(projectId)}dubs/${language}/`;
 
+/** A translation's TTS clips, shared by every worker (content-addressed names). */
+export const clipsPrefix = (projectId: string, language: string) => `${dubPrefix(projectId, language)}clips/`;
+
 /** One language's dubbed video, its subtitles and the dub report. */
 export const dubKeys = (projectId: string, language: string) => {
   const dir = `${projectPrefix(projectId)}dubs/${language}`;

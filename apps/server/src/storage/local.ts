@@ -64,6 +64,14 @@ export class LocalStorage implements Storage {
     );
   }
 
+  async listKeys(prefix: string): Promise<string[]> {
+    const dir = this.pathOf(prefix.replace(/\/$/, ""));
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((e) => e.isFile() && !e.name.endsWith(".part"))
+      .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  }
+
   async abortStaleUploads(): Promise<number> {
     return 0; // files are renamed into place whole: nothing is ever half-uploaded here
   }

@@ -111,6 +111,20 @@ export class S3Storage implements Storage {
     return [...newest].map(([name, modifiedAt]) => ({ name, modifiedAt }));
   }
 
+  async listKeys(prefix: string): Promise<string[]> {
+    assertSafeKey(prefix.replace(/\/$/, ""));
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) keys.push(object.Key!);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async abortStaleUploads(before: Date): Promise<number> {
     let aborted = 0;
     let keyMarker: string | undefined;

@@ -20,6 +20,8 @@ export interface Storage {
    * them, for sweeps that find objects no row owns.
    */
   listFolders(prefix: string): Promise<{ name: string; modifiedAt: Date }[]>;
+  /** Every key under `prefix`. */
+  listKeys(prefix: string): Promise<string[]>;
   /**
    * Aborts multipart uploads started before `before` (a process killed mid-upload leaves them, invisible
    * to listings and billed by real providers). Answers how many; 0 where the store has no such thing.
