@@ -231,6 +231,20 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     expect((await translation()).status).toBe("dubbed");
   }, 240_000);
 
+  it("waits out S3 down for 20 s during a dub's final upload (a refused connection is transient)", async () => {
+    const jobId = await startDub();
+    // 99 %: the subtitles are being drawn; the upload of the result comes next
+    await until("the dub's last step", async () => (await translation()).progress >= 99, 120_000);
+    await s3!.close();
+    s3 = null;
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const [during] = await database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(during?.status).not.toBe("failed");
+    await startS3();
+    const row = await dubbed(jobId, 150_000);
+    expect(row.status, row.message ?? "").toBe("done");
+  }, 240_000);
+
   it("re-dubs a one-line edit on another worker at the cost of one line (the clip cache is shared)", async () => {
     await start("worker-c", "worker"); // an empty local cache
     procs.get("worker-b")!.child.kill("SIGSTOP");
