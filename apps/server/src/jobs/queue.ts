@@ -19,17 +19,18 @@ export interface QueueOptions {
 }
 
 /**
- * Retries of a transient failure (the network, the store, the database): exponential from 2 s, capped at
- * a minute, ten of them — about five minutes in all, so a minute-long outage is outlasted. Permanent
+ * Retries of a transient failure (the network, the store, the database): exponential from 1 s, capped at
+ * a minute, ten of them — about four minutes in all, so a minute-long outage is outlasted; a dead worker's
+ * job starts again at once. Permanent
  * failures are not retried at all (jobs/retry.ts).
  */
-export const RETRIES = { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60 };
+export const RETRIES = { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60 };
 /** 10 s without a heartbeat (pg-boss's least) and a job goes to another worker. */
 export const HEARTBEAT_SECONDS = 10;
 /** A running job beats this often, so its last beat is at most this old when its worker dies. */
 export const HEARTBEAT_REFRESH_SECONDS = 2;
 /** How often the supervising processes look for jobs without a heartbeat. */
-export const SUPERVISE_SECONDS = 3;
+export const SUPERVISE_SECONDS = 2;
 
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
 export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
