@@ -77,6 +77,7 @@ const envSchema = z.object({
       .pipe(z.array(z.enum(PRODUCTS)))
       .optional(),
   ),
+  IDENTITY_EMAIL_TEMPLATES_DIR: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -139,6 +140,8 @@ export interface Config {
     products: Product[];
     /** Browser origins besides PUBLIC_URL's that may call the identity SDK API (e.g. the Vite dev server). */
     extraOrigins: string[];
+    /** A folder of `<template id>[.<locale>].html` files replacing the sign-in emails' HTML. */
+    emailTemplatesDir: string | undefined;
   };
   /** Storyboard images: Pexels when a key is set, else the service's own offline illustrations. */
   pexels: { apiKey: string | undefined; baseUrl: string };
@@ -266,6 +269,7 @@ export function loadConfig(
       extraOrigins: e.ALLOWED_ORIGINS.split(",")
         .map((o) => o.trim())
         .filter(Boolean),
+      emailTemplatesDir: e.IDENTITY_EMAIL_TEMPLATES_DIR,
     },
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/$/, "") },
     stripe: {

@@ -17,6 +17,7 @@ export interface Ctx {
   project: ProjectConfig & { name: string };
   settings: Settings;
   mailer: Mailer;
+  emailTemplates: Record<string, string>;
   sms: SmsSender | undefined;
   oauthProviders: Record<string, OAuthProviderConfig>;
   now: () => Date;
@@ -41,6 +42,7 @@ export function createContext(opts: IdentityServerOptions): Ctx {
     project: { ...opts.project, name: opts.project.name ?? "Dubbing" },
     settings: resolveSettings(opts.settings),
     mailer: opts.mailer,
+    emailTemplates: opts.emailTemplates ?? {},
     sms: opts.sms,
     oauthProviders: opts.oauthProviders ?? {},
     now: opts.clock ?? (() => new Date()),

@@ -140,6 +140,13 @@ export interface IdentityServerOptions {
   publicUrl: string;
   project: ProjectConfig;
   mailer: Mailer;
+  /**
+   * Your own HTML for emails, by template id (optionally `id.locale`, e.g. `magic_link_login.es`):
+   * `magic_link_login`, `magic_link_signup`, `otp_email`, `reset_password`, or the ids the client sends
+   * (`login_template_id`, `signup_template_id`, `reset_password_template_id`). `{{url}}`, `{{code}}`,
+   * `{{minutes}}`, `{{product}}` and `{{email}}` are filled in (HTML-escaped). The text part stays ours.
+   */
+  emailTemplates?: Record<string, string>;
   sms?: SmsSender;
   /** Keyed by provider type as the SDK names it: `google`, `microsoft`, or any OIDC provider's name. */
   oauthProviders?: Record<string, OAuthProviderConfig>;

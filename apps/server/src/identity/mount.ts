@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   ensureProject,
   identityServer,
@@ -45,6 +47,7 @@ export async function mountIdentity(app: FastifyInstance, db: Db, config: Config
     publicUrl: config.publicUrl,
     project: identity.project,
     mailer: identity.mailer,
+    emailTemplates: await loadEmailTemplates(config.identity.emailTemplatesDir),
     oauthProviders: config.identity.google ? { google: config.identity.google } : undefined,
     // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
     settings: {
@@ -54,4 +57,14 @@ export async function mountIdentity(app: FastifyInstance, db: Db, config: Config
       userSearch: config.identity.products.includes("passwords"),
     },
   });
+}
+
+/** `magic_link_login.html`, `magic_link_login.es.html` … → { "magic_link_login": html, … }. */
+export async function loadEmailTemplates(dir: string | undefined): Promise<Record<string, string>> {
+  if (!dir) return {};
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".html"));
+  const entries = await Promise.all(
+    names.map(async (name) => [name.slice(0, -".html".length), await readFile(path.join(dir, name), "utf8")]),
+  );
+  return Object.fromEntries(entries);
 }

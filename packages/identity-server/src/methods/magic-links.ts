@@ -3,7 +3,7 @@ import { audit } from "../audit.ts";
 import type { Call } from "../call.ts";
 import { newId } from "../crypto.ts";
 import { sendInBackground } from "../delivery/background.ts";
-import { magicLinkEmail } from "../delivery/templates.ts";
+import { magicLinkEmail, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { factorFor, startSession } from "../sessions.ts";
@@ -61,12 +61,13 @@ async function sendLink(
     minutes,
     data,
   });
-  const message = magicLinkEmail(
-    body.email,
-    ctx.project.name,
-    withToken(url, token, "magic_links"),
-    minutes,
-    signup,
+  const link = withToken(url, token, "magic_links");
+  const message = withOwnHtml(
+    magicLinkEmail(body.email, ctx.project.name, link, minutes, signup, body.locale),
+    ctx.emailTemplates,
+    signup ? [body.signup_template_id, "magic_link_signup"] : [body.login_template_id, "magic_link_login"],
+    body.locale,
+    { url: link, minutes, product: ctx.project.name, email: body.email },
   );
   if (background) sendInBackground(ctx, message);
   else await ctx.mailer.send(message);

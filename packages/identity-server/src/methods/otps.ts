@@ -5,7 +5,7 @@ import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
 import { hmac, newId, numericCode, safeEqual, stableId } from "../crypto.ts";
 import { sendInBackground } from "../delivery/background.ts";
-import { otpEmail, otpSms } from "../delivery/templates.ts";
+import { otpEmail, otpSms, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { identityEmails, identityPhones, identityTokens } from "../schema.ts";
@@ -88,11 +88,24 @@ async function sendEmailCode(
   minutes?: number,
   data?: { pendingEmail: string },
   background = false,
+  locale?: string,
 ) {
   const m = minutes ?? call.ctx.settings.otpExpirationMinutes;
   const code = await issueCode(call, methodId, userId, m, data);
   if (!userId) return;
-  const message = otpEmail(address, call.ctx.project.name, code, m);
+  const product = call.ctx.project.name;
+  const message = withOwnHtml(
+    otpEmail(address, product, code, m, locale),
+    call.ctx.emailTemplates,
+    ["otp_email"],
+    locale,
+    {
+      code,
+      minutes: m,
+      product,
+      email: address,
+    },
+  );
   if (background) sendInBackground(call.ctx, message);
   else await call.ctx.mailer.send(message);
 }
@@ -100,7 +113,16 @@ async function sendEmailCode(
 export async function otpEmailLoginOrCreate(call: Call, body: z.infer<typeof otpEmailBody>) {
   await limitSend(call.ctx, call.caller, body.email);
   const rec = await findOrCreateByEmail(call.ctx, body.email);
-  await sendEmailCode(call, body.email, rec.emailId, rec.userId, body.expiration_minutes);
+  await sendEmailCode(
+    call,
+    body.email,
+    rec.emailId,
+    rec.userId,
+    body.expiration_minutes,
+    undefined,
+    false,
+    body.locale,
+  );
   return { method_id: rec.emailId, email_id: rec.emailId, user_id: rec.userId };
 }
 
@@ -132,7 +154,16 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
     rec?.emailId ??
     stableId("email", call.ctx.env, call.ctx.project.secret, `unknown-email:${normalizeEmail(body.email)}`);
   const userId = rec?.userId ?? null;
-  await sendEmailCode(call, body.email, methodId, userId, body.expiration_minutes, undefined, true);
+  await sendEmailCode(
+    call,
+    body.email,
+    methodId,
+    userId,
+    body.expiration_minutes,
+    undefined,
+    true,
+    body.locale,
+  );
   return { method_id: methodId, email_id: methodId };
 }
 

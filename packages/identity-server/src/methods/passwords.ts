@@ -4,7 +4,7 @@ import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
 import type { Caller, Ctx } from "../context.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, newId, verifyPassword } from "../crypto.ts";
-import { passwordResetEmail } from "../delivery/templates.ts";
+import { passwordResetEmail, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { hit, limitAuth, limitSend } from "../ratelimit.ts";
 import { identityPasswords } from "../schema.ts";
@@ -164,13 +164,14 @@ export async function passwordResetStart(call: Call, body: z.infer<typeof resetS
     });
     loginLink = withToken(loginUrl, login.token, "login");
   }
+  const link = withToken(resetUrl, reset.token, "reset_password");
   await ctx.mailer.send(
-    passwordResetEmail(
-      body.email,
-      ctx.project.name,
-      withToken(resetUrl, reset.token, "reset_password"),
-      minutes,
-      loginLink,
+    withOwnHtml(
+      passwordResetEmail(body.email, ctx.project.name, link, minutes, loginLink, body.locale),
+      ctx.emailTemplates,
+      [body.reset_password_template_id, "reset_password"],
+      body.locale,
+      { url: link, minutes, product: ctx.project.name, email: body.email },
     ),
   );
   return {};
