@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { projects, type SegmentJson, translations } from "../db/schema.ts";
+import { type SegmentJson, translations } from "../db/schema.ts";
 
 export type TranslationRow = typeof translations.$inferSelect;
 
@@ -65,14 +65,6 @@ export class TranslationRepository {
       .returning();
     if (restarted) return { row: restarted, started: true };
     return { row: (await this.find(projectId, language))!, started: false };
-  }
-
-  /**
-   * Inside a job's claim: holds the project row until the claim commits, so a user's edit of speakers or
-   * transcript (which takes the same lock) is either before the job reads them or refused.
-   */
-  async lockProject(projectId: string): Promise<void> {
-    await this.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
   }
 
   /** Atomically marks the translation as dubbing; false when a dub is already running. */

@@ -67,7 +67,7 @@ export function translationRoutes(
     async (request, reply) => {
       const { id, language } = request.params;
       const wav = await service.dubAudioWav(currentUser(request).id, id, language, deps.scratchDir);
-      request.raw.on("close", () => void wav.done());
+      request.raw.on("close", wav.stop);
       return reply
         .type("audio/wav")
         .header(

@@ -9,7 +9,7 @@ import { dubKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { translationEditConflict } from "../videos/edit-rules.ts";
 import type { SignPath } from "../videos/present.ts";
-import type { ProjectRow, VideoRepository } from "../videos/repository.ts";
+import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
@@ -86,8 +86,8 @@ export class TranslationService {
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId }),
         claim: async (tx) => {
+          await new VideoRepository(tx).lockProject(project.id);
           const repo = new TranslationRepository(tx);
-          await repo.lockProject(project.id);
           if (!(await repo.startTranslating(project.id, language)).started) return false;
           await takeQuota(tx, userId, plan, "translations");
           return true;
@@ -158,9 +158,8 @@ export class TranslationService {
         subject: { projectId: project.id, language },
         payload: (trackId) => ({ projectId: project.id, language, trackId, ...opts }),
         claim: async (tx) => {
-          const repo = new TranslationRepository(tx);
-          await repo.lockProject(project.id);
-          return repo.claimForDub(row.id);
+          await new VideoRepository(tx).lockProject(project.id);
+          return new TranslationRepository(tx).claimForDub(row.id);
         },
         charge: { userId, plan, kind: "dubbed", seconds, what: "dub" },
       })) ?? (await this.tracker.active(project.id, "dub", language));
@@ -168,7 +167,7 @@ export class TranslationService {
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
   }
 
-  /** The dub's audio as WAV, decoded from its M4A while it streams; `done` removes the local copy. */
+  /** The dub's audio as WAV, decoded from its M4A while it streams; `stop` ends the decoding early. */
   async dubAudioWav(userId: string, projectId: string, language: string, scratchDir: string) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
@@ -185,12 +184,9 @@ export class TranslationService {
         stdio: ["ignore", "pipe", "ignore"],
       },
     );
-    const done = async () => {
-      ffmpeg.kill("SIGKILL");
-      await copy.release();
-    };
+    // The local copy goes when ffmpeg ends, whether it finished or `stop` (the client went away) ended it.
     ffmpeg.on("close", () => void copy.release());
-    return { stream: ffmpeg.stdout, done };
+    return { stream: ffmpeg.stdout, stop: () => ffmpeg.kill("SIGKILL") };
   }
 
   /** A job as it is now (a start call that waited answers with the settled job, not the queued one). */

@@ -80,19 +80,28 @@ export class VideoRepository {
   }
 
   /** Replaces what is given, all in one transaction: a save is never half-applied. */
-  /** Locks the project row (inside a transaction) and reads what a job's start must check. */
-  async lockForJob(projectId: string) {
+  /**
+   * Inside a transaction: holds the project row until it commits. Every job's claim and every edit of
+   * speakers or transcript takes it, so an edit is either before a job reads them or refused.
+   */
+  async lockProject(projectId: string): Promise<ProjectStatus> {
     const [project] = await this.db
       .select({ status: projects.status })
       .from(projects)
       .where(eq(projects.id, projectId))
       .for("update");
     if (!project) throw new AppError("video_not_found", "This project does not exist.");
+    return project.status;
+  }
+
+  /** Locks the project row (inside a transaction) and reads what a job's start must check. */
+  async lockForJob(projectId: string) {
+    const status = await this.lockProject(projectId);
     const rows = await this.db
       .select({ status: translations.status })
       .from(translations)
       .where(eq(translations.projectId, projectId));
-    return { status: project.status, translations: rows.map((r) => r.status) };
+    return { status, translations: rows.map((r) => r.status) };
   }
 
   /**

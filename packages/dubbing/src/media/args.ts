@@ -218,6 +218,9 @@ export function mp4CanCopyVideo(codec: string): boolean {
   return MP4_VIDEO_CODECS.has(codec);
 }
 
+/** H.264 as fast as it stays sharp, in the pixel format every player reads: for videos encoded again. */
+const H264_SHARP = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p"];
+
 /**
  * For ingest, when a video cannot be copied into MP4 (WebM VP8, OGG Theora, WMV): one H.264 + AAC MP4,
  * faststart, that the dub then copies. Its first audio stream is kept when there is one.
@@ -230,14 +233,7 @@ export function normalizeVideoArgs(input: string, output: string): string[] {
     "0:v:0",
     "-map",
     "0:a:0?",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "20",
-    "-pix_fmt",
-    "yuv420p",
+    ...H264_SHARP,
     "-c:a",
     "aac",
     "-b:a",
@@ -264,7 +260,7 @@ export function filterPath(path: string): string {
 
 /**
  * The dubbed video with its subtitles drawn in (libass: right-to-left text shaped and ordered, other
- * scripts from fontconfig's fallback fonts), the audio copied. H.264 again, as fast as it stays sharp.
+ * scripts from fontconfig's fallback fonts), the audio copied; the video is H.264 again (H264_SHARP).
  */
 export function burnSubtitlesArgs(input: string, subtitles: string, output: string): string[] {
   return [
@@ -276,14 +272,7 @@ export function burnSubtitlesArgs(input: string, subtitles: string, output: stri
     "0:a?",
     "-vf",
     `subtitles=filename=${filterPath(subtitles)}:force_style='FontName=Sans,Outline=2,Shadow=0,MarginV=24'`,
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "20",
-    "-pix_fmt",
-    "yuv420p",
+    ...H264_SHARP,
     "-c:a",
     "copy",
     "-movflags",
