@@ -7,7 +7,7 @@ import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadTranslated } from "./http.ts";
 
 const tmp = tempFolder("dub-exports-");
 let video: string;
@@ -56,11 +56,7 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    id = (await upload(ts.baseUrl, cookie, video, "Exports")).body._id;
-    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
-    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
-      "translated",
-    );
+    id = await uploadTranslated(ts.baseUrl, cookie, video, "Exports");
   });
   afterAll(async () => {
     await ts?.close();

@@ -74,3 +74,39 @@ export async function waitForStatus(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Uploads a video, waits until its transcript is ready and translates it; answers the project's id. */
+export async function uploadTranslated(
+  baseUrl: string,
+  cookie: string,
+  file: string,
+  title: string,
+  language = "es",
+): Promise<string> {
+  const id = (await upload(baseUrl, cookie, file, title)).body._id as string;
+  await waitForStatus(baseUrl, cookie, id, ["ready"]);
+  const translated = await startAndWait(baseUrl, cookie, id, "translate", language, 120);
+  if (translated.body?.status !== "translated") {
+    throw new Error(`translation into ${language}: ${JSON.stringify(translated.body)}`);
+  }
+  return id;
+}
+
+/**
+ * Polls `probe` every 100 ms until it answers something truthy, and answers that. `tolerateErrors` retries
+ * a probe that throws (a database restarting) instead of failing at once.
+ */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 120_000,
+  opts: { tolerateErrors?: boolean } = {},
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await (opts.tolerateErrors ? probe().catch(() => null) : probe());
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

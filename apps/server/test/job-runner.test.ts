@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, translations } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, uploadTranslated } from "./http.ts";
 
 const tmp = tempFolder("dub-runner-");
 let video: string;
@@ -25,11 +25,7 @@ describe.each(MODES)("the job runner (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    id = (await upload(ts.baseUrl, cookie, video, "Runner")).body._id;
-    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
-    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
-      "translated",
-    );
+    id = await uploadTranslated(ts.baseUrl, cookie, video, "Runner");
   });
   afterAll(async () => {
     await ts?.close();

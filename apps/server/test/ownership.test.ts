@@ -15,7 +15,7 @@ import { sweepOrphanObjects } from "../src/deletion/sweep.ts";
 import type { S3Storage } from "../src/storage/s3.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
 import { readZip } from "./zip.ts";
 
@@ -46,16 +46,6 @@ async function queueState(ts: TestServer, queueJobId: string): Promise<string | 
     sql`SELECT state FROM pgboss.job WHERE id = ${queueJobId}::uuid`,
   )) as unknown as { rows: { state: string }[] };
   return result.rows[0]?.state;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 120_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(MODES)("owning your data (%s)", (mode) => {
@@ -126,20 +116,20 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     expect(started.status).toBe(202);
     const [job] = await ts.server.database.db.select().from(jobs).where(eq(jobs.id, started.body.job.id));
     // deleted mid-run: once the dub has written progress
-    await until("the dub to run", async () => {
+    await eventually("the dub to run", async () => {
       const t = (await api(ts.baseUrl, alice.cookie, "GET", `/api/video/${id}/translations`)).body.es;
       return t.progress > 0 || t.status !== "dubbing";
     });
     const deleted = await api(ts.baseUrl, alice.cookie, "DELETE", `/api/video/${id}`);
     expect(deleted.status).toBe(204);
     expect((await api(ts.baseUrl, alice.cookie, "GET", `/api/video/${id}`)).status).toBe(404);
-    const state = await until("the dub job to end", async () => {
+    const state = await eventually("the dub job to end", async () => {
       const s = await queueState(ts, job!.queueJobId!);
       return s === "completed" || s === "failed" || s === "retry" ? s : null;
     });
     expect(state).toBe("completed");
     // gone now, or once the purge job has run (a delete racing the job's own writes may leave it to the job)
-    await until(
+    await eventually(
       "no object under the project",
       async () => (await storedKeys(ts, `projects/${id}/`)).length === 0,
       30_000,
@@ -196,7 +186,7 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
       })
     ).body;
     await api(ts.baseUrl, alice.cookie, "POST", `/api/storyboard/${board._id}/generate-video`);
-    await until("the storyboard video", async () => {
+    await eventually("the storyboard video", async () => {
       const b = (await api(ts.baseUrl, alice.cookie, "GET", `/api/storyboard/${board._id}`)).body;
       return b.status !== "generating";
     });
@@ -217,7 +207,7 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     };
     try {
       expect((await api(ts.baseUrl, alice.cookie, "DELETE", `/api/video/${id}`)).status).toBe(204);
-      await until(
+      await eventually(
         "the purge job",
         async () => (await storedKeys(ts, `projects/${id}/`)).length === 0,
         60_000,
@@ -257,7 +247,7 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     expect(started.status).toBe(202);
     const twice = await api(ts.baseUrl, cookie!, "POST", "/api/account/export");
     expect(twice.body.export.id).toBe(started.body.export.id);
-    const done = await until("the export", async () => {
+    const done = await eventually("the export", async () => {
       const e = (await api(ts.baseUrl, cookie!, "GET", "/api/account/export")).body.export;
       return e.status === "ready" || e.status === "failed" ? e : null;
     });

@@ -10,7 +10,7 @@ import { LOST_MESSAGE, sweepStuckJobs } from "../src/jobs/stuck.ts";
 import { JobTracker } from "../src/jobs/tracker.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadTranslated } from "./http.ts";
 
 const tmp = tempFolder("dub-resilience-");
 
@@ -62,9 +62,7 @@ describe.each(MODES)("the stuck-job sweeper (%s)", (mode) => {
     ts = await startTestServer(mode);
     ({ cookie, userId: ownerId } = await ts.signIn());
     const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: `stuck-${mode}` }).video;
-    id = (await upload(ts.baseUrl, cookie, video, "Stuck")).body._id;
-    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
-    await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
+    id = await uploadTranslated(ts.baseUrl, cookie, video, "Stuck");
   });
   afterAll(async () => {
     await ts?.close();

@@ -17,7 +17,7 @@ import { jobs } from "../src/db/schema.ts";
 import { waitForEvent } from "./events.ts";
 import { tempFolder } from "./fixtures.ts";
 import { freePort, S3_CREDENTIALS } from "./harness.ts";
-import { api, startAndWait, upload } from "./http.ts";
+import { api, eventually, startAndWait, upload } from "./http.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MAIN = path.join(ROOT, "apps/server/src/main.ts");
@@ -86,15 +86,9 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
   const apiUrl = (name: string) => procs.get(name)!.url!;
   const translation = async () =>
     (await api(apiUrl("api-2"), cookie, "GET", `/api/video/${id}/translations`)).body.es;
-  const until = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms: number) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await probe().catch(() => null);
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  // a probe may meet the database restarting: it is asked again
+  const until = <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms: number) =>
+    eventually(what, probe, ms, { tolerateErrors: true });
   /**
    * Starts a dub through API 1 that runs for several seconds: every line synthesized again and the
    * subtitles drawn into the 1280-pixel video (a full encode), so faults land in the middle of it.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translations } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadTranslated } from "./http.ts";
 
 const tmp = tempFolder("dub-truth-");
 let video: string;
@@ -26,11 +26,7 @@ describe.each(MODES)("edits, jobs and failures (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    id = (await upload(ts.baseUrl, cookie, video, "Truth")).body._id;
-    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
-    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
-      "translated",
-    );
+    id = await uploadTranslated(ts.baseUrl, cookie, video, "Truth");
   });
   afterAll(async () => {
     await ts?.close();
