@@ -1,11 +1,22 @@
-import { openAsBlob } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Uploads a file the way the web app does: multipart `video` + `title`. */
-export async function upload(baseUrl: string, cookie: string, file: string | null, title: string | null) {
+/**
+ * The upload form. The file is read into memory (test videos are small): a file-backed Blob's reader
+ * rejects unhandled in Node when the server answers (402, 429) before the whole body is sent.
+ */
+export async function upload(
+  baseUrl: string,
+  cookie: string,
+  file: string | null,
+  title: string | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   if (title !== null) form.set("title", title);
-  if (file) form.set("video", await openAsBlob(file), path.basename(file));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) form.set("video", new Blob([await readFile(file)]), path.basename(file));
   const res = await fetch(`${baseUrl}/api/video/process`, {
     method: "POST",
     body: form,

@@ -1,12 +1,11 @@
 // The spoken language: chosen at upload, changed later (a new transcription), and a language no engine
 // here transcribes gives an empty transcript to type — with the server checking what is typed.
 
-import { openAsBlob } from "node:fs";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, waitForStatus } from "./http.ts";
+import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-lang-");
 let video: string;
@@ -14,17 +13,8 @@ beforeAll(() => {
   video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
 });
 
-async function uploadIn(ts: TestServer, cookie: string, language: string) {
-  const form = new FormData();
-  form.set("title", `Spoken ${language}`);
-  form.set("language", language);
-  form.set("video", await openAsBlob(video), "talk.mp4");
-  const res = await fetch(`${ts.baseUrl}/api/video/process`, {
-    method: "POST",
-    body: form,
-    headers: { cookie },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+function uploadIn(ts: TestServer, cookie: string, language: string) {
+  return upload(ts.baseUrl, cookie, video, `Spoken ${language}`, { language });
 }
 
 describe.each(MODES)("the spoken language (%s)", (mode) => {
