@@ -1,6 +1,7 @@
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import type { Mailer } from "./delivery/mailer.ts";
 import type { SmsSender } from "./delivery/sms.ts";
+import type { Endpoints } from "./oauth/providers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: works with any drizzle Postgres driver (pglite, node-postgres)
 export type IdentityDb = PgDatabase<any, any>;
@@ -18,11 +19,22 @@ export interface ProjectConfig {
 }
 
 export interface OAuthProviderConfig {
-  /** OpenID Connect issuer; its /.well-known/openid-configuration is read on first use. */
-  issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** Not for Apple, whose secret is signed per request with `apple.privateKey`. */
+  clientSecret?: string;
+  /** Scopes asked for on top of the provider's own (e.g. `users.email` for X). */
   scopes?: string[];
+  /**
+   * An OpenID Connect issuer whose /.well-known/openid-configuration replaces the built-in endpoints:
+   * a self-hosted GitLab, or any other OIDC provider under a name of your choosing.
+   */
+  issuer?: string;
+  /** Replaces single built-in endpoints (stand-in providers in tests). */
+  endpoints?: Partial<Endpoints>;
+  /** Microsoft: `common` (default), `organizations`, `consumers` or one tenant's id. */
+  tenant?: string;
+  /** Apple: the key that signs the client secret (ES256). */
+  apple?: { teamId: string; keyId: string; privateKey: string };
 }
 
 export interface PasswordPolicy {
@@ -148,11 +160,14 @@ export interface IdentityServerOptions {
    */
   emailTemplates?: Record<string, string>;
   sms?: SmsSender;
-  /** Keyed by provider type as the SDK names it: `google`, `microsoft`, or any OIDC provider's name. */
+  /**
+   * Keyed by provider type as the SDK names it (`google`, `github`, `apple`, … the 19 of
+   * oauth/providers.ts), or any other name with an OpenID Connect `issuer`.
+   */
   oauthProviders?: Record<string, OAuthProviderConfig>;
   clock?: () => Date;
   settings?: Partial<Omit<Settings, "rateLimits">> & { rateLimits?: Partial<Record<RateBucket, RateLimit>> };
-  /** Used for OAuth discovery and token calls (tests may pass their own). */
+  /** Used for every call to an OAuth provider (tests may pass their own). */
   fetch?: typeof fetch;
 }
 

@@ -179,18 +179,35 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
       }
     },
   );
+  // The provider's answer: a redirect (GET) or Apple's form_post (POST, form-encoded, from Apple's page).
+  const callback = async (
+    req: FastifyRequest<{ Params: { provider: string } }>,
+    reply: FastifyReply,
+    params: Record<string, string>,
+  ) => {
+    try {
+      const call: Call = { ctx, caller: callerOf(req), session: null, sessionInvalid: false };
+      return reply.redirect(await oauthCallback(ctx, call, req.params.provider, params), 302);
+    } catch (err) {
+      if (!(err instanceof IdentityError)) req.log.error({ err }, "oauth callback failed");
+      return browserError(reply, req.headers.accept, errorPayload(ctx, err, requestId(ctx)));
+    }
+  };
   app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
     "/v1/public/oauth/:provider/callback",
-    async (req, reply) => {
-      try {
-        const call: Call = { ctx, caller: callerOf(req), session: null, sessionInvalid: false };
-        return reply.redirect(await oauthCallback(ctx, call, req.params.provider, req.query), 302);
-      } catch (err) {
-        if (!(err instanceof IdentityError)) req.log.error({ err }, "oauth callback failed");
-        return browserError(reply, req.headers.accept, errorPayload(ctx, err, requestId(ctx)));
-      }
-    },
+    (req, reply) => callback(req, reply, req.query),
   );
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Params: { provider: string }; Body: Record<string, string> }>(
+      "/v1/public/oauth/:provider/callback",
+      (req, reply) => callback(req, reply, typeof req.body === "object" && req.body ? req.body : {}),
+    );
+  });
 }
 
 /** A person's browser gets a readable page; API clients (no `text/html` in Accept) get the JSON error. */
