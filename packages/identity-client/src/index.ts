@@ -51,7 +51,7 @@ export { EMAIL_SENT_TYPES, EVENT_NAMES, UI_EVENT_TYPES } from "./events.ts";
 export type { CaptchaProvider, FetchLike, HttpMethod, SDKRequest } from "./http.ts";
 export { readResponse } from "./http.ts";
 export type { MagicLinkEmailOptions, MagicLinkSendResponse, MagicLinksAPI } from "./magic-links.ts";
-export type { OAuthAPI, OAuthProvider, OAuthStartOptions } from "./oauth.ts";
+export type { GoogleOneTapAPI, OAuthAPI, OAuthProvider, OAuthStartOptions } from "./oauth.ts";
 export { buildOAuthStartUrl, OAUTH_PROVIDERS } from "./oauth.ts";
 export type { OTPEmailOptions, OTPSendOptions, OTPSendResponse, OTPsAPI } from "./otps.ts";
 export type {

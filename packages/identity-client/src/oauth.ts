@@ -76,7 +76,19 @@ export type OAuthProviderStarters = {
   [P in OAuthProvider]: { start(options?: OAuthStartOptions): Promise<string> };
 };
 
+/** Google One Tap through the identity server: a nonce for Google's prompt, then the credential it gave. */
+export interface GoogleOneTapAPI {
+  /** A single-use nonce (and the server's Google client id) for `google.accounts.id.initialize`. */
+  start(options: { login_redirect_url?: string; signup_redirect_url?: string }): Promise<{
+    nonce: string;
+    client_id: string;
+  }>;
+  /** Sends Google's credential; resolves to the URL to go to (the redirect URL with an oauth token). */
+  submit(credential: string): Promise<string>;
+}
+
 export interface OAuthAPI extends OAuthProviderStarters {
+  googleOneTap: GoogleOneTapAPI;
   /** The start URL for a provider; creates and stores a PKCE pair when the project requires PKCE. */
   startUrl(provider: string, options?: OAuthStartOptions): Promise<string>;
   /** Navigates the browser to the start URL (and returns it). */
@@ -120,8 +132,35 @@ export function createOAuthAPI(ctx: ClientContext): OAuthAPI {
     OAUTH_PROVIDERS.map((p) => [p, { start: (options?: OAuthStartOptions) => start(p, options) }]),
   ) as OAuthProviderStarters;
 
+  const googleOneTap: GoogleOneTapAPI = {
+    async start(options) {
+      validate("oauth.googleOneTap.start")
+        .optionalString("login_redirect_url", options.login_redirect_url)
+        .optionalString("signup_redirect_url", options.signup_redirect_url);
+      const { pkceRequiredForOAuth } = await ctx.bootstrap.get();
+      const code_challenge = pkceRequiredForOAuth ? (await ctx.pkce.oauth.start()).code_challenge : undefined;
+      return ctx.http.request<{ nonce: string; client_id: string }>({
+        method: "POST",
+        path: "/oauth/google/onetap/start",
+        body: { ...options, code_challenge },
+        errorMessage: FALLBACK_MESSAGES.oauthAuthenticate,
+      });
+    },
+    async submit(credential) {
+      validate("oauth.googleOneTap.submit").string("credential", credential);
+      const data = await ctx.http.request<{ redirect_url: string }>({
+        method: "POST",
+        path: "/oauth/google/onetap/submit",
+        body: { credential },
+        errorMessage: FALLBACK_MESSAGES.oauthAuthenticate,
+      });
+      return data.redirect_url;
+    },
+  };
+
   return {
     ...starters,
+    googleOneTap,
     startUrl,
     start,
     async authenticate(token, options) {

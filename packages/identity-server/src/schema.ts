@@ -147,7 +147,7 @@ export const identityTokens = pgTable(
   "identity_tokens",
   {
     id: text("id").primaryKey(),
-    kind: text("kind").notNull(), // magic_link | password_reset | oauth | otp | webauthn_register | webauthn_auth | crypto | oauth_state
+    kind: text("kind").notNull(), // magic_link | password_reset | oauth | otp | webauthn_register | webauthn_auth | crypto | oauth_state | one_tap_nonce
     tokenHash: text("token_hash").notNull(),
     userId: text("user_id").references(() => identityUsers.id, { onDelete: "cascade" }),
     methodId: text("method_id"), // email_id / phone_id the token proves

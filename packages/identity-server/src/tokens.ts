@@ -10,6 +10,7 @@ export type TokenKind =
   | "password_reset"
   | "oauth"
   | "oauth_state"
+  | "one_tap_nonce"
   | "otp"
   | "webauthn_register"
   | "webauthn_auth"

@@ -12,7 +12,7 @@ import {
   type StandInProvider,
   startOAuthStandIn,
 } from "../src/testing/oauth-stand-in.ts";
-import { backend, type Harness, PROJECT, startHarness } from "./harness.ts";
+import { backend, type Harness, PROJECT, sdk, startHarness } from "./harness.ts";
 
 const PUBLIC = "http://localhost:3000";
 const LOGIN = `${PUBLIC}/authenticate`;
@@ -276,5 +276,73 @@ describe("what a provider's answer may do", () => {
     });
     expect(posted.statusCode).toBe(400);
     expect(posted.json().error_type).toBe("oauth_flow_failed");
+  });
+});
+
+describe("Google One Tap", () => {
+  const start = async () =>
+    (
+      await sdk(h, "POST", "/oauth/google/onetap/start", {
+        login_redirect_url: LOGIN,
+        signup_redirect_url: SIGNUP,
+      })
+    ).data as { nonce: string; client_id: string };
+  const submit = (credential: string) => sdk(h, "POST", "/oauth/google/onetap/submit", { credential });
+
+  it("signs in with the credential Google's script hands over, once", async () => {
+    const { nonce, client_id } = await start();
+    expect(client_id).toBe(standIn.clientId);
+    const credential = await standIn.googleCredential({
+      sub: "one-tap-1",
+      email: "tap@example.com",
+      name: "Tap Er",
+      nonce,
+    });
+    const r = await submit(credential);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const app = new URL(r.data.redirect_url);
+    expect(app.origin + app.pathname).toBe(SIGNUP);
+    expect(app.searchParams.get("stytch_token_type")).toBe("oauth");
+    const answer = (
+      await backend(h, "POST", "/oauth/authenticate", {
+        token: app.searchParams.get("token"),
+        session_duration_minutes: 60,
+      })
+    ).json;
+    expect(answer.provider_subject).toBe("one-tap-1");
+    expect(answer.user.emails).toEqual([
+      expect.objectContaining({ email: "tap@example.com", verified: true }),
+    ]);
+    // The same credential again: its nonce is spent.
+    expect((await submit(credential)).json.error_type).toBe("oauth_flow_failed");
+  });
+
+  it("refuses a credential for another client, expired, signed by another key or with a nonce we never issued", async () => {
+    const { generateKeyPair, SignJWT } = await import("jose");
+    const stranger = await generateKeyPair("RS256");
+    const forged = async (nonce: string) =>
+      new SignJWT({ sub: "x", email: "x@example.com", email_verified: true, nonce })
+        .setProtectedHeader({ alg: "RS256", kid: "stand-in-1" })
+        .setIssuer("https://accounts.google.com")
+        .setAudience(standIn.clientId)
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .sign(stranger.privateKey);
+    const cases = [
+      standIn.googleCredential({ sub: "x", nonce: (await start()).nonce, aud: "another-client" }),
+      standIn.googleCredential({
+        sub: "x",
+        nonce: (await start()).nonce,
+        exp: Math.floor(Date.now() / 1000) - 60,
+      }),
+      forged((await start()).nonce),
+      standIn.googleCredential({ sub: "x", nonce: "chosen-by-the-attacker" }),
+      standIn.googleCredential({ sub: "x" }),
+    ];
+    for (const credential of cases) {
+      const r = await submit(await credential);
+      expect(r.status).toBe(400);
+      expect(r.json.error_type).toBe("oauth_flow_failed");
+    }
   });
 });

@@ -4,13 +4,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { identityServer, migrateIdentity, SmtpMailer } from "@dubbing/identity-server";
+import {
+  APPLE_KEY_ID,
+  APPLE_TEAM_ID,
+  type StandInProvider,
+  startOAuthStandIn,
+} from "@dubbing/identity-server/testing/oauth-stand-in";
 import { PGlite } from "@electric-sql/pglite";
 import fastifyStatic from "@fastify/static";
 import { drizzle } from "drizzle-orm/pglite";
 import Fastify from "fastify";
 import { build } from "vite";
 import { startMailbox } from "./mailbox.ts";
-import { startGoogleStandIn } from "./oidc.ts";
 import { authenticatePage, galleryPage, hostPage, PUBLIC_TOKEN } from "./pages.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +41,21 @@ await build({
 });
 
 const mailbox = await startMailbox();
-const google = await startGoogleStandIn(`${origin}/v1/public/oauth/google/callback`);
+// Google, GitHub (plain OAuth 2.0) and Apple (form_post, ES256 client secret) stand-ins; each "logs in"
+// its account at once. One Tap's credential is signed with the stand-in's Google key (/__test/google-credential).
+const PROVIDERS: StandInProvider[] = ["google", "github", "apple"];
+const providers = await startOAuthStandIn({
+  redirectUris: PROVIDERS.map((p) => `${origin}/v1/public/oauth/${p}/callback`),
+});
+providers.signInAs("google", { id: "carol", email: "carol@example.com", emailVerified: true, name: "Carol" });
+providers.signInAs("github", { id: "5150", email: "gus@example.com", emailVerified: true, name: "Gus Hub" });
+providers.signInAs("apple", {
+  id: "001234.apple",
+  email: "ana@privaterelay.appleid.com",
+  emailVerified: true,
+  name: "Ana Apple",
+});
+const standIn = (p: StandInProvider) => ({ clientId: providers.clientId, endpoints: providers.endpoints(p) });
 const pglite = new PGlite();
 const db = drizzle(pglite);
 await migrateIdentity(db);
@@ -53,7 +72,12 @@ await app.register(identityServer, {
     name: "Dubbing",
   },
   oauthProviders: {
-    google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
+    google: { ...standIn("google"), clientSecret: providers.clientSecret },
+    github: { ...standIn("github"), clientSecret: providers.clientSecret },
+    apple: {
+      ...standIn("apple"),
+      apple: { teamId: APPLE_TEAM_ID, keyId: APPLE_KEY_ID, privateKey: providers.applePrivateKey },
+    },
   },
   mailer: new SmtpMailer({ url: mailbox.url, from: "Dubbing <login@dubbing.local>" }),
   settings: {
@@ -84,13 +108,24 @@ app.get("/__test/mail", async (req) => {
   return mailbox.inbox.filter((m) => !to || m.to.includes(to));
 });
 app.get("/__test/health", async () => ({ ok: true }));
+app.get("/__test/google-credential", async (req) => {
+  const { nonce } = req.query as { nonce?: string };
+  return {
+    credential: await providers.googleCredential({
+      sub: "hana-g",
+      email: "hana@example.com",
+      name: "Hana",
+      nonce,
+    }),
+  };
+});
 await app.listen({ port, host: "127.0.0.1" });
 
 const stop = async () => {
   await app.close();
   await pglite.close();
   await mailbox.close();
-  await google.close();
+  await providers.close();
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop());

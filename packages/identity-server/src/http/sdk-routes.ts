@@ -10,6 +10,7 @@ import {
   walletStart,
   walletStartBody,
 } from "../methods/crypto-wallets.ts";
+import { oneTapStart, oneTapStartBody, oneTapSubmit, oneTapSubmitBody } from "../methods/google-one-tap.ts";
 import {
   magicLinkAuthenticate,
   magicLinkAuthenticateBody,
@@ -245,6 +246,12 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
 
   route("POST", "/oauth/authenticate", (call, req) =>
     oauthAuthenticate(call, parse(oauthAuthenticateBody, req.body)),
+  );
+  route("POST", "/oauth/google/onetap/start", (call, req) =>
+    oneTapStart(call, parse(oneTapStartBody, req.body)),
+  );
+  route("POST", "/oauth/google/onetap/submit", (call, req) =>
+    oneTapSubmit(call, parse(oneTapSubmitBody, req.body)),
   );
 
   route("POST", "/totps", (call, req) => totpCreate(call, parse(totpCreateBody, req.body)));

@@ -383,12 +383,16 @@ export async function startOAuthStandIn(opts: { redirectUris: string[] }): Promi
       misbehaviours.set(provider, how);
     },
     googleCredential(claims) {
-      return new SignJWT({ email_verified: true, ...claims })
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        iss: "https://accounts.google.com",
+        aud: clientId,
+        iat: now,
+        exp: now + 300,
+        email_verified: true,
+        ...claims,
+      })
         .setProtectedHeader({ alg: "RS256", kid: jwk.kid! })
-        .setIssuer("https://accounts.google.com")
-        .setAudience(clientId)
-        .setIssuedAt()
-        .setExpirationTime("5m")
         .sign(privateKey);
     },
     close: () => new Promise((r) => server.close(() => r())),

@@ -4,6 +4,14 @@ import { useWidget } from "../context.tsx";
 import { ERRORS, ONE_TAP_ERRORS } from "../messages.ts";
 import { loadGoogleIdentity } from "./googleScript.ts";
 
+/** A §8 reason the server named (e.g. `oauth_config_not_found`), else its message, else the error's. */
+function reasonOf(err: unknown): string {
+  const e = (err ?? {}) as { error_type?: unknown; error_message?: unknown };
+  if (typeof e.error_type === "string" && Object.hasOwn(ONE_TAP_ERRORS, e.error_type)) return e.error_type;
+  if (typeof e.error_message === "string" && e.error_message) return e.error_message;
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** The §8 text for a One Tap failure reason. */
 export function oneTapMessage(reason: string): string {
   return `${ERRORS.oneTapCouldNotLoad}: ${ONE_TAP_ERRORS[reason] ?? reason}`;
@@ -39,14 +47,24 @@ export function OneTap({
     if (!provider.client_id) return fail("oauth_config_not_found");
     if (!redirect) return fail("no_login_redirect_urls_set");
     if (!signupRedirect) return fail("no_signup_redirect_urls_set");
-    loadGoogleIdentity()
-      .then((google) => {
+    // The identity server's single-use nonce goes into Google's prompt, so the credential Google hands
+    // back can be used once, here, for this sign-in.
+    const client = latest.current.ctx.client;
+    Promise.all([
+      client.oauth.googleOneTap.start({ login_redirect_url: redirect, signup_redirect_url: signupRedirect }),
+      loadGoogleIdentity(),
+    ])
+      .then(([{ nonce }, google]) => {
         if (!live) return;
         google.accounts.id.initialize({
           client_id: provider.client_id,
+          nonce,
           callback: (r: { credential?: string }) => {
             latest.current.ctx.emit("GOOGLE_ONE_TAP", { credential: r.credential });
-            window.location.assign(redirect);
+            client.oauth.googleOneTap
+              .submit(r.credential ?? "")
+              .then((url) => window.location.assign(url))
+              .catch((err: unknown) => fail(reasonOf(err)));
           },
           cancel_on_tap_outside: false,
           ...(provider.position === "floating" ? {} : { prompt_parent_id: parentId }),
@@ -56,7 +74,7 @@ export function OneTap({
           else if (n.isSkippedMoment?.()) fail(null);
         });
       })
-      .catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+      .catch((err: unknown) => fail(reasonOf(err)));
     return () => {
       live = false;
     };
