@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicToken: identity.project.publicToken,
       sdkBaseUrl: config.publicUrl,
       // The sign-in screen offers only what works here: Google needs its client id and secret.
-      oauthProviders: config.identity.google ? ["google"] : [],
+      oauthProviders: Object.keys(config.identity.oauthProviders),
     },
   });
   mediaRoutes(app, { storage, secret: mediaSecret });

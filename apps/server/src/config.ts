@@ -6,8 +6,14 @@ import {
   type EngineOptions,
   engineOptions,
 } from "@dubbing/dubbing/engines/options.ts";
-import { PRODUCTS, type Product } from "@dubbing/identity-server";
+import {
+  type OAuthProviderConfig,
+  type OAuthProviderType,
+  PRODUCTS,
+  type Product,
+} from "@dubbing/identity-server";
 import { z } from "zod";
+import { oauthProvidersFromEnv } from "./identity/oauth-env.ts";
 
 const GiB = 1024 ** 3;
 const ROLES = ["api", "worker"] as const;
@@ -78,9 +84,6 @@ const envSchema = z.object({
       .optional(),
   ),
   IDENTITY_EMAIL_TEMPLATES_DIR: optionalString,
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   ALLOWED_ORIGINS: z.string().default(""),
   PEXELS_API_KEY: optionalString,
   PEXELS_BASE_URL: z.url().default("https://api.pexels.com"),
@@ -135,8 +138,9 @@ export interface Config {
     projectId: string | undefined;
     publicToken: string | undefined;
     secret: string | undefined;
-    google: { issuer: string; clientId: string; clientSecret: string } | undefined;
-    /** The identity SDK products served: by default what the login page offers (links, Google if set). */
+    /** The social sign-ins configured by OAUTH_<PROVIDER>_* (identity/oauth-env.ts); the login page shows these. */
+    oauthProviders: Partial<Record<OAuthProviderType, OAuthProviderConfig>>;
+    /** The identity SDK products served: by default what the login page offers (links, OAuth if any is set). */
     products: Product[];
     /** Browser origins besides PUBLIC_URL's that may call the identity SDK API (e.g. the Vite dev server). */
     extraOrigins: string[];
@@ -227,13 +231,13 @@ export function loadConfig(
     const api = parsed.data.ROLES.split(",").some((role) => role.trim() === "api");
     if (api && !isLoopbackUrl(publicUrl)) problems.push(NO_SMTP);
   }
+  const oauth = oauthProvidersFromEnv(env);
+  problems.push(...oauth.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const google =
-    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-      ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-      : undefined;
+  const oauthProviders = oauth.providers;
+  const anyOAuth = Object.keys(oauthProviders).length > 0;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -264,8 +268,8 @@ export function loadConfig(
       projectId: e.IDENTITY_PROJECT_ID,
       publicToken: e.IDENTITY_PUBLIC_TOKEN,
       secret: e.IDENTITY_SECRET,
-      google,
-      products: e.IDENTITY_PRODUCTS ?? ["magic_links", ...(google ? (["oauth"] as const) : [])],
+      oauthProviders,
+      products: e.IDENTITY_PRODUCTS ?? ["magic_links", ...(anyOAuth ? (["oauth"] as const) : [])],
       extraOrigins: e.ALLOWED_ORIGINS.split(",")
         .map((o) => o.trim())
         .filter(Boolean),

@@ -7,7 +7,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { inject } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
-import { loadConfig } from "../src/config.ts";
+import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/server.ts";
 
 export type Mode = "embedded" | "scale-out";
@@ -57,7 +57,12 @@ export async function freshBucket(): Promise<string> {
   return bucket;
 }
 
-export async function startTestServer(mode: Mode, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  mode: Mode,
+  env: Record<string, string> = {},
+  /** Changes what no variable can say (e.g. a stand-in provider's endpoints). */
+  adjust?: (config: Config) => void,
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dub-test-"));
   const scaleOut =
     mode === "scale-out"
@@ -79,6 +84,7 @@ export async function startTestServer(mode: Mode, env: Record<string, string> = 
     ...scaleOut,
     ...env,
   });
+  adjust?.(config);
   const server = await startServer(config, { memoryDb: mode === "embedded" });
   return {
     mode,

@@ -7,6 +7,7 @@ export { type SmsMessage, type SmsSender, TwilioSmsSender, twilioForm } from "./
 export { ERRORS, type ErrorType, IdentityError } from "./errors.ts";
 export { KEY_RELOAD_MS, retireSigningKeys, rotateSigningKey } from "./keys.ts";
 export { IDENTITY_MIGRATIONS_FOLDER, IDENTITY_MIGRATIONS_TABLE, migrateIdentity } from "./migrate.ts";
+export { PROVIDERS as OAUTH_PROVIDERS, type ProviderType as OAuthProviderType } from "./oauth/providers.ts";
 export {
   DEFAULT_SETTINGS,
   type IdentityDb,

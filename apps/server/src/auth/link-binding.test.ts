@@ -28,12 +28,14 @@ describe("bindLinkUrls", () => {
 });
 
 describe("startRequests", () => {
-  it("finds the magic link sends and the OAuth starts", () => {
-    const [links, oauth] = startRequests("/api/stytch", "/api/stytch/google");
+  it("finds the magic link sends, the OAuth starts and Google One Tap's start", () => {
+    const [links, oauth, oneTap] = startRequests("/api/stytch", "/api/stytch/google");
     expect(links!.path.test("/sdk/v1/magic_links/email/login_or_create")).toBe(true);
     expect(links!.path.test("/sdk/v1/magic_links/email/send/primary")).toBe(true);
     expect(links!.path.test("/sdk/v1/magic_links/email/send/secondary")).toBe(false);
     expect(oauth!.path.test("/v1/public/oauth/google/start")).toBe(true);
+    expect(oneTap!.path.test("/sdk/v1/oauth/google/onetap/start")).toBe(true);
+    expect(oneTap!.callbackPath).toBe("/api/stytch/google");
   });
 });
 

@@ -34,6 +34,13 @@ export function startRequests(magicLinkCallback: string, oauthCallback: string):
       fields: ["login_redirect_url", "signup_redirect_url"],
       callbackPath: oauthCallback,
     },
+    {
+      method: "POST",
+      path: /^\/sdk\/v1\/oauth\/google\/onetap\/start$/,
+      in: "body",
+      fields: ["login_redirect_url", "signup_redirect_url"],
+      callbackPath: oauthCallback,
+    },
   ];
 }
 

@@ -48,7 +48,7 @@ export async function mountIdentity(app: FastifyInstance, db: Db, config: Config
     project: identity.project,
     mailer: identity.mailer,
     emailTemplates: await loadEmailTemplates(config.identity.emailTemplatesDir),
-    oauthProviders: config.identity.google ? { google: config.identity.google } : undefined,
+    oauthProviders: config.identity.oauthProviders,
     // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
     settings: {
       pkce: { magicLinks: false, oauth: false, passwordResets: true },

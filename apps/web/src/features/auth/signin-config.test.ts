@@ -27,7 +27,24 @@ describe("signInConfig", () => {
       signInConfig({ publicUrl: "http://x.test", maxUploadBytes: 1, acceptedUploadTypes: [] }).sdkBaseUrl,
     ).toBe("http://x.test");
   });
-  it("offers only the magic link when the server cannot serve Google", () => {
+  it("offers exactly the providers the server has configured, in order", () => {
+    const c = signInConfig({
+      publicUrl: "http://x.test",
+      maxUploadBytes: 1,
+      acceptedUploadTypes: [],
+      identity: {
+        publicToken: "public-token-test-1",
+        sdkBaseUrl: "http://x.test",
+        oauthProviders: ["google", "apple", "github"],
+      },
+    });
+    expect(c.widget.oauthOptions?.providers).toEqual([
+      { type: "google" },
+      { type: "apple" },
+      { type: "github" },
+    ]);
+  });
+  it("offers only the magic link when the server has no social sign-in", () => {
     const c = signInConfig({
       publicUrl: "http://x.test",
       maxUploadBytes: 1,

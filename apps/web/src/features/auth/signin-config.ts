@@ -1,3 +1,4 @@
+import type { OAuthProvider } from "@dubbing/identity-client";
 import type { SignInConfig } from "@dubbing/signin-widget";
 import type { AppConfig } from "../../api/types.ts";
 
@@ -24,30 +25,32 @@ const THEME = {
 };
 
 /**
- * The widget configuration of the login screen: e-mail magic link, and Google when the server can serve it,
- * both redirecting to the API callbacks.
+ * The widget configuration of the login screen: e-mail magic link, and the social sign-ins this server
+ * has configured (exactly those, in the widget's order), all redirecting to the API callbacks.
  */
 export function signInConfig(config: AppConfig) {
   const base = config.publicUrl.replace(/\/+$/, "");
-  const google = config.identity?.oauthProviders?.includes("google") ?? true;
+  const providers = (config.identity?.oauthProviders ?? []) as OAuthProvider[];
   const emailMagicLinksOptions = {
     loginRedirectURL: `${base}/api/stytch`,
     signupRedirectURL: `${base}/api/stytch`,
     loginExpirationMinutes: 30,
     signupExpirationMinutes: 30,
   };
-  const widget: SignInConfig = google
-    ? {
-        products: ["emailMagicLinks", "oauth"],
-        emailMagicLinksOptions,
-        oauthOptions: {
-          providers: [{ type: "google" }],
-          loginRedirectURL: `${base}/api/stytch/google`,
-          signupRedirectURL: `${base}/api/stytch/google`,
-        },
-        theme: THEME,
-      }
-    : { products: ["emailMagicLinks"], emailMagicLinksOptions, theme: THEME };
+  const widget: SignInConfig =
+    providers.length > 0
+      ? {
+          products: ["emailMagicLinks", "oauth"],
+          emailMagicLinksOptions,
+          oauthOptions: {
+            providers: providers.map((type) => ({ type })),
+            // One callback for every provider: it exchanges any oauth token (the spec's Google path).
+            loginRedirectURL: `${base}/api/stytch/google`,
+            signupRedirectURL: `${base}/api/stytch/google`,
+          },
+          theme: THEME,
+        }
+      : { products: ["emailMagicLinks"], emailMagicLinksOptions, theme: THEME };
   return {
     publicToken: config.identity?.publicToken ?? "",
     sdkBaseUrl: (config.identity?.sdkBaseUrl ?? base).replace(/\/+$/, ""),
