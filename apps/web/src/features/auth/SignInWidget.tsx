@@ -4,7 +4,7 @@ import { LoadingState } from "../../components/Spinner.tsx";
 
 const SignInMount = lazy(() => import("./SignInMount.tsx"));
 
-/** `<SignIn>` from @dubbing/signin-widget (e-mail magic link and Google), configured from /api/config. */
+/** `<SignIn>` from @dubbing/signin-widget (e-mail magic link and the configured social sign-ins), configured from /api/config. */
 export function SignInWidget() {
   const config = useAppConfig();
   if (config.isPending) return <LoadingState label="Loading sign-in..." />;
