@@ -346,3 +346,25 @@ describe("Google One Tap", () => {
     }
   });
 });
+
+describe("starts", () => {
+  it("count against the client address, since each one stores a state or a nonce", async () => {
+    const limited = await startHarness({
+      oauthProviders: { github: configFor("github"), google: configFor("google") },
+      settings: { rateLimits: { auth_per_ip: { limit: 3, windowSeconds: 60 } } },
+    });
+    try {
+      const qs = new URLSearchParams({ public_token: PROJECT.publicToken });
+      for (let i = 0; i < 2; i++) {
+        const start = await limited.app.inject({ method: "GET", url: `/v1/public/oauth/github/start?${qs}` });
+        expect(start.statusCode).toBe(302);
+      }
+      expect((await sdk(limited, "POST", "/oauth/google/onetap/start", {})).status).toBe(200);
+      const refused = await limited.app.inject({ method: "GET", url: `/v1/public/oauth/github/start?${qs}` });
+      expect(refused.statusCode).toBe(429);
+      expect((await sdk(limited, "POST", "/oauth/google/onetap/start", {})).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -173,7 +173,7 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
     "/v1/public/oauth/:provider/start",
     async (req, reply) => {
       try {
-        return reply.redirect(await oauthStart(ctx, req.params.provider, req.query), 302);
+        return reply.redirect(await oauthStart(ctx, callerOf(req), req.params.provider, req.query), 302);
       } catch (err) {
         return browserError(reply, req.headers.accept, errorPayload(ctx, err, requestId(ctx)));
       }

@@ -9,7 +9,7 @@ import type { Ctx } from "../context.ts";
 import { isPkceChallenge, randomToken } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
 import { PROVIDERS } from "../oauth/providers.ts";
-import { limitAuth } from "../ratelimit.ts";
+import { hit, limitAuth } from "../ratelimit.ts";
 import { consumeToken, issueToken, pickRedirect } from "../tokens.ts";
 import { completeSignIn } from "./oauth.ts";
 
@@ -35,6 +35,7 @@ function googleConfig(ctx: Ctx) {
 export async function oneTapStart(call: Call, body: z.infer<typeof oneTapStartBody>) {
   const { ctx } = call;
   const cfg = googleConfig(ctx);
+  await hit(ctx, "auth_per_ip", call.caller.ip); // each start stores a nonce row
   if (body.code_challenge !== undefined && !isPkceChallenge(body.code_challenge))
     throw new IdentityError("invalid_code_challenge");
   const nonce = randomToken(24);

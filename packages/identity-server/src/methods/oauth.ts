@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import type { Call } from "../call.ts";
-import type { Ctx } from "../context.ts";
+import type { Caller, Ctx } from "../context.ts";
 import { decrypt, encrypt, isPkceChallenge, newId, randomToken } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
 import {
@@ -17,7 +17,7 @@ import {
   resolveProvider,
 } from "../oauth/client.ts";
 import { isProviderType, PROVIDERS, type Profile } from "../oauth/providers.ts";
-import { limitAuth } from "../ratelimit.ts";
+import { hit, limitAuth } from "../ratelimit.ts";
 import { identityOauthRegistrations, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
 import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
@@ -51,10 +51,16 @@ interface FlowState {
   sdkChallenge: string | null;
 }
 
-/** Returns the URL to send the browser to. */
-export async function oauthStart(ctx: Ctx, provider: string, query: Record<string, string>): Promise<string> {
+/** Returns the URL to send the browser to. Each start stores a state row: counted per client address. */
+export async function oauthStart(
+  ctx: Ctx,
+  caller: Caller,
+  provider: string,
+  query: Record<string, string>,
+): Promise<string> {
   const q = oauthStartQuery.parse(query);
   if (q.public_token !== ctx.project.publicToken) throw new IdentityError("invalid_public_token");
+  await hit(ctx, "auth_per_ip", caller.ip);
   if (q.code_challenge !== undefined && !isPkceChallenge(q.code_challenge))
     throw new IdentityError("invalid_code_challenge");
   const p = await providerFor(ctx, provider);
