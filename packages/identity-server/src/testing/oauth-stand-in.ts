@@ -2,34 +2,17 @@
 // lives under `/{provider}/…` and behaves as its documentation says: the client authentication it takes,
 // PKCE, Apple's form_post answer and ES256 client secret, Microsoft's per-tenant issuer, and each
 // provider's own token and user JSON. Its "login" is automatic: the account set with `signInAs`.
-// It is written from the providers' documentation, not from oauth/providers.ts, so the two check each other.
+// Their rules are written from the providers' documentation, not from oauth/providers.ts (only the names
+// are shared), so the two check each other.
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, exportPKCS8, generateKeyPair, type JWK, jwtVerify, SignJWT } from "jose";
+import { PROVIDERS, type ProviderType } from "../oauth/providers.ts";
 
-export const STAND_IN_PROVIDERS = [
-  "google",
-  "microsoft",
-  "apple",
-  "github",
-  "gitlab",
-  "facebook",
-  "discord",
-  "salesforce",
-  "slack",
-  "amazon",
-  "bitbucket",
-  "linkedin",
-  "coinbase",
-  "twitch",
-  "twitter",
-  "tiktok",
-  "snapchat",
-  "figma",
-  "yahoo",
-] as const;
-export type StandInProvider = (typeof STAND_IN_PROVIDERS)[number];
+/** The widget's 19 providers (the names only: their behaviour here is written from their documentation). */
+export const STAND_IN_PROVIDERS = Object.keys(PROVIDERS) as ProviderType[];
+export type StandInProvider = ProviderType;
 
 export interface StandInAccount {
   id: string;
