@@ -81,7 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauthCallback: GOOGLE_CALLBACK,
     secure: config.publicUrl.startsWith("https:"),
   });
-  await mountIdentity(app, db, config, identity);
+  // An operator's DELETE /v1/users/{id} closes the app account too (the account service comes below).
+  const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
+  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id));
   // Progress streams per user: capped, and closed when the user signs out.
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
   authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
@@ -160,10 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   storyboardRoutes(app, { storyboards, offline: offlineImages });
   const deletion = new DeletionService({ db, storage, cacheDir: path.join(config.dataDir, "cache"), jobs });
   ownershipRoutes(app, { deletion, videos, storyboards });
-  accountRoutes(app, {
-    account: new AccountService({ db, jobs, deletion, billing, sign }),
-    onDeleted: (userId) => streams.closeAll(userId),
-  });
+  const account = new AccountService({ db, jobs, deletion, billing, sign });
+  accountRoutes(app, { account, onDeleted: (userId) => streams.closeAll(userId) });
+  closeAccountOf.run = async (identityUserId) => {
+    const userId = await account.deleteForIdentityUser(identityUserId);
+    if (userId) streams.closeAll(userId);
+  };
   await webApp(app, config.webDist);
   return app;
 }

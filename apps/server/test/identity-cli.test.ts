@@ -2,7 +2,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { users } from "../src/db/schema.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 import { signInByLink } from "./identity.ts";
@@ -41,4 +43,10 @@ it("finds a user by email, lists and ends their sessions, and deletes them", asy
   // the app session followed the identity session: gone at once
   expect((await api(ts.baseUrl, cookie, "GET", "/api/video")).status).toBe(401);
   expect((await identity("users", "search", "--email", "helen@example.com")).results).toEqual([]);
+  // The app account closed with it: the same address signs up again into a new, empty account.
+  const rows = await ts.server.database.db.select().from(users).where(eq(users.email, "helen@example.com"));
+  expect(rows).toEqual([]);
+  const again = await signInByLink(ts, "helen@example.com");
+  expect((await api(ts.baseUrl, again, "GET", "/api/auth/me")).body.email).toBe("helen@example.com");
+  expect((await api(ts.baseUrl, again, "GET", "/api/video")).body).toEqual([]);
 });

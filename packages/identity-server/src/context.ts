@@ -19,6 +19,7 @@ export interface Ctx {
   mailer: Mailer;
   emailTemplates: Record<string, string>;
   sms: SmsSender | undefined;
+  onUserDelete: ((userId: string) => Promise<void>) | undefined;
   oauthProviders: Record<string, OAuthProviderConfig>;
   now: () => Date;
   encKey: Buffer;
@@ -44,6 +45,7 @@ export function createContext(opts: IdentityServerOptions): Ctx {
     mailer: opts.mailer,
     emailTemplates: opts.emailTemplates ?? {},
     sms: opts.sms,
+    onUserDelete: opts.onUserDelete,
     oauthProviders: opts.oauthProviders ?? {},
     now: opts.clock ?? (() => new Date()),
     encKey: encryptionKey(opts.project.secret),

@@ -78,6 +78,10 @@ export const ERRORS = {
     "The project owner has not authorized the SDK to call this endpoint.",
   ],
   too_many_requests: [429, "Too many requests. Wait a little and try again."],
+  user_deletion_blocked: [
+    503,
+    "The application could not close this user's account; nothing was deleted. Try again.",
+  ],
   route_not_found: [404, "Route not found."],
   internal_server_error: [500, "Something went wrong on our side. Try again."],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -161,6 +161,11 @@ export interface IdentityServerOptions {
   emailTemplates?: Record<string, string>;
   sms?: SmsSender;
   /**
+   * Called by the operators' `DELETE /v1/users/{id}` before the user is deleted, so the application closes
+   * what it keeps for that user (its account, files, subscription). If it throws, nothing is deleted.
+   */
+  onUserDelete?: (userId: string) => Promise<void>;
+  /**
    * Keyed by provider type as the SDK names it (`google`, `github`, `apple`, … the 19 of
    * oauth/providers.ts), or any other name with an OpenID Connect `issuer`.
    */

@@ -118,4 +118,30 @@ describe("operators' backend API", () => {
     expect((await backend(h, "GET", `/users/${gus.user_id}`)).status).toBe(404);
     expect((await backend(h, "DELETE", `/users/${gus.user_id}`)).status).toBe(404);
   });
+
+  it("asks the application first, and deletes nothing when it cannot close the user's account", async () => {
+    const asked: string[] = [];
+    let refuse = true;
+    const withApp = await startHarness({
+      onUserDelete: async (userId) => {
+        asked.push(userId);
+        if (refuse) throw new Error("the subscription could not be cancelled");
+      },
+    });
+    try {
+      const ida = await signIn(withApp, "ida@example.com");
+      const blocked = await backend(withApp, "DELETE", `/users/${ida.user_id}`);
+      expect(blocked.status).toBe(503);
+      expect(blocked.json.error_type).toBe("user_deletion_blocked");
+      expect((await sdk(withApp, "POST", "/sessions/authenticate", {}, ida.session_token)).status).toBe(200);
+      refuse = false;
+      expect((await backend(withApp, "DELETE", `/users/${ida.user_id}`)).status).toBe(200);
+      expect(asked).toEqual([ida.user_id, ida.user_id]);
+      expect((await backend(withApp, "GET", `/users/${ida.user_id}`)).status).toBe(404);
+      expect((await backend(withApp, "DELETE", "/users/user-test-unknown")).status).toBe(404);
+      expect(asked).toHaveLength(2); // not asked about a user that does not exist
+    } finally {
+      await withApp.close();
+    }
+  });
 });

@@ -141,12 +141,27 @@ export class AccountService {
       throw new AppError("validation_failed", "Type your email address exactly to confirm.", [
         { path: "email", message: "This is not your email address." },
       ]);
-    await this.billing.cancelForAccountDeletion(user.id);
-    const files = await this.deletion.everythingOf(user.id);
+    await this.close(user.id);
+  }
+
+  /**
+   * An operator deleted the identity user (`DELETE /v1/users/{id}`): its app account closes the same way.
+   * Returns the app account's id, or null when the identity user had none.
+   */
+  async deleteForIdentityUser(identityUserId: string): Promise<string | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.identityUserId, identityUserId));
+    if (!row) return null;
+    await this.close(row.id);
+    return row.id;
+  }
+
+  private async close(userId: string): Promise<void> {
+    await this.billing.cancelForAccountDeletion(userId);
+    const files = await this.deletion.everythingOf(userId);
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.delete(users).where(eq(users.id, user.id)).returning();
+      const [row] = await tx.delete(users).where(eq(users.id, userId)).returning();
       if (row?.identityUserId) await deleteUser(tx, row.identityUserId);
     });
-    await this.deletion.purgeOrRetry({ ...files, prefixes: [...files.prefixes, exportsPrefix(user.id)] });
+    await this.deletion.purgeOrRetry({ ...files, prefixes: [...files.prefixes, exportsPrefix(userId)] });
   }
 }

@@ -41,7 +41,14 @@ export async function prepareIdentity(db: Db, config: Config): Promise<Identity>
 }
 
 /** Mounts the identity provider's SDK API (/sdk/v1) and backend API (/v1) on the app. */
-export async function mountIdentity(app: FastifyInstance, db: Db, config: Config, identity: Identity) {
+export async function mountIdentity(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  identity: Identity,
+  /** An operator deleted an identity user: close its app account. */
+  onUserDelete: (identityUserId: string) => Promise<void>,
+) {
   await app.register(identityServer, {
     db,
     publicUrl: config.publicUrl,
@@ -49,6 +56,7 @@ export async function mountIdentity(app: FastifyInstance, db: Db, config: Config
     mailer: identity.mailer,
     emailTemplates: await loadEmailTemplates(config.identity.emailTemplatesDir),
     oauthProviders: config.identity.oauthProviders,
+    onUserDelete,
     // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
     settings: {
       pkce: { magicLinks: false, oauth: false, passwordResets: true },

@@ -157,7 +157,16 @@ export function registerCoreBackendRoutes(app: FastifyInstance, ctx: Ctx, route:
   // Stytch's DELETE /v1/users/{user_id}: the user, its factors and its sessions, at once.
   route("DELETE", "/users/:userId", async (call, req) => {
     const userId = (req.params as { userId: string }).userId;
-    if (!(await deleteUser(call.ctx.db, userId))) throw new IdentityError("user_not_found");
+    await loadUser(call.ctx, userId); // user_not_found
+    if (call.ctx.onUserDelete) {
+      try {
+        await call.ctx.onUserDelete(userId);
+      } catch (err) {
+        req.log.error({ err }, "the application could not close the user's account");
+        throw new IdentityError("user_deletion_blocked");
+      }
+    }
+    await deleteUser(call.ctx.db, userId); // the application's hook may have deleted it already
     return { user_id: userId };
   });
 
