@@ -5,13 +5,12 @@
 import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Call } from "../call.ts";
-import type { Ctx } from "../context.ts";
 import { isPkceChallenge, randomToken } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
 import { PROVIDERS } from "../oauth/providers.ts";
 import { hit, limitAuth } from "../ratelimit.ts";
 import { consumeToken, issueToken, pickRedirect } from "../tokens.ts";
-import { completeSignIn } from "./oauth.ts";
+import { completeSignIn, providerConfig } from "./oauth.ts";
 
 /** Google signs ID tokens with either spelling of its issuer. */
 export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -25,16 +24,10 @@ export const oneTapStartBody = z.object({
 
 export const oneTapSubmitBody = z.object({ credential: z.string().min(1).max(8192) });
 
-function googleConfig(ctx: Ctx) {
-  const cfg = Object.hasOwn(ctx.oauthProviders, "google") ? ctx.oauthProviders.google : undefined;
-  if (!cfg) throw new IdentityError("oauth_config_not_found");
-  return cfg;
-}
-
 /** A nonce for Google's prompt, bound to where the browser goes afterwards. */
 export async function oneTapStart(call: Call, body: z.infer<typeof oneTapStartBody>) {
   const { ctx } = call;
-  const cfg = googleConfig(ctx);
+  const cfg = providerConfig(ctx, "google");
   await hit(ctx, "auth_per_ip", call.caller.ip); // each start stores a nonce row
   if (body.code_challenge !== undefined && !isPkceChallenge(body.code_challenge))
     throw new IdentityError("invalid_code_challenge");
@@ -58,7 +51,7 @@ const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 export async function oneTapSubmit(call: Call, body: z.infer<typeof oneTapSubmitBody>) {
   const { ctx } = call;
   await limitAuth(ctx, call.caller);
-  const cfg = googleConfig(ctx);
+  const cfg = providerConfig(ctx, "google");
   const jwksUrl = cfg.endpoints?.jwks ?? (PROVIDERS.google.endpoints.jwks as string);
   let keys = keySets.get(jwksUrl);
   if (!keys) {

@@ -17,6 +17,7 @@ import {
   resolveProvider,
 } from "../oauth/client.ts";
 import { isProviderType, PROVIDERS, type Profile } from "../oauth/providers.ts";
+import type { OAuthProviderConfig } from "../options.ts";
 import { hit, limitAuth } from "../ratelimit.ts";
 import { identityOauthRegistrations, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
@@ -24,10 +25,15 @@ import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts"
 import { activateUser, findEmail, findOrCreateByEmail, loadUser, markEmailVerified } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
-async function providerFor(ctx: Ctx, name: string): Promise<Provider> {
+/** A provider's configuration, or `oauth_config_not_found`. */
+export function providerConfig(ctx: Ctx, name: string): OAuthProviderConfig {
   const cfg = Object.hasOwn(ctx.oauthProviders, name) ? ctx.oauthProviders[name] : undefined;
   if (!cfg) throw new IdentityError("oauth_config_not_found");
-  return resolveProvider(name, cfg, ctx);
+  return cfg;
+}
+
+function providerFor(ctx: Ctx, name: string): Promise<Provider> {
+  return resolveProvider(name, providerConfig(ctx, name), ctx);
 }
 
 export function callbackUrl(ctx: Ctx, provider: string): string {
