@@ -57,6 +57,17 @@ function isLoopbackHttp(url: string): boolean {
 
 const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
 
+/** Each provider's signing keys, kept between sign-ins (oauth4webapi refreshes them when they age or a kid is new). */
+const keySets = new Map<string, oauth.JWKSCacheInput>();
+function keySetCache(url: string): oauth.JWKSCacheInput {
+  let cache = keySets.get(url);
+  if (!cache) {
+    cache = {};
+    keySets.set(url, cache);
+  }
+  return cache;
+}
+
 /** Resolves a configured provider: built-in endpoints, or those its `issuer` publishes, then overrides. */
 export async function resolveProvider(
   name: string,
@@ -198,7 +209,11 @@ export async function exchangeCode(
     );
     let claims: Record<string, unknown> | null = null;
     if (p.spec.openIdConnect) {
-      await oauth.validateApplicationLevelSignature(as, response, options(http, p.endpoints.jwks ?? ""));
+      const jwks = p.endpoints.jwks ?? "";
+      await oauth.validateApplicationLevelSignature(as, response, {
+        ...options(http, jwks),
+        [oauth.jwksCache]: keySetCache(jwks),
+      });
       claims = { ...oauth.getValidatedIdTokenClaims(result) };
     }
     const user = p.endpoints.userinfo ? await getJson(p.endpoints.userinfo, result.access_token, http) : null;
