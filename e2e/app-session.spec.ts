@@ -108,3 +108,12 @@ test("a sign-in link opened in another browser asks before it signs in, and spen
   await expect(otherPage.getByTestId("sidebar").getByTestId("user-email")).toHaveText(email);
   await Promise.all([other.close(), asking.close()]);
 });
+
+test("'Continue with Google' signs in through the provider (a stand-in for Google) and opens the projects", async ({
+  page,
+}) => {
+  await page.goto(`${APP_ORIGIN}/login`);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(`${APP_ORIGIN}/projects`);
+  await expect(page.getByTestId("sidebar").getByTestId("user-email")).toHaveText("gina@example.com");
+});

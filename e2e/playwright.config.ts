@@ -22,18 +22,32 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node apps/server/src/main.ts`,
-    cwd: "..",
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // provider keys are blanked: the app under test uses the local engines
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      LOG_LEVEL: "warn",
-      ...Object.fromEntries(CLOUD_ENV.map((k) => [k, ""])),
+  webServer: [
+    {
+      // A stand-in for Google (e2e/oauth-provider.ts), so "Continue with Google" signs in for real.
+      command: "node e2e/oauth-provider.ts",
+      cwd: "..",
+      port: PORT + 1,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(PORT) },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node apps/server/src/main.ts`,
+      cwd: "..",
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // provider keys are blanked: the app under test uses the local engines
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: "warn",
+        ...Object.fromEntries(CLOUD_ENV.map((k) => [k, ""])),
+        OAUTH_GOOGLE_CLIENT_ID: "stand-in-client-id",
+        OAUTH_GOOGLE_CLIENT_SECRET: "stand-in-client-secret-0123456789",
+        OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${PORT + 1}/google`,
+      },
+    },
+  ],
 });

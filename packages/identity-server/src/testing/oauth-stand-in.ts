@@ -90,7 +90,11 @@ export interface OAuthStandIn {
   close(): Promise<void>;
 }
 
-export async function startOAuthStandIn(opts: { redirectUris: string[] }): Promise<OAuthStandIn> {
+export async function startOAuthStandIn(opts: {
+  redirectUris: string[];
+  /** A fixed port (a separate process others must find); a free one by default. */
+  port?: number;
+}): Promise<OAuthStandIn> {
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "stand-in-1", alg: "RS256", use: "sig" };
   const apple = await generateKeyPair("ES256", { extractable: true });
@@ -107,7 +111,7 @@ export async function startOAuthStandIn(opts: { redirectUris: string[] }): Promi
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => json(res, 500, { error: "server_error", detail: String(err) }));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const issuerOf = (p: StandInProvider, account?: StandInAccount) =>
@@ -146,6 +150,8 @@ export async function startOAuthStandIn(opts: { redirectUris: string[] }): Promi
     const rules = RULES[provider];
     const path = provider === "microsoft" ? rest.slice(1).join("/") : rest.join("/");
     if (path === "jwks") return json(res, 200, { keys: [jwk] });
+    if (path === ".well-known/openid-configuration" && rules.openIdConnect && provider !== "microsoft")
+      return json(res, 200, discovery(provider, rules));
     if (path === "authorize" && req.method === "GET") return authorize(provider, rules, u, res);
     if (path === "token" && req.method === "POST") return token(provider, rules, req, res);
     if (path === "user" || path === "emails") return user(provider, path, req, res);
@@ -326,6 +332,24 @@ export async function startOAuthStandIn(opts: { redirectUris: string[] }): Promi
         return json(res, 200, info);
       }
     }
+  }
+
+  /** What an OpenID Connect provider publishes about itself (for `OAUTH_<PROVIDER>_ISSUER`). */
+  function discovery(provider: StandInProvider, rules: Rules) {
+    const base = `${url}/${provider}`;
+    return {
+      issuer: issuerOf(provider),
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      userinfo_endpoint: `${base}/user`,
+      jwks_uri: `${base}/jwks`,
+      response_types_supported: ["code"],
+      subject_types_supported: ["public"],
+      id_token_signing_alg_values_supported: ["RS256"],
+      token_endpoint_auth_methods_supported: [
+        rules.auth === "basic" ? "client_secret_basic" : "client_secret_post",
+      ],
+    };
   }
 
   async function validAppleSecret(secret: string): Promise<boolean> {
