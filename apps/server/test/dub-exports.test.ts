@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempFolder } from "./fixtures.ts";
+import { ffprobe, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, uploadTranslated } from "./http.ts";
 
@@ -14,14 +14,6 @@ let video: string;
 beforeAll(() => {
   video = makeDialogue(tmp.path, DIALOGUE.slice(0, 3)).video;
 });
-
-function probe(file: string) {
-  return JSON.parse(
-    execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
-      encoding: "utf8",
-    }),
-  ) as { format: { duration: string }; streams: { codec_type: string; codec_name: string }[] };
-}
 
 /** One gray frame at `seconds`, as raw bytes (64×48). */
 function frame(file: string, seconds: number): Buffer {
@@ -76,12 +68,12 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect(t.status).toBe("dubbed");
     const mp4 = await download(t.finalVideoUrl, "plain.mp4");
     const m4a = await download(t.audioUrl, "audio.m4a");
-    const audio = probe(m4a.file);
+    const audio = ffprobe(m4a.file);
     expect(audio.streams.map((s) => s.codec_type)).toEqual(["audio"]);
-    expect(Number(audio.format.duration)).toBeCloseTo(Number(probe(mp4.file).format.duration), 0);
+    expect(Number(audio.format.duration)).toBeCloseTo(Number(ffprobe(mp4.file).format.duration), 0);
     const wav = await download(t.wavUrl, "audio.wav");
     expect(wav.res.headers.get("content-type")).toBe("audio/wav");
-    expect(probe(wav.file).streams[0]!.codec_name).toBe("pcm_s16le");
+    expect(ffprobe(wav.file).streams[0]!.codec_name).toBe("pcm_s16le");
     // another user cannot
     const other = (await ts.signIn()).cookie;
     expect((await fetch(`${ts.baseUrl}${t.wavUrl}`, { headers: { cookie: other } })).status).toBe(404);
@@ -122,7 +114,7 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     const changed = a.reduce((n, byte, i) => n + (Math.abs(byte - b[i]!) > 40 ? 1 : 0), 0);
     expect(changed).toBeGreaterThan(20); // the text's pixels
     expect(
-      probe(withSubs.file)
+      ffprobe(withSubs.file)
         .streams.map((s) => s.codec_type)
         .sort(),
     ).toEqual(["audio", "video"]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
-import { tempFolder } from "./fixtures.ts";
+import { ffprobe, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
@@ -16,14 +16,6 @@ let video: string;
 beforeAll(() => {
   video = makeDialogue(tmp.path, DIALOGUE.slice(0, 4)).video;
 });
-
-function ffprobe(file: string) {
-  return JSON.parse(
-    execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
-      encoding: "utf8",
-    }),
-  );
-}
 
 /** md5 of the video stream's packets: equal means the stream was copied bit for bit. */
 function videoStreamMd5(file: string) {
@@ -148,10 +140,7 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
       );
       expect(res.headers.get("content-disposition")).toContain(`dubbed-video-${language}.mp4`);
       const probe = ffprobe(file);
-      expect(probe.streams.map((s: { codec_type: string }) => s.codec_type).sort()).toEqual([
-        "audio",
-        "video",
-      ]);
+      expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
       expect(Math.abs(Number(probe.format.duration) - sourceDuration)).toBeLessThan(0.1);
       expect(videoStreamMd5(file)).toBe(originalMd5);
 
@@ -238,9 +227,7 @@ describe("dubbing a WebM upload", () => {
     expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
     const { file } = await download(`${ts.baseUrl}${dubbed.body.dubVideoUrl}`, "webm-dub.mp4");
     const source = await ts.server.storage.localCopy(projectKeys(id).dubSource, tmp.path);
-    expect(
-      ffprobe(file).streams.find((s: { codec_type: string }) => s.codec_type === "video").codec_name,
-    ).toBe("h264");
+    expect(ffprobe(file).streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
     expect(videoStreamMd5(file)).toBe(videoStreamMd5(source.path));
   }, 600_000);
 });

@@ -93,6 +93,15 @@ export function makeEmptyFile(dir: string, name = "empty.mp4") {
 }
 
 /** A temporary folder for a test file: made before its tests, removed after them. */
+/** ffprobe's JSON about a media file: its format and streams. */
+export function ffprobe(file: string) {
+  return JSON.parse(
+    execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+      encoding: "utf8",
+    }),
+  ) as { format: { duration: string }; streams: { codec_type: string; codec_name: string }[] };
+}
+
 export function tempFolder(prefix: string): { readonly path: string } {
   const folder = { path: "" };
   beforeAll(async () => {
