@@ -41,6 +41,11 @@ const SR = 16_000;
  * Speaks one line into a 16 kHz mono WAV: a flite voice ("awb", "slt"), or espeak-ng for other languages
  * ("espeak:es"), resampled by ffmpeg.
  */
+/** ffmpeg, quiet, overwriting its output. */
+function ffmpeg(args: string[]) {
+  execFileSync("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", ...args]);
+}
+
 function speak(line: Line, out: string) {
   if (!line.voice.startsWith("espeak:")) {
     execFileSync("flite", ["-voice", line.voice, "-t", line.text, "-o", out]);
@@ -48,20 +53,7 @@ function speak(line: Line, out: string) {
   }
   const raw = `${out}.espeak.wav`;
   execFileSync("espeak-ng", ["-v", line.voice.slice("espeak:".length), "-w", raw, line.text]);
-  execFileSync("ffmpeg", [
-    "-hide_banner",
-    "-nostdin",
-    "-y",
-    "-loglevel",
-    "error",
-    "-i",
-    raw,
-    "-ar",
-    "16000",
-    "-ac",
-    "1",
-    out,
-  ]);
+  ffmpeg(["-i", raw, "-ar", "16000", "-ac", "1", out]);
   rmSync(raw, { force: true });
 }
 
@@ -127,12 +119,7 @@ export function makeDialogue(
   const durationMs = Math.round((t * 1000) / SR);
   const video = join(dir, `${name}.mp4`);
   const height = Math.round((width * 3) / 4 / 2) * 2;
-  execFileSync("ffmpeg", [
-    "-hide_banner",
-    "-nostdin",
-    "-y",
-    "-loglevel",
-    "error",
+  ffmpeg([
     "-f",
     "lavfi",
     "-i",
