@@ -16,7 +16,7 @@ import {
   type Provider,
   resolveProvider,
 } from "../oauth/client.ts";
-import { isProviderType, PROVIDERS, type Profile } from "../oauth/providers.ts";
+import { displayTypeOf, type Profile } from "../oauth/providers.ts";
 import type { OAuthProviderConfig } from "../options.ts";
 import { hit, limitAuth } from "../ratelimit.ts";
 import { identityOauthRegistrations, identityUsers } from "../schema.ts";
@@ -232,7 +232,6 @@ export async function completeSignIn(
     minutes: 10,
     data: {
       provider,
-      displayType: providerDisplayType(provider),
       subject: profile.subject,
       emailId,
       email: profile.email ?? "",
@@ -247,12 +246,6 @@ export async function completeSignIn(
     subject: profile.email ?? profile.subject,
   });
   return withToken(created ? args.signupUrl : args.loginUrl, token, "oauth");
-}
-
-function providerDisplayType(provider: string): string {
-  return isProviderType(provider)
-    ? PROVIDERS[provider].displayType
-    : provider.charAt(0).toUpperCase() + provider.slice(1);
 }
 
 export const oauthAuthenticateBody = z.object({
@@ -282,7 +275,6 @@ export async function oauthAuthenticate(
   }
   const data = row.data as {
     provider: string;
-    displayType?: string;
     subject: string;
     emailId: string | null;
     email: string;
@@ -299,7 +291,7 @@ export async function oauthAuthenticate(
   });
   const extra = {
     provider_subject: data.subject,
-    provider_type: data.displayType ?? providerDisplayType(data.provider),
+    provider_type: displayTypeOf(data.provider),
     profile_picture_url: data.picture,
     locale: data.locale,
     provider_values: providerValues,

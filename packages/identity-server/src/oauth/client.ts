@@ -7,6 +7,7 @@ import { IdentityError } from "../errors.ts";
 import type { OAuthProviderConfig } from "../options.ts";
 import { appleClientSecret } from "./apple-secret.ts";
 import {
+  displayTypeOf,
   type Endpoints,
   GENERIC_OIDC,
   isProviderType,
@@ -18,7 +19,7 @@ import {
 /** A configured provider: its spec, its endpoints (built-in, discovered or overridden) and credentials. */
 export interface Provider {
   name: string;
-  spec: ProviderSpec;
+  spec: Omit<ProviderSpec, "endpoints">;
   endpoints: Endpoints;
   config: OAuthProviderConfig;
 }
@@ -75,7 +76,10 @@ export async function resolveProvider(
   http: HttpOptions,
 ): Promise<Provider> {
   const builtIn = isProviderType(name) ? (PROVIDERS[name] as ProviderSpec) : null;
-  let spec: ProviderSpec = builtIn ?? { ...GENERIC_OIDC, displayType: capitalise(name), endpoints: null! };
+  let spec: Omit<ProviderSpec, "endpoints"> = builtIn ?? {
+    ...GENERIC_OIDC,
+    displayType: displayTypeOf(name),
+  };
   let endpoints = builtIn ? builtIn.endpoints : null;
   if (config.issuer) {
     const as = await discover(config.issuer, http);
@@ -126,8 +130,6 @@ function withTenant(e: Endpoints, tenant: string): Endpoints {
     jwks: fill(e.jwks),
   };
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The provider's authorization URL (pure given its inputs). */
 export function authorizationUrl(

@@ -502,3 +502,8 @@ export const GENERIC_OIDC: Omit<ProviderSpec, "endpoints" | "displayType"> = {
 export function isProviderType(name: string): name is ProviderType {
   return Object.hasOwn(PROVIDERS, name);
 }
+
+/** As Stytch names a provider in answers (`provider_type`): the table's name, else the name capitalised. */
+export function displayTypeOf(name: string): string {
+  return isProviderType(name) ? PROVIDERS[name].displayType : name.charAt(0).toUpperCase() + name.slice(1);
+}
