@@ -24,5 +24,5 @@ export { ensureProject, type ProjectInput } from "./project.ts";
 export * as identitySchema from "./schema.ts";
 export { createSessionVerifier, type VerifiedSession } from "./server-api.ts";
 export { SESSION_CLAIM, type SessionResult, type StytchSession } from "./sessions.ts";
-export { type SweepResult, sweepIdentity } from "./sweep.ts";
+export { AUDIT_KEEP_DAYS, type SweepResult, sweepIdentity } from "./sweep.ts";
 export { deleteUser, type StytchUser, signInMethodsOf } from "./users.ts";

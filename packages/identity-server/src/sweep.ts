@@ -2,6 +2,7 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { IdentityDb } from "./options.ts";
 import {
+  identityAuditLog,
   identityEvents,
   identityRateLimits,
   identitySessions,
@@ -15,21 +16,27 @@ export interface SweepResult {
   rateLimits: number;
   events: number;
   pendingUsers: number;
+  auditLines: number;
 }
+
+/** How long audit lines (addresses tried, IP addresses, user agents) are kept: 90 days. */
+export const AUDIT_KEEP_DAYS = 90;
 
 /**
  * Deletes tokens expired or used more than a day ago, sessions that ended more than `keepDays` ago,
  * rate-limit windows older than a day, telemetry older than `eventDays`, and users still pending (an
- * address someone typed but nobody ever confirmed) `keepDays` after they were created.
+ * address someone typed but nobody ever confirmed) `keepDays` after they were created, and audit lines
+ * older than `auditDays` (AUDIT_KEEP_DAYS).
  */
 export async function sweepIdentity(
   db: IdentityDb,
-  opts: { now?: Date; keepDays?: number; eventDays?: number } = {},
+  opts: { now?: Date; keepDays?: number; eventDays?: number; auditDays?: number } = {},
 ): Promise<SweepResult> {
   const now = opts.now ?? new Date();
   const day = new Date(now.getTime() - 24 * 3600_000);
   const keep = new Date(now.getTime() - (opts.keepDays ?? 30) * 24 * 3600_000);
   const eventsBefore = new Date(now.getTime() - (opts.eventDays ?? 90) * 24 * 3600_000);
+  const auditBefore = new Date(now.getTime() - (opts.auditDays ?? AUDIT_KEEP_DAYS) * 24 * 3600_000);
   const tokens = await db
     .delete(identityTokens)
     .where(
@@ -60,7 +67,12 @@ export async function sweepIdentity(
     .delete(identityUsers)
     .where(and(eq(identityUsers.status, "pending"), lt(identityUsers.createdAt, keep)))
     .returning({ id: identityUsers.id });
+  const auditLines = await db
+    .delete(identityAuditLog)
+    .where(lt(identityAuditLog.at, auditBefore))
+    .returning({ id: identityAuditLog.id });
   return {
+    auditLines: auditLines.length,
     tokens: tokens.length,
     sessions: sessions.length,
     rateLimits: rateLimits.length,

@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Ctx } from "./context.ts";
 import { newId } from "./crypto.ts";
 import { IdentityError } from "./errors.ts";
+import { handOverToProver, type Proof } from "./first-proof.ts";
 import type { IdentityDb } from "./options.ts";
 import {
+  identityAuditLog,
   identityCryptoWallets,
   identityEmails,
   identityOauthRegistrations,
@@ -13,7 +15,6 @@ import {
   identityUsers,
   identityWebauthn,
 } from "./schema.ts";
-import { revokeUserSessions } from "./sessions.ts";
 
 /** Trimmed and lower-cased; the whole address is compared case-insensitively. */
 export function normalizeEmail(email: string): string {
@@ -58,10 +59,32 @@ export interface StytchUser {
 
 /**
  * Deletes a user with every email, phone, factor, token and session (the foreign keys cascade): its
- * sessions stop authenticating at once. Takes a database or a transaction, so an application sharing the
- * database can delete its own account in the same transaction. False when there was no such user.
+ * sessions stop authenticating at once. Its audit lines go too, those naming it and those naming one of
+ * its addresses, wallets or provider accounts (failed sign-ins carry only the address tried): they hold
+ * its email, IP addresses and user agents. Takes a database or a transaction, so an application sharing
+ * the database can delete its own account in the same transaction. False when there was no such user.
  */
 export async function deleteUser(db: IdentityDb, userId: string): Promise<boolean> {
+  const [emails, phones, wallets, oauth] = await Promise.all([
+    db.select().from(identityEmails).where(eq(identityEmails.userId, userId)),
+    db.select().from(identityPhones).where(eq(identityPhones.userId, userId)),
+    db.select().from(identityCryptoWallets).where(eq(identityCryptoWallets.userId, userId)),
+    db.select().from(identityOauthRegistrations).where(eq(identityOauthRegistrations.userId, userId)),
+  ]);
+  const subjects = [
+    ...emails.flatMap((e) => [e.email, e.id]),
+    ...phones.flatMap((p) => [p.phone, p.id]),
+    ...wallets.map((w) => w.address),
+    ...oauth.map((o) => o.subject),
+  ].map((s) => s.toLowerCase());
+  await db
+    .delete(identityAuditLog)
+    .where(
+      or(
+        eq(identityAuditLog.userId, userId),
+        subjects.length ? inArray(sql`lower(trim(${identityAuditLog.subject}))`, subjects) : undefined,
+      ),
+    );
   const rows = await db.delete(identityUsers).where(eq(identityUsers.id, userId)).returning({
     id: identityUsers.id,
   });
@@ -264,48 +287,38 @@ export async function attachVerifiedEmail(
 }
 
 /**
- * Marks an email verified. Its first verification on a user with a password is Stytch's deduplication
- * case: whoever set that password never proved the address (a squatter can create a password user for
- * someone else's email), so the password must be reset and every session of the user ends. The exception
+ * Marks an email verified. Its first verification outside a session of its own user is Stytch's
+ * deduplication case: whoever made the user never proved the address (a squatter can create a password
+ * user for someone else's email), so the user is handed to the prover (see first-proof.ts). The exception
  * is proof given inside a session of that same user (verifying the address right after sign-up).
  */
 export async function markEmailVerified(
   ctx: Ctx,
   emailId: string,
   provenInSessionOf?: string,
+  proof: Proof = {},
 ): Promise<void> {
   const [first] = await ctx.db
     .update(identityEmails)
     .set({ verified: true })
     .where(and(eq(identityEmails.id, emailId), eq(identityEmails.verified, false)))
     .returning({ userId: identityEmails.userId });
-  if (!first || first.userId === provenInSessionOf) return;
-  const invalidated = await ctx.db
-    .update(identityPasswords)
-    .set({ requiresReset: true })
-    .where(eq(identityPasswords.userId, first.userId))
-    .returning({ id: identityPasswords.id });
-  if (invalidated.length > 0) await revokeUserSessions(ctx, first.userId);
+  if (first && first.userId !== provenInSessionOf)
+    await handOverToProver(ctx, first.userId, { ...proof, emailId });
 }
 
-/**
- * No email may be added to a user whose first email is unverified: otherwise a squatter's password user
- * for someone else's address could gain a verified address of the squatter's own (Stytch's rule).
- */
-export async function requireVerifiedPrimaryEmail(ctx: Ctx, userId: string): Promise<void> {
-  const [primary] = await ctx.db
-    .select({ verified: identityEmails.verified })
-    .from(identityEmails)
-    .where(eq(identityEmails.userId, userId))
-    .orderBy(identityEmails.createdAt)
-    .limit(1);
-  if (primary && !primary.verified) throw new IdentityError("unauthorized_action", UNVERIFIED_PRIMARY);
-}
-
-const UNVERIFIED_PRIMARY = "Verify the account's email address before adding another one.";
-
-export async function markPhoneVerified(ctx: Ctx, phoneId: string): Promise<void> {
-  await ctx.db.update(identityPhones).set({ verified: true }).where(eq(identityPhones.id, phoneId));
+/** Marks a phone verified; its first verification outside its user's sessions hands the user over too. */
+export async function markPhoneVerified(
+  ctx: Ctx,
+  phoneId: string,
+  provenInSessionOf?: string,
+): Promise<void> {
+  const [first] = await ctx.db
+    .update(identityPhones)
+    .set({ verified: true })
+    .where(and(eq(identityPhones.id, phoneId), eq(identityPhones.verified, false)))
+    .returning({ userId: identityPhones.userId });
+  if (first && first.userId !== provenInSessionOf) await handOverToProver(ctx, first.userId, { phoneId });
 }
 
 export async function activateUser(ctx: Ctx, userId: string): Promise<void> {

@@ -3,8 +3,8 @@ import { TOTP } from "otpauth";
 import nacl from "tweetnacl";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SoftwareAuthenticator } from "../src/testing/software-authenticator.ts";
 import { type Harness, sdk, signIn, startHarness } from "./harness.ts";
-import { SoftwareAuthenticator } from "./software-authenticator.ts";
 
 let h: Harness;
 beforeAll(async () => {

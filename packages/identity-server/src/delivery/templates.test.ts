@@ -50,4 +50,15 @@ describe("email templates", () => {
     expect(untouched).toBe(message);
     expect(untouched.subject).toBe("Inicia sesión en Dub");
   });
+
+  it("never takes a built-in property for a template or a placeholder", () => {
+    const message = magicLinkEmail("a@x.com", "Dub", "https://x/?t=1", 30, false);
+    for (const id of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+      expect(withOwnHtml(message, {}, [id, "magic_link_login"], "en", {})).toBe(message);
+    }
+    const own = { magic_link_login: "<p>{{constructor}} {{toString}} {{url}}</p>" };
+    expect(withOwnHtml(message, own, ["magic_link_login"], "en", { url: "u" }).html).toBe(
+      "<p>{{constructor}} {{toString}} u</p>",
+    );
+  });
 });

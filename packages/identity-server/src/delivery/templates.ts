@@ -224,12 +224,15 @@ export function withOwnHtml(
   vars: Record<string, string | number>,
 ): MailMessage {
   const lang = emailLocale(locale);
+  // Ids and placeholders come from the request and the template: only own entries count, never a
+  // built-in property such as `constructor` or `toString`.
+  const own = (key: string) => (Object.hasOwn(templates, key) ? templates[key] : undefined);
   for (const id of ids) {
     if (!id) continue;
-    const html = templates[`${id}.${lang}`] ?? templates[id];
+    const html = own(`${id}.${lang}`) ?? own(id);
     if (html === undefined) continue;
     const filled = html.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-      name in vars ? escapeHtml(String(vars[name])) : whole,
+      Object.hasOwn(vars, name) ? escapeHtml(String(vars[name])) : whole,
     );
     return { ...message, html: filled };
   }

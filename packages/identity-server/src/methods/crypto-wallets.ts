@@ -1,15 +1,17 @@
 // Crypto wallets: Ethereum (Sign-In With Ethereum, EIP-4361) and Solana (ed25519), by signed challenge.
 import { randomBytes } from "node:crypto";
 import bs58 from "bs58";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import nacl from "tweetnacl";
 import { getAddress, isAddress, verifyMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
+import type { Caller } from "../context.ts";
 import { newId, sha256 } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
+import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityCryptoWallets, identityTokens, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
@@ -94,12 +96,29 @@ export function challengeMessage(args: {
   ].join("\n");
 }
 
+/**
+ * Who asked for a challenge: the client's address and user agent. A challenge counts only for the client
+ * it was issued to, so a stranger asking for challenges for someone's public address cannot displace
+ * theirs; limits are counted per address and client for the same reason (pure).
+ */
+export function walletClient(type: WalletType, address: string, caller: Caller): string {
+  return sha256(`${type}:${address}\n${caller.ip}\n${caller.userAgent}`);
+}
+
+/** Pending challenges of one client and address that a signature is checked against, newest first. */
+export const MAX_PENDING_CHALLENGES = 5;
+const CHALLENGE_MINUTES = 10;
+
 export async function walletStart(call: Call, body: z.infer<typeof walletStartBody>, secondary: boolean) {
   const { ctx } = call;
   const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
+  const client = walletClient(w.type, w.address, call.caller);
   const session = secondary ? requireSession(call) : null;
-  if (session) await requireStepUp(call, session);
-  await limitAuth(ctx, call.caller, `${w.type}:${w.address}`);
+  if (session) {
+    await requireStepUp(call, session);
+    await requireVerifiedPrimaryEmail(ctx, session.userId);
+  }
+  await limitAuth(ctx, call.caller, client);
   const p = body.siwe_params ?? {};
   let origin = ctx.publicUrl;
   if (p.uri) {
@@ -136,8 +155,8 @@ export async function walletStart(call: Call, body: z.infer<typeof walletStartBo
     tokenHash: sha256(message),
     userId: session?.userId ?? null,
     methodId: `${w.type}:${w.address}`,
-    data: { message },
-    expiresAt: new Date(ctx.now().getTime() + 10 * 60_000),
+    data: { message, client },
+    expiresAt: new Date(ctx.now().getTime() + CHALLENGE_MINUTES * 60_000),
     createdAt: ctx.now(),
   });
   return { challenge: message };
@@ -177,24 +196,34 @@ export async function verifyWalletSignature(
 export async function walletAuthenticate(call: Call, body: z.infer<typeof walletAuthenticateBody>) {
   const { ctx } = call;
   const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
-  await limitAuth(ctx, call.caller, `${w.type}:${w.address}`);
+  const client = walletClient(w.type, w.address, call.caller);
+  await limitAuth(ctx, call.caller, client);
   const now = ctx.now();
-  const [row] = await ctx.db
+  const pending = await ctx.db
     .select()
     .from(identityTokens)
     .where(
       and(
         eq(identityTokens.kind, "crypto"),
         eq(identityTokens.methodId, `${w.type}:${w.address}`),
+        sql`${identityTokens.data}->>'client' = ${client}`,
         isNull(identityTokens.usedAt),
         gt(identityTokens.expiresAt, now),
       ),
     )
     .orderBy(desc(identityTokens.createdAt))
-    .limit(1);
-  if (!row) throw new IdentityError("crypto_wallet_challenge_not_found");
-  const message = (row.data as { message: string }).message;
-  if (!(await verifyWalletSignature(w.type, w.address, message, body.signature))) {
+    .limit(MAX_PENDING_CHALLENGES);
+  if (!pending.length) throw new IdentityError("crypto_wallet_challenge_not_found");
+  // The signature says which of the client's challenges it answers (a second tab may have asked again).
+  let row: (typeof pending)[number] | undefined;
+  for (const candidate of pending) {
+    const message = (candidate.data as { message: string }).message;
+    if (await verifyWalletSignature(w.type, w.address, message, body.signature)) {
+      row = candidate;
+      break;
+    }
+  }
+  if (!row) {
     await audit(ctx, call.caller, "sign_in_failed", { method: "crypto_wallet", subject: w.address });
     throw new IdentityError("invalid_signature");
   }
@@ -222,8 +251,10 @@ export async function walletAuthenticate(call: Call, body: z.infer<typeof wallet
         .set({ verified: true })
         .where(eq(identityCryptoWallets.id, wallet.id));
   } else {
-    if (row.userId) userId = row.userId;
-    else {
+    if (row.userId) {
+      await requireVerifiedPrimaryEmail(ctx, row.userId);
+      userId = row.userId;
+    } else {
       userId = newId("user", ctx.env);
       await ctx.db.insert(identityUsers).values({ id: userId, status: "active", createdAt: now });
     }

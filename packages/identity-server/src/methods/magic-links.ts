@@ -5,6 +5,7 @@ import { newId } from "../crypto.ts";
 import { sendInBackground } from "../delivery/background.ts";
 import { magicLinkEmail, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
+import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { factorFor, startSession } from "../sessions.ts";
 import { requireStepUp } from "../stepup.ts";
@@ -17,7 +18,6 @@ import {
   findOrCreateByEmail,
   loadUser,
   markEmailVerified,
-  requireVerifiedPrimaryEmail,
 } from "../users.ts";
 import { authenticatedResponse, email, expirationMinutes, sessionDuration } from "./common.ts";
 

@@ -193,7 +193,7 @@ export async function completeSignIn(
     await ctx.db.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
     created = true;
   }
-  if (emailId) await markEmailVerified(ctx, emailId);
+  if (emailId) await markEmailVerified(ctx, emailId, undefined, { oauthRegistrationId: reg?.id });
   let registrationId = reg?.id;
   if (!registrationId) {
     registrationId = newId("oauth-user-registration", ctx.env);

@@ -7,6 +7,7 @@ import { hmac, newId, numericCode, safeEqual, stableId } from "../crypto.ts";
 import { sendInBackground } from "../delivery/background.ts";
 import { otpEmail, otpSms, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
+import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { identityEmails, identityPhones, identityTokens } from "../schema.ts";
 import { factorFor, startSession } from "../sessions.ts";
@@ -22,7 +23,6 @@ import {
   markEmailVerified,
   markPhoneVerified,
   normalizeEmail,
-  requireVerifiedPrimaryEmail,
 } from "../users.ts";
 import { authenticatedResponse, email, sessionDuration } from "./common.ts";
 
@@ -208,6 +208,7 @@ export async function otpPhoneSend(
   if (secondary) {
     const session = requireSession(call);
     await requireStepUp(call, session);
+    await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     if (rec && rec.userId !== session.userId) {
       const fake = newId("phone-number", call.ctx.env);
       return { method_id: fake, phone_id: fake };
@@ -295,7 +296,7 @@ export async function otpAuthenticate(call: Call, body: z.infer<typeof otpAuthen
       .from(identityPhones)
       .where(eq(identityPhones.id, body.method_id));
     if (!phoneRow) throw await fail("otp_code_not_found", userId);
-    await markPhoneVerified(ctx, phoneRow.id);
+    await markPhoneVerified(ctx, phoneRow.id, call.session?.userId);
     factor = factorFor(
       (row.data as { channel?: string }).channel === "whatsapp" ? "otp_whatsapp" : "otp_sms",
       now,

@@ -8,6 +8,7 @@ import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
 import { decrypt, encrypt, newId, safeEqual } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
+import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityTotps } from "../schema.ts";
 import { factorFor, startSession } from "../sessions.ts";
@@ -52,6 +53,7 @@ export async function totpCreate(call: Call, body: z.infer<typeof totpCreateBody
   const { ctx } = call;
   const session = requireSession(call);
   await requireStepUp(call, session);
+  await requireVerifiedPrimaryEmail(ctx, session.userId);
   const user = await loadUser(ctx, session.userId);
   // One pending enrolment at a time: replace unverified ones.
   await ctx.db
@@ -102,6 +104,7 @@ export async function totpAuthenticate(call: Call, body: z.infer<typeof totpAuth
   const session = requireSession(call);
   await limitAuth(ctx, call.caller, `totp:${session.userId}`);
   const row = await currentTotp(call, session.userId);
+  if (!row.verified) await requireVerifiedPrimaryEmail(ctx, session.userId);
   const step = matchingStep(decrypt(ctx.encKey, row.secretEnc), body.totp_code, ctx.now());
   if (step === null || step <= row.lastUsedStep) {
     await audit(ctx, call.caller, "sign_in_failed", { method: "totp", userId: session.userId });

@@ -14,6 +14,7 @@ import { type Call, requireSession } from "../call.ts";
 import type { Ctx } from "../context.ts";
 import { newId, sha256 } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
+import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityTokens, identityWebauthn } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
@@ -98,6 +99,7 @@ export async function webauthnRegisterStart(call: Call, body: z.infer<typeof reg
   const { ctx } = call;
   const session = requireSession(call);
   await requireStepUp(call, session);
+  await requireVerifiedPrimaryEmail(ctx, session.userId);
   checkDomain(ctx, body.domain);
   const user = await loadUser(ctx, session.userId);
   const passkey = body.return_passkey_credential_options ?? body.is_passkey ?? false;
@@ -149,6 +151,7 @@ export async function webauthnRegister(call: Call, body: z.infer<typeof register
   const credential = parseCredential<RegistrationResponseJSON>(body.public_key_credential);
   const row = await takeChallenge(ctx, "webauthn_register", challengeOf(credential));
   if (row.userId !== session.userId) throw new IdentityError("webauthn_challenge_not_found");
+  await requireVerifiedPrimaryEmail(ctx, session.userId);
   const data = row.data as { domain: string; userAgent: string; authenticatorType: string; passkey: boolean };
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
