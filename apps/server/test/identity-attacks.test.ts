@@ -1,14 +1,22 @@
 // Attacks against sign-in, as a stranger with the public token and a script would try them. Each test
 // failed before its defence existed; docs/IDENTITY.md ("Threat model") names the test for each attack.
 import { randomUUID } from "node:crypto";
+import { identitySchema } from "@dubbing/identity-server";
+import { SoftwareAuthenticator } from "@dubbing/identity-server/testing/software-authenticator";
+import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects, usageCarryover, users } from "../src/db/schema.ts";
+import { takeQuota } from "../src/usage/quotas.ts";
+import { UsageRepository } from "../src/usage/repository.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 import {
   confirmLink,
   lastLinkTo,
   openLink,
+  postFrom,
   publicToken,
   requestLink,
   requestLinkFrom,
@@ -24,17 +32,20 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
   let ts: TestServer;
   /** The defaults: what `make start` serves. */
   let plain: TestServer;
+  /** Links, passwords and wallets, as a project might offer them. */
+  let wallets: TestServer;
 
   beforeAll(async () => {
-    [ts, plain] = await Promise.all([
+    [ts, plain, wallets] = await Promise.all([
       startTestServer(mode, {
         IDENTITY_PRODUCTS: "magic_links,otps,passwords,oauth,totps,webauthn,crypto_wallets",
       }),
       startTestServer(mode),
+      startTestServer(mode, { IDENTITY_PRODUCTS: "magic_links,passwords,crypto_wallets" }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([ts?.close(), plain?.close()]);
+    await Promise.all([ts?.close(), plain?.close(), wallets?.close()]);
   });
 
   it("1. serves only the products the login page offers, and no account search", async () => {
@@ -212,7 +223,12 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
   it("8. a password-only session of a user with an authenticator app cannot change its security", async () => {
     const owner = address("mfa");
     const created = await sdk(ts, "/passwords", { email: owner, password: PASSWORD });
-    const first = created.body.data.session_token as string;
+    // The owner proves the address from their session first: nothing else may join the user before (12).
+    await requestLink(ts, owner);
+    const token = (await lastLinkTo(ts, owner)).searchParams.get("token");
+    const body = { token, session_duration_minutes: 60 };
+    const verified = await sdk(ts, "/magic_links/authenticate", body, created.body.data.session_token);
+    const first = verified.body.data.session_token as string;
     const enrol = await sdk(ts, "/totps", { expiration_minutes: 10 }, first);
     const totp = new TOTP({ secret: enrol.body.data.secret });
     const proven = await sdk(ts, "/totps/authenticate", { totp_code: totp.generate() }, first);
@@ -261,5 +277,197 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("strict-transport-security")).toBeNull(); // plain http here
     }
+  });
+
+  /** A wallet sign-in with a real signature; with `session`, the wallet is added to that user. */
+  const ethereum = (wallet: PrivateKeyAccount) => ({
+    crypto_wallet_address: wallet.address,
+    crypto_wallet_type: "ethereum",
+  });
+  async function walletSignIn(server: TestServer, wallet: PrivateKeyAccount, session?: string) {
+    const kind = session ? "secondary" : "primary";
+    const start = await sdk(server, `/crypto_wallets/authenticate/start/${kind}`, ethereum(wallet), session);
+    if (start.status !== 200) return start;
+    const signature = await wallet.signMessage({ message: start.body.data.challenge });
+    const body = { ...ethereum(wallet), signature, session_duration_minutes: 60 };
+    return sdk(server, "/crypto_wallets/authenticate", body, session);
+  }
+
+  /**
+   * The end of the factor-squatting chain: signed in with a factor of their own, the squatter adds an
+   * address of their own and opens the app with it. Answers what that app session sees.
+   */
+  async function squatterOpensApp(server: TestServer, session: string | undefined) {
+    const own = address("squatter");
+    await sdk(
+      server,
+      "/magic_links/email/send/secondary",
+      { email: own, login_magic_link_url: `${server.baseUrl}/api/stytch` },
+      session,
+    );
+    const link = await lastLinkTo(server, own).catch(() => null);
+    const cookie = link ? await confirmLink(link) : null;
+    return {
+      me: await api(server.baseUrl, cookie, "GET", "/api/auth/me"),
+      projects: await api(server.baseUrl, cookie, "GET", "/api/video"),
+    };
+  }
+
+  /** The owner signs up by link and has a project; answers their account and the project's id. */
+  async function ownerWithProject(server: TestServer, email: string) {
+    const cookie = await signInByLink(server, email);
+    const account = (await api(server.baseUrl, cookie, "GET", "/api/auth/me")).body as { id: string };
+    const [project] = await server.server.database.db
+      .insert(projects)
+      .values({
+        userId: account.id,
+        title: "Owner's film",
+        status: "ready",
+        originalKey: "x",
+        originalName: "x.mp4",
+        sizeBytes: 1,
+      })
+      .returning({ id: projects.id });
+    return { account, projectId: project!.id };
+  }
+
+  function expectOutside(
+    seen: Awaited<ReturnType<typeof squatterOpensApp>>,
+    owner: { account: { id: string }; projectId: string },
+  ) {
+    expect(seen.me.body?.id).not.toBe(owner.account.id);
+    expect(JSON.stringify(seen.projects.body)).not.toContain(owner.projectId);
+  }
+
+  it("12. a wallet put on a password user made for someone else's address never opens their account", async () => {
+    const victim = address("victim");
+    const created = await sdk(wallets, "/passwords", { email: victim, password: PASSWORD });
+    const squatterWallet = privateKeyToAccount(generatePrivateKey());
+    const attach = await walletSignIn(wallets, squatterWallet, created.body.data.session_token);
+
+    const owner = await ownerWithProject(wallets, victim);
+    const squatter = await walletSignIn(wallets, squatterWallet);
+    expectOutside(await squatterOpensApp(wallets, squatter.body.data?.session_token), owner);
+    expect(attach.status).toBe(403);
+    expect(attach.body.error_type).toBe("unauthorized_action");
+  });
+
+  it("12. a wallet left on a squatted user from before is removed when the owner signs up", async () => {
+    const victim = address("victim");
+    const created = await sdk(wallets, "/passwords", { email: victim, password: PASSWORD });
+    const squatterWallet = privateKeyToAccount(generatePrivateKey());
+    const own = await walletSignIn(wallets, squatterWallet);
+    // Data from before the rule: the wallet moved onto the squatted user (no call can attach it now).
+    await wallets.server.database.db
+      .update(identitySchema.identityCryptoWallets)
+      .set({ userId: created.body.data.user_id })
+      .where(eq(identitySchema.identityCryptoWallets.userId, own.body.data.user_id));
+
+    const owner = await ownerWithProject(wallets, victim);
+    const squatter = await walletSignIn(wallets, squatterWallet);
+    expect(squatter.body.data.user_id).not.toBe(created.body.data.user_id);
+    expectOutside(await squatterOpensApp(wallets, squatter.body.data.session_token), owner);
+  });
+
+  it("12. a passkey registered on a squatted user never opens the owner's account", async () => {
+    const victim = address("victim");
+    const created = await sdk(ts, "/passwords", { email: victim, password: PASSWORD });
+    const squatterSession = created.body.data.session_token as string;
+    const domain = new URL(ts.baseUrl).hostname;
+    const key = new SoftwareAuthenticator(domain, ts.baseUrl);
+    const start = await sdk(
+      ts,
+      "/webauthn/register/start",
+      { domain, return_passkey_credential_options: true },
+      squatterSession,
+    );
+    if (start.status === 200) {
+      const credential = key.create(start.body.data.public_key_credential_creation_options);
+      await sdk(ts, "/webauthn/register", { public_key_credential: credential }, squatterSession);
+    }
+
+    const owner = await ownerWithProject(ts, victim);
+    const options = await sdk(ts, "/webauthn/authenticate/start/primary", {
+      domain,
+      return_passkey_credential_options: true,
+    });
+    const squatter = await sdk(ts, "/webauthn/authenticate", {
+      public_key_credential: key.get(options.body.data.public_key_credential_request_options),
+      session_duration_minutes: 60,
+    });
+    expectOutside(await squatterOpensApp(ts, squatter.body.data?.session_token), owner);
+    expect(start.body.error_type).toBe("unauthorized_action");
+  });
+
+  it("13. a template id naming a built-in property sends the usual email", async () => {
+    for (const id of ["constructor", "__proto__", "toString"]) {
+      const email = address("template");
+      const res = await sdk(plain, "/magic_links/email/login_or_create", {
+        email,
+        login_magic_link_url: `${plain.baseUrl}/api/stytch`,
+        signup_magic_link_url: `${plain.baseUrl}/api/stytch`,
+        login_template_id: id,
+        signup_template_id: id,
+      });
+      expect(res.status).toBe(200);
+      expect((await lastLinkTo(plain, email)).pathname).toBe("/api/stytch");
+    }
+  });
+
+  it("14. closing the account erases its sign-in history", async () => {
+    const owner = address("closing");
+    const cookie = await signInByLink(plain, owner);
+    const db = plain.server.database.db;
+    const [account] = await db.select().from(users).where(eq(users.email, owner));
+    const history = async () =>
+      (await db.select().from(identitySchema.identityAuditLog)).filter(
+        (line) => line.userId === account!.identityUserId || line.subject.toLowerCase() === owner,
+      );
+    expect((await history()).length).toBeGreaterThan(0);
+    expect((await api(plain.baseUrl, cookie, "DELETE", "/api/account", { email: owner })).status).toBe(204);
+    expect(await history()).toEqual([]);
+  });
+
+  it("15. closing the account and signing up again keeps the month's usage", async () => {
+    const owner = address("again");
+    const db = plain.server.database.db;
+    const cookie = await signInByLink(plain, owner);
+    const { id } = (await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body;
+    await new UsageRepository(db).add(id, "dubbed", 600);
+    await takeQuota(db, id, "free", "translations");
+    const before = (await api(plain.baseUrl, cookie, "GET", "/api/usage")).body;
+    expect(before.usedSeconds).toBe(600);
+    expect((await api(plain.baseUrl, cookie, "DELETE", "/api/account", { email: owner })).status).toBe(204);
+
+    const again = await signInByLink(plain, owner);
+    const after = (await api(plain.baseUrl, again, "GET", "/api/usage")).body;
+    expect(after.usedSeconds).toBe(600);
+    expect(after.quotas.translations.used).toBe(1);
+    // Only a keyed hash of the address is kept.
+    expect(JSON.stringify(await db.select().from(usageCarryover))).not.toContain(owner);
+  });
+
+  it("16. a stranger asking for a challenge for someone's wallet does not break their sign-in", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const start = () => sdk(wallets, "/crypto_wallets/authenticate/start/primary", ethereum(wallet));
+    const mine = await start();
+    const secondTab = await start();
+    const token = await publicToken(wallets);
+    const stranger = await postFrom(
+      "127.0.0.2",
+      `${wallets.baseUrl}/sdk/v1/crypto_wallets/authenticate/start/primary`,
+      ethereum(wallet),
+      { authorization: `Basic ${Buffer.from(`${token}:${token}`).toString("base64")}` },
+    );
+    expect(stranger.status).toBe(200);
+
+    const answer = async (challenge: string) => {
+      const signature = await wallet.signMessage({ message: challenge });
+      const body = { ...ethereum(wallet), signature, session_duration_minutes: 60 };
+      return sdk(wallets, "/crypto_wallets/authenticate", body);
+    };
+    expect((await answer(mine.body.data.challenge)).status).toBe(200);
+    expect((await answer(mine.body.data.challenge)).body.error_type).toBe("invalid_signature"); // spent
+    expect((await answer(secondTab.body.data.challenge)).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { exportsPrefix } from "../storage/keys.ts";
+import { keepUsageOf } from "../usage/carryover.ts";
 import type { SignPath } from "../videos/present.ts";
 
 /** Exports a user may ask for in a day (each reads all of the user's rows). */
@@ -133,8 +134,9 @@ export class AccountService {
 
   /**
    * Closes the account: the subscription is cancelled in Stripe first (if that fails, nothing is deleted);
-   * then the app account and the identity user go in one transaction (every session with them), then
-   * every stored file. Signing in again with the same email starts a new, empty account.
+   * then the app account and the identity user go in one transaction (every session with them, and the
+   * identity audit lines naming them), then every stored file. Signing in again with the same email
+   * starts a new, empty account, which continues this month's usage (usage/carryover.ts).
    */
   async deleteAccount(user: User, confirmation: string): Promise<void> {
     if (confirmation.trim().toLowerCase() !== user.email.trim().toLowerCase())
@@ -159,8 +161,13 @@ export class AccountService {
     await this.billing.cancelForAccountDeletion(userId);
     const files = await this.deletion.everythingOf(userId);
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.delete(users).where(eq(users.id, userId)).returning();
-      if (row?.identityUserId) await deleteUser(tx, row.identityUserId);
+      const [row] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!row) return;
+      // Signing up again with any of its addresses this month continues the month's usage.
+      const addresses = row.identityUserId ? (await signInMethodsOf(tx, row.identityUserId)).emails : [];
+      await keepUsageOf(tx, userId, [row.email, ...addresses]);
+      await tx.delete(users).where(eq(users.id, userId));
+      if (row.identityUserId) await deleteUser(tx, row.identityUserId);
     });
     await this.deletion.purgeOrRetry({ ...files, prefixes: [...files.prefixes, exportsPrefix(userId)] });
   }

@@ -3,6 +3,7 @@ import { identitySchema } from "@dubbing/identity-server";
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
+import { inheritUsage } from "../usage/carryover.ts";
 
 const { identitySessions } = identitySchema;
 
@@ -38,7 +39,12 @@ export async function accountFor(
   provenEmail: string,
 ): Promise<{ id: string; email: string } | null> {
   const email = provenEmail.trim().toLowerCase();
-  await db.insert(users).values({ email, identityUserId }).onConflictDoNothing();
+  const [created] = await db
+    .insert(users)
+    .values({ email, identityUserId })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created) await inheritUsage(db, created.id, email);
   await db
     .update(users)
     .set({ identityUserId })

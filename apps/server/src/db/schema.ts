@@ -179,6 +179,21 @@ export const usage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
+// A closed account's month of usage, so that closing it and signing up again does not start the month
+// afresh: one row per address the account had, keyed by an HMAC of the month and the address (the
+// address itself is not kept). Rows of past months are deleted by the retention sweep.
+export const usageCarryover = pgTable("usage_carryover", {
+  addressKey: text("address_key").primaryKey(),
+  month: text("month").notNull(),
+  transcribedSeconds: doublePrecision("transcribed_seconds").notNull().default(0),
+  dubbedSeconds: doublePrecision("dubbed_seconds").notNull().default(0),
+  /** The quota counters of their current windows: [{kind, window, count}]. */
+  counters: jsonb("counters")
+    .$type<{ kind: string; window: string; count: number }[]>()
+    .notNull()
+    .default([]),
+});
+
 // What a user sees of long work: one row per job run on a project, with its progress.
 export const jobs = pgTable(
   "jobs",

@@ -6,6 +6,7 @@ import { purge } from "../deletion/purge.ts";
 import { sweepOrphanObjects } from "../deletion/sweep.ts";
 import { sweepMailbox } from "../identity/mailbox.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
+import { pruneUsageCarryover } from "../usage/carryover.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
 import type { WorkerDeps } from "./deps.ts";
 
@@ -47,6 +48,7 @@ export async function runRetention(
   // What a deletion could not remove, or a job wrote after its record went.
   await sweepOrphanObjects(deps.repo.db, deps.storage, now);
   await sweepIdentity(deps.repo.db);
+  await pruneUsageCarryover(deps.repo.db, now);
   await sweepMailbox(deps.repo.db, now);
   return expired.length;
 }
