@@ -68,10 +68,11 @@ export async function handOverToProver(ctx: Ctx, userId: string, proof: Proof): 
       .where(and(eq(identitySessions.userId, userId), isNull(identitySessions.revokedAt)));
     return gone.reduce((n, rows) => n + rows.length, 0);
   });
-  await audit(ctx, undefined, "factor_deleted", {
-    userId,
-    detail: { reason: "address_first_proven", removed },
-  });
+  if (removed > 0)
+    await audit(ctx, undefined, "factor_deleted", {
+      userId,
+      detail: { reason: "address_first_proven", removed },
+    });
 }
 
 /**
