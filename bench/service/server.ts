@@ -45,7 +45,12 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   const child = spawn(
     process.execPath,
     // as `make start` runs it (Makefile SERVER_NODE_FLAGS)
-    ["--max-semi-space-size=1", path.resolve(import.meta.dirname, "../../apps/server/src/main.ts")],
+    [
+      "--max-semi-space-size=1",
+      // e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes
+      ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
+      path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
+    ],
     {
       env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "ignore", "inherit"],

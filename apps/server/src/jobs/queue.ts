@@ -37,12 +37,12 @@ export const SUPERVISE_SECONDS = 2;
  * one) that wakes the workers of its queue at once; polling is only the backstop for what a notification
  * cannot announce (a retry whose delay ends, a job handed back by the monitor). Embedded mode is one
  * process with nothing to fail over to, so its backstop is slow and its idle server sleeps; scale-out
- * keeps a short one, so a dead worker's job is taken over within its ≤ 15 s.
+ * keeps a short one, which is part of a dead worker's takeover (≤ 15 s: docs/ARCHITECTURE.md, Faults).
  */
 export function pollingFor(kind: Database["kind"]) {
   return kind === "pglite"
     ? { pollingIntervalSeconds: 15, notifyPollingIntervalSeconds: 15 }
-    : { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+    : { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
 }
 
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
