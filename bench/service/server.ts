@@ -1,5 +1,5 @@
 // A real server process (embedded mode) for the service benchmarks, with signed-in users.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { openAsBlob } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -13,9 +13,9 @@ export interface BenchServer {
   stop(): void;
 }
 
-/** Cookies of users made in `dir`'s embedded database before the server opens it. */
-export async function benchUsers(dir: string, emails: string[]): Promise<string[]> {
-  const database = await openDatabase({ dataDir: dir });
+/** Cookies of users made in `dir`'s embedded database (or at `url`) before the server opens it. */
+export async function benchUsers(dir: string, emails: string[], url?: string): Promise<string[]> {
+  const database = await openDatabase({ dataDir: dir, url });
   const cookies = [];
   for (const email of emails) {
     const user = await findOrCreateUser(database.db, email);
@@ -23,6 +23,15 @@ export async function benchUsers(dir: string, emails: string[]): Promise<string[
   }
   await database.close();
   return cookies;
+}
+
+/** A throwaway PostgreSQL server (Debian's, as the tests start it) for the scale-out figures. */
+export function startBenchPostgres(dir: string): { url: string; stop(): void } {
+  const script = path.resolve(import.meta.dirname, "../../scripts/test-postgres.sh");
+  const pgDir = path.join(dir, "pg");
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = execFileSync(script, ["start", pgDir, String(port)], { encoding: "utf8" }).trim();
+  return { url, stop: () => execFileSync(script, ["stop", pgDir]) };
 }
 
 export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<BenchServer> {
@@ -36,7 +45,12 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   const child = spawn(
     process.execPath,
     // as `make start` runs it (Makefile SERVER_NODE_FLAGS)
-    ["--max-semi-space-size=1", path.resolve(import.meta.dirname, "../../apps/server/src/main.ts")],
+    [
+      "--max-semi-space-size=1",
+      // e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes
+      ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
+      path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
+    ],
     {
       env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "ignore", "inherit"],

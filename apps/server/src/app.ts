@@ -8,6 +8,7 @@ import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { startSessionCache } from "./auth/session-cache.ts";
 import { BillingRepository } from "./billing/repository.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { BillingService } from "./billing/service.ts";
@@ -74,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await securityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  sessionAuth(app, { db });
+  const sessions = await startSessionCache(database);
+  app.addHook("onClose", () => sessions.stop());
+  sessionAuth(app, { sessions: sessions.cache });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,

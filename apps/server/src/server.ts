@@ -8,12 +8,12 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
 import { prepareIdentity } from "./identity/mount.ts";
-import { requeueOrphans, startBoss } from "./jobs/queue.ts";
+import { pollingFor, requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
-import { startWorkers } from "./jobs/worker.ts";
+import { retryDelayBound, startWorkers } from "./jobs/worker.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
@@ -62,7 +62,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   let stuckSweeper: NodeJS.Timeout | undefined;
   if (isWorker) {
     const db = database.db;
-    await requeueOrphans(database, boss);
+    const orphans = await requeueOrphans(database, boss);
     const deps = {
       repo: new VideoRepository(db),
       translations: new TranslationRepository(db),
@@ -80,7 +80,9 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       sign: await mediaSigner(db),
       publicUrl: config.publicUrl,
     };
-    await startWorkers(boss, deps, config.workerConcurrency);
+    const workers = await startWorkers(boss, deps, config.workerConcurrency, pollingFor(database.kind));
+    // jobs a crash cut off are retried after their first delay
+    if (orphans > 0) workers.wakeAfter(retryDelayBound(0) * 1000 + 250);
     // This machine's clip caches of deleted translations (another process may have deleted them).
     const sweepCaches = () => void sweepClipCaches(db, deps.cacheDir).catch(() => {});
     sweepCaches();

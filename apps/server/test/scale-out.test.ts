@@ -173,6 +173,19 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     expect(await page.text()).toContain("mailbox@example.com");
   });
 
+  it("refuses a session signed out through one API at the other within a second", async () => {
+    const user = await findOrCreateUser(database.db, "leaver@example.com");
+    const leaver = `${SESSION_COOKIE}=${await createSession(database.db, user.id)}`;
+    // API 2 checks the session now, and would take it on trust for a while if nothing said it ended
+    expect((await api(apiUrl("api-2"), leaver, "GET", "/api/video")).status).toBe(200);
+    expect((await api(apiUrl("api-1"), leaver, "PUT", "/api/auth/logout")).status).toBe(204);
+    await eventually(
+      "API 2 to refuse the signed-out session",
+      async () => (await api(apiUrl("api-2"), leaver, "GET", "/api/video")).status === 401,
+      1000,
+    );
+  });
+
   it("finishes a dub across a PostgreSQL restart, every process alive", async () => {
     const jobId = await startDub();
     await until("the dub to run", async () => (await translation()).progress > 0, 60_000);

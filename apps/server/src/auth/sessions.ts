@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { identitySchema } from "@dubbing/identity-server";
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import { inheritUsage } from "../usage/carryover.ts";
@@ -72,14 +72,11 @@ export async function createSession(
   return token;
 }
 
-/**
- * The session's user, or null when the token is unknown, past its absolute lifetime, idle too long, or
- * when the identity session it was made from has ended: a password reset, a revocation or a factor
- * deletion there signs the user out here on the next request (one query, the tables share a database).
- */
-export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
-  const id = hashToken(token);
-  const [row] = await db
+/** The session check of every request, built once per database handle (drizzle builds SQL per call). */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  const now = sql.placeholder("now");
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -97,7 +94,23 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
         gt(identitySessions.expiresAt, now),
       ),
     )
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, now)))
+    .prepare("session_user");
+}
+function sessionQuery(db: Db) {
+  const query = sessionQueries.get(db) ?? prepareSessionQuery(db);
+  sessionQueries.set(db, query);
+  return query;
+}
+
+/**
+ * The session's user, or null when the token is unknown, past its absolute lifetime, idle too long, or
+ * when the identity session it was made from has ended: a password reset, a revocation or a factor
+ * deletion there signs the user out here on the next request (one query, the tables share a database).
+ */
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await sessionQuery(db).execute({ id, now });
   if (!row) return null;
   const identityEnded = row.identitySessionId !== null && row.identityLive === null;
   if (identityEnded || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY_MS) {

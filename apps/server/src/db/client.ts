@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { SESSION_TRIGGERS_SQL } from "./session-triggers.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -55,6 +56,7 @@ export async function openDatabase(opts: {
       const lockedDb = drizzlePg(lockClient, { schema });
       await migratePg(lockedDb, { migrationsFolder: MIGRATIONS });
       await migrateIdentity(lockedDb);
+      await lockClient.query(SESSION_TRIGGERS_SQL);
     } finally {
       await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       await lockClient.end();
@@ -75,5 +77,6 @@ export async function openDatabase(opts: {
   const db = drizzlePglite(pglite, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await migrateIdentity(db);
+  await pglite.exec(SESSION_TRIGGERS_SQL);
   return { kind: "pglite", db: db as unknown as Db, pglite, close: () => pglite.close() };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
-import type { Db } from "../db/client.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
+import { SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
 
 declare module "fastify" {
@@ -22,14 +22,22 @@ const PUBLIC_API = [
   /^\/api\/voices\/sample\/[a-z]+\/[\w-]+\.mp3$/,
 ];
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** Resolves the session cookie on every /api request and refuses those without one (401). */
-export function sessionAuth(app: FastifyInstance, deps: { db: Db }) {
+export function sessionAuth(app: FastifyInstance, deps: { sessions: SessionCache }) {
   app.decorateRequest("user", null);
+  // A request that may change state may have ended a session (its own sign-out, a revocation, a deleted
+  // account): this process forgets what it checked before answering it, without waiting for the database's
+  // notification (auth/session-cache.ts).
+  app.addHook("onSend", async (request) => {
+    if (!SAFE_METHODS.has(request.method)) deps.sessions.clear();
+  });
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (!path.startsWith("/api/")) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSessionUser(deps.db, token) : null;
+    request.user = token ? await deps.sessions.find(token) : null;
     if (!request.user && !PUBLIC_API.some((re) => re.test(path))) {
       throw new AppError("unauthorized", "Please sign in to continue.");
     }

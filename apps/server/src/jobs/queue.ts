@@ -29,8 +29,21 @@ export const RETRIES = { retryLimit: 10, retryDelay: 1, retryBackoff: true, retr
 export const HEARTBEAT_SECONDS = 10;
 /** A running job beats this often, so its last beat is at most this old when its worker dies. */
 export const HEARTBEAT_REFRESH_SECONDS = 2;
-/** How often the supervising processes look for jobs without a heartbeat. */
+/** How often the supervising processes of scale-out look for jobs without a heartbeat. */
 export const SUPERVISE_SECONDS = 2;
+
+/**
+ * How a worker learns of new jobs. Creating a job sends a NOTIFY (PostgreSQL's, or PGlite's in-process
+ * one) that wakes the workers of its queue at once; polling is only the backstop for what a notification
+ * cannot announce (a retry whose delay ends, a job handed back by the monitor). Embedded mode is one
+ * process with nothing to fail over to, so its backstop is slow and its idle server sleeps; scale-out
+ * keeps a short one, which is part of a dead worker's takeover (≤ 15 s: docs/ARCHITECTURE.md, Faults).
+ */
+export function pollingFor(kind: Database["kind"]) {
+  return kind === "pglite"
+    ? { pollingIntervalSeconds: 15, notifyPollingIntervalSeconds: 15 }
+    : { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+}
 
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
 export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
@@ -41,9 +54,15 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
           backend: "pglite",
           supervise: opts.supervise,
           schedule: opts.supervise,
+          useListenNotify: true,
+          // One process: no other worker's dead job to find quickly (supervision at pg-boss's 60 s), an
+          // hourly schedule (looked at every 45 s, not 5), and no flows (job dependencies) to advance.
+          cronWorkerIntervalSeconds: 45,
+          flowIntervalSeconds: 60,
         })
       : new PgBoss({
           connectionString: database.url,
+          useListenNotify: true,
           supervise: opts.supervise,
           schedule: opts.supervise,
           // a dead worker's job (no heartbeat for HEARTBEAT_SECONDS) is found within this many seconds
@@ -60,9 +79,10 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
         ...RETRIES,
         heartbeatSeconds: HEARTBEAT_SECONDS,
         expireInSeconds: 3600,
+        notify: true,
       });
     } else {
-      await boss.updateQueue(name, { ...RETRIES, heartbeatSeconds: HEARTBEAT_SECONDS });
+      await boss.updateQueue(name, { ...RETRIES, heartbeatSeconds: HEARTBEAT_SECONDS, notify: true });
     }
     // Warms pg-boss's queue cache now: JobQueue.start sends inside the app's transaction, and on PGlite
     // (one connection) a cache miss there would wait for that very transaction to end.

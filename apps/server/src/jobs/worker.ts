@@ -4,7 +4,7 @@ import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
 import { runExport } from "./export.ts";
 import { runIngest } from "./ingest.ts";
-import { HEARTBEAT_REFRESH_SECONDS, type QueueName } from "./queue.ts";
+import { HEARTBEAT_REFRESH_SECONDS, type pollingFor, type QueueName, RETRIES } from "./queue.ts";
 import { runRetention } from "./retention.ts";
 import type { JobPayloads } from "./runner.ts";
 import { slots } from "./slots.ts";
@@ -30,6 +30,9 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   export: runExport,
 };
 
+/** How long after a job's handler returns the workers look for the next job. */
+const WAKE_DELAY_MS = 250;
+
 /** Housekeeping that takes no media work: it does not wait for (or take) one of the process's slots. */
 const LIGHT: QueueName[] = ["retention", "purge"];
 
@@ -37,30 +40,58 @@ const LIGHT: QueueName[] = ["retention", "purge"];
  * Registers every queue's handler; each job runs alone in its handler call (batch size 1), and at most
  * `concurrency` media jobs run at once in this process, whatever their queues (WORKER_CONCURRENCY).
  */
-export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: number): Promise<void> {
+export async function startWorkers(
+  boss: PgBoss,
+  deps: WorkerDeps,
+  concurrency: number,
+  polling: ReturnType<typeof pollingFor>,
+): Promise<{ wakeAfter(ms: number): void }> {
   const media = slots(concurrency);
+  const workerIds: string[] = [];
+  // No notification says that a finished job freed a user's group slot or a media slot, nor that a
+  // retry's delay is over: the process's workers look again then (hints like NOTIFY itself; a look that
+  // comes too early finds nothing, and the backstop poll still finds the job).
+  const wakeAfter = (ms: number) =>
+    setTimeout(() => {
+      for (const id of workerIds) boss.notifyWorker(id);
+    }, ms).unref();
   for (const name of Object.keys(HANDLERS) as QueueName[]) {
     const handler = HANDLERS[name] as Handler<QueueName>;
     const run = LIGHT.includes(name)
       ? handler
       : (...args: Parameters<typeof handler>) => media.run(() => handler(...args));
-    await boss.work(
+    const id = await boss.work(
       name,
       {
         includeMetadata: true,
         batchSize: 1,
-        localConcurrency: concurrency,
+        localConcurrency: LIGHT.includes(name) ? 1 : concurrency,
         // One user may hold all but one of a queue's slots: someone else's job always finds one free.
         groupConcurrency: Math.max(1, concurrency - 1),
-        pollingIntervalSeconds: 0.5,
+        ...polling,
         heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
       },
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
-        if (job) await run(deps, job.data, job.retryCount >= job.retryLimit);
+        if (!job) return;
+        try {
+          await run(deps, job.data, job.retryCount >= job.retryLimit);
+          wakeAfter(WAKE_DELAY_MS);
+        } catch (error) {
+          wakeAfter(WAKE_DELAY_MS);
+          wakeAfter(retryDelayBound(job.retryCount) * 1000 + WAKE_DELAY_MS);
+          throw error;
+        }
       },
     );
+    workerIds.push(id);
   }
   // Hourly, on whichever worker gets it: expired projects are deleted.
   await boss.schedule("retention", "17 * * * *", {});
+  return { wakeAfter };
+}
+
+/** The longest a retry after `retryCount` earlier ones waits (pg-boss: delay × 2^(n+1) × [½, 1], capped). */
+export function retryDelayBound(retryCount: number): number {
+  return Math.min(RETRIES.retryDelayMax, RETRIES.retryDelay * 2 ** Math.min(16, retryCount + 1));
 }

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { freshPostgresDatabase } from "../../test/harness.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { SessionCache, startSessionCache } from "./session-cache.ts";
+import { createSession, findOrCreateUser, type SessionUser } from "./sessions.ts";
+
+const someone: SessionUser = { id: "u1", email: "a@example.com", sessionId: "s1", identitySessionId: null };
+
+/** A look-up that counts its calls and answers `user`. */
+function counting(user: SessionUser | null) {
+  const lookup = async () => {
+    lookup.calls++;
+    return user;
+  };
+  lookup.calls = 0;
+  return lookup;
+}
+
+describe("SessionCache", () => {
+  it("answers a checked session from memory while it listens, and asks again after a clear", async () => {
+    const lookup = counting(someone);
+    const cache = new SessionCache(lookup);
+    cache.setListening(true);
+    await cache.find("token");
+    await cache.find("token");
+    expect(lookup.calls).toBe(1);
+    cache.clear();
+    await cache.find("token");
+    expect(lookup.calls).toBe(2);
+  });
+
+  it("takes nothing from memory while the end-of-session notifications are not heard", async () => {
+    const lookup = counting(someone);
+    const cache = new SessionCache(lookup);
+    await cache.find("token");
+    await cache.find("token");
+    expect(lookup.calls).toBe(2);
+  });
+
+  it("does not keep what a look-up read before a clear (the session may have ended in between)", async () => {
+    const answers: ((user: SessionUser | null) => void)[] = [];
+    const cache = new SessionCache(() => new Promise((resolve) => answers.push(resolve)));
+    cache.setListening(true);
+    const first = cache.find("token");
+    cache.clear();
+    answers[0]!(someone);
+    await first;
+    const second = cache.find("token");
+    expect(answers).toHaveLength(2);
+    answers[1]!(null);
+    expect(await second).toBeNull();
+  });
+});
+
+describe.each(["embedded", "scale-out"] as const)("the session cache on a real database (%s)", (mode) => {
+  let database: Database | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stop?.();
+    await database?.close();
+  });
+
+  it("forgets a session the moment any statement ends it, whoever runs it", async () => {
+    database = await openDatabase(
+      mode === "embedded" ? { memory: true } : { url: await freshPostgresDatabase() },
+    );
+    const started = await startSessionCache(database);
+    stop = started.stop;
+    const user = await findOrCreateUser(database.db, "cached@example.com");
+    const token = await createSession(database.db, user.id);
+    expect((await started.cache.find(token))?.email).toBe("cached@example.com");
+    // ended behind the cache's back: a raw statement, as another process or the identity provider would
+    await database.db.execute(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
+    const refused = async () => (await started.cache.find(token)) === null;
+    if (mode === "embedded") expect(await refused()).toBe(true);
+    else await expect.poll(refused, { timeout: 1000, interval: 20 }).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+// The API's read path under load: a real server process (as `make start` runs it) with a signed-in
+// user and three ready projects; autocannon sends `GET /api/video` and `GET /api/video/{id}` from 50
+// connections. Prints figures; never fails.
+//   node bench/service/api-load.ts [--postgres] [--seconds 15] [--connections 50]
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { makeTestVideo } from "../../packages/dubbing/src/testing/fixtures.ts";
+import { benchUpload, benchUsers, readyProject, startBenchPostgres, startBenchServer } from "./server.ts";
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: "boolean", default: false },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "50" },
+  },
+});
+
+const dir = await mkdtemp(path.join(os.tmpdir(), "bench-api-"));
+const postgres = values.postgres ? startBenchPostgres(dir) : null;
+const [cookie] = await benchUsers(dir, ["load@example.com"], postgres?.url);
+const server = await startBenchServer(dir, postgres ? { DATABASE_URL: postgres.url } : {});
+try {
+  const video = makeTestVideo(path.join(dir, "clip.mp4"), 3);
+  const ids = [];
+  for (let i = 1; i <= 3; i++) ids.push(await benchUpload(server.base, cookie!, video, `Project ${i}`));
+  for (const id of ids) await readyProject(server.base, cookie!, id);
+
+  console.log(
+    `mode: ${postgres ? "PostgreSQL, one API process" : "embedded"}; ${values.connections} connections, ${values.seconds} s each`,
+  );
+  for (const url of ["/api/video", `/api/video/${ids[0]}`]) {
+    const result = await autocannon({
+      url: `${server.base}${url}`,
+      connections: Number(values.connections),
+      duration: Number(values.seconds),
+      headers: { cookie: cookie! },
+    });
+    const errors = result.non2xx + result.errors;
+    console.log(
+      `GET ${url.replace(ids[0]!, "{id}").padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
+        `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms` +
+        (errors ? `  (${errors} errors or non-2xx)` : ""),
+    );
+  }
+} finally {
+  server.stop();
+  await new Promise((r) => server.process.once("exit", r));
+  postgres?.stop();
+  await rm(dir, { recursive: true, force: true });
+}
