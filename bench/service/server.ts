@@ -52,7 +52,16 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
       path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
     ],
     {
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", ...env },
+      env: {
+        ...process.env,
+        // as `make start` runs it (Makefile SERVER_MALLOC_ENV)
+        MALLOC_MMAP_THRESHOLD_: "65536",
+        MALLOC_TRIM_THRESHOLD_: "131072",
+        DATA_DIR: dir,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        ...env,
+      },
       stdio: ["ignore", "ignore", "inherit"],
     },
   );

@@ -47,7 +47,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   await sweepScratch(tmpDir, database.kind === "pglite" ? new Date() : stale());
   const sweeper = setInterval(() => void sweepScratch(tmpDir, stale()).catch(() => {}), SCRATCH_SWEEP_MS);
   sweeper.unref();
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   await storage.check();
   // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
   await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {

@@ -1,11 +1,13 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { LocalStorage } from "./local.ts";
-import { S3Storage } from "./s3.ts";
 import type { Storage } from "./storage.ts";
 
 export type { Storage } from "./storage.ts";
 
-export function createStorage(config: Pick<Config, "s3" | "dataDir">): Storage {
-  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, "storage"));
+/** Local disk, or an S3-compatible store (whose SDK, ~6 MB of heap, is loaded only then). */
+export async function createStorage(config: Pick<Config, "s3" | "dataDir">): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(path.join(config.dataDir, "storage"));
+  const { S3Storage } = await import("./s3.ts");
+  return new S3Storage(config.s3);
 }

@@ -1,10 +1,6 @@
 // Crypto wallets: Ethereum (Sign-In With Ethereum, EIP-4361) and Solana (ed25519), by signed challenge.
 import { randomBytes } from "node:crypto";
-import bs58 from "bs58";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import nacl from "tweetnacl";
-import { getAddress, isAddress, verifyMessage } from "viem";
-import { createSiweMessage } from "viem/siwe";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
@@ -12,6 +8,7 @@ import type { Caller } from "../context.ts";
 import { newId, sha256 } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
 import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
+import { lazy } from "../lazy.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityCryptoWallets, identityTokens, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
@@ -20,8 +17,23 @@ import { authenticatedResponse, sessionDuration } from "./common.ts";
 
 export type WalletType = "ethereum" | "solana";
 
-/** Canonical form of an address, or an error (pure): checksummed hex for Ethereum, base58 for Solana. */
-export function normalizeAddress(type: string, address: string): { type: WalletType; address: string } {
+// viem alone is ~7 MB of heap: the wallet libraries load with the first wallet call.
+const libraries = lazy(async () => {
+  const [viem, siwe, { default: bs58 }, { default: nacl }] = await Promise.all([
+    import("viem"),
+    import("viem/siwe"),
+    import("bs58"),
+    import("tweetnacl"),
+  ]);
+  return { ...viem, createSiweMessage: siwe.createSiweMessage, bs58, nacl };
+});
+
+/** Canonical form of an address, or an error: checksummed hex for Ethereum, base58 for Solana. */
+export async function normalizeAddress(
+  type: string,
+  address: string,
+): Promise<{ type: WalletType; address: string }> {
+  const { isAddress, getAddress, bs58 } = await libraries();
   if (type === "ethereum") {
     if (!isAddress(address, { strict: false })) throw new IdentityError("invalid_crypto_wallet_address");
     return { type, address: getAddress(address) };
@@ -56,7 +68,7 @@ export const walletStartBody = z.object({
 });
 
 /** The challenge text the wallet signs (pure given its inputs). */
-export function challengeMessage(args: {
+export async function challengeMessage(args: {
   type: WalletType;
   address: string;
   origin: string;
@@ -67,7 +79,8 @@ export function challengeMessage(args: {
   notBefore?: Date;
   requestId?: string;
   resources?: string[];
-}): string {
+}): Promise<string> {
+  const { createSiweMessage } = await libraries();
   const url = new URL(args.origin);
   if (args.type === "ethereum") {
     return createSiweMessage({
@@ -111,7 +124,7 @@ const CHALLENGE_MINUTES = 10;
 
 export async function walletStart(call: Call, body: z.infer<typeof walletStartBody>, secondary: boolean) {
   const { ctx } = call;
-  const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
+  const w = await normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
   const client = walletClient(w.type, w.address, call.caller);
   const session = secondary ? requireSession(call) : null;
   if (session) {
@@ -137,7 +150,7 @@ export async function walletStart(call: Call, body: z.infer<typeof walletStartBo
   if (!Number.isInteger(chainId) || chainId < 1) throw new IdentityError("invalid_siwe_params");
   const issuedAt = p.issued_at ? new Date(p.issued_at) : ctx.now();
   if (Number.isNaN(issuedAt.getTime())) throw new IdentityError("invalid_siwe_params");
-  const message = challengeMessage({
+  const message = await challengeMessage({
     type: w.type,
     address: w.address,
     origin,
@@ -175,6 +188,7 @@ export async function verifyWalletSignature(
   message: string,
   signature: string,
 ) {
+  const { verifyMessage, nacl, bs58 } = await libraries();
   try {
     if (type === "ethereum") {
       return await verifyMessage({
@@ -195,7 +209,7 @@ export async function verifyWalletSignature(
 
 export async function walletAuthenticate(call: Call, body: z.infer<typeof walletAuthenticateBody>) {
   const { ctx } = call;
-  const w = normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
+  const w = await normalizeAddress(body.crypto_wallet_type, body.crypto_wallet_address);
   const client = walletClient(w.type, w.address, call.caller);
   await limitAuth(ctx, call.caller, client);
   const now = ctx.now();

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { audit } from "../audit.ts";
 import { type Call, requireSession } from "../call.ts";
@@ -8,6 +7,7 @@ import { sendInBackground } from "../delivery/background.ts";
 import { otpEmail, otpSms, withOwnHtml } from "../delivery/templates.ts";
 import { IdentityError } from "../errors.ts";
 import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
+import { lazy } from "../lazy.ts";
 import { limitAuth, limitSend } from "../ratelimit.ts";
 import { identityEmails, identityPhones, identityTokens } from "../schema.ts";
 import { factorFor, startSession } from "../sessions.ts";
@@ -44,8 +44,12 @@ export const otpPhoneBody = z.object({
   locale: z.string().optional(),
 });
 
-/** E.164 or `invalid_phone_number` (pure). */
-export function normalizePhone(input: string): string {
+// libphonenumber's metadata loads with the first phone number, not with every server start.
+const phoneNumbers = lazy(() => import("libphonenumber-js"));
+
+/** E.164 or `invalid_phone_number`. */
+export async function normalizePhone(input: string): Promise<string> {
+  const { parsePhoneNumberFromString } = await phoneNumbers();
   const p = parsePhoneNumberFromString(input.trim());
   if (!p?.isValid()) throw new IdentityError("invalid_phone_number");
   return p.number;
@@ -187,7 +191,7 @@ export async function otpPhoneLoginOrCreate(
   body: z.infer<typeof otpPhoneBody>,
   channel: "sms" | "whatsapp",
 ) {
-  const phone = normalizePhone(body.phone_number);
+  const phone = await normalizePhone(body.phone_number);
   if (!call.ctx.sms) throw new IdentityError("sms_not_configured");
   await limitSend(call.ctx, call.caller, phone);
   const rec = await findOrCreateByPhone(call.ctx, phone);
@@ -201,7 +205,7 @@ export async function otpPhoneSend(
   channel: "sms" | "whatsapp",
   secondary: boolean,
 ) {
-  const phone = normalizePhone(body.phone_number);
+  const phone = await normalizePhone(body.phone_number);
   if (!call.ctx.sms) throw new IdentityError("sms_not_configured");
   await limitSend(call.ctx, call.caller, phone);
   const rec = await findPhone(call.ctx, phone);

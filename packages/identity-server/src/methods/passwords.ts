@@ -21,11 +21,11 @@ export const strengthBody = z.object({ email: email.optional(), password });
 
 export async function strengthCheck(call: Call, body: z.infer<typeof strengthBody>) {
   await hit(call.ctx, "strength_per_ip", call.caller.ip);
-  return checkStrength(call.ctx.settings.passwordPolicy, body.password, body.email);
+  return await checkStrength(call.ctx.settings.passwordPolicy, body.password, body.email);
 }
 
-function requireStrong(ctx: Ctx, pw: string, address?: string): void {
-  const r = checkStrength(ctx.settings.passwordPolicy, pw, address);
+async function requireStrong(ctx: Ctx, pw: string, address?: string): Promise<void> {
+  const r = await checkStrength(ctx.settings.passwordPolicy, pw, address);
   if (r.breached_password) throw new IdentityError("breached_password");
   if (!r.valid_password) throw new IdentityError("weak_password", undefined, { feedback: r.feedback });
 }
@@ -53,7 +53,7 @@ export const passwordCreateBody = z.object({
 export async function passwordCreate(call: Call, body: z.infer<typeof passwordCreateBody>) {
   const { ctx } = call;
   await limitAuth(ctx, call.caller, body.email);
-  requireStrong(ctx, body.password, body.email);
+  await requireStrong(ctx, body.password, body.email);
   const existing = await findEmail(ctx, body.email);
   if (existing) throw new IdentityError("duplicate_email");
   const rec = await findOrCreateByEmail(ctx, body.email);
@@ -187,7 +187,7 @@ export const resetByEmailBody = z.object({
 export async function passwordResetByEmail(call: Call, body: z.infer<typeof resetByEmailBody>) {
   const { ctx } = call;
   await limitAuth(ctx, call.caller);
-  requireStrong(ctx, body.password);
+  await requireStrong(ctx, body.password);
   const row = await consumeToken(
     ctx,
     "password_reset",
@@ -237,7 +237,7 @@ export async function passwordResetByExisting(call: Call, body: z.infer<typeof r
     });
     throw new IdentityError("unauthorized_credentials");
   }
-  requireStrong(ctx, body.new_password, body.email);
+  await requireStrong(ctx, body.new_password, body.email);
   await setPassword(ctx, call.caller, rec.userId, body.new_password);
   await revokeUserSessions(ctx, rec.userId);
   const s = await startSession(ctx, {
@@ -261,7 +261,7 @@ export async function passwordResetBySession(call: Call, body: z.infer<typeof re
   if (!recentlyAuthenticated(session.factors, ctx.now()))
     throw new IdentityError("session_too_old_to_reset_password");
   await requireStepUp(call, session);
-  requireStrong(ctx, body.password);
+  await requireStrong(ctx, body.password);
   await setPassword(ctx, call.caller, session.userId, body.password);
   await revokeUserSessions(ctx, session.userId, session.id);
   const s = await startSession(ctx, {

@@ -1,25 +1,28 @@
-// Password strength: zxcvbn or LUDS, plus a breached-password check (pure functions).
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as en from "@zxcvbn-ts/language-en";
+// Password strength: zxcvbn or LUDS, plus a breached-password check (pure functions once loaded).
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { lazy } from "../lazy.ts";
 import type { PasswordPolicy } from "../options.ts";
 
-let factory: ZxcvbnFactory | undefined;
-function zxcvbn(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({
+// zxcvbn's dictionaries are ~10 MB of heap: loaded by the first password, not by every server start.
+// The breached list is the leaked-password corpus shipped in @zxcvbn-ts/language-common (top passwords
+// from public breach dumps), held as a set for exact look-ups.
+const dictionaries = lazy(async () => {
+  const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]);
+  const zxcvbn: ZxcvbnFactory = new ZxcvbnFactory({
     translations: en.translations,
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary },
   });
-  return factory;
-}
+  const breached = new Set(common.dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  return { zxcvbn, breached };
+});
 
-// The breached list is the leaked-password corpus shipped in @zxcvbn-ts/language-common (top passwords
-// from public breach dumps), held as a set for exact look-ups.
-let breached: Set<string> | undefined;
-export function isBreached(password: string): boolean {
-  breached ??= new Set(common.dictionary["passwords-common"].map((p) => p.toLowerCase()));
-  return breached.has(password.toLowerCase());
+export async function isBreached(password: string): Promise<boolean> {
+  return (await dictionaries()).breached.has(password.toLowerCase());
 }
 
 export interface LudsResult {
@@ -58,11 +61,16 @@ export interface StrengthResult {
 
 export const MAX_PASSWORD_LENGTH = 256;
 
-export function checkStrength(policy: PasswordPolicy, password: string, email?: string): StrengthResult {
-  const breachedPassword = isBreached(password);
+export async function checkStrength(
+  policy: PasswordPolicy,
+  password: string,
+  email?: string,
+): Promise<StrengthResult> {
+  const { zxcvbn } = await dictionaries();
+  const breachedPassword = await isBreached(password);
   const ludsResult = luds(password, policy.ludsMinimumCount, policy.ludsComplexity);
   const userInputs = email ? [email, email.split("@")[0] ?? ""] : [];
-  const z = zxcvbn().check(password.slice(0, 100), userInputs);
+  const z = zxcvbn.check(password.slice(0, 100), userInputs);
   const tooLong = password.length > MAX_PASSWORD_LENGTH;
   if (policy.type === "luds") {
     const ok = ludsResult.missing_characters === 0 && ludsResult.missing_complexity === 0;

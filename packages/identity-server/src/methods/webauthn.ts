@@ -1,9 +1,7 @@
 // WebAuthn / passkeys via @simplewebauthn/server. Challenges live in the token table (hashed).
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
@@ -15,12 +13,16 @@ import type { Ctx } from "../context.ts";
 import { newId, sha256 } from "../crypto.ts";
 import { IdentityError } from "../errors.ts";
 import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
+import { lazy } from "../lazy.ts";
 import { limitAuth } from "../ratelimit.ts";
 import { identityTokens, identityWebauthn } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
 import { requireStepUp } from "../stepup.ts";
 import { loadUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
+
+// @simplewebauthn loads with the first passkey call, not with every server start.
+const webauthnLibrary = lazy(() => import("@simplewebauthn/server"));
 
 const CHALLENGE_MINUTES = 5;
 
@@ -108,6 +110,7 @@ export async function webauthnRegisterStart(call: Call, body: z.infer<typeof reg
     .from(identityWebauthn)
     .where(eq(identityWebauthn.userId, session.userId));
   const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.user_id;
+  const { generateRegistrationOptions } = await webauthnLibrary();
   const options = await generateRegistrationOptions({
     rpName: ctx.project.name,
     rpID: body.domain,
@@ -155,7 +158,7 @@ export async function webauthnRegister(call: Call, body: z.infer<typeof register
   const data = row.data as { domain: string; userAgent: string; authenticatorType: string; passkey: boolean };
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthnLibrary()).verifyRegistrationResponse({
       response: credential,
       expectedChallenge: (c) => sha256(c) === row.tokenHash,
       expectedOrigin: checkDomain(ctx, data.domain),
@@ -221,6 +224,7 @@ export async function webauthnAuthenticateStart(
   const allow = session
     ? await ctx.db.select().from(identityWebauthn).where(eq(identityWebauthn.userId, session.userId))
     : [];
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({
     rpID: body.domain,
     allowCredentials: allow.map((r) => ({ id: r.credentialId, transports: r.transports })),
@@ -267,7 +271,7 @@ export async function webauthnAuthenticate(call: Call, body: z.infer<typeof auth
   }
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (await webauthnLibrary()).verifyAuthenticationResponse({
       response: credential,
       expectedChallenge: (c) => sha256(c) === row.tokenHash,
       expectedOrigin: checkDomain(ctx, domain),
