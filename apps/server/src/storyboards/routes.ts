@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
 import { type OfflineImageLibrary, parseOfflineImageUrl } from "./images.ts";
@@ -13,24 +13,29 @@ export function storyboardRoutes(
 ) {
   const { storyboards } = deps;
 
-  app.post("/api/storyboard", async (request, reply) => {
+  app.post("/api/storyboard", SIGNED_IN, async (request, reply) => {
     const { title, transcript } = parseBody(createStoryboardBody, request.body);
     return reply.code(201).send(await storyboards.create(currentUser(request).id, title, transcript));
   });
 
-  app.get("/api/storyboard", async (request) => storyboards.list(currentUser(request).id));
+  app.get("/api/storyboard", SIGNED_IN, async (request) => storyboards.list(currentUser(request).id));
 
-  app.get<{ Querystring: { query?: string } }>("/api/storyboard/images/search", async (request) => {
-    currentUser(request);
-    const parsed = searchQuery.safeParse(request.query.query ?? "");
-    if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
-    return storyboards.searchImages(currentUser(request).id, parsed.data);
-  });
+  app.get<{ Querystring: { query?: string } }>(
+    "/api/storyboard/images/search",
+    SIGNED_IN,
+    async (request) => {
+      currentUser(request);
+      const parsed = searchQuery.safeParse(request.query.query ?? "");
+      if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
+      return storyboards.searchImages(currentUser(request).id, parsed.data);
+    },
+  );
 
   // The service's own illustrations: rendered on first request, then served from storage (immutable).
   const rendering = new Map<string, Promise<string>>();
   app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
     "/api/storyboard/images/offline/:file",
+    SIGNED_IN,
     async (request, reply) => {
       const wanted = parseOfflineImageUrl(
         `/api/storyboard/images/offline/${request.params.file}?q=${encodeURIComponent(request.query.q ?? "")}`,
@@ -49,18 +54,22 @@ export function storyboardRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>("/api/storyboard/:id", async (request) =>
+  app.get<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) =>
     storyboards.get(currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>("/api/storyboard/:id", async (request) => {
+  app.put<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) => {
     const change = parseBody(updateStoryboardBody, request.body);
     return storyboards.update(currentUser(request).id, request.params.id, change);
   });
 
-  app.post<{ Params: { id: string } }>("/api/storyboard/:id/generate-video", async (request, reply) => {
-    const opts = parseBody(generateBody, request.body ?? undefined);
-    const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);
-    return reply.code(202).send(result);
-  });
+  app.post<{ Params: { id: string } }>(
+    "/api/storyboard/:id/generate-video",
+    SIGNED_IN,
+    async (request, reply) => {
+      const opts = parseBody(generateBody, request.body ?? undefined);
+      const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);
+      return reply.code(202).send(result);
+    },
+  );
 }

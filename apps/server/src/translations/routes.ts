@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";
 import { transcriptSchema } from "../videos/schemas.ts";
@@ -25,7 +25,7 @@ export function translationRoutes(
 ) {
   const service = deps.translations;
 
-  app.get<Params>("/api/video/:id/translations", async (request) =>
+  app.get<Params>("/api/video/:id/translations", SIGNED_IN, async (request) =>
     service.list(currentUser(request).id, request.params.id),
   );
 
@@ -39,19 +39,19 @@ export function translationRoutes(
     });
   }
 
-  app.post<Params>("/api/video/:id/translate", async (request, reply) => {
+  app.post<Params>("/api/video/:id/translate", SIGNED_IN, async (request, reply) => {
     const { language } = parseBody(languageBody, request.body);
     const started = await service.translate(currentUser(request).id, request.params.id, language);
     const done = await awaitSettled(request, language, "translating");
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
-  app.put<Params>("/api/video/:id/translation", async (request) => {
+  app.put<Params>("/api/video/:id/translation", SIGNED_IN, async (request) => {
     const { language, transcript } = parseBody(translationBody, request.body);
     return service.saveTranscript(currentUser(request).id, request.params.id, language, transcript);
   });
 
-  app.post<Params>("/api/video/:id/dub", async (request, reply) => {
+  app.post<Params>("/api/video/:id/dub", SIGNED_IN, async (request, reply) => {
     const { language, ...opts } = parseBody(dubBody, request.body);
     const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
     const done = await awaitSettled(request, language, "dubbing");
@@ -64,6 +64,7 @@ export function translationRoutes(
   // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy).
   app.get<{ Params: { id: string; language: string } }>(
     "/api/video/:id/dubs/:language/audio.wav",
+    SIGNED_IN,
     async (request, reply) => {
       const { id, language } = request.params;
       const wav = await service.dubAudioWav(currentUser(request).id, id, language, deps.scratchDir);
