@@ -3,7 +3,7 @@ import { AppError } from "../errors.ts";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
-import { type OfflineImageLibrary, parseOfflineImageUrl } from "./images.ts";
+import { OFFLINE_PATH, type OfflineImageLibrary } from "./images.ts";
 import { createStoryboardBody, generateBody, searchQuery, updateStoryboardBody } from "./schemas.ts";
 import type { StoryboardService } from "./service.ts";
 
@@ -31,23 +31,18 @@ export function storyboardRoutes(
     },
   );
 
-  // The service's own illustrations: rendered on first request, then served from storage (immutable).
-  const rendering = new Map<string, Promise<string>>();
-  app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
+  // The service's own illustrations: only those a metered search handed out (signed URLs); rendered on
+  // first request in the library's queue, then served from storage (immutable).
+  app.get<{ Params: { file: string }; Querystring: { q?: string; sig?: string } }>(
     "/api/storyboard/images/offline/:file",
     SIGNED_IN,
     async (request, reply) => {
-      const wanted = parseOfflineImageUrl(
-        `/api/storyboard/images/offline/${request.params.file}?q=${encodeURIComponent(request.query.q ?? "")}`,
+      const { q = "", sig = "" } = request.query;
+      const wanted = deps.offline.verified(
+        `${OFFLINE_PATH}${request.params.file}?${new URLSearchParams({ q, sig })}`,
       );
       if (!wanted) throw new AppError("not_found", "There is no such image.");
-      const id = `${wanted.variant}|${wanted.query}`;
-      let p = rendering.get(id);
-      if (!p) {
-        p = deps.offline.ensure(wanted.variant, wanted.query).finally(() => rendering.delete(id));
-        rendering.set(id, p);
-      }
-      const key = await p;
+      const key = await deps.offline.ensure(wanted.variant, wanted.query);
       return sendStored(request, reply, deps.offline.storage, key, {
         cacheControl: "private, max-age=31536000, immutable",
       });
