@@ -79,8 +79,8 @@ export class StoryboardService {
     // At most 4 searches at once: polite to the image library, quick for a long transcript.
     for (let i = 0; i < queries.length; i += 4) {
       const batch = queries.slice(i, i + 4);
-      const images = await Promise.all(batch.map((query) => this.framesImages(query)));
-      batch.forEach((query, j) => found.set(query, images[j]!));
+      const images = await Promise.all(batch.map((query) => this.frameImages(query)));
+      for (const [j, query] of batch.entries()) found.set(query, images[j]!);
     }
     const frames: StoryboardFrameJson[] = texts.map((text, i) => ({
       transcriptSegment: { text },
@@ -93,7 +93,7 @@ export class StoryboardService {
   }
 
   /** A frame's first images; a failing image library must not lose the storyboard: our own images then. */
-  private async framesImages(query: string): Promise<StoryboardImage[]> {
+  private async frameImages(query: string): Promise<StoryboardImage[]> {
     const found = await this.images.search(query, IMAGES_PER_FRAME).catch(() => []);
     return found.length ? found : this.offline.search(query, IMAGES_PER_FRAME);
   }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { AppError } from "../errors.ts";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";
 import { transcriptSchema } from "../videos/schemas.ts";
@@ -18,6 +20,9 @@ const translationBody = z.object({
 });
 
 type Params = { Params: { id: string } };
+
+/** WAV downloads a user may have running at once (each is an ffmpeg process while it streams). */
+export const MAX_AUDIO_STREAMS_PER_USER = 2;
 
 export function translationRoutes(
   app: FastifyInstance,
@@ -61,21 +66,40 @@ export function translationRoutes(
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
 
-  // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy).
+  // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy). Each stream
+  // is an ffmpeg process for as long as the client keeps the connection: a few per user at once.
+  const audioStreams = perUserLimit(MAX_AUDIO_STREAMS_PER_USER);
   app.get<{ Params: { id: string; language: string } }>(
     "/api/video/:id/dubs/:language/audio.wav",
     SIGNED_IN,
     async (request, reply) => {
       const { id, language } = request.params;
-      const wav = await service.dubAudioWav(currentUser(request).id, id, language, deps.scratchDir);
-      request.raw.on("close", wav.stop);
-      return reply
-        .type("audio/wav")
-        .header(
-          "content-disposition",
-          `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
-        )
-        .send(wav.stream);
+      const userId = currentUser(request).id;
+      const release = audioStreams.take(userId);
+      if (!release) {
+        throw new AppError(
+          "rate_limited",
+          `You are already downloading ${MAX_AUDIO_STREAMS_PER_USER} WAV files. Wait until one has finished.`,
+        );
+      }
+      try {
+        const wav = await service.dubAudioWav(userId, id, language, deps.scratchDir);
+        // Finished or abandoned, the response's end stops ffmpeg and frees the place.
+        reply.raw.on("close", () => {
+          wav.stop();
+          release();
+        });
+        return reply
+          .type("audio/wav")
+          .header(
+            "content-disposition",
+            `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
+          )
+          .send(wav.stream);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 }
