@@ -6,7 +6,6 @@ import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { sharedSecret } from "./db/settings.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
 import { prepareIdentity } from "./identity/mount.ts";
 import { requeueOrphans, startBoss } from "./jobs/queue.ts";
@@ -15,7 +14,7 @@ import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scrat
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
-import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
+import { mediaSigner } from "./media/signing.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -74,11 +73,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       scratchDir: path.join(config.dataDir, "tmp"),
       cacheDir: path.join(config.dataDir, "cache"),
       storyboards: new StoryboardRepository(db),
-      images: new OfflineImageLibrary(
-        storage,
-        path.join(config.dataDir, "tmp"),
-        await sharedSecret(db, MEDIA_SECRET),
-      ),
+      images: await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp")),
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
       registry,
       budget: config.jobBudget,

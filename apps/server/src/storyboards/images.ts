@@ -3,8 +3,11 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runFfmpeg } from "@dubbing/dubbing";
+import type { Db } from "../db/client.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { AppError } from "../errors.ts";
 import { slots } from "../jobs/slots.ts";
+import { MEDIA_SECRET } from "../media/signing.ts";
 import type { Storage } from "../storage/index.ts";
 import { offlineImageKey } from "../storage/keys.ts";
 import { filterPath } from "./video.ts";
@@ -237,6 +240,11 @@ export class OfflineImageLibrary implements ImageProvider {
     this.storage = storage;
     this.scratchDir = scratchDir;
     this.#secret = secret;
+  }
+
+  /** The library with the service's shared secret: every process signs and checks the same URLs. */
+  static async open(db: Db, storage: Storage, scratchDir: string): Promise<OfflineImageLibrary> {
+    return new OfflineImageLibrary(storage, scratchDir, await sharedSecret(db, MEDIA_SECRET));
   }
 
   async search(query: string, perPage: number): Promise<StoryboardImage[]> {
