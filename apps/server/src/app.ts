@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
   blogRoutes(app, { posts: await loadPosts(config.blogDir) });
-  const offlineImages = new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp"));
+  const offlineImages = await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp"));
   const storyboards = new StoryboardService({
     repo: new StoryboardRepository(db),
     images: config.pexels.apiKey

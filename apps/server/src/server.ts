@@ -73,7 +73,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       scratchDir: path.join(config.dataDir, "tmp"),
       cacheDir: path.join(config.dataDir, "cache"),
       storyboards: new StoryboardRepository(db),
-      images: new OfflineImageLibrary(storage, path.join(config.dataDir, "tmp")),
+      images: await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp")),
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
       registry,
       budget: config.jobBudget,

@@ -5,6 +5,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dubKeys } from "../src/storage/keys.ts";
 import { ffprobe, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, uploadTranslated } from "./http.ts";
@@ -79,6 +80,26 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect((await fetch(`${ts.baseUrl}${t.wavUrl}`, { headers: { cookie: other } })).status).toBe(404);
   });
 
+  it("6. serves a signed link only under the download name it was signed with", async () => {
+    const t = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    const named = await fetch(`${ts.baseUrl}${t.finalVideoUrl}`, { method: "HEAD" });
+    expect(named.status).toBe(200);
+    expect(named.headers.get("content-disposition")).toContain('filename="dubbed-video-es.mp4"');
+    for (const url of [
+      t.finalVideoUrl.replace("download=dubbed-video-es.mp4", "download=Invoice-2026.bat"),
+      t.finalVideoUrl.replace("download=dubbed-video-es.mp4&", ""),
+      `${t.finalVideoUrl}&download=Invoice-2026.bat`,
+    ]) {
+      const res = await api(ts.baseUrl, null, "GET", url);
+      expect(res.status, url).toBe(403);
+      expect(res.body.error).toEqual({
+        code: "forbidden",
+        message: "This media link is invalid or has expired.",
+      });
+      expect(res.headers.get("content-disposition")).toBeNull();
+    }
+  });
+
   it("draws the subtitles into the video, Arabic and Chinese text included", async () => {
     const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
     const texts = ["مرحبا بكم في البرنامج", "谢谢，很高兴来到这里", "שלום לכולם"];
@@ -137,5 +158,51 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
       regenerate: [99],
     });
     expect(past.status).toBe(400);
+  });
+
+  it("6. streams at most 2 WAV files per user at once (each is an ffmpeg process while it lasts)", async () => {
+    // Five minutes of dubbed audio: 55 MB of WAV, more than the connections can buffer, so a client that
+    // stops reading keeps its ffmpeg process running.
+    const long = path.join(tmp.path, `${mode}-long.m4a`);
+    execFileSync(
+      "ffmpeg",
+      ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=300"].concat([
+        "-ac",
+        "2",
+        "-ar",
+        "48000",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "48k",
+        long,
+      ]),
+    );
+    await ts.server.storage.putFile(dubKeys(id, "es").m4a, long, "audio/mp4");
+    const wavPath = `/api/video/${id}/dubs/es/audio.wav`;
+    const open = async () => {
+      const abort = new AbortController();
+      const res = await fetch(`${ts.baseUrl}${wavPath}`, { headers: { cookie }, signal: abort.signal });
+      return { status: res.status, close: () => abort.abort() };
+    };
+    const idle = [await open(), await open()];
+    expect(idle.map((s) => s.status)).toEqual([200, 200]);
+    const third = await api(ts.baseUrl, cookie, "GET", wavPath);
+    expect(third.status).toBe(429);
+    expect(third.body.error).toEqual({
+      code: "rate_limited",
+      message: "You are already downloading 2 WAV files. Wait until one has finished.",
+    });
+    // A client that goes away gives its place back (once the server has seen the connection close).
+    idle[0]!.close();
+    let next = await open();
+    for (let i = 0; i < 50 && next.status === 429; i++) {
+      next.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      next = await open();
+    }
+    expect(next.status).toBe(200);
+    next.close();
+    idle[1]!.close();
   });
 });

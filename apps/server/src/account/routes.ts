@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import type { AccountService } from "./service.ts";
 
@@ -11,20 +11,22 @@ export function accountRoutes(
 ) {
   const { account } = deps;
 
-  app.get("/api/account", async (request) => account.overview(currentUser(request)));
+  app.get("/api/account", SIGNED_IN, async (request) => account.overview(currentUser(request)));
 
-  app.get("/api/account/export/estimate", async (request) => account.exportEstimate(currentUser(request).id));
+  app.get("/api/account/export/estimate", SIGNED_IN, async (request) =>
+    account.exportEstimate(currentUser(request).id),
+  );
 
-  app.get("/api/account/export", async (request) => ({
+  app.get("/api/account/export", SIGNED_IN, async (request) => ({
     export: await account.latestExport(currentUser(request).id),
   }));
 
-  app.post("/api/account/export", async (request, reply) => {
+  app.post("/api/account/export", SIGNED_IN, async (request, reply) => {
     const started = await account.startExport(currentUser(request).id);
     return reply.code(started.started ? 202 : 200).send({ export: started.export });
   });
 
-  app.delete("/api/account", async (request, reply) => {
+  app.delete("/api/account", SIGNED_IN, async (request, reply) => {
     const { email } = parseBody(z.object({ email: z.string().max(320) }), request.body);
     const user = currentUser(request);
     await account.deleteAccount(user, email);

@@ -127,7 +127,7 @@ export class AccountService {
       finishedAt: row.finishedAt?.toISOString() ?? null,
       url:
         row.status === "ready" && row.key && !expired
-          ? `${this.sign(row.key, EXPORT_LINK_SECONDS)}&download=${encodeURIComponent(`my-data-${row.createdAt.toISOString().slice(0, 10)}.zip`)}`
+          ? this.sign(row.key, EXPORT_LINK_SECONDS, `my-data-${row.createdAt.toISOString().slice(0, 10)}.zip`)
           : null,
     };
   }

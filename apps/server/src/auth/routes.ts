@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { renderMailbox } from "../identity/mailbox-page.ts";
 import {
   APP_SESSION_MINUTES,
@@ -81,7 +81,7 @@ export function authRoutes(
     [GOOGLE_CALLBACK, "/v1/oauth/authenticate"],
   ] as const) {
     // The browser that asked for the link signs in at once; any other gets a confirm page (no token spent).
-    app.get(path, async (request, reply) => {
+    app.get(path, PUBLIC, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       if (matchesCookie(request.cookies[BINDING_COOKIE], query[BINDING_PARAM]))
         return exchange(reply, request.ip, endpoint, query.token);
@@ -100,7 +100,7 @@ export function authRoutes(
         { parseAs: "string", bodyLimit: 4096 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      scope.post(path, async (request, reply) => {
+      scope.post(path, PUBLIC, async (request, reply) => {
         const form = (request.body ?? {}) as Record<string, unknown>;
         if (!matchesCookie(request.cookies[CONFIRM_COOKIE], form.confirm))
           return failed(reply, "This sign-in could not be confirmed. Please open the link again.");
@@ -110,12 +110,12 @@ export function authRoutes(
     });
   }
 
-  app.get("/api/auth/me", async (request) => {
+  app.get("/api/auth/me", SIGNED_IN, async (request) => {
     const user = currentUser(request);
     return { id: user.id, email: user.email };
   });
 
-  app.put("/api/auth/logout", async (request, reply) => {
+  app.put("/api/auth/logout", SIGNED_IN, async (request, reply) => {
     const user = currentUser(request);
     await deleteSession(db, user.sessionId);
     if (user.identitySessionId) {
@@ -131,7 +131,7 @@ export function authRoutes(
     return reply.code(204).send();
   });
 
-  app.put("/api/auth/logout-everywhere", async (request, reply) => {
+  app.put("/api/auth/logout-everywhere", SIGNED_IN, async (request, reply) => {
     await signOutEverywhere(db, currentUser(request).id);
     deps.onSignOut?.(currentUser(request).id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { BILLINGS, PAID_PLANS } from "./plans.ts";
 import type { BillingService } from "./service.ts";
@@ -14,24 +14,28 @@ const checkoutBody = z.object({
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
 
-  app.get("/api/stripe/config", async () => billing.publicConfig());
+  app.get("/api/stripe/config", PUBLIC, async () => billing.publicConfig());
 
-  app.get("/api/stripe/subscription/active", async (request) => billing.isActive(currentUser(request).id));
+  app.get("/api/stripe/subscription/active", SIGNED_IN, async (request) =>
+    billing.isActive(currentUser(request).id),
+  );
 
-  app.get("/api/stripe/subscription", async (request) => billing.subscription(currentUser(request).id));
+  app.get("/api/stripe/subscription", SIGNED_IN, async (request) =>
+    billing.subscription(currentUser(request).id),
+  );
 
-  app.post("/api/stripe/checkout", async (request) => {
+  app.post("/api/stripe/checkout", SIGNED_IN, async (request) => {
     const { plan, billing: period } = parseBody(checkoutBody, request.body);
     return billing.checkout(currentUser(request), plan, period);
   });
 
-  app.get("/api/stripe/portal", async (request) => billing.portal(currentUser(request)));
+  app.get("/api/stripe/portal", SIGNED_IN, async (request) => billing.portal(currentUser(request)));
 
   // The signature covers the exact bytes Stripe sent, so this route reads the body raw.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scope.post("/api/stripe/webhook", async (request) => {
+    scope.post("/api/stripe/webhook", PUBLIC, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return billing.webhook(raw, request.headers["stripe-signature"]);
     });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type EngineRegistry, findVoice, renderVoiceSample, sampleVoiceName, VOICES } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
+import { PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { sendStored } from "../media/send.ts";
 import type { Storage } from "../storage/index.ts";
 import { voiceSampleKey } from "../storage/keys.ts";
@@ -14,11 +15,11 @@ export function catalogRoutes(
   app: FastifyInstance,
   deps: { registry: EngineRegistry; storage: Storage; tmpDir: string },
 ) {
-  app.get<{ Querystring: { source?: string } }>("/api/languages", async (request) =>
+  app.get<{ Querystring: { source?: string } }>("/api/languages", SIGNED_IN, async (request) =>
     languageAvailability(deps.registry, request.query.source ?? "en"),
   );
 
-  app.get("/api/voices", async () =>
+  app.get("/api/voices", SIGNED_IN, async () =>
     VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
   );
 
@@ -26,6 +27,7 @@ export function catalogRoutes(
   // (stored under that voice's name, so configuring a cloud engine later gives its voice), then stored.
   app.get<{ Params: { language: string; file: string } }>(
     "/api/voices/sample/:language/:file",
+    PUBLIC,
     async (request, reply) => {
       const { language, file } = request.params;
       const code = SAMPLE_LANGUAGES[language];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { storyboardTitle } from "../storyboards/schemas.ts";
 import type { StoryboardService } from "../storyboards/service.ts";
@@ -20,18 +20,19 @@ export function ownershipRoutes(
 ) {
   const { deletion } = deps;
 
-  app.patch<Params>("/api/video/:id", async (request) => {
+  app.patch<Params>("/api/video/:id", SIGNED_IN, async (request) => {
     const { title } = parseBody(z.object({ title: titleSchema }), request.body);
     return deps.videos.update(currentUser(request).id, request.params.id, { title });
   });
 
-  app.delete<Params>("/api/video/:id", async (request, reply) => {
+  app.delete<Params>("/api/video/:id", SIGNED_IN, async (request, reply) => {
     await deletion.deleteProject(currentUser(request).id, request.params.id);
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string; language: string } }>(
     "/api/video/:id/translations/:language",
+    SIGNED_IN,
     async (request, reply) => {
       const { id, language } = request.params;
       await deletion.deleteTranslation(currentUser(request).id, id, language);
@@ -39,12 +40,12 @@ export function ownershipRoutes(
     },
   );
 
-  app.patch<Params>("/api/storyboard/:id", async (request) => {
+  app.patch<Params>("/api/storyboard/:id", SIGNED_IN, async (request) => {
     const { title } = parseBody(z.object({ title: storyboardTitle }), request.body);
     return deps.storyboards.rename(currentUser(request).id, request.params.id, title);
   });
 
-  app.delete<Params>("/api/storyboard/:id", async (request, reply) => {
+  app.delete<Params>("/api/storyboard/:id", SIGNED_IN, async (request, reply) => {
     await deletion.deleteStoryboard(currentUser(request).id, request.params.id);
     return reply.code(204).send();
   });

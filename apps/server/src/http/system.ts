@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import type { Storage } from "../storage/index.ts";
+import { PUBLIC } from "./auth.ts";
 
 /** GET /api/health: the state of the database, storage and queue. GET /api/config: what the browser needs. */
 export function systemRoutes(
@@ -17,7 +18,7 @@ export function systemRoutes(
     identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
   },
 ) {
-  app.get("/api/health", async (_request, reply) => {
+  app.get("/api/health", PUBLIC, async (_request, reply) => {
     const check = async (fn: () => Promise<unknown>) => {
       try {
         await fn();
@@ -37,7 +38,7 @@ export function systemRoutes(
       .send({ status: ok ? "ok" : "degraded", mode: deps.mode, db, storage, queue });
   });
 
-  app.get("/api/config", async () => ({
+  app.get("/api/config", PUBLIC, async () => ({
     publicUrl: deps.publicUrl,
     maxUploadBytes: deps.maxUploadBytes,
     acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg"],

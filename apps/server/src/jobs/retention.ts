@@ -57,8 +57,10 @@ export async function runRetention(
 export const OFFLINE_IMAGES_DAYS = 7;
 
 /**
- * Clears the shared illustration cache once it is a week old (one settings row remembers when), so the
- * cache is bounded by what a week of image searches can render, which the hourly search quota bounds.
+ * Clears the shared illustration cache once it is a week old (one settings row remembers when). Counted
+ * work bounds what a week can put in it: the API renders only signed image URLs, which only a search
+ * counted against its user's hourly image searches hands out (at most 8 per search), and the worker
+ * renders at most one per frame of a storyboard video, counted against the month's storyboard videos.
  */
 async function expireOfflineImages(deps: Pick<WorkerDeps, "repo" | "storage">, now: Date): Promise<void> {
   const db = deps.repo.db;

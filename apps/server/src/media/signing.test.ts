@@ -9,6 +9,7 @@ function parts(url: string) {
     key: u.pathname.slice("/media/".length),
     exp: u.searchParams.get("exp")!,
     sig: u.searchParams.get("sig")!,
+    download: u.searchParams.get("download") ?? undefined,
   };
 }
 
@@ -28,5 +29,21 @@ describe("media URL signatures", () => {
     expect(verifyMediaSignature("secret", key, undefined, sig, now)).toBe(false);
     expect(verifyMediaSignature("secret", key, exp, undefined, now)).toBe(false);
     expect(verifyMediaSignature("secret", key, "12abc", sig, now)).toBe(false);
+  });
+
+  it("covers the download name: another name, or one added to a link without, is refused", () => {
+    const named = parts(signMediaPath("secret", "projects/a/dub.mp4", now, 60, "dubbed video (es).mp4"));
+    expect(named.download).toBe("dubbed video (es).mp4");
+    expect(verifyMediaSignature("secret", named.key, named.exp, named.sig, now, named.download)).toBe(true);
+    expect(verifyMediaSignature("secret", named.key, named.exp, named.sig, now, "Invoice-2026.bat")).toBe(
+      false,
+    );
+    expect(verifyMediaSignature("secret", named.key, named.exp, named.sig, now)).toBe(false);
+    const plain = parts(signMediaPath("secret", "projects/a/dub.mp4", now, 60));
+    expect(plain.download).toBeUndefined();
+    expect(verifyMediaSignature("secret", plain.key, plain.exp, plain.sig, now, "Invoice-2026.bat")).toBe(
+      false,
+    );
+    expect(verifyMediaSignature("secret", plain.key, plain.exp, plain.sig, now, "")).toBe(false);
   });
 });

@@ -2,10 +2,21 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { sharedSecret } from "../db/settings.ts";
 
-/** Signs a storage key for `ttlSeconds`; the URL works without a cookie (video elements, downloads). */
-export function signMediaPath(secret: string, key: string, nowMs: number, ttlSeconds: number): string {
+/**
+ * Signs a storage key for `ttlSeconds`; the URL works without a cookie (video elements, downloads). The
+ * name a download is saved under is signed with it: a link's holder cannot make the site serve the file
+ * as `Invoice-2026.bat`.
+ */
+export function signMediaPath(
+  secret: string,
+  key: string,
+  nowMs: number,
+  ttlSeconds: number,
+  download?: string,
+): string {
   const exp = Math.floor(nowMs / 1000) + ttlSeconds;
-  return `/media/${key}?exp=${exp}&sig=${mac(secret, key, exp)}`;
+  const name = download === undefined ? "" : `&download=${encodeURIComponent(download)}`;
+  return `/media/${key}?exp=${exp}${name}&sig=${mac(secret, key, exp, download)}`;
 }
 
 export function verifyMediaSignature(
@@ -14,23 +25,28 @@ export function verifyMediaSignature(
   exp: string | undefined,
   sig: string | undefined,
   nowMs: number,
+  download?: string,
 ): boolean {
   if (!exp || !sig || !/^\d+$/.test(exp)) return false;
   if (Number(exp) * 1000 < nowMs) return false;
-  const expected = Buffer.from(mac(secret, key, Number(exp)));
+  const expected = Buffer.from(mac(secret, key, Number(exp), download));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-function mac(secret: string, key: string, exp: number): string {
-  return createHmac("sha256", secret).update(`${key}\n${exp}`).digest("base64url");
+// Links without a download name keep the message they always had (links handed out before stay valid).
+function mac(secret: string, key: string, exp: number, download: string | undefined): string {
+  const message = download === undefined ? `${key}\n${exp}` : `${key}\n${exp}\n${download}`;
+  return createHmac("sha256", secret).update(message).digest("base64url");
 }
 
 /** The settings row holding the signing secret, shared by every process of the service. */
 export const MEDIA_SECRET = "media_signing_secret";
 
 /** Signs storage keys with the service's shared secret, for links that work without a cookie. */
-export async function mediaSigner(db: Db): Promise<(key: string, ttlSeconds: number) => string> {
+export async function mediaSigner(
+  db: Db,
+): Promise<(key: string, ttlSeconds: number, download?: string) => string> {
   const secret = await sharedSecret(db, MEDIA_SECRET);
-  return (key, ttlSeconds) => signMediaPath(secret, key, Date.now(), ttlSeconds);
+  return (key, ttlSeconds, download) => signMediaPath(secret, key, Date.now(), ttlSeconds, download);
 }

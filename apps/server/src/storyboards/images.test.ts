@@ -3,16 +3,30 @@ import {
   allowedImageHosts,
   normalizeQuery,
   OfflineImageLibrary,
+  offlineImageSignature,
   offlineImageUrl,
   parseOfflineImageUrl,
+  verifiedOfflineImage,
 } from "./images.ts";
 
 describe("offline image URLs", () => {
   it("round-trips variant and normalized query", () => {
-    const url = offlineImageUrl(3, "  Ocean   Whales ");
-    expect(url).toBe("/api/storyboard/images/offline/3.jpg?q=ocean%20whales");
-    expect(parseOfflineImageUrl(url)).toEqual({ variant: 3, query: "ocean whales" });
-    expect(parseOfflineImageUrl(`http://example.com${url}`)).toEqual({ variant: 3, query: "ocean whales" });
+    const url = offlineImageUrl(3, "  Ocean   Whales ", "secret");
+    const sig = offlineImageSignature("secret", 3, "ocean whales");
+    expect(url).toBe(`/api/storyboard/images/offline/3.jpg?q=ocean%20whales&sig=${sig}`);
+    expect(parseOfflineImageUrl(url)).toEqual({ variant: 3, query: "ocean whales", sig });
+    expect(verifiedOfflineImage(`http://example.com${url}`, "secret")).toEqual({
+      variant: 3,
+      query: "ocean whales",
+    });
+  });
+  it("renders only what this service signed, for that variant and query", () => {
+    const url = offlineImageUrl(3, "ocean", "secret");
+    expect(verifiedOfflineImage(url, "another secret")).toBeNull();
+    expect(verifiedOfflineImage(url.replace("3.jpg", "4.jpg"), "secret")).toBeNull();
+    expect(verifiedOfflineImage(url.replace("q=ocean", "q=oceans"), "secret")).toBeNull();
+    expect(verifiedOfflineImage(url.replace(/&sig=.*/, ""), "secret")).toBeNull();
+    expect(verifiedOfflineImage(`${url}x`, "secret")).toBeNull();
   });
   it("rejects anything else", () => {
     expect(parseOfflineImageUrl("https://images.pexels.com/photos/1.jpeg")).toBeNull();

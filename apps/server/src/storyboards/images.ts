@@ -1,9 +1,13 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runFfmpeg } from "@dubbing/dubbing";
+import type { Db } from "../db/client.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { AppError } from "../errors.ts";
+import { slots } from "../jobs/slots.ts";
+import { MEDIA_SECRET } from "../media/signing.ts";
 import type { Storage } from "../storage/index.ts";
 import { offlineImageKey } from "../storage/keys.ts";
 import { filterPath } from "./video.ts";
@@ -31,6 +35,11 @@ export interface ImageProvider {
 /** How many candidates a frame gets, and how many a search returns. */
 export const IMAGES_PER_FRAME = 4;
 export const IMAGES_PER_SEARCH = 8;
+/**
+ * The image searches a new storyboard makes at most (one per distinct frame query, counted against the
+ * user's hourly image searches before they run); later frames start without images.
+ */
+export const MAX_SEARCHES_PER_STORYBOARD = 20;
 
 // ---- Pexels ---------------------------------------------------------------------------------------
 
@@ -107,13 +116,28 @@ export function normalizeQuery(query: string): string {
   return query.toLowerCase().replace(/\s+/g, " ").trim().slice(0, 60).trim();
 }
 
-/** Pure: the stable URL of an offline image; it renders on first request and is served from storage after. */
-export function offlineImageUrl(variant: number, query: string): string {
-  return `${OFFLINE_PATH}${variant}.jpg?q=${encodeURIComponent(normalizeQuery(query))}`;
+/**
+ * Pure: what lets an offline image be rendered. Only a metered search hands out signed URLs, so every
+ * render is paid for by one of the user's image searches, and a stranger cannot tell which words anyone
+ * searched for (an unsigned URL is 404 whether or not its image is stored).
+ */
+export function offlineImageSignature(secret: string, variant: number, query: string): string {
+  return createHmac("sha256", secret)
+    .update(`offline-image\n${variant}\n${normalizeQuery(query)}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
-/** Pure: the variant and query of an offline image URL (relative or absolute), or null. */
-export function parseOfflineImageUrl(url: string): { variant: number; query: string } | null {
+/** Pure: the stable, signed URL of an offline image; it renders on first request and is served from storage after. */
+export function offlineImageUrl(variant: number, query: string, secret: string): string {
+  const q = normalizeQuery(query);
+  return `${OFFLINE_PATH}${variant}.jpg?q=${encodeURIComponent(q)}&sig=${offlineImageSignature(secret, variant, q)}`;
+}
+
+/** Pure: the variant, query and signature of an offline image URL (relative or absolute), or null. */
+export function parseOfflineImageUrl(
+  url: string,
+): { variant: number; query: string; sig: string | null } | null {
   let parsed: URL;
   try {
     parsed = new URL(url, "http://local");
@@ -123,7 +147,17 @@ export function parseOfflineImageUrl(url: string): { variant: number; query: str
   const m = new RegExp(`^${OFFLINE_PATH}(\\d)\\.jpg$`).exec(parsed.pathname);
   const q = parsed.searchParams.get("q");
   if (!m || q === null || normalizeQuery(q) === "") return null;
-  return { variant: Number(m[1]), query: normalizeQuery(q) };
+  return { variant: Number(m[1]), query: normalizeQuery(q), sig: parsed.searchParams.get("sig") };
+}
+
+/** Pure: the offline image a URL names if its signature is ours, else null. */
+export function verifiedOfflineImage(url: string, secret: string): { variant: number; query: string } | null {
+  const wanted = parseOfflineImageUrl(url);
+  if (!wanted?.sig) return null;
+  const expected = Buffer.from(offlineImageSignature(secret, wanted.variant, wanted.query));
+  const given = Buffer.from(wanted.sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { variant: wanted.variant, query: wanted.query };
 }
 
 // Colour pairs of the gradients; the query's hash picks where in the list a storyboard starts.
@@ -186,17 +220,31 @@ export function illustrationArgs(variant: number, query: string, textFile: strin
   ];
 }
 
+/** ffmpeg renders of illustrations at once per process; more wait their turn. */
+export const RENDERS_AT_ONCE = 2;
+
 /**
  * The service's own image library: illustrations rendered with ffmpeg from the search words, stored once
- * under `storyboard/offline/` and served from storage afterwards. Works with no network.
+ * under `storyboard/offline/` and served from storage afterwards. Works with no network. Renders wait in
+ * a queue of their own, `RENDERS_AT_ONCE` at a time, and finish even if whoever asked went away.
  */
 export class OfflineImageLibrary implements ImageProvider {
   readonly id = "offline" as const;
   readonly storage: Storage;
   readonly scratchDir: string;
-  constructor(storage: Storage, scratchDir: string) {
+  readonly #secret: string;
+  readonly #renders = slots(RENDERS_AT_ONCE);
+  /** Renders queued or running, by storage key: a second request for the same image waits for the first. */
+  readonly #rendering = new Map<string, Promise<string>>();
+  constructor(storage: Storage, scratchDir: string, secret: string) {
     this.storage = storage;
     this.scratchDir = scratchDir;
+    this.#secret = secret;
+  }
+
+  /** The library with the service's shared secret: every process signs and checks the same URLs. */
+  static async open(db: Db, storage: Storage, scratchDir: string): Promise<OfflineImageLibrary> {
+    return new OfflineImageLibrary(storage, scratchDir, await sharedSecret(db, MEDIA_SECRET));
   }
 
   async search(query: string, perPage: number): Promise<StoryboardImage[]> {
@@ -204,7 +252,7 @@ export class OfflineImageLibrary implements ImageProvider {
     const offset = createHash("sha256").update(q).digest()[2]! % OFFLINE_VARIANTS;
     return Array.from({ length: Math.min(perPage, OFFLINE_VARIANTS) }, (_, i) => {
       const variant = (offset + i) % OFFLINE_VARIANTS;
-      const url = offlineImageUrl(variant, q);
+      const url = offlineImageUrl(variant, q, this.#secret);
       return {
         id: `offline-${variant}-${createHash("sha256").update(q).digest("hex").slice(0, 12)}`,
         medium: url,
@@ -225,9 +273,26 @@ export class OfflineImageLibrary implements ImageProvider {
     return offlineImageKey(hash.slice(0, 40));
   }
 
+  /** The image named by a URL this library signed, or null for any other URL. */
+  verified(url: string): { variant: number; query: string } | null {
+    return verifiedOfflineImage(url, this.#secret);
+  }
+
   /** Renders the image into storage unless it is already there; returns its storage key. */
   async ensure(variant: number, query: string): Promise<string> {
     const key = OfflineImageLibrary.key(variant, query);
+    if (await this.storage.stat(key)) return key;
+    let render = this.#rendering.get(key);
+    if (!render) {
+      render = this.#renders
+        .run(() => this.#render(key, variant, query))
+        .finally(() => this.#rendering.delete(key));
+      this.#rendering.set(key, render);
+    }
+    return render;
+  }
+
+  async #render(key: string, variant: number, query: string): Promise<string> {
     if (await this.storage.stat(key)) return key;
     const work = await mkdtemp(path.join(this.scratchDir, "illustration-"));
     try {

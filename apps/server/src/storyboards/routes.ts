@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
-import { type OfflineImageLibrary, parseOfflineImageUrl } from "./images.ts";
+import { OFFLINE_PATH, type OfflineImageLibrary } from "./images.ts";
 import { createStoryboardBody, generateBody, searchQuery, updateStoryboardBody } from "./schemas.ts";
 import type { StoryboardService } from "./service.ts";
 
@@ -13,54 +13,58 @@ export function storyboardRoutes(
 ) {
   const { storyboards } = deps;
 
-  app.post("/api/storyboard", async (request, reply) => {
+  app.post("/api/storyboard", SIGNED_IN, async (request, reply) => {
     const { title, transcript } = parseBody(createStoryboardBody, request.body);
     return reply.code(201).send(await storyboards.create(currentUser(request).id, title, transcript));
   });
 
-  app.get("/api/storyboard", async (request) => storyboards.list(currentUser(request).id));
+  app.get("/api/storyboard", SIGNED_IN, async (request) => storyboards.list(currentUser(request).id));
 
-  app.get<{ Querystring: { query?: string } }>("/api/storyboard/images/search", async (request) => {
-    currentUser(request);
-    const parsed = searchQuery.safeParse(request.query.query ?? "");
-    if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
-    return storyboards.searchImages(currentUser(request).id, parsed.data);
-  });
+  app.get<{ Querystring: { query?: string } }>(
+    "/api/storyboard/images/search",
+    SIGNED_IN,
+    async (request) => {
+      currentUser(request);
+      const parsed = searchQuery.safeParse(request.query.query ?? "");
+      if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
+      return storyboards.searchImages(currentUser(request).id, parsed.data);
+    },
+  );
 
-  // The service's own illustrations: rendered on first request, then served from storage (immutable).
-  const rendering = new Map<string, Promise<string>>();
-  app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
+  // The service's own illustrations: only those a metered search handed out (signed URLs); rendered on
+  // first request in the library's queue, then served from storage (immutable).
+  app.get<{ Params: { file: string }; Querystring: { q?: string; sig?: string } }>(
     "/api/storyboard/images/offline/:file",
+    SIGNED_IN,
     async (request, reply) => {
-      const wanted = parseOfflineImageUrl(
-        `/api/storyboard/images/offline/${request.params.file}?q=${encodeURIComponent(request.query.q ?? "")}`,
+      const { q = "", sig = "" } = request.query;
+      const wanted = deps.offline.verified(
+        `${OFFLINE_PATH}${request.params.file}?${new URLSearchParams({ q, sig })}`,
       );
       if (!wanted) throw new AppError("not_found", "There is no such image.");
-      const id = `${wanted.variant}|${wanted.query}`;
-      let p = rendering.get(id);
-      if (!p) {
-        p = deps.offline.ensure(wanted.variant, wanted.query).finally(() => rendering.delete(id));
-        rendering.set(id, p);
-      }
-      const key = await p;
+      const key = await deps.offline.ensure(wanted.variant, wanted.query);
       return sendStored(request, reply, deps.offline.storage, key, {
         cacheControl: "private, max-age=31536000, immutable",
       });
     },
   );
 
-  app.get<{ Params: { id: string } }>("/api/storyboard/:id", async (request) =>
+  app.get<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) =>
     storyboards.get(currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>("/api/storyboard/:id", async (request) => {
+  app.put<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) => {
     const change = parseBody(updateStoryboardBody, request.body);
     return storyboards.update(currentUser(request).id, request.params.id, change);
   });
 
-  app.post<{ Params: { id: string } }>("/api/storyboard/:id/generate-video", async (request, reply) => {
-    const opts = parseBody(generateBody, request.body ?? undefined);
-    const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);
-    return reply.code(202).send(result);
-  });
+  app.post<{ Params: { id: string } }>(
+    "/api/storyboard/:id/generate-video",
+    SIGNED_IN,
+    async (request, reply) => {
+      const opts = parseBody(generateBody, request.body ?? undefined);
+      const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);
+      return reply.code(202).send(result);
+    },
+  );
 }

@@ -11,6 +11,7 @@ import {
   IMAGES_PER_FRAME,
   IMAGES_PER_SEARCH,
   type ImageProvider,
+  MAX_SEARCHES_PER_STORYBOARD,
   type OfflineImageLibrary,
   type StoryboardImage,
 } from "./images.ts";
@@ -69,34 +70,32 @@ export class StoryboardService {
         `This transcript makes ${texts.length} frames; a storyboard can have at most ${MAX_FRAMES}. Split it into parts.`,
       );
     }
-    const searches = new Map<string, Promise<StoryboardImage[]>>();
-    const imagesFor = (query: string) => {
-      let p = searches.get(query);
-      if (!p) {
-        // A failing image library must not lose the user's storyboard: fall back to our own images.
-        p = this.images
-          .search(query, IMAGES_PER_FRAME)
-          .then((found) => (found.length ? found : this.offline.search(query, IMAGES_PER_FRAME)))
-          .catch(() => this.offline.search(query, IMAGES_PER_FRAME));
-        searches.set(query, p);
-      }
-      return p;
-    };
-    const frames: StoryboardFrameJson[] = [];
+    // One search per distinct frame query, at most MAX_SEARCHES_PER_STORYBOARD, paid for before any runs.
+    const keywords = texts.map((text) => pickKeywords(text, 3));
+    const frameQueries = keywords.map((k) => frameQuery(k, title));
+    const queries = [...new Set(frameQueries)].slice(0, MAX_SEARCHES_PER_STORYBOARD);
+    await takeQuota(this.repo.db, userId, await this.planOf(userId), "imageSearches", queries.length);
+    const found = new Map<string, StoryboardImage[]>();
     // At most 4 searches at once: polite to the image library, quick for a long transcript.
-    for (let i = 0; i < texts.length; i += 4) {
-      const batch = texts.slice(i, i + 4);
-      const built = await Promise.all(
-        batch.map(async (text) => {
-          const keywords = pickKeywords(text, 3);
-          const pexelImages = await imagesFor(frameQuery(keywords, title));
-          return { transcriptSegment: { text }, keywords, pexelImages, selectedAssetIndex: 0 };
-        }),
-      );
-      frames.push(...built);
+    for (let i = 0; i < queries.length; i += 4) {
+      const batch = queries.slice(i, i + 4);
+      const images = await Promise.all(batch.map((query) => this.frameImages(query)));
+      for (const [j, query] of batch.entries()) found.set(query, images[j]!);
     }
+    const frames: StoryboardFrameJson[] = texts.map((text, i) => ({
+      transcriptSegment: { text },
+      keywords: keywords[i]!,
+      pexelImages: found.get(frameQueries[i]!) ?? [],
+      selectedAssetIndex: 0,
+    }));
     const row = await this.repo.insert({ userId, title, frames });
     return this.present(row, null);
+  }
+
+  /** A frame's first images; a failing image library must not lose the storyboard: our own images then. */
+  private async frameImages(query: string): Promise<StoryboardImage[]> {
+    const found = await this.images.search(query, IMAGES_PER_FRAME).catch(() => []);
+    return found.length ? found : this.offline.search(query, IMAGES_PER_FRAME);
   }
 
   async list(userId: string) {

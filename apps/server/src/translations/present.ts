@@ -7,8 +7,7 @@ const TTL = 6 * 3600;
 
 /** A translation as the API shows it; `videoId`, `finalVideoUrl` keep the seed's names. */
 export function presentTranslation(row: TranslationRow, sign: SignPath): Translation {
-  const file = (key: string | null, download: string) =>
-    key ? `${sign(key, TTL)}&download=${encodeURIComponent(download)}` : null;
+  const file = (key: string | null, download: string) => (key ? sign(key, TTL, download) : null);
   // After a failed dub there is no current dubbed video, only the previous one, clearly labelled.
   const failed = row.status === "failed";
   const keys = row.dubKey && !failed ? dubKeys(row.projectId, row.language) : null;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { currentUser } from "../http/auth.ts";
+import { AppError } from "../errors.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";
 import { transcriptSchema } from "../videos/schemas.ts";
@@ -19,13 +21,16 @@ const translationBody = z.object({
 
 type Params = { Params: { id: string } };
 
+/** WAV downloads a user may have running at once (each is an ffmpeg process while it streams). */
+export const MAX_AUDIO_STREAMS_PER_USER = 2;
+
 export function translationRoutes(
   app: FastifyInstance,
   deps: { translations: TranslationService; scratchDir: string },
 ) {
   const service = deps.translations;
 
-  app.get<Params>("/api/video/:id/translations", async (request) =>
+  app.get<Params>("/api/video/:id/translations", SIGNED_IN, async (request) =>
     service.list(currentUser(request).id, request.params.id),
   );
 
@@ -39,19 +44,19 @@ export function translationRoutes(
     });
   }
 
-  app.post<Params>("/api/video/:id/translate", async (request, reply) => {
+  app.post<Params>("/api/video/:id/translate", SIGNED_IN, async (request, reply) => {
     const { language } = parseBody(languageBody, request.body);
     const started = await service.translate(currentUser(request).id, request.params.id, language);
     const done = await awaitSettled(request, language, "translating");
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
-  app.put<Params>("/api/video/:id/translation", async (request) => {
+  app.put<Params>("/api/video/:id/translation", SIGNED_IN, async (request) => {
     const { language, transcript } = parseBody(translationBody, request.body);
     return service.saveTranscript(currentUser(request).id, request.params.id, language, transcript);
   });
 
-  app.post<Params>("/api/video/:id/dub", async (request, reply) => {
+  app.post<Params>("/api/video/:id/dub", SIGNED_IN, async (request, reply) => {
     const { language, ...opts } = parseBody(dubBody, request.body);
     const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
     const done = await awaitSettled(request, language, "dubbing");
@@ -61,20 +66,40 @@ export function translationRoutes(
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
 
-  // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy).
+  // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy). Each stream
+  // is an ffmpeg process for as long as the client keeps the connection: a few per user at once.
+  const audioStreams = perUserLimit(MAX_AUDIO_STREAMS_PER_USER);
   app.get<{ Params: { id: string; language: string } }>(
     "/api/video/:id/dubs/:language/audio.wav",
+    SIGNED_IN,
     async (request, reply) => {
       const { id, language } = request.params;
-      const wav = await service.dubAudioWav(currentUser(request).id, id, language, deps.scratchDir);
-      request.raw.on("close", wav.stop);
-      return reply
-        .type("audio/wav")
-        .header(
-          "content-disposition",
-          `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
-        )
-        .send(wav.stream);
+      const userId = currentUser(request).id;
+      const release = audioStreams.take(userId);
+      if (!release) {
+        throw new AppError(
+          "rate_limited",
+          `You are already downloading ${MAX_AUDIO_STREAMS_PER_USER} WAV files. Wait until one has finished.`,
+        );
+      }
+      try {
+        const wav = await service.dubAudioWav(userId, id, language, deps.scratchDir);
+        // Finished or abandoned, the response's end stops ffmpeg and frees the place.
+        reply.raw.on("close", () => {
+          wav.stop();
+          release();
+        });
+        return reply
+          .type("audio/wav")
+          .header(
+            "content-disposition",
+            `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
+          )
+          .send(wav.stream);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 }

@@ -18,31 +18,44 @@ export function quotaWindow(kind: QuotaKind, at: Date): string {
   return HOURLY.has(kind) ? at.toISOString().slice(0, 13) : at.toISOString().slice(0, 7);
 }
 
-/** Counts one more of `kind` for the user, or refuses (402, 429 for hourly ones) past the plan's limit. */
-export async function takeQuota(db: Db, userId: string, plan: PlanId, kind: QuotaKind, at = new Date()) {
+/**
+ * Counts `count` more of `kind` for the user (all or none), or refuses (402, 429 for hourly ones) past the
+ * plan's limit.
+ */
+export async function takeQuota(
+  db: Db,
+  userId: string,
+  plan: PlanId,
+  kind: QuotaKind,
+  count = 1,
+  at = new Date(),
+) {
   const window = quotaWindow(kind, at);
   const limit = PLANS[plan].quotas[kind];
+  const mine = and(
+    eq(quotaCounters.userId, userId),
+    eq(quotaCounters.kind, kind),
+    eq(quotaCounters.window, window),
+  );
   await db.insert(quotaCounters).values({ userId, kind, window }).onConflictDoNothing();
   const taken = await db
     .update(quotaCounters)
-    .set({ count: sql`${quotaCounters.count} + 1` })
-    .where(
-      and(
-        eq(quotaCounters.userId, userId),
-        eq(quotaCounters.kind, kind),
-        eq(quotaCounters.window, window),
-        sql`${quotaCounters.count} < ${limit}`,
-      ),
-    )
+    .set({ count: sql`${quotaCounters.count} + ${count}` })
+    .where(and(mine, sql`${quotaCounters.count} + ${count} <= ${limit}`))
     .returning({ count: quotaCounters.count });
   if (taken.length === 1) return;
+  const [row] = await db.select({ count: quotaCounters.count }).from(quotaCounters).where(mine);
+  const left = Math.max(0, limit - (row?.count ?? 0));
   const hourly = HOURLY.has(kind);
   const per = hourly ? "an hour" : "a month";
   throw new AppError(
     hourly ? "rate_limited" : "plan_limit_reached",
-    `Your ${PLANS[plan].name} plan includes ${limit} ${NAMES[kind]} ${per}, and they are used up. ` +
+    `Your ${PLANS[plan].name} plan includes ${limit} ${NAMES[kind]} ${per}` +
+      (left === 0
+        ? ", and they are used up. "
+        : `; ${left} ${left === 1 ? "is" : "are"} left and this needs ${count}. `) +
       (hourly ? "Try again in the next hour." : "Upgrade your plan at /subscription to continue."),
-    { kind, limit, window, upgradeUrl: "/subscription" },
+    { kind, limit, left, needed: count, window, upgradeUrl: "/subscription" },
   );
 }
 

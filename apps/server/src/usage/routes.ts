@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { PLANS } from "../billing/plans.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import type { VideoRepository } from "../videos/repository.ts";
 import { quotaUse } from "./quotas.ts";
 
@@ -16,7 +16,7 @@ export function usageRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; db: Db; videos: VideoRepository },
 ) {
-  app.get("/api/usage", async (request) => {
+  app.get("/api/usage", SIGNED_IN, async (request) => {
     const userId = currentUser(request).id;
     const usage = await deps.billing.usageOf(userId);
     return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { findSessionUser, SESSION_COOKIE } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { ProgressHub, type UserStreams } from "./progress-hub.ts";
 import type { VideoService } from "./service.ts";
@@ -29,12 +29,12 @@ export function videoEvents(
     for (const close of closing) close();
   });
   // The same records as a list, newest first: what ran on the project and how it ended.
-  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", async (request) => {
+  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", SIGNED_IN, async (request) => {
     const project = await deps.videos.get(currentUser(request).id, request.params.id);
     return (await deps.tracker.listForProject(project._id)).map(presentJob);
   });
 
-  app.get<{ Params: { id: string } }>("/api/video/:id/events", async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/api/video/:id/events", SIGNED_IN, async (request, reply) => {
     const user = currentUser(request);
     const project = await deps.videos.get(user.id, request.params.id); // 404 for another user's project
     const token = request.cookies[SESSION_COOKIE] ?? "";

@@ -5,7 +5,8 @@ import type { Segment, Speaker } from "./schemas.ts";
 export const RETENTION_DAYS = 30;
 const MEDIA_TTL_SECONDS = 6 * 3600;
 
-export type SignPath = (key: string, ttlSeconds: number) => string;
+/** A signed /media link to a stored file; `download` is the name it is saved under (signed with it). */
+export type SignPath = (key: string, ttlSeconds: number, download?: string) => string;
 
 /** The project as lists show it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
 export function presentProject(row: ProjectRow, sign: SignPath): Project {

@@ -4,7 +4,7 @@ import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { currentUser } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
@@ -21,7 +21,7 @@ export function videoRoutes(
   // Uploads in progress per user on this process: each may be gigabytes of disk and bandwidth.
   const uploading = new Map<string, number>();
 
-  app.post("/api/video/process", async (request, reply) => {
+  app.post("/api/video/process", SIGNED_IN, async (request, reply) => {
     const user = currentUser(request);
     const running = uploading.get(user.id) ?? 0;
     if (running >= MAX_PARALLEL_UPLOADS) {
@@ -63,17 +63,17 @@ export function videoRoutes(
     return reply.code(201).send(project);
   }
 
-  app.get("/api/video", async (request) => videos.list(currentUser(request).id));
+  app.get("/api/video", SIGNED_IN, async (request) => videos.list(currentUser(request).id));
 
-  app.get<{ Params: { id: string } }>("/api/video/:id", async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/:id", SIGNED_IN, async (request) =>
     videos.get(currentUser(request).id, request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>("/api/video/transcript/:id", async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/transcript/:id", SIGNED_IN, async (request) =>
     videos.transcript(currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>("/api/video/:id/transcript", async (request) => {
+  app.put<{ Params: { id: string } }>("/api/video/:id/transcript", SIGNED_IN, async (request) => {
     const { transcript } = parseBody(z.object({ transcript: transcriptSchema }), request.body);
     const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
     return saved.transcript;
@@ -82,6 +82,7 @@ export function videoRoutes(
   // Subtitles of the original ("original.srt") or of a translation ("es.vtt"), from the saved transcript.
   app.get<{ Params: { id: string; file: string } }>(
     "/api/video/:id/subtitles/:file",
+    SIGNED_IN,
     async (request, reply) => {
       const match = /^([a-z]{2,3}|original)\.(srt|vtt)$/.exec(request.params.file);
       if (!match)
@@ -104,13 +105,13 @@ export function videoRoutes(
   );
 
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
-  app.put<{ Params: { id: string } }>("/api/video/:id/language", async (request, reply) => {
+  app.put<{ Params: { id: string } }>("/api/video/:id/language", SIGNED_IN, async (request, reply) => {
     const { language } = parseBody(z.object({ language: z.string().trim().min(1).max(10) }), request.body);
     const project = await videos.retranscribe(currentUser(request).id, request.params.id, language);
     return reply.code(202).send(project);
   });
 
-  app.put<{ Params: { id: string } }>("/api/video/:id", async (request) => {
+  app.put<{ Params: { id: string } }>("/api/video/:id", SIGNED_IN, async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
     return videos.update(currentUser(request).id, request.params.id, change);
   });

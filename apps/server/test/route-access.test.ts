@@ -1,0 +1,56 @@
+// Issue #27, attack 4: sign-in was checked on the raw URL and routing done on the decoded one, so
+// `/%61pi/…` reached any handler that did not itself ask for the user. The matched route decides now.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api } from "./http.ts";
+
+/** The /api routes anyone may call; any other needs a session. A change here is a security review. */
+const PUBLIC_ROUTES = [
+  "GET /api/health",
+  "GET /api/config",
+  "GET /api/stytch",
+  "POST /api/stytch",
+  "GET /api/stytch/google",
+  "POST /api/stytch/google",
+  "GET /api/voices/sample/:language/:file",
+  "GET /api/blog",
+  "GET /api/blog/:slug",
+  "GET /api/stripe/config",
+  "POST /api/stripe/webhook",
+];
+
+describe.each(MODES)("route access (%s)", (mode) => {
+  let ts: TestServer;
+
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("4. every /api route declares whether it is public, and only the expected ones are", () => {
+    const routes = ts.server.app!.apiRoutes.filter((r) => r.method !== "HEAD");
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it("4. an encoded /api path needs a session like the plain one", async () => {
+    for (const url of [
+      "/%61pi/storyboard/images/offline/1.jpg?q=renders%20for%20free",
+      "/%61pi/storyboard",
+      "/api/%73toryboard/images/search?query=sea",
+      "/%61pi/video",
+      "/%61pi/usage",
+      "/api/auth/m%65",
+    ]) {
+      const res = await api(ts.baseUrl, null, "GET", url);
+      expect(res.status, url).toBe(401);
+      expect(res.body).toEqual({ error: { code: "unauthorized", message: "Please sign in to continue." } });
+    }
+    // Public routes stay public whichever way they are spelled.
+    expect((await api(ts.baseUrl, null, "GET", "/%61pi/health")).status).toBe(200);
+  });
+});
