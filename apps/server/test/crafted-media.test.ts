@@ -50,13 +50,15 @@ describe.each(MODES)("crafted uploads (%s)", (mode) => {
   it("refuses a playlist named holiday.mp4 that reads another user's video (415), right path or wrong", async () => {
     const bob = await ts.signIn();
     const mallory = await ts.signIn();
-    const bobsFile = makeVideo(tmp.path, "mp4", { seconds: 3 });
+    // An AVI: the old upload check's tail read reached the end of an AVI, OGG, MKV or TS through a
+    // playlist (of an MP4 it failed by chance, with a message that told a right path from a wrong one).
+    const bobsFile = makeVideo(tmp.path, "avi", { seconds: 3 });
     const bobs = await upload(ts.baseUrl, bob.cookie, bobsFile, "Bob's holiday");
     await waitForStatus(ts.baseUrl, bob.cookie, bobs.body._id, ["ready"]);
     // Where Bob's video lies on this machine: in the data folder, or (scale-out) the file he sent.
     const target =
       mode === "embedded"
-        ? path.join(ts.dataDir, "storage", projectKeys(bobs.body._id).original(".mp4"))
+        ? path.join(ts.dataDir, "storage", projectKeys(bobs.body._id).original(".avi"))
         : bobsFile;
     expect(existsSync(target)).toBe(true);
     const before = await storedProjectIds(ts, ts.server.storage);
@@ -65,7 +67,7 @@ describe.each(MODES)("crafted uploads (%s)", (mode) => {
       ["wrong-guess.mp4", target.replace(bobs.body._id, randomUUID())],
     ] as const) {
       const file = path.join(tmp.path, `${mode}-${name}`);
-      writeFileSync(file, hlsPlaylist(`file://${pointsAt}`));
+      writeFileSync(file, hlsPlaylist(`file://${pointsAt}`, 3));
       const res = await upload(ts.baseUrl, mallory.cookie, file, "Holiday");
       // the same answer whether the path exists: no way to find the data folder by trying
       expect(res.status, name).toBe(415);

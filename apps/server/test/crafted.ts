@@ -14,9 +14,9 @@ export interface Crafted {
   expect: "refused" | "any";
 }
 
-/** An HLS media playlist (179 bytes for a typical path) whose one segment is `target`. */
-export function hlsPlaylist(target: string): string {
-  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n${target}\n#EXT-X-ENDLIST\n`;
+/** An HLS media playlist (179 bytes for a typical path) whose one segment, `seconds` long, is `target`. */
+export function hlsPlaylist(target: string, seconds = 10): string {
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:${seconds.toFixed(1)},\n${target}\n#EXT-X-ENDLIST\n`;
 }
 
 /**
