@@ -1,6 +1,12 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSpeechMkv, makeTestVideo, setMatroskaDuration, tempDir } from "../testing/fixtures.ts";
+import {
+  ffmpegSync,
+  makeSpeechMkv,
+  makeTestVideo,
+  setMatroskaDuration,
+  tempDir,
+} from "../testing/fixtures.ts";
 import { type ProbeResult, probe } from "./probe.ts";
 import { addPacketLine, judgeStreams, NO_PACKETS, type PacketSpan, verifiedDurationMs } from "./verify.ts";
 
@@ -82,6 +88,24 @@ describe("verifiedDurationMs (real ffprobe)", () => {
     const longMs = await verifiedDurationMs(long, await probe(long));
     expect(longMs).toBeGreaterThan(24_000);
     expect(longMs).toBeLessThan(25_500);
+  });
+
+  it("dates an Ogg file's end by a scan (a seek dates its last page late)", async () => {
+    const ogg = join(t.dir, "v.ogg");
+    ffmpegSync(
+      ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=25:duration=2", "-f", "lavfi", "-i"].concat([
+        "sine=duration=2",
+        "-c:v",
+        "libtheora",
+        "-c:a",
+        "libvorbis",
+        "-shortest",
+        ogg,
+      ]),
+    );
+    const ms = await verifiedDurationMs(ogg, await probe(ogg));
+    expect(ms).toBeGreaterThan(1900);
+    expect(ms).toBeLessThan(2100);
   });
 
   it("confirms an honest MP4", async () => {

@@ -8,13 +8,18 @@ import { type ProbeResult, runFfprobe } from "./probe.ts";
 // 30 % of a faststart MP4 claims the whole duration, a Matroska Duration element says 1 s over 42 s of
 // speech. The streams decide. The first video frame must decode, and the duration is where the packets
 // really end: read from the last keyframe the index knows (a seek far past any end), or, when the
-// container cannot seek there, from a scan of every packet (no decoding). Neither read uses the header's
-// duration; both stop at the caller's signal (the upload's timeout).
+// container cannot seek there or has no index (Ogg), from a scan of every packet (no decoding). Neither
+// read uses the header's duration; both stop at the caller's signal (the upload's timeout).
 
 /** A seek target past the end of any video (seconds): the demuxer lands on its last indexed keyframe. */
 const PAST_ANY_END = 100_000_000;
 /** A packet's own duration counts up to this (OGG's last packet can claim a day). */
 const MAX_PACKET_SECONDS = 1;
+/**
+ * Containers read by a full scan only. Ogg has no index: a seek bisects its pages and dates the packets
+ * of the last, end-trimmed page wrongly (a 2 s clip ended at 2.9 s), where a scan from the start dates them right.
+ */
+const SCAN_ONLY: ReadonlySet<string> = new Set(["ogg"]);
 /** How far short of the header's claim a full scan may end before the file counts as cut off. */
 const CUT_OFF_SECONDS = 2;
 
@@ -79,7 +84,7 @@ export async function readStreams(input: ProbedFile, signal?: AbortSignal): Prom
       ]),
       signal,
     ),
-    readPackets(input, PAST_ANY_END, signal),
+    SCAN_ONLY.has(input.demuxer) ? NO_PACKETS : readPackets(input, PAST_ANY_END, signal),
   ]);
   const frames = (JSON.parse(head) as { frames?: unknown[] }).frames ?? [];
   const scan = tail.packets > 0 ? null : await readPackets(input, null, signal);
