@@ -141,6 +141,39 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     ).toEqual(["audio", "video"]);
   });
 
+  it("draws styling codes typed into a line as text: {\\an8}{\\fs60} neither moves nor enlarges it", async () => {
+    const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    const edited = translation.transcript.map((s: { text: string }, i: number) => ({
+      ...s,
+      text: i === 0 ? "{\\an8}{\\fs60}TOP" : s.text,
+    }));
+    const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, {
+      language: "es",
+      transcript: edited,
+    });
+    expect(saved.status).toBe(200);
+    const burned = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/dub`,
+      { language: "es", burnSubtitles: true },
+      { prefer: "wait=120" },
+    );
+    expect(burned.body.translation.subtitlesBurned).toBe(true);
+    const styled = await download(burned.body.dubVideoUrl, "styled.mp4");
+    const middle = (edited[0].start + edited[0].end) / 2000;
+    // the upload's own picture at that moment, and the burned one: rows 0-15 are the top third of 48
+    const a = frame(video, middle);
+    const b = frame(styled.file, middle);
+    const changed = (fromRow: number, toRow: number) =>
+      a.subarray(fromRow * 64, toRow * 64).reduce((n, byte, i) => {
+        return n + (Math.abs(byte - b[fromRow * 64 + i]!) > 40 ? 1 : 0);
+      }, 0);
+    expect(changed(0, 16)).toBeLessThan(3);
+    expect(changed(32, 48)).toBeGreaterThan(8); // the line, typed codes included, at the bottom
+  });
+
   it("regenerates one line and renders only that clip", async () => {
     const res = await api(
       ts.baseUrl,

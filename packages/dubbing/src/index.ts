@@ -44,6 +44,7 @@ export {
   FFMPEG,
   MediaError,
   type MediaErrorCode,
+  type MediaInput,
   mp4CanCopyVideo,
   normalizeVideoArgs,
   type ProbeResult,
@@ -69,7 +70,7 @@ export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/samp
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
 // Pure helpers the server may reuse.
-export { type Cue, toSrt, toVtt } from "./subtitles/subtitles.ts";
+export { type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
 export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
 export { createEspeakEngine } from "./tts/espeak.ts";
 export { createFliteEngine } from "./tts/flite.ts";

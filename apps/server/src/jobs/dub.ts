@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
 import {
@@ -6,7 +6,9 @@ import {
   burnSubtitlesArgs,
   dub,
   type DubReport as PipelineReport,
+  parseSrt,
   runFfmpeg,
+  toAss,
 } from "@dubbing/dubbing";
 import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
@@ -85,12 +87,15 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           },
         },
       );
-      // Subtitles drawn in, when asked: the video is encoded once more with them.
+      // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
+      // the SRT's cues whose typed text is escaped, so styling codes typed into a line show as typed.
       let video = result.mp4;
       if (job.burnSubtitles && result.srt) {
         progress.report(99, "Drawing the subtitles");
         video = path.join(work, "subtitled.mp4");
-        await runFfmpeg(burnSubtitlesArgs(result.mp4, result.srt, video), { signal: scope.signal });
+        const ass = path.join(work, "subtitles.ass");
+        await writeFile(ass, toAss(parseSrt(await readFile(result.srt, "utf8"))));
+        await runFfmpeg(burnSubtitlesArgs(result.mp4, ass, video), { signal: scope.signal });
       }
       const audio = path.join(work, "dubbed.m4a");
       await runFfmpeg(audioOnlyArgs(video, audio), { signal: scope.signal });

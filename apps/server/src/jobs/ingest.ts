@@ -1,6 +1,7 @@
 import path from "node:path";
 import {
   extractAudioArgs,
+  type MediaInput,
   mp4CanCopyVideo,
   normalizeVideoArgs,
   posterArgs,
@@ -15,7 +16,9 @@ import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
- * skipped when already there, so a retry after a crash resumes where the last run stopped.
+ * skipped when already there, so a retry after a crash resumes where the last run stopped. ffmpeg reads the
+ * job's own copy of the upload with the demuxer the probe found, and no further than the duration the
+ * upload measured from the streams (and charged): the header's duration is never used.
  */
 export async function runIngest(
   deps: WorkerDeps,
@@ -53,17 +56,18 @@ export async function runIngest(
         statusMessage: "Reading the video",
       });
       const info = await probe(source.path, { signal: scope.signal });
-      const durationMs = Math.round(info.durationMs);
+      const durationMs = project.durationMs ?? Math.round(info.durationMs);
+      const input: MediaInput = { path: source.path, demuxer: info.demuxer, seconds: durationMs / 1000 };
 
       const step = async (
         key: string,
-        args: (input: string, output: string) => string[],
+        args: (input: MediaInput, output: string) => string[],
         progress: number,
         label: string,
       ) => {
         if (!(await storage.stat(key))) {
           const out = path.join(work, path.basename(key));
-          await runFfmpeg(args(source.path, out), { durationMs, signal: scope.signal });
+          await runFfmpeg(args(input, out), { durationMs, signal: scope.signal });
           await storage.putFile(key, out);
         }
         await repo.setState(projectId, { progress, statusMessage: label });

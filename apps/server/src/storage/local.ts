@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
@@ -45,8 +46,18 @@ export class LocalStorage implements Storage {
     return createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 
-  async localCopy(key: string): Promise<{ path: string; release(): Promise<void> }> {
-    return { path: this.pathOf(key), release: async () => {} };
+  /**
+   * The job's own path to the object, in its scratch folder: a hard link (no bytes copied), a copy across
+   * filesystems. Tools never read a file where the store's other objects lie beside it.
+   */
+  async localCopy(key: string, scratchDir: string): Promise<{ path: string; release(): Promise<void> }> {
+    await mkdir(scratchDir, { recursive: true });
+    const file = path.join(scratchDir, `${randomUUID()}${path.extname(key)}`);
+    await link(this.pathOf(key), file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EXDEV" && error.code !== "EPERM") throw error;
+      return copyFile(this.pathOf(key), file);
+    });
+    return { path: file, release: () => unlink(file).catch(() => {}) };
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -28,6 +28,7 @@ const PROBE_TIMEOUT_MS = 30_000;
 
 /** What the user is told when the streams contradict the header (415). */
 const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
+  indirect: "This file is a playlist or a list of other files, not a video. Upload the video file itself.",
   image: "This file is a picture, not a video. Upload a video file.",
   no_frames: "This file's video track has no pictures we can read. Upload another copy of the video.",
   truncated: "This file is incomplete: it stops before the end its header announces. Upload the whole file.",
@@ -97,7 +98,8 @@ export class VideoService {
       } catch {
         throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
       }
-      // The header's claims checked against the streams: the duration is what the streams confirm.
+      // The header's claims checked against the streams: the duration charged, checked against the plan
+      // and given to every later job is where the packets end, whatever the header says.
       probed.durationMs = await verifiedDurationMs(
         file.path,
         probed,

@@ -13,8 +13,8 @@ import {
   normalizeVideoArgs,
   posterArgs,
   previewArgs,
-  seconds,
 } from "./args.ts";
+import { seconds } from "./input.ts";
 
 /** The value after the `nth` (0-based) occurrence of `flag`. */
 function after(args: string[], flag: string, nth = 0): string | undefined {

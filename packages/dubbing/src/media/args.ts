@@ -1,19 +1,15 @@
 // Pure builders of ffmpeg argument lists. runFfmpeg() adds the global flags (-hide_banner -nostdin -y
-// -progress); these only describe inputs, filters, codecs and the output.
+// -progress) and keeps every input to local files; these only describe inputs, filters, codecs and the
+// output. A user's file comes as a MediaInput: its demuxer is forced and nothing past its measured end is read.
 
-/** Formats seconds for ffmpeg (-ss / -t), millisecond precision, never negative. */
-export function seconds(s: number): string {
-  if (!Number.isFinite(s) || s < 0) return "0";
-  return (Math.round(s * 1000) / 1000).toString();
-}
+import { inputArgs, type MediaInput, measuredArgs, seconds } from "./input.ts";
 
 /** One JPEG frame at `atSeconds` (fast input seek), scaled down to at most 1280 px wide, even height. */
-export function posterArgs(input: string, output: string, atSeconds: number): string[] {
+export function posterArgs(input: string | MediaInput, output: string, atSeconds: number): string[] {
   return [
     "-ss",
     seconds(atSeconds),
-    "-i",
-    input,
+    ...inputArgs(input),
     "-map",
     "0:v:0",
     "-frames:v",
@@ -31,10 +27,9 @@ export function posterArgs(input: string, output: string, atSeconds: number): st
 }
 
 /** A small muted H.264 MP4 for a project card: 480 px wide, the first 8 s at most, faststart. */
-export function previewArgs(input: string, output: string): string[] {
+export function previewArgs(input: string | MediaInput, output: string): string[] {
   return [
-    "-i",
-    input,
+    ...inputArgs(input),
     "-map",
     "0:v:0",
     "-t",
@@ -61,10 +56,9 @@ export function previewArgs(input: string, output: string): string[] {
 }
 
 /** The first audio stream as 16 kHz mono signed 16-bit PCM WAV (what the ASR engines read). */
-export function extractAudioArgs(input: string, output: string): string[] {
+export function extractAudioArgs(input: string | MediaInput, output: string): string[] {
   return [
-    "-i",
-    input,
+    ...inputArgs(input),
     "-map",
     "0:a:0",
     "-vn",
@@ -76,6 +70,7 @@ export function extractAudioArgs(input: string, output: string): string[] {
     "16000",
     "-c:a",
     "pcm_s16le",
+    ...measuredArgs(input),
     "-f",
     "wav",
     output,
@@ -225,10 +220,9 @@ const H264_SHARP = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pi
  * For ingest, when a video cannot be copied into MP4 (WebM VP8, OGG Theora, WMV): one H.264 + AAC MP4,
  * faststart, that the dub then copies. Its first audio stream is kept when there is one.
  */
-export function normalizeVideoArgs(input: string, output: string): string[] {
+export function normalizeVideoArgs(input: string | MediaInput, output: string): string[] {
   return [
-    "-i",
-    input,
+    ...inputArgs(input),
     "-map",
     "0:v:0",
     "-map",
@@ -238,6 +232,7 @@ export function normalizeVideoArgs(input: string, output: string): string[] {
     "aac",
     "-b:a",
     "160k",
+    ...measuredArgs(input),
     "-movflags",
     "+faststart",
     "-f",
@@ -261,6 +256,7 @@ export function filterPath(path: string): string {
 /**
  * The dubbed video with its subtitles drawn in (libass: right-to-left text shaped and ordered, other
  * scripts from fontconfig's fallback fonts), the audio copied; the video is H.264 again (H264_SHARP).
+ * `subtitles` is an ASS file from toAss, whose typed text is escaped for libass.
  */
 export function burnSubtitlesArgs(input: string, subtitles: string, output: string): string[] {
   return [

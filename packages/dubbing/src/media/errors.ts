@@ -8,7 +8,9 @@ export type MediaErrorCode =
   // what the streams say against the header: a picture, a video track without frames, a cut-off file
   | "image"
   | "no_frames"
-  | "truncated";
+  | "truncated"
+  // a playlist, script or other list of files: read, it would open what it names
+  | "indirect";
 
 /** A failure of ffprobe/ffmpeg or of the input file, with a stable `code` for callers to map to HTTP. */
 export class MediaError extends Error {

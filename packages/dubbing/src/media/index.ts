@@ -11,6 +11,22 @@ export {
   wavStreamArgs,
 } from "./args.ts";
 export { FFMPEG, MediaError, type MediaErrorCode } from "./errors.ts";
+export {
+  allowedDemuxer,
+  type Demuxer,
+  fileInputsOnly,
+  inputArgs,
+  MEDIA_DEMUXERS,
+  type MediaInput,
+  type ProbedFile,
+} from "./input.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
-export { judgeStreams, readStreams, type StreamReading, verifiedDurationMs } from "./verify.ts";
+export {
+  judgeStreams,
+  type PacketSpan,
+  readPackets,
+  readStreams,
+  type StreamReading,
+  verifiedDurationMs,
+} from "./verify.ts";

@@ -20,13 +20,14 @@ describe("parseProbeOutput", () => {
     const json = JSON.stringify({
       streams: [
         { codec_type: "video", codec_name: "mjpeg", disposition: { attached_pic: 1 } },
-        { codec_type: "audio", codec_name: "mp3", sample_rate: "44100", channels: 2, duration: "3.5" },
+        { codec_type: "audio", codec_name: "aac", sample_rate: "44100", channels: 2, duration: "3.5" },
       ],
-      format: { format_name: "mp3" },
+      format: { format_name: "mov,mp4,m4a,3gp,3g2,mj2" },
     });
     const r = parseProbeOutput(json, 100);
     expect(r.video).toBeNull();
-    expect(r.audio).toEqual({ codec: "mp3", sampleRate: 44100, channels: 2 });
+    expect(r.demuxer).toBe("mov");
+    expect(r.audio).toEqual({ codec: "aac", sampleRate: 44100, channels: 2 });
     expect(r.durationMs).toBe(3500);
     const v = parseProbeOutput(
       JSON.stringify({
@@ -36,6 +37,10 @@ describe("parseProbeOutput", () => {
       1,
     );
     expect(v.video?.fps).toBe(24);
+  });
+  it("rejects a format outside the allow-list even if ffprobe read it", () => {
+    const hls = JSON.stringify({ streams: [{ codec_type: "video" }], format: { format_name: "hls" } });
+    expect(() => parseProbeOutput(hls, 1)).toThrow(/hls format is not taken/);
   });
   it("rejects output with no streams or bad JSON", () => {
     expect(() => parseProbeOutput(JSON.stringify({ streams: [], format: {} }), 1)).toThrow(MediaError);

@@ -1,12 +1,22 @@
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { FFPROBE, MediaError } from "./errors.ts";
+import {
+  allowedDemuxer,
+  type Demuxer,
+  fileInputsOnly,
+  probeInputArgs,
+  refusalKind,
+  refusedDemuxer,
+} from "./input.ts";
 
 /** What ffprobe says about a media file. Durations in milliseconds. */
 export interface ProbeResult {
   durationMs: number;
   sizeBytes: number;
   formatName: string;
+  /** The allowed demuxer that read it: later calls force it (MediaInput). */
+  demuxer: Demuxer;
   video: { codec: string; width: number; height: number; fps: number } | null;
   audio: { codec: string; sampleRate: number; channels: number } | null;
 }
@@ -58,13 +68,17 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
   const v = streams.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
   const a = streams.find((s) => s.codec_type === "audio");
   if (!v && !a) throw new MediaError("not_media", "the file has no audio or video stream");
+  const formatName = raw.format?.format_name ?? "";
+  const demuxer = allowedDemuxer(formatName);
+  if (!demuxer) throw new MediaError("not_media", `the ${formatName || "unknown"} format is not taken`);
   let durationMs = toMs(raw.format?.duration);
   if (durationMs === 0) durationMs = Math.max(0, ...streams.map((s) => toMs(s.duration)));
   const fps = v ? parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate) : 0;
   return {
     durationMs,
     sizeBytes,
-    formatName: raw.format?.format_name ?? "",
+    formatName,
+    demuxer,
     video: v ? { codec: v.codec_name ?? "", width: v.width ?? 0, height: v.height ?? 0, fps } : null,
     audio: a
       ? { codec: a.codec_name ?? "", sampleRate: Number(a.sample_rate) || 0, channels: a.channels ?? 0 }
@@ -72,7 +86,10 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
   };
 }
 
-/** Runs ffprobe on a local file. Throws MediaError not_found, not_media or aborted. */
+/**
+ * Runs ffprobe on a local file; only the allowed demuxers may open it. Throws MediaError not_found,
+ * not_media, indirect (a playlist or script), image or aborted.
+ */
 export async function probe(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
   let size: number;
   try {
@@ -85,28 +102,45 @@ export async function probe(file: string, opts: { signal?: AbortSignal } = {}): 
   }
   if (size === 0) throw new MediaError("not_media", `${file} is empty`);
   const out = await runFfprobe(
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-i", file],
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...probeInputArgs(file)],
     opts.signal,
   );
   return parseProbeOutput(out, size);
 }
 
-/** Runs ffprobe and returns its stdout. Throws MediaError aborted, ffmpeg_failed (not installed) or not_media. */
+/**
+ * Runs ffprobe (local files and pipes only) and returns its stdout. Throws MediaError aborted,
+ * ffmpeg_failed (not installed), indirect or image (a demuxer outside the allow-list), or not_media.
+ */
 export function runFfprobe(args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    execFile(FFPROBE, args, { maxBuffer: 16 * 1024 * 1024, signal }, (err, stdout, stderr) => {
-      if (!err) return resolve(stdout);
-      if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
-      else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
-        reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
-      else
-        reject(
-          new MediaError("not_media", `not a media file: ${lastLines(stderr) || err.message}`, {
-            cause: err,
-          }),
-        );
-    });
+    execFile(
+      FFPROBE,
+      fileInputsOnly(args),
+      { maxBuffer: 16 * 1024 * 1024, signal },
+      (err, stdout, stderr) => {
+        if (!err) return resolve(stdout);
+        if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
+        else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
+          reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
+        else reject(ffprobeFailure(stderr, err));
+      },
+    );
   });
+}
+
+/** Why ffprobe failed, as a MediaError: a refused demuxer by its kind, anything else not_media. */
+export function ffprobeFailure(stderr: string, cause?: unknown): MediaError {
+  const refused = refusedDemuxer(stderr);
+  if (refused) {
+    const kind = refusalKind(refused);
+    return new MediaError(kind, `the ${refused} format is not taken`, { cause });
+  }
+  return new MediaError(
+    "not_media",
+    `not a media file: ${lastLines(stderr) || (cause as Error | undefined)?.message}`,
+    { cause },
+  );
 }
 
 /** Throws MediaError no_video_stream when a probed file has no video (e.g. an audio file). */

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
@@ -40,8 +41,13 @@ describe("runFfmpeg (real ffmpeg)", () => {
   it("makes a poster no wider than the source and a muted 480 px preview of at most 8 s", async () => {
     const poster = join(t.dir, "p.jpg");
     await runFfmpeg(posterArgs(video, poster, 1));
-    const pp = await probe(poster);
-    expect(pp.video).toMatchObject({ codec: "mjpeg", width: 320, height: 240 });
+    // a JPEG is not a container probe() reads: ffprobe's own answer
+    const size = execFileSync(
+      "ffprobe",
+      ["-v", "error", "-show_entries", "stream=codec_name,width,height"].concat(["-of", "csv=p=0", poster]),
+      { encoding: "utf8" },
+    );
+    expect(size.trim()).toBe("mjpeg,320,240");
     const preview = join(t.dir, "preview.mp4");
     await runFfmpeg(previewArgs(video, preview), { durationMs: 8000 });
     const pv = await probe(preview);
@@ -49,6 +55,20 @@ describe("runFfmpeg (real ffmpeg)", () => {
     expect(pv.video).toMatchObject({ codec: "h264", width: 480, height: 360 });
     expect(pv.durationMs).toBeLessThanOrEqual(8100);
     expect(pv.durationMs).toBeGreaterThan(7500);
+  });
+
+  it("reads a user's file with its demuxer forced and stops at its measured end", async () => {
+    const out = join(t.dir, "measured.wav");
+    await runFfmpeg(extractAudioArgs({ path: video, demuxer: "mov", seconds: 4 }, out));
+    expect(Math.abs((await probe(out)).durationMs - 4000)).toBeLessThan(100);
+    const forcedWrong = runFfmpeg(extractAudioArgs({ path: video, demuxer: "matroska", seconds: 4 }, out));
+    await expect(forcedWrong).rejects.toMatchObject({ code: "ffmpeg_failed" });
+  });
+
+  it("follows no URL: every input is a local file or a pipe", async () => {
+    const err = await runFfmpeg(["-i", "http://127.0.0.1:9/v.mp4", join(t.dir, "x.wav")]).catch((e) => e);
+    expect(err).toMatchObject({ code: "ffmpeg_failed" });
+    expect(String(err.message)).toMatch(/Protocol 'http' not on whitelist 'file,pipe'/);
   });
 
   it("throws ffmpeg_failed with ffmpeg's own message on bad input", async () => {

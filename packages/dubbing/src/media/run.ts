@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { FFMPEG, MediaError } from "./errors.ts";
+import { fileInputsOnly } from "./input.ts";
 import { lastLines } from "./probe.ts";
 
 export interface RunOptions {
@@ -43,7 +44,7 @@ export function parseProgressLine(line: string): number | "end" | null {
 }
 
 /**
- * Runs ffmpeg with `args` (inputs, filters, outputs). Resolves when ffmpeg exits 0. Throws MediaError
+ * Runs ffmpeg with `args` (inputs, filters, outputs), every input a local file or a pipe. Resolves when ffmpeg exits 0. Throws MediaError
  * ffmpeg_failed (with ffmpeg's last stderr lines) or aborted (the process is killed).
  */
 export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> {
@@ -53,7 +54,7 @@ export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> 
       reject(new MediaError("aborted", "ffmpeg aborted"));
       return;
     }
-    const child = spawn(FFMPEG, [...GLOBAL_ARGS, ...args], {
+    const child = spawn(FFMPEG, fileInputsOnly([...GLOBAL_ARGS, ...args]), {
       stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
     });
     if (input && child.stdin) {

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { timestamp, toSrt, toVtt, wrap } from "./subtitles.ts";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { burnSubtitlesArgs } from "../media/args.ts";
+import { runFfmpeg } from "../media/run.ts";
+import { ffmpegSync, tempDir } from "../testing/fixtures.ts";
+import { assText, parseSrt, timestamp, toAss, toSrt, toVtt, wrap } from "./subtitles.ts";
 
 describe("timestamp", () => {
   it("formats hours, minutes, seconds and milliseconds", () => {
@@ -40,5 +46,87 @@ describe("toVtt", () => {
   });
   it("is just the header when there are no cues", () => {
     expect(toVtt([])).toBe("WEBVTT\n\n");
+  });
+});
+
+describe("parseSrt", () => {
+  it("reads back what toSrt wrote, a cue's lines joined", () => {
+    const cues = [
+      { start: 0, end: 1500, text: "Hello there, this line is long enough to wrap onto two lines" },
+      { start: 3_723_004, end: 3_724_000, text: "Second" },
+    ];
+    expect(parseSrt(toSrt(cues))).toEqual(cues);
+    expect(parseSrt("1\r\n00:00:01,000 --> 00:00:02,000\r\nA\r\n\r\n")).toEqual([
+      { start: 1000, end: 2000, text: "A" },
+    ]);
+  });
+});
+
+describe("toAss", () => {
+  it("escapes styling codes and backslash sequences so typed text shows as typed", () => {
+    expect(assText("{\\an8}Top")).toBe("\\{\\\u2060an8\\}Top");
+    expect(assText("a\\Nb c\\hd")).toBe("a\\\u2060Nb c\\\u2060hd");
+    expect(assText("plain, text")).toBe("plain, text");
+  });
+
+  it("writes one Dialogue line per cue in centiseconds, lines broken with \\N", () => {
+    const ass = toAss(
+      [
+        { start: 3_723_004, end: 3_724_506, text: "one two three" },
+        { start: 0, end: 1000, text: "  " },
+      ],
+      7,
+    );
+    expect(ass).toMatch(/^\[Script Info\]\n/);
+    expect(ass.trim().split("\n").at(-1)).toBe(
+      "Dialogue: 0,1:02:03.00,1:02:04.51,Default,,0,0,0,,one two\\Nthree",
+    );
+  });
+});
+
+describe("subtitles burned in by libass (real ffmpeg)", () => {
+  const t = tempDir();
+  afterAll(t.cleanup);
+
+  /** Changed pixels (of 64×48 gray) in the top and bottom thirds of a black video with `ass` burned in. */
+  async function burned(ass: string) {
+    const video = join(t.dir, "black.mp4");
+    ffmpegSync([
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=black:s=320x240:d=1",
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      video,
+    ]);
+    const file = join(t.dir, "subs.ass");
+    writeFileSync(file, ass);
+    const out = join(t.dir, "burned.mp4");
+    await runFfmpeg(burnSubtitlesArgs(video, file, out));
+    const gray = execFileSync(
+      "ffmpeg",
+      ["-v", "error", "-ss", "0.5", "-i", out, "-frames:v", "1"].concat([
+        "-vf",
+        "scale=64:48,format=gray",
+        "-f",
+        "rawvideo",
+        "-",
+      ]),
+    );
+    const lit = (from: number, to: number) => gray.subarray(from * 64, to * 64).filter((v) => v > 60).length;
+    return { top: lit(0, 16), bottom: lit(32, 48) };
+  }
+
+  it("shows typed {\\an8}{\\fs60} as text at the bottom instead of obeying it", async () => {
+    const cue = { start: 0, end: 1000, text: "{\\an8}{\\fs60}TOP" };
+    const escaped = await burned(toAss([cue]));
+    expect(escaped.top).toBe(0);
+    expect(escaped.bottom).toBeGreaterThan(10);
+    // the same line unescaped is obeyed: big text at the top (what the escaping prevents)
+    const raw = await burned(toAss([{ ...cue, text: "X" }]).replace(/,X\n$/, `,${cue.text}\n`));
+    expect(raw.top).toBeGreaterThan(10);
   });
 });

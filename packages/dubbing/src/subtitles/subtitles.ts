@@ -64,3 +64,61 @@ export function toVtt(input: Cue[], maxLineChars = 42): string {
     .join("\n");
   return `WEBVTT\n\n${body}`;
 }
+
+/** Pure: reads an SRT (as toSrt writes it) back into cues; a cue's lines are joined by a space. */
+export function parseSrt(srt: string): Cue[] {
+  const time = (t: string) => {
+    const [h, m, s, ms] = t.split(/[:,.]/).map(Number);
+    return ((h! * 60 + m!) * 60 + s!) * 1000 + ms!;
+  };
+  return srt
+    .replace(/\r/g, "")
+    .split(/\n{2,}/)
+    .flatMap((block) => {
+      const lines = block.trim().split("\n");
+      const at = lines.findIndex((l) => l.includes("-->"));
+      if (at < 0) return [];
+      const [start, end] = lines[at]!.split("-->").map((t) => time(t.trim()));
+      return [{ start: start!, end: end!, text: lines.slice(at + 1).join(" ") }];
+    });
+}
+
+/**
+ * Pure: typed text as libass shows it literally. libass reads `{…}` as styling codes (position, size,
+ * colour, hiding) and `\N`, `\n`, `\h` as breaks and spaces: each brace is escaped (`\{`), and a word
+ * joiner (invisible) follows each backslash so that no escape sequence forms.
+ */
+export function assText(text: string): string {
+  return text.replace(/\\/g, "\\\u2060").replace(/[{}]/g, (c) => `\\${c}`);
+}
+
+/** "H:MM:SS.cc" (ASS counts centiseconds). */
+function assTime(ms: number): string {
+  const cs = Math.max(0, Math.round(ms / 10));
+  const h = Math.floor(cs / 360_000);
+  return `${h}:${pad(Math.floor(cs / 6000) % 60)}:${pad(Math.floor(cs / 100) % 60)}.${pad(cs % 100)}`;
+}
+
+// ffmpeg's own header for subtitles converted from SRT, so burned text looks as it did from an SRT.
+const ASS_HEADER = `[Script Info]
+ScriptType: v4.00+
+PlayResX: 384
+PlayResY: 288
+ScaledBorderAndShadow: yes
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+Style: Default,Arial,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,0
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+`;
+
+/** ASS for burning subtitles in with libass: the cues' typed text escaped so that it shows as typed. */
+export function toAss(input: Cue[], maxLineChars = 42): string {
+  const events = cues(input).map((c) => {
+    const text = wrap(c.text, maxLineChars).map(assText).join("\\N");
+    return `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Default,,0,0,0,,${text}\n`;
+  });
+  return ASS_HEADER + events.join("");
+}

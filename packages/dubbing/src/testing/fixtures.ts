@@ -1,6 +1,6 @@
 // Test helpers: a temp dir per test file and tiny media fixtures generated with ffmpeg.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -34,4 +34,56 @@ export function makeTestVideo(file: string, seconds = 2, opts: { audio?: boolean
     file,
   ]);
   return file;
+}
+
+/** Real speech: the five LibriVox recordings of Debian's pocketsphinx-testdata, 24.7 s together. */
+export const LIBRIVOX_DIR = "/usr/share/pocketsphinx/test/data/librivox";
+
+/**
+ * A Matroska video (H.264 test pattern + Vorbis) of the LibriVox speech, `repeat` times over. Written
+ * with ffmpeg, so its Segment Duration is true until setMatroskaDuration changes it.
+ */
+export function makeSpeechMkv(file: string, repeat = 1): string {
+  const wavs = readdirSync(LIBRIVOX_DIR)
+    .filter((f) => f.endsWith(".wav"))
+    .sort()
+    .map((f) => join(LIBRIVOX_DIR, f));
+  const inputs = Array.from({ length: repeat }, () => wavs).flat();
+  ffmpegSync([
+    ...inputs.flatMap((w) => ["-i", w]),
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=160x120:rate=10",
+    "-filter_complex",
+    `${inputs.map((_, i) => `[${i}:a]`).join("")}concat=n=${inputs.length}:v=0:a=1[a]`,
+    "-map",
+    `${inputs.length}:v`,
+    "-map",
+    "[a]",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "libvorbis",
+    "-shortest",
+    file,
+  ]);
+  return file;
+}
+
+/**
+ * Rewrites the Segment Duration element of a Matroska file ffmpeg wrote (ID 0x4489, an 8-byte float in
+ * milliseconds) to claim `seconds`: the header lies, the clusters are unchanged.
+ */
+export function setMatroskaDuration(input: string, output: string, seconds: number): string {
+  const bytes = readFileSync(input);
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error(`${input} has no 8-byte Duration element`);
+  bytes.writeDoubleBE(seconds * 1000, at + 3);
+  writeFileSync(output, bytes);
+  return output;
 }
