@@ -4,6 +4,7 @@ import { createDefaultRegistry } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
+import { claimDataDir, startBackups } from "./backup/index.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
@@ -37,6 +38,9 @@ const STUCK_SWEEP_MS = 60_000;
 export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
   const tmpDir = path.join(config.dataDir, "tmp");
   await mkdir(tmpDir, { recursive: true });
+  // An embedded database on disk belongs to one process: a second one on the same DATA_DIR stops here.
+  const embeddedOnDisk = !config.databaseUrl && !opts.memoryDb;
+  const control = embeddedOnDisk ? await claimDataDir(config.dataDir) : null;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -49,6 +53,10 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   sweeper.unref();
   const storage = createStorage(config);
   await storage.check();
+  const backups =
+    control && database.kind === "pglite"
+      ? startBackups({ config, socket: control, pglite: database.pglite, storage, log: console })
+      : null;
   // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
   await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {
     console.error(`could not sweep unfinished uploads: ${error.message}`);
@@ -110,10 +118,12 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       clearInterval(sweeper);
       clearInterval(cacheSweeper);
       clearInterval(stuckSweeper);
+      await backups?.stop();
       await app?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });
       await database.close();
+      await control?.close();
     },
   };
 }
