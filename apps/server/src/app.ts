@@ -31,6 +31,7 @@ import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
+import { type Metrics, metricsRoutes } from "./metrics/index.ts";
 import type { Storage } from "./storage/index.ts";
 import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -55,6 +56,8 @@ export interface AppDeps {
   identity: Identity;
   /** The engines (server.ts builds them from config.engines). */
   registry: EngineRegistry;
+  /** This process's metrics (server.ts); absent, nothing is recorded and /metrics does not exist. */
+  metrics?: Metrics;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
   });
   errorHandling(app);
+  if (deps.metrics) metricsRoutes(app, { metrics: deps.metrics, token: config.metricsToken, db });
   await securityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });

@@ -168,6 +168,8 @@ export interface Config {
   backups: { dir: string; keep: number; intervalHours: number } | undefined;
   /** GET /metrics answers only with this bearer token; without one it is 404. */
   metricsToken: string | undefined;
+  /** A worker-only process serves /api/health and /metrics on PORT only when PORT is set explicitly. */
+  workerPort: number | undefined;
   /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
   engines: EngineOptions;
 }
@@ -298,6 +300,7 @@ export function loadConfig(
       ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    workerPort: env.PORT ? e.PORT : undefined,
     engines: engineOptions(e),
   };
 }

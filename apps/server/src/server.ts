@@ -16,6 +16,7 @@ import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
 import { mediaSigner } from "./media/signing.ts";
+import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -65,6 +66,8 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   const boss = await startBoss(database, { supervise: isWorker });
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
+  const metrics = new Metrics();
+  instrumentEngines(registry, metrics);
 
   let cacheSweeper: NodeJS.Timeout | undefined;
   let stuckSweeper: NodeJS.Timeout | undefined;
@@ -88,7 +91,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       sign: await mediaSigner(db),
       publicUrl: config.publicUrl,
     };
-    await startWorkers(boss, deps, config.workerConcurrency);
+    await startWorkers(boss, deps, config.workerConcurrency, metrics);
     // This machine's clip caches of deleted translations (another process may have deleted them).
     const sweepCaches = () => void sweepClipCaches(db, deps.cacheDir).catch(() => {});
     sweepCaches();
@@ -103,10 +106,22 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   }
 
   let app: FastifyInstance | null = null;
+  let workerHttp: FastifyInstance | null = null;
   if (config.roles.has("api")) {
     const identity = await prepareIdentity(database.db, config);
-    app = await buildApp({ config, database, storage, boss, identity, registry });
+    app = await buildApp({ config, database, storage, boss, identity, registry, metrics });
     await app.listen({ port: config.port, host: config.host });
+  } else if (config.workerPort !== undefined) {
+    const { db } = database;
+    const token = config.metricsToken;
+    workerHttp = await workerEndpoint({
+      db,
+      boss,
+      metrics,
+      token,
+      port: config.workerPort,
+      host: config.host,
+    });
   }
 
   return {
@@ -120,6 +135,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       clearInterval(stuckSweeper);
       await backups?.stop();
       await app?.close();
+      await workerHttp?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });
       await database.close();

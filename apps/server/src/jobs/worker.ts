@@ -1,5 +1,6 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { purge } from "../deletion/purge.ts";
+import type { Metrics } from "../metrics/registry.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
 import { runExport } from "./export.ts";
@@ -37,7 +38,12 @@ const LIGHT: QueueName[] = ["retention", "purge"];
  * Registers every queue's handler; each job runs alone in its handler call (batch size 1), and at most
  * `concurrency` media jobs run at once in this process, whatever their queues (WORKER_CONCURRENCY).
  */
-export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: number): Promise<void> {
+export async function startWorkers(
+  boss: PgBoss,
+  deps: WorkerDeps,
+  concurrency: number,
+  metrics?: Metrics,
+): Promise<void> {
   const media = slots(concurrency);
   for (const name of Object.keys(HANDLERS) as QueueName[]) {
     const handler = HANDLERS[name] as Handler<QueueName>;
@@ -57,7 +63,15 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: 
       },
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
-        if (job) await run(deps, job.data, job.retryCount >= job.retryLimit);
+        if (!job) return;
+        const ended = metrics?.jobStarted(name);
+        try {
+          await run(deps, job.data, job.retryCount >= job.retryLimit);
+          ended?.("done");
+        } catch (error) {
+          ended?.("failed");
+          throw error;
+        }
       },
     );
   }
