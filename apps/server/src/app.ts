@@ -29,6 +29,7 @@ import { webApp } from "./http/web.ts";
 import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } from "./identity/mount.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
+import { requestIds, requestLogs } from "./logs/context.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
 import { type Metrics, metricsRoutes } from "./metrics/index.ts";
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trust = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    genReqId: requestIds(trust !== false),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
     // Only the configured proxies may tell who the client is: otherwise anyone could forge
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
   });
   errorHandling(app);
+  requestLogs(app);
   if (deps.metrics) metricsRoutes(app, { metrics: deps.metrics, token: config.metricsToken, db });
   await securityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);

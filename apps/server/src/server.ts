@@ -15,6 +15,7 @@ import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scrat
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { startWorkers } from "./jobs/worker.ts";
+import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
@@ -37,6 +38,7 @@ const STUCK_SWEEP_MS = 60_000;
 
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
 export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
+  configureLogs(config.logLevel);
   const tmpDir = path.join(config.dataDir, "tmp");
   await mkdir(tmpDir, { recursive: true });
   // An embedded database on disk belongs to one process: a second one on the same DATA_DIR stops here.
@@ -56,11 +58,11 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   await storage.check();
   const backups =
     control && database.kind === "pglite"
-      ? startBackups({ config, socket: control, pglite: database.pglite, storage, log: console })
+      ? startBackups({ config, socket: control, pglite: database.pglite, storage, log: log() })
       : null;
   // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
   await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {
-    console.error(`could not sweep unfinished uploads: ${error.message}`);
+    log().error({ err: error }, "could not sweep unfinished uploads");
   });
   const isWorker = config.roles.has("worker");
   const boss = await startBoss(database, { supervise: isWorker });

@@ -1,5 +1,6 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { purge } from "../deletion/purge.ts";
+import { log, withLogs } from "../logs/context.ts";
 import type { Metrics } from "../metrics/registry.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
@@ -64,14 +65,28 @@ export async function startWorkers(
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
         if (!job) return;
+        // every line this job logs carries its ids (log() inside the handler answers this logger)
+        const data = job.data as { projectId?: string; trackId?: string };
+        const logger = log().child({
+          jobId: job.id,
+          kind: name,
+          trackId: data.trackId,
+          projectId: data.projectId,
+        });
         const ended = metrics?.jobStarted(name);
-        try {
-          await run(deps, job.data, job.retryCount >= job.retryLimit);
-          ended?.("done");
-        } catch (error) {
-          ended?.("failed");
-          throw error;
-        }
+        const started = Date.now();
+        await withLogs(logger, async () => {
+          logger.info({ attempt: job.retryCount + 1 }, "job started");
+          try {
+            await run(deps, job.data, job.retryCount >= job.retryLimit);
+            ended?.("done");
+            logger.info({ ms: Date.now() - started }, "job done");
+          } catch (error) {
+            ended?.("failed");
+            logger.error({ err: error, ms: Date.now() - started }, "job failed");
+            throw error;
+          }
+        });
       },
     );
   }
