@@ -14,6 +14,7 @@ function step(what: string) {
 }
 
 async function json(res: Response) {
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of several endpoints, each checked where read
   const body = (await res.json()) as any;
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
   return body;

@@ -7,16 +7,14 @@ import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
-import { type RunningServer, startServer } from "../src/server.ts";
 import { tempFolder } from "./fixtures.ts";
 import {
-  freePort,
   freshBucket,
   freshPostgresDatabase,
   MODES,
   type Mode,
   S3_CREDENTIALS,
+  startServerOn,
   type TestServer,
 } from "./harness.ts";
 import { api } from "./http.ts";
@@ -78,33 +76,25 @@ async function loadRelease(mode: Mode, dataDir: string): Promise<Record<string, 
 
 describe.each(MODES)("upgrade from the first release's database (%s)", (mode) => {
   let release: Release;
-  let server: RunningServer;
+  let server: TestServer;
   let baseUrl: string;
 
   beforeAll(async () => {
     release = JSON.parse(await readFile(path.join(FIXTURE, "release.json"), "utf8"));
     const dataDir = path.join(tmp.path, mode);
     const env = await loadRelease(mode, dataDir);
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "silent",
-      ...env,
-    });
-    server = await startServer(config);
+    server = await startServerOn(dataDir, env);
+    baseUrl = server.baseUrl;
   });
   afterAll(async () => {
-    await server?.stop();
+    await server?.close();
   });
 
   it("runs every later migration", async () => {
     const journal = JSON.parse(await readFile(JOURNAL, "utf8")) as { entries: unknown[] };
     const applied = await api(baseUrl, null, "GET", "/api/health");
     expect(applied.body).toMatchObject({ status: "ok", db: "ok" });
-    const { rows } = (await server.database.db.execute(
+    const { rows } = (await server.server.database.db.execute(
       "select count(*)::int as n from drizzle.__drizzle_migrations" as never,
     )) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(journal.entries.length);
@@ -130,7 +120,7 @@ describe.each(MODES)("upgrade from the first release's database (%s)", (mode) =>
   });
 
   it("the old account signs in by magic link and finds its project", async () => {
-    const cookie = await signInByLink({ server, baseUrl } as unknown as TestServer, release.email);
+    const cookie = await signInByLink(server, release.email);
     expect(cookie).toBeTruthy();
     const list = await api(baseUrl, cookie, "GET", "/api/video");
     expect(JSON.stringify(list.body)).toContain(release.projectId);

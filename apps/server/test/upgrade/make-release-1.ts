@@ -37,7 +37,10 @@ form.set("video", new Blob([readFileSync(video)]), "first-video.mp4");
 const created = await fetch(`${base}/api/video/process`, { method: "POST", body: form, headers: { cookie } });
 const { _id: id } = (await created.json()) as { _id: string };
 for (;;) {
-  const project = (await (await fetch(`${base}/api/video/${id}`, { headers: { cookie } })).json()) as any;
+  const project = (await (await fetch(`${base}/api/video/${id}`, { headers: { cookie } })).json()) as {
+    status: string;
+    statusMessage?: string;
+  };
   if (project.status === "ready") break;
   if (project.status === "failed") throw new Error(project.statusMessage);
   await new Promise((resolve) => setTimeout(resolve, 200));
