@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trust = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    genReqId: requestIds(trust !== false),
+    genReqId: requestIds(trust !== false && trust !== 0),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
     // Only the configured proxies may tell who the client is: otherwise anyone could forge
