@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NODE_ENV_SH := source scripts/node.sh
 PORT ?= 8080
 
-.PHONY: start test setup setup-test build lint typecheck unit e2e dev bench
+.PHONY: start test setup setup-test build lint typecheck unit e2e dev bench container-test
 
 # a 1 MB young generation: the server's resident memory drops by about a third (bench/upload), with no
 # measured cost to upload or dub speed (docs/DECISIONS.md)
@@ -44,3 +44,7 @@ e2e: build
 # Server with auto-restart and the web app with hot reload (http://localhost:5173).
 dev: setup
 	@$(NODE_ENV_SH) && (node --watch apps/server/src/main.ts & npm run dev -w @dubbing/web; kill %1)
+
+# Builds the Dockerfile with buildah and dubs a video in the image (root; not part of `make test`).
+container-test:
+	@scripts/container-test.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages.
-# Usage: scripts/setup.sh [runtime|test]
+# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages (the Dockerfile
+# installs exactly these).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -12,6 +13,11 @@ RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-d
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata)
+
+if [ "$MODE" = debs ]; then
+  echo "${RUNTIME_DEBS[*]}"
+  exit 0
+fi
 
 wanted=("${RUNTIME_DEBS[@]}")
 [ "$MODE" = test ] && wanted+=("${TEST_DEBS[@]}")

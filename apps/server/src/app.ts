@@ -30,8 +30,10 @@ import { webApp } from "./http/web.ts";
 import { GOOGLE_CALLBACK, type Identity, MAGIC_LINK_CALLBACK, mountIdentity } from "./identity/mount.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { JobTracker } from "./jobs/tracker.ts";
+import { requestIds, requestLogs } from "./logs/context.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
+import { type Metrics, metricsRoutes } from "./metrics/index.ts";
 import type { Storage } from "./storage/index.ts";
 import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -56,6 +58,8 @@ export interface AppDeps {
   identity: Identity;
   /** The engines (server.ts builds them from config.engines). */
   registry: EngineRegistry;
+  /** This process's metrics (server.ts); absent, nothing is recorded and /metrics does not exist. */
+  metrics?: Metrics;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
@@ -65,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trust = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    genReqId: requestIds(trust !== false && trust !== 0),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
     // Only the configured proxies may tell who the client is: otherwise anyone could forge
@@ -72,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
   });
   errorHandling(app);
+  requestLogs(app);
+  if (deps.metrics) metricsRoutes(app, { metrics: deps.metrics, token: config.metricsToken, db });
   await securityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });

@@ -95,6 +95,10 @@ const envSchema = z.object({
   STRIPE_PRICE_EXECUTIVE_MONTHLY: optionalString,
   STRIPE_PRICE_EXECUTIVE_YEARLY: optionalString,
   BLOG_DIR: optionalString,
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   ...engineEnv,
 });
 
@@ -160,6 +164,12 @@ export interface Config {
   };
   /** Markdown posts with front matter, loaded at start-up. */
   blogDir: string;
+  /** Embedded mode's scheduled backups (BACKUP_DIR): one every intervalHours, the newest `keep` kept. */
+  backups: { dir: string; keep: number; intervalHours: number } | undefined;
+  /** GET /metrics answers only with this bearer token; without one it is 404. */
+  metricsToken: string | undefined;
+  /** A worker-only process serves /api/health and /metrics on PORT only when PORT is set explicitly. */
+  workerPort: number | undefined;
   /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
   engines: EngineOptions;
 }
@@ -286,6 +296,11 @@ export function loadConfig(
       },
     },
     blogDir: path.resolve(e.BLOG_DIR ?? path.join(import.meta.dirname, "../content/blog")),
+    backups: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    workerPort: env.PORT ? e.PORT : undefined,
     engines: engineOptions(e),
   };
 }

@@ -4,6 +4,7 @@ import { createDefaultRegistry } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
+import { claimDataDir, startBackups } from "./backup/index.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
@@ -14,7 +15,9 @@ import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scrat
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
 import { retryDelayBound, startWorkers } from "./jobs/worker.ts";
+import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
+import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -35,8 +38,12 @@ const STUCK_SWEEP_MS = 60_000;
 
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
 export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
+  configureLogs(config.logLevel);
   const tmpDir = path.join(config.dataDir, "tmp");
   await mkdir(tmpDir, { recursive: true });
+  // An embedded database on disk belongs to one process: a second one on the same DATA_DIR stops here.
+  const embeddedOnDisk = !config.databaseUrl && !opts.memoryDb;
+  const control = embeddedOnDisk ? await claimDataDir(config.dataDir) : null;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -49,14 +56,20 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   sweeper.unref();
   const storage = await createStorage(config);
   await storage.check();
+  const backups =
+    control && database.kind === "pglite"
+      ? startBackups({ config, socket: control, pglite: database.pglite, storage, log: log() })
+      : null;
   // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
   await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {
-    console.error(`could not sweep unfinished uploads: ${error.message}`);
+    log().error({ err: error }, "could not sweep unfinished uploads");
   });
   const isWorker = config.roles.has("worker");
   const boss = await startBoss(database, { supervise: isWorker });
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
+  const metrics = new Metrics();
+  instrumentEngines(registry, metrics);
 
   let cacheSweeper: NodeJS.Timeout | undefined;
   let stuckSweeper: NodeJS.Timeout | undefined;
@@ -80,7 +93,13 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       sign: await mediaSigner(db),
       publicUrl: config.publicUrl,
     };
-    const workers = await startWorkers(boss, deps, config.workerConcurrency, pollingFor(database.kind));
+    const workers = await startWorkers(
+      boss,
+      deps,
+      config.workerConcurrency,
+      pollingFor(database.kind),
+      metrics,
+    );
     // jobs a crash cut off are retried after their first delay
     if (orphans > 0) workers.wakeAfter(retryDelayBound(0) * 1000 + 250);
     // This machine's clip caches of deleted translations (another process may have deleted them).
@@ -97,10 +116,22 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   }
 
   let app: FastifyInstance | null = null;
+  let workerHttp: FastifyInstance | null = null;
   if (config.roles.has("api")) {
     const identity = await prepareIdentity(database.db, config);
-    app = await buildApp({ config, database, storage, boss, identity, registry });
+    app = await buildApp({ config, database, storage, boss, identity, registry, metrics });
     await app.listen({ port: config.port, host: config.host });
+  } else if (config.workerPort !== undefined) {
+    const { db } = database;
+    const token = config.metricsToken;
+    workerHttp = await workerEndpoint({
+      db,
+      boss,
+      metrics,
+      token,
+      port: config.workerPort,
+      host: config.host,
+    });
   }
 
   return {
@@ -112,10 +143,13 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       clearInterval(sweeper);
       clearInterval(cacheSweeper);
       clearInterval(stuckSweeper);
+      await backups?.stop();
       await app?.close();
+      await workerHttp?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });
       await database.close();
+      await control?.close();
     },
   };
 }

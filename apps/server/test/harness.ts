@@ -102,3 +102,34 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * A server on the database in `dataDir` on disk (embedded; the suites' usual embedded mode keeps it in
+ * memory), or on what `env` names (DATABASE_URL, S3_*). Closing stops it and leaves `dataDir` as it is.
+ */
+export async function startServerOn(dataDir: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const server = await startServer(config);
+  return {
+    mode: env.DATABASE_URL ? "scale-out" : "embedded",
+    server,
+    baseUrl,
+    dataDir,
+    async signIn(email = `${randomUUID()}@example.com`) {
+      const user = await findOrCreateUser(server.database.db, email);
+      return {
+        cookie: `${SESSION_COOKIE}=${await createSession(server.database.db, user.id)}`,
+        userId: user.id,
+      };
+    },
+    close: () => server.stop(),
+  };
+}

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "../errors.ts";
+import { log } from "../logs/context.ts";
 
 type FormValue = string | number | boolean | null | undefined | FormValue[] | { [key: string]: FormValue };
 
@@ -56,7 +57,10 @@ export class StripeClient {
     }
     const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
     if (!res.ok || !body) {
-      console.error(`stripe ${path} answered ${res.status}: ${body?.error?.message ?? "no body"}`);
+      log().error(
+        { path, status: res.status, stripeError: body?.error?.message ?? null },
+        "stripe refused a call",
+      );
       throw new AppError(
         "payment_provider_error",
         "The payment provider refused the request. Please try again.",

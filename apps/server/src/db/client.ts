@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { log } from "../logs/context.ts";
 import * as schema from "./schema.ts";
 import { SESSION_TRIGGERS_SQL } from "./session-triggers.ts";
 
@@ -64,7 +65,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server ends (a restart, a failover) emits 'error' on the pool; without a
     // listener that kills the process. The pool drops the connection and the next query opens a new one.
-    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+    pool.on("error", (error) => log().error({ err: error }, "database connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
   }

@@ -3,6 +3,7 @@ import type { Mailer, MailMessage } from "@dubbing/identity-server";
 import { desc, lt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { devMailbox } from "../db/schema.ts";
+import { log } from "../logs/context.ts";
 
 export interface StoredMail extends MailMessage {
   id: string;
@@ -30,7 +31,8 @@ export class DevMailbox implements Mailer {
     const id = `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
     const { to, subject, text, html } = message;
     await this.db.insert(devMailbox).values({ id, to, subject, text, html, sentAt });
-    if (this.print) console.log(`\n[dev mailbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
+    if (this.print)
+      log().info({ to: message.to, subject: message.subject, text: message.text }, "dev mailbox");
   }
 
   /** Newest first. */

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
+import { log } from "../logs/context.ts";
 
 export const QUEUES = [
   "ingest",
@@ -71,7 +72,7 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
           monitorIntervalSeconds: SUPERVISE_SECONDS,
           max: 4,
         });
-  boss.on("error", (error) => console.error("queue error:", error.message));
+  boss.on("error", (error) => log().error({ err: error }, "queue error"));
   await boss.start();
   for (const name of QUEUES) {
     if (!(await boss.getQueue(name))) {

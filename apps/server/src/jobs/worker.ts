@@ -1,5 +1,7 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { purge } from "../deletion/purge.ts";
+import { log, withLogs } from "../logs/context.ts";
+import type { Metrics } from "../metrics/registry.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
 import { runExport } from "./export.ts";
@@ -45,6 +47,7 @@ export async function startWorkers(
   deps: WorkerDeps,
   concurrency: number,
   polling: ReturnType<typeof pollingFor>,
+  metrics?: Metrics,
 ): Promise<{ wakeAfter(ms: number): void }> {
   const media = slots(concurrency);
   const workerIds: string[] = [];
@@ -74,14 +77,31 @@ export async function startWorkers(
       async (jobs) => {
         const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
         if (!job) return;
-        try {
-          await run(deps, job.data, job.retryCount >= job.retryLimit);
-          wakeAfter(WAKE_DELAY_MS);
-        } catch (error) {
-          wakeAfter(WAKE_DELAY_MS);
-          wakeAfter(retryDelayBound(job.retryCount) * 1000 + WAKE_DELAY_MS);
-          throw error;
-        }
+        // every line this job logs carries its ids (log() inside the handler answers this logger)
+        const data = job.data as { projectId?: string; trackId?: string };
+        const logger = log().child({
+          jobId: job.id,
+          kind: name,
+          trackId: data.trackId,
+          projectId: data.projectId,
+        });
+        const ended = metrics?.jobStarted(name);
+        const started = Date.now();
+        await withLogs(logger, async () => {
+          logger.info({ attempt: job.retryCount + 1 }, "job started");
+          try {
+            await run(deps, job.data, job.retryCount >= job.retryLimit);
+            ended?.("done");
+            logger.info({ ms: Date.now() - started }, "job done");
+            wakeAfter(WAKE_DELAY_MS);
+          } catch (error) {
+            ended?.("failed");
+            logger.error({ err: error, ms: Date.now() - started }, "job failed");
+            wakeAfter(WAKE_DELAY_MS);
+            wakeAfter(retryDelayBound(job.retryCount) * 1000 + WAKE_DELAY_MS);
+            throw error;
+          }
+        });
       },
     );
     workerIds.push(id);

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { chmod, unlink } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { BackupError } from "./archive.ts";
+
+/**
+ * The embedded database's owner: one process at a time may open DATA_DIR/db (PGlite has no lock of its
+ * own, and two processes writing it corrupt it). That process listens on DATA_DIR/control.sock, a Unix
+ * socket only DATA_DIR's owner can connect to (mode 0600); `npm run backup` asks it for an archive there.
+ */
+/** Linux's limit on a Unix socket's path (sun_path is 108 bytes with its terminating zero). */
+const MAX_SOCKET_PATH = 107;
+
+export function controlSocketPath(dataDir: string): string {
+  return path.join(dataDir, "control.sock");
+}
+
+/** Whether a process answers on DATA_DIR's control socket (a server, a backup or a restore). */
+export function controlSocketAlive(socketPath: string): Promise<boolean> {
+  if (!existsSync(socketPath)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const req = http.request({ socketPath, method: "GET", path: "/" }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on("error", () => resolve(false));
+    req.end();
+  });
+}
+
+export interface ControlSocket {
+  /** From now on POST /backup answers with the archive `backup` writes. */
+  serveBackups(backup: (out: NodeJS.WritableStream) => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+/** Claims DATA_DIR before its database opens: fails when another process answers on its control socket. */
+export async function claimDataDir(dataDir: string): Promise<ControlSocket> {
+  let backup: ((out: NodeJS.WritableStream) => Promise<void>) | undefined;
+  const socketPath = controlSocketPath(dataDir);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
+    throw new BackupError(
+      "data_dir_path_too_long",
+      `DATA_DIR's path is too long for its control socket (${socketPath}: at most ${MAX_SOCKET_PATH} bytes)`,
+    );
+  }
+  if (await controlSocketAlive(socketPath)) {
+    throw new BackupError(
+      "data_dir_in_use",
+      `another process is using ${dataDir} (it answers on ${socketPath}); stop it first`,
+    );
+  }
+  await unlink(socketPath).catch(() => {}); // what a killed process left
+  const server = http.createServer((request, response) => {
+    if (request.method !== "POST" || request.url !== "/backup" || !backup) {
+      response.writeHead(request.url === "/" ? 200 : 404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/x-tar" });
+    // A failure after the first bytes can only cut the stream: the client sees it end early.
+    backup(response).then(
+      () => response.end(),
+      (error: Error) => response.destroy(error),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => resolve());
+  });
+  await chmod(socketPath, 0o600);
+  server.unref();
+  return {
+    serveBackups(write) {
+      backup = write;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

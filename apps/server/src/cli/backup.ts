@@ -1,0 +1,71 @@
+// `npm run backup -- FILE`: a consistent archive of embedded mode's DATA_DIR (database and storage). With
+// a server running on DATA_DIR the server writes it (it alone may open the database; see
+// docs/DECISIONS.md), over DATA_DIR/control.sock; with none, this process opens the database itself.
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { tar, writeBackup } from "../backup/archive.ts";
+import { claimDataDir, controlSocketAlive, controlSocketPath } from "../backup/control.ts";
+
+const USAGE = "usage: npm run backup -- FILE   (DATA_DIR as the server's; default ./data)";
+
+/** The archive from the running server, through its control socket. */
+function fromServer(socketPath: string, out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath, method: "POST", path: "/backup" }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`the server answered ${res.statusCode}`));
+      else pipeline(res, out).then(resolve, reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The archive with no server running: this process holds DATA_DIR meanwhile, so none can start. */
+async function offline(dataDir: string, out: NodeJS.WritableStream): Promise<void> {
+  const control = await claimDataDir(dataDir);
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, "db") });
+  try {
+    await mkdir(path.join(dataDir, "tmp"), { recursive: true });
+    await writeBackup({
+      pglite,
+      storageRoot: path.join(dataDir, "storage"),
+      scratchDir: path.join(dataDir, "tmp"),
+      out,
+    });
+    out.end();
+  } finally {
+    await pglite.close();
+    await control.close();
+  }
+}
+
+try {
+  const target = process.argv[2];
+  if (!target || target.startsWith("-")) throw new Error(USAGE);
+  if (process.env.DATABASE_URL) {
+    throw new Error("DATABASE_URL is set: back up PostgreSQL and the bucket instead (docs/OPERATIONS.md)");
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+  const part = `${file}.part`;
+  const socketPath = controlSocketPath(dataDir);
+  const live = await controlSocketAlive(socketPath);
+  try {
+    const out = createWriteStream(part);
+    if (live) await fromServer(socketPath, out);
+    else await offline(dataDir, out);
+    await tar(["-t", "-f", part, "manifest.json"]); // a stream cut short fails here
+    await rename(part, file);
+  } catch (error) {
+    await rm(part, { force: true });
+    throw error;
+  }
+  console.log(`backup written to ${file} (${live ? "from the running server" : "no server was running"})`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

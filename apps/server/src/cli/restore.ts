@@ -1,0 +1,26 @@
+// `npm run restore -- FILE`: an archive of `npm run backup` into an empty DATA_DIR (default ./data).
+// Start the server on DATA_DIR afterwards; it runs any migrations the archive's database lacks.
+
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { claimDataDir } from "../backup/control.ts";
+import { restoreBackup } from "../backup/restore.ts";
+
+try {
+  const source = process.argv[2];
+  if (!source || source.startsWith("-")) throw new Error("usage: npm run restore -- FILE");
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), source);
+  await mkdir(dataDir, { recursive: true });
+  // no server may start on DATA_DIR while the restore writes it
+  const control = await claimDataDir(dataDir);
+  try {
+    const manifest = await restoreBackup(file, dataDir);
+    console.log(`restored ${file} (made ${manifest.createdAt}) into ${dataDir}`);
+  } finally {
+    await control.close();
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

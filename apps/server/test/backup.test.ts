@@ -1,0 +1,144 @@
+import { execFile } from "node:child_process";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "./fixtures.ts";
+import { startServerOn, type TestServer } from "./harness.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { signInByLink } from "./identity.ts";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const tmp = tempFolder("dub-backup-");
+
+/** `npm run backup|restore -- FILE` as an operator runs it (the npm script's command). */
+function cli(name: "backup" | "restore", file: string, dataDir: string) {
+  return run(process.execPath, [`apps/server/src/cli/${name}.ts`, file], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+}
+
+describe("backup and restore (embedded)", () => {
+  const email = "backed-up@example.com";
+  let original: TestServer;
+  let cookie: string;
+  let id: string;
+  let dubUrl: string;
+
+  beforeAll(async () => {
+    original = await startServerOn(path.join(tmp.path, "original"));
+    cookie = (await signInByLink(original, email))!;
+    const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+    id = (await upload(original.baseUrl, cookie, video, "Backed up")).body._id;
+    await waitForStatus(original.baseUrl, cookie, id, ["ready"]);
+    expect((await startAndWait(original.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
+      "translated",
+    );
+    dubUrl = (await startAndWait(original.baseUrl, cookie, id, "dub", "es", 300)).body.dubVideoUrl;
+    expect(dubUrl).toBeTruthy();
+  });
+  afterAll(async () => {
+    await original?.close();
+  });
+
+  it("backs up while the server runs, restores into an empty DATA_DIR, and the copy serves it all", async () => {
+    const archive = path.join(tmp.path, "backup.tar");
+    // the server keeps answering while it writes the archive
+    const [{ stdout }, during] = await Promise.all([
+      cli("backup", archive, path.join(tmp.path, "original")),
+      api(original.baseUrl, cookie, "GET", `/api/video/${id}`),
+    ]);
+    expect(stdout).toContain("from the running server");
+    expect(during.status).toBe(200);
+
+    const restoredDir = path.join(tmp.path, "restored");
+    expect((await cli("restore", archive, restoredDir)).stdout).toContain("restored");
+    const copy = await startServerOn(restoredDir);
+    try {
+      // the old session cookie is still good: sessions came back
+      const project = await api(copy.baseUrl, cookie, "GET", `/api/video/${id}`);
+      expect(project.status).toBe(200);
+      expect(project.body.title).toBe("Backed up");
+      expect(project.body.transcript.length).toBeGreaterThan(0);
+      // the dubbed file came back, and its signed link (the media secret is in the database) still works
+      const dub = await fetch(`${copy.baseUrl}${dubUrl}`);
+      expect(dub.status).toBe(200);
+      const original_ = await fetch(`${original.baseUrl}${dubUrl}`);
+      expect(Buffer.from(await dub.arrayBuffer())).toEqual(Buffer.from(await original_.arrayBuffer()));
+      // the account signs in again by magic link (the identity provider's user and keys came back)
+      const again = await signInByLink(copy, email);
+      expect(again).toBeTruthy();
+      const projects = await api(copy.baseUrl, again, "GET", "/api/video");
+      expect(JSON.stringify(projects.body)).toContain(id);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it("refuses to restore into a DATA_DIR that is not empty, and changes nothing there", async () => {
+    const archive = path.join(tmp.path, "backup2.tar");
+    await cli("backup", archive, path.join(tmp.path, "original"));
+    const busy = path.join(tmp.path, "busy");
+    await mkdir(busy);
+    await writeFile(path.join(busy, "keep.txt"), "mine");
+    await expect(cli("restore", archive, busy)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/not empty/),
+    });
+    expect(await readdir(busy)).toEqual(["keep.txt"]);
+  });
+
+  it("a second server on the same DATA_DIR refuses to start (two processes would corrupt the database)", async () => {
+    await expect(startServerOn(path.join(tmp.path, "original"))).rejects.toThrow(/another process is using/);
+    expect((await api(original.baseUrl, cookie, "GET", `/api/video/${id}`)).status).toBe(200);
+  });
+});
+
+describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("writes one when due and keeps the newest BACKUP_KEEP", async () => {
+    const dir = path.join(tmp.path, "scheduled");
+    await mkdir(dir);
+    const old = [
+      "dub-backup-20200101T000000Z.tar",
+      "dub-backup-20200102T000000Z.tar",
+      "dub-backup-20200103T000000Z.tar",
+    ];
+    for (const name of old) await writeFile(path.join(dir, name), "");
+    await writeFile(path.join(dir, "notes.txt"), "not a backup");
+    server = await startServerOn(path.join(tmp.path, "scheduled-data"), {
+      BACKUP_DIR: dir,
+      BACKUP_KEEP: "2",
+    });
+    const names = await eventuallyList(dir, (list) =>
+      list.some((n) => n.endsWith(".tar") && !old.includes(n)),
+    );
+    expect(names.filter((n) => n.startsWith("dub-backup-")).sort()).toEqual([
+      old[2],
+      expect.stringMatching(/^dub-backup-\d{8}T\d{6}Z\.tar$/),
+    ]);
+    expect(names).toContain("notes.txt");
+    const { stdout } = await run("tar", [
+      "-t",
+      "-f",
+      path.join(dir, names.find((n) => !old.includes(n) && n.endsWith(".tar"))!),
+    ]);
+    expect(stdout).toMatch(/manifest\.json/);
+    expect(stdout).toMatch(/db\.tar\.gz/);
+  });
+});
+
+async function eventuallyList(dir: string, ok: (names: string[]) => boolean): Promise<string[]> {
+  for (let i = 0; i < 300; i++) {
+    const names = await readdir(dir);
+    if (ok(names) && !names.some((n) => n.endsWith(".part"))) return names;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no backup appeared in ${dir}`);
+}
