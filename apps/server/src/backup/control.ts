@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, unlink } from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { BackupError } from "./archive.ts";
 
@@ -12,8 +14,15 @@ import { BackupError } from "./archive.ts";
 /** Linux's limit on a Unix socket's path (sun_path is 108 bytes with its terminating zero). */
 const MAX_SOCKET_PATH = 107;
 
+/**
+ * DATA_DIR/control.sock, or — when DATA_DIR's path is too long for a socket (a deep checkout) — a name in
+ * the system's temporary folder derived from DATA_DIR, so the server and `npm run backup` still agree.
+ */
 export function controlSocketPath(dataDir: string): string {
-  return path.join(dataDir, "control.sock");
+  const inside = path.join(dataDir, "control.sock");
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH) return inside;
+  const id = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
+  return path.join(os.tmpdir(), `dub-control-${id}.sock`);
 }
 
 /** Whether a process answers on DATA_DIR's control socket (a server, a backup or a restore). */
@@ -39,12 +48,6 @@ export interface ControlSocket {
 export async function claimDataDir(dataDir: string): Promise<ControlSocket> {
   let backup: ((out: NodeJS.WritableStream) => Promise<void>) | undefined;
   const socketPath = controlSocketPath(dataDir);
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    throw new BackupError(
-      "data_dir_path_too_long",
-      `DATA_DIR's path is too long for its control socket (${socketPath}: at most ${MAX_SOCKET_PATH} bytes)`,
-    );
-  }
   if (await controlSocketAlive(socketPath)) {
     throw new BackupError(
       "data_dir_in_use",
