@@ -8,6 +8,7 @@ import { createApertiumEngine } from "../mt/apertium.ts";
 import { createAzureTranslatorEngine } from "../mt/azure.ts";
 import { createDeepLEngine } from "../mt/deepl.ts";
 import { createOpenAiMtEngine } from "../mt/openai.ts";
+import { createSpectralSeparator } from "../separate/spectral.ts";
 import { createAzureTtsEngine } from "../tts/azure.ts";
 import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
@@ -54,5 +55,7 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       )
       .register(createFliteEngine(o.flite))
       .register(createEspeakEngine(o.espeak))
+      // voice / background separation
+      .register(createSpectralSeparator())
   );
 }

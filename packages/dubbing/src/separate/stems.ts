@@ -1,0 +1,137 @@
+// A project's stems: the original's audio separated once into a background (music, effects, room; the
+// original's channels at the mix rate, FLAC) and a voice (16 kHz mono FLAC, what recognition listens
+// to), with a stems.json naming the engine. Computed by transcribe() or, when missing, by the first
+// "keep" dub; stored with the project and reused by every dub after it.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Region } from "../audio/features.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
+import { throwIfAborted } from "../errors.ts";
+import { decodeAudioArgs } from "../media/args.ts";
+import { runFfmpeg } from "../media/run.ts";
+import { MIX_RATE } from "../pipeline/dub/types.ts";
+
+export const STEM_FILES = { background: "background.flac", voice: "voice.flac", info: "stems.json" } as const;
+
+/** stems.json: what made the stems. */
+export interface StemsInfo {
+  engine: string;
+  params: Record<string, unknown>;
+  channels: number;
+  sampleRate: number;
+  /** Wall seconds of the separation itself, the CPU seconds of this process meanwhile, and the audio's length. */
+  seconds: number;
+  cpuSeconds: number;
+  durationMs: number;
+}
+
+export interface Stems extends StemsInfo {
+  dir: string;
+  background: string;
+  voice: string;
+}
+
+/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a FLAC at `outRate` with `outChannels`. */
+export function rawToFlacArgs(
+  input: string,
+  rate: number,
+  channels: number,
+  output: string,
+  outRate: number,
+  outChannels: number,
+): string[] {
+  return [
+    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
+    ...["-ar", String(outRate), "-ac", String(outChannels), "-sample_fmt", "s16", "-c:a", "flac", output],
+  ];
+}
+
+/**
+ * Separates the first audio stream of `video` into `dir` (created by the caller) with the registry's
+ * separation engine (`prefer` first). `speech`: where the voice is known to be (ms). Throws the
+ * engine's DubError (e.g. too_little_background) when it cannot.
+ */
+export async function separateStems(
+  video: string,
+  dir: string,
+  opts: {
+    registry: EngineRegistry;
+    channels: number;
+    durationMs: number;
+    speech: Region[];
+    prefer?: string;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+  },
+): Promise<Stems> {
+  const engine = await opts.registry.pickSeparation(opts.prefer);
+  const channels = Math.min(2, Math.max(1, opts.channels));
+  const pcmFile = join(dir, "original.f32");
+  const created = [pcmFile];
+  try {
+    await runFfmpeg(decodeAudioArgs(video, pcmFile, MIX_RATE, channels), {
+      durationMs: opts.durationMs,
+      signal: opts.signal,
+    });
+    throwIfAborted(opts.signal);
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    const r = await engine.separate({
+      pcmFile,
+      sampleRate: MIX_RATE,
+      channels,
+      workDir: dir,
+      speech: opts.speech,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+    });
+    const seconds = Math.round(performance.now() - t) / 1000;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = Math.round((used.user + used.system) / 1000) / 1000;
+    created.push(r.background, r.voice);
+    const background = join(dir, STEM_FILES.background);
+    const voice = join(dir, STEM_FILES.voice);
+    await Promise.all([
+      runFfmpeg(rawToFlacArgs(r.background, MIX_RATE, channels, background, MIX_RATE, channels), {
+        signal: opts.signal,
+      }),
+      runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { signal: opts.signal }),
+    ]);
+    const info: StemsInfo = {
+      engine: engine.id,
+      params: r.params,
+      channels,
+      sampleRate: MIX_RATE,
+      seconds,
+      cpuSeconds,
+      durationMs: opts.durationMs,
+    };
+    await writeFile(join(dir, STEM_FILES.info), `${JSON.stringify(info, null, 2)}\n`);
+    return { ...info, dir, background, voice };
+  } finally {
+    await Promise.all(created.map((f) => rm(f, { force: true })));
+  }
+}
+
+/** The stems stored in `dir`, or null when it holds none (no stems.json). */
+export async function readStems(dir: string): Promise<Stems | null> {
+  const text = await readFile(join(dir, STEM_FILES.info), "utf8").catch(() => null);
+  if (text === null) return null;
+  const info = JSON.parse(text) as StemsInfo;
+  return { ...info, dir, background: join(dir, STEM_FILES.background), voice: join(dir, STEM_FILES.voice) };
+}
+
+/**
+ * The stems in `dir` if it holds them, else separated now into it (created), with `speech` as where the
+ * voice is known to be.
+ */
+export async function stemsFor(
+  video: string,
+  dir: string,
+  opts: Parameters<typeof separateStems>[2],
+): Promise<Stems> {
+  const stored = await readStems(dir);
+  if (stored) return stored;
+  await mkdir(dir, { recursive: true });
+  return separateStems(video, dir, opts);
+}
