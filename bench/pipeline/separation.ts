@@ -105,7 +105,11 @@ console.log(
 );
 try {
   for (const f of fixtures()) {
-    const doc = await transcribe(f.src.video, { registry });
+    // as the service does: transcription makes the stems (default engine) and every dub reuses them
+    const projectStems = join(dir, `stems-${f.name}`);
+    rmSync(projectStems, { recursive: true, force: true });
+    const doc = await transcribe(f.src.video, { registry, stemsDir: projectStems });
+    const made = (doc.meta?.separation?.id ?? null) as string | null;
     const es = await translate(doc, "es", { registry });
     const source = videoMd5(f.src.video);
     const runs: { label: string; mode: BackgroundMode; engine?: string }[] = [
@@ -114,8 +118,8 @@ try {
     ];
     for (const run of runs) {
       const out = join(dir, `${f.name}-${run.mode}-${run.engine ?? ""}.mp4`);
-      const stemsDir = join(dir, `stems-${f.name}-${run.engine ?? "none"}`);
-      rmSync(stemsDir, { recursive: true, force: true });
+      const stemsDir = run.engine === made ? projectStems : join(dir, `stems-${f.name}-${run.engine}`);
+      if (stemsDir !== projectStems) rmSync(stemsDir, { recursive: true, force: true });
       const r = await dub(f.src.video, es, {
         ...{ output: out, registry, background: run.mode, separationEngine: run.engine },
         ...(run.engine ? { stemsDir } : {}),

@@ -23,6 +23,8 @@ export interface StemsInfo {
   seconds: number;
   cpuSeconds: number;
   durationMs: number;
+  /** Where the voice stem has speech (ms), when recognition has listened to it (transcribe()). */
+  voiceActivity?: Region[];
 }
 
 export interface Stems extends StemsInfo {
@@ -111,6 +113,39 @@ export async function separateStems(
   } finally {
     await Promise.all(created.map((f) => rm(f, { force: true })));
   }
+}
+
+/** Records where the voice stem has speech in the stems.json of `dir`. */
+export async function recordVoiceActivity(dir: string, regions: Region[]): Promise<void> {
+  const file = join(dir, STEM_FILES.info);
+  const info = JSON.parse(await readFile(file, "utf8")) as StemsInfo;
+  await writeFile(file, `${JSON.stringify({ ...info, voiceActivity: regions }, null, 2)}\n`);
+}
+
+/**
+ * Pure: the stretches where the voice has speech that no segment covers, at least `minMs` long
+ * (shorter ones are breaths and the edges of segments), for "Untranscribed speech … — add a line".
+ */
+export function untranscribedSpeech(voice: Region[], segments: Region[], minMs = 1000): Region[] {
+  const sorted = [...segments].sort((a, b) => a.start - b.start);
+  const out: Region[] = [];
+  for (const v of voice) {
+    let t = v.start;
+    for (const s of sorted) {
+      if (s.end <= t || s.start >= v.end) continue;
+      if (s.start > t) out.push({ start: t, end: s.start });
+      t = Math.max(t, s.end);
+    }
+    if (t < v.end) out.push({ start: t, end: v.end });
+  }
+  // gaps between voice regions under 300 ms are one stretch
+  const joined: Region[] = [];
+  for (const r of out) {
+    const last = joined.at(-1);
+    if (last && r.start - last.end < 300) last.end = r.end;
+    else joined.push({ ...r });
+  }
+  return joined.filter((r) => r.end - r.start >= minMs);
 }
 
 /** The stems stored in `dir`, or null when it holds none (no stems.json). */
