@@ -41,6 +41,8 @@ export interface TranscribeOptions extends CommonOptions {
   stemsDir?: string;
   /** Preferred separation engine id. */
   separationEngine?: string;
+  /** What recognition decodes once separated: the original audio (default) or the voice stem. */
+  asrOn?: "original" | "voice";
 }
 
 /**
@@ -99,7 +101,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   const work = await workDir(opts.workDir, "dub-transcribe-");
   try {
     t = performance.now();
-    const wavFile = join(work.dir, "audio16k.wav");
+    let wavFile = join(work.dir, "audio16k.wav");
     await runFfmpeg(extractAudioArgs(video, wavFile), {
       durationMs: info.durationMs,
       signal: opts.signal,
@@ -125,11 +127,19 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
           ...{ prefer: opts.separationEngine, signal: opts.signal },
           onProgress: (f) => report("separate", f),
         });
-        await runFfmpeg(extractAudioArgs(stems.voice, wavFile), { signal: opts.signal });
-        pcm = parseWav(await readFile(wavFile));
-        samples = toMono(pcm);
-        speech = speechRegions(samples, pcm.sampleRate);
+        // where the voice speaks, found on the voice stem (the music no longer hides the pauses or
+        // fills them); recognition decodes those stretches of the stem, or with `asrOn: "original"`
+        // of the original audio (the mask's artefacts cost pocketsphinx more than the music: see ENGINES.md)
+        const voiceWav = join(work.dir, "voice16k.wav");
+        await runFfmpeg(extractAudioArgs(stems.voice, voiceWav), { signal: opts.signal });
+        const voicePcm = parseWav(await readFile(voiceWav));
+        speech = speechRegions(toMono(voicePcm), voicePcm.sampleRate);
         await recordVoiceActivity(stemsDir, speech);
+        if ((opts.asrOn ?? "original") === "voice") {
+          wavFile = voiceWav;
+          pcm = voicePcm;
+          samples = toMono(pcm);
+        }
         separation = { id: stems.engine, params: stems.params };
       } catch (err) {
         if (opts.signal?.aborted) throw err;

@@ -48,6 +48,14 @@ export function rawToFlacArgs(
   ];
 }
 
+/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a 16-bit WAV of the same. */
+export function rawToWavArgs(input: string, rate: number, channels: number, output: string): string[] {
+  return [
+    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
+    ...["-c:a", "pcm_s16le", "-f", "wav", output],
+  ];
+}
+
 /**
  * Separates the first audio stream of `video` into `dir` (created by the caller) with the registry's
  * separation engine (`prefer` first). `speech`: where the voice is known to be (ms). Throws the
