@@ -31,7 +31,7 @@ import {
 const { values } = parseArgs({
   options: {
     keep: { type: "string" },
-    engines: { type: "string", default: "spectral,demucs,audioshake" },
+    engines: { type: "string", default: "spectral,demucs,musicai" },
     "music-db": { type: "string", default: "-14" },
   },
 });

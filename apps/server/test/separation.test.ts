@@ -34,7 +34,7 @@ beforeAll(() => {
     1500,
   );
   clip = speechOverMusic(tmp.path, wav, { music: "frontiers.mp3", musicDb: -14 });
-});
+}, 300_000);
 
 describe("keep: the music stays, the original voice goes (embedded)", () => {
   let ts: TestServer;
@@ -45,7 +45,7 @@ describe("keep: the music stays, the original voice goes (embedded)", () => {
   beforeAll(async () => {
     ts = await startTestServer("embedded");
     cookie = (await ts.signIn()).cookie;
-  });
+  }, 300_000);
   afterAll(async () => {
     await ts?.close();
   });
