@@ -5,7 +5,7 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/fixtures.ts";
-import { readF32 } from "../testing/music.ts";
+import { readF32, stereoTones } from "../testing/music.ts";
 import { createDemucsEngine, demucsOutputs, demucsProgress } from "./demucs.ts";
 
 const tmp = tempDir("demucs-");
@@ -33,15 +33,8 @@ describe("demucs engine", () => {
     const bin = join(tmp.dir, "demucs-stand-in");
     writeFileSync(bin, STAND_IN);
     chmodSync(bin, 0o755);
-    const rate = 44_100;
+    const { x, pcmFile, rate } = stereoTones(tmp.dir);
     const frames = rate;
-    const x = new Float32Array(frames * 2);
-    for (let i = 0; i < frames; i++) {
-      x[2 * i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate);
-      x[2 * i + 1] = 0.5 * Math.sin((2 * Math.PI * 660 * i) / rate);
-    }
-    const pcmFile = join(tmp.dir, "in.f32");
-    writeFileSync(pcmFile, new Uint8Array(x.buffer));
     const engine = createDemucsEngine({ binary: bin, model: "htdemucs_ft" });
     expect((await engine.available()).ok).toBe(true);
     const progress: number[] = [];

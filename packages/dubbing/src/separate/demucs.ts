@@ -6,10 +6,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Availability, SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
-import { decodeAudioArgs } from "../media/args.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { runProcess } from "../util/proc.ts";
-import { rawToWavArgs } from "./stems.ts";
+import { decodeStemFiles, rawToWavArgs } from "./stems.ts";
 
 export const DEMUCS_DEFAULT_MODEL = "htdemucs";
 
@@ -29,12 +28,6 @@ export function demucsOutputs(input: string, outDir: string, model: string) {
 export function demucsProgress(line: string): number | null {
   const m = /(\d{1,3}(?:\.\d+)?)%\|/.exec(line);
   return m ? Math.min(1, Number(m[1]) / 100) : null;
-}
-
-/** Pure: ffmpeg arguments for a WAV's mid, (left + right) / 2, as raw float32 (ffmpeg's own downmix is −3 dB). */
-export function midArgs(input: string, output: string, rate: number, channels: number): string[] {
-  const mid = channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : ["-ac", "1"];
-  return ["-i", input, ...mid, "-ar", String(rate), "-c:a", "pcm_f32le", "-f", "f32le", output];
 }
 
 export function createDemucsEngine(opts: { binary?: string; model?: string } = {}): SeparationEngine {
@@ -69,15 +62,9 @@ export function createDemucsEngine(opts: { binary?: string; model?: string } = {
           if (f !== null) input.onProgress?.(f * 0.95);
         },
       });
-      const files = demucsOutputs(wav, out, model);
-      const background = join(workDir, "background.f32");
-      const voice = join(workDir, "voice.f32");
-      await runFfmpeg(decodeAudioArgs(files.background, background, input.sampleRate, input.channels), {
-        signal,
-      });
-      await runFfmpeg(midArgs(files.vocals, voice, input.sampleRate, input.channels), { signal });
+      const stems = await decodeStemFiles(demucsOutputs(wav, out, model), input);
       input.onProgress?.(1);
-      return { background, voice, params: { model, twoStems: "vocals" } };
+      return { ...stems, params: { model, twoStems: "vocals" } };
     },
   };
 }

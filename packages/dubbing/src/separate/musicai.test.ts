@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeServer, sendJson, startFakeServer } from "../testing/fake-server.ts";
 import { tempDir } from "../testing/fixtures.ts";
-import { readF32 } from "../testing/music.ts";
+import { readF32, stereoTones } from "../testing/music.ts";
 import { createMusicAiEngine, pickOutputs } from "./musicai.ts";
 
 const tmp = tempDir("musicai-");
@@ -105,18 +105,6 @@ function standIn(opts: { fail?: boolean } = {}): Promise<FakeServer & { deleted:
   });
 }
 
-function input() {
-  const rate = 44_100;
-  const x = new Float32Array(rate * 2);
-  for (let i = 0; i < rate; i++) {
-    x[2 * i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate);
-    x[2 * i + 1] = 0.5 * Math.sin((2 * Math.PI * 660 * i) / rate);
-  }
-  const pcmFile = join(tmp.dir, "in.f32");
-  writeFileSync(pcmFile, new Uint8Array(x.buffer));
-  return { x, pcmFile, rate };
-}
-
 describe("Music.AI engine", () => {
   it("says which variable to set without a key", async () => {
     expect(await createMusicAiEngine().available()).toEqual({
@@ -128,7 +116,7 @@ describe("Music.AI engine", () => {
   it("uploads, runs the vocals/accompaniment workflow, downloads both stems and deletes the job", async () => {
     const s = await standIn();
     try {
-      const { x, pcmFile, rate } = input();
+      const { x, pcmFile, rate } = stereoTones(tmp.dir);
       const engine = createMusicAiEngine({ apiKey: KEY, baseUrl: s.url, pollMs: 0 });
       const r = await engine.separate({ pcmFile, sampleRate: rate, channels: 2, workDir: tmp.dir });
       expect(r.params).toEqual({ workflow: "music-ai/stems-vocals-accompaniment", job: "job-1" });
@@ -159,7 +147,7 @@ describe("Music.AI engine", () => {
   it("reports a failed job with the provider's reason and still deletes it", async () => {
     const s = await standIn({ fail: true });
     try {
-      const { pcmFile, rate } = input();
+      const { pcmFile, rate } = stereoTones(tmp.dir);
       const engine = createMusicAiEngine({ apiKey: KEY, baseUrl: s.url, pollMs: 0 });
       await expect(
         engine.separate({ pcmFile, sampleRate: rate, channels: 2, workDir: tmp.dir }),
@@ -173,7 +161,7 @@ describe("Music.AI engine", () => {
   it("refuses a wrong key with the provider's message", async () => {
     const s = await standIn();
     try {
-      const { pcmFile, rate } = input();
+      const { pcmFile, rate } = stereoTones(tmp.dir);
       const engine = createMusicAiEngine({ apiKey: "wrong-key-0000", baseUrl: s.url, pollMs: 0 });
       await expect(
         engine.separate({ pcmFile, sampleRate: rate, channels: 2, workDir: tmp.dir }),

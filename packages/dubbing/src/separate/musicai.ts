@@ -11,11 +11,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Availability, SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
-import { decodeAudioArgs } from "../media/args.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { apiUrl, type ProviderRequest, providerFetch, providerJson } from "../util/http.ts";
-import { midArgs } from "./demucs.ts";
-import { rawToFlacArgs } from "./stems.ts";
+import { decodeStemFiles, rawToFlacArgs } from "./stems.ts";
 
 export const MUSICAI_URL = "https://api.music.ai";
 export const MUSICAI_WORKFLOW = "music-ai/stems-vocals-accompaniment";
@@ -131,14 +129,9 @@ export function createMusicAiEngine(opts: MusicAiOptions = {}): SeparationEngine
           await pipeline(Readable.fromWeb(res.body as never), createWriteStream(files[k]));
         }
         input.onProgress?.(0.9);
-        const background = join(workDir, "background.f32");
-        const voice = join(workDir, "voice.f32");
-        await runFfmpeg(decodeAudioArgs(files.background, background, input.sampleRate, input.channels), {
-          signal,
-        });
-        await runFfmpeg(midArgs(files.vocals, voice, input.sampleRate, input.channels), { signal });
+        const stems = await decodeStemFiles(files, input);
         input.onProgress?.(1);
-        return { background, voice, params: { workflow, job: id } };
+        return { ...stems, params: { workflow, job: id } };
       } finally {
         // best effort: the provider's copy of the audio goes with the job
         await call("DELETE", `/v1/job/${encodeURIComponent(id)}`).catch(() => {});

@@ -48,6 +48,28 @@ export function rawToFlacArgs(
   ];
 }
 
+/** Pure: ffmpeg arguments for a file's mid, (left + right) / 2, as raw float32 (ffmpeg's own downmix is −3 dB). */
+export function midArgs(input: string, output: string, rate: number, channels: number): string[] {
+  const mid = channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : ["-ac", "1"];
+  return ["-i", input, ...mid, "-ar", String(rate), "-c:a", "pcm_f32le", "-f", "f32le", output];
+}
+
+/**
+ * An engine's two stem files (any format ffmpeg reads) as the raw float32 stems of a SeparationResult in
+ * the work dir: the background with the input's channels, the voice's mid.
+ */
+export async function decodeStemFiles(
+  files: { background: string; vocals: string },
+  input: { workDir: string; sampleRate: number; channels: number; signal?: AbortSignal },
+): Promise<{ background: string; voice: string }> {
+  const background = join(input.workDir, "background.f32");
+  const voice = join(input.workDir, "voice.f32");
+  const { sampleRate, channels, signal } = input;
+  await runFfmpeg(decodeAudioArgs(files.background, background, sampleRate, channels), { signal });
+  await runFfmpeg(midArgs(files.vocals, voice, sampleRate, channels), { signal });
+  return { background, voice };
+}
+
 /** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a 16-bit WAV of the same. */
 export function rawToWavArgs(input: string, rate: number, channels: number, output: string): string[] {
   return [

@@ -177,6 +177,19 @@ export function suppressionAndRetention(inside: Shares, outside: Shares): { S: n
   };
 }
 
+/** One second of 440 Hz left and 660 Hz right at 44.1 kHz, as raw float32 in `dir`: an engine test's input. */
+export function stereoTones(dir: string): { x: Float32Array; pcmFile: string; rate: number } {
+  const rate = STEM_RATE;
+  const x = new Float32Array(rate * 2);
+  for (let i = 0; i < rate; i++) {
+    x[2 * i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate);
+    x[2 * i + 1] = 0.5 * Math.sin((2 * Math.PI * 660 * i) / rate);
+  }
+  const pcmFile = join(dir, "tones.f32");
+  writeFileSync(pcmFile, new Uint8Array(x.buffer));
+  return { x, pcmFile, rate };
+}
+
 export const readF32 = (file: string): Float32Array => {
   const b = readFileSync(file);
   return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
