@@ -12,7 +12,7 @@ RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-d
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
-TEST_DEBS=(postgresql chromium pocketsphinx-testdata)
+TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"

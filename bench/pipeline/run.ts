@@ -9,11 +9,17 @@ import { parseArgs } from "node:util";
 import { dub } from "../../packages/dubbing/src/pipeline/dub.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { translate } from "../../packages/dubbing/src/pipeline/translate.ts";
-import { makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { joinSpeech, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
 import { fiveMinuteScript } from "./script.ts";
 
 const { values } = parseArgs({
-  options: { to: { type: "string", default: "es" }, keep: { type: "string" } },
+  options: {
+    to: { type: "string", default: "es" },
+    keep: { type: "string" },
+    /** Only the recognition-over-music figures (the last section). */
+    "music-only": { type: "boolean", default: false },
+  },
 });
 const to = values.to as string;
 const dir = values.keep ?? mkdtempSync(join(tmpdir(), "dub-bench-"));
@@ -28,7 +34,77 @@ function cpu(): number {
   return (Number(f[13]) + Number(f[14])) / 100 + (u.user + u.system) / 1e6;
 }
 
+/** Share of the truth's speech (ms) that some segment covers. */
+function coverage(truth: { start: number; end: number }[], segs: { start: number; end: number }[]): number {
+  let total = 0;
+  let covered = 0;
+  for (const r of truth) {
+    total += r.end - r.start;
+    for (const s of segs) covered += Math.max(0, Math.min(r.end, s.end) - Math.max(r.start, s.start));
+  }
+  return covered / total;
+}
+
+/**
+ * Recognition over music (#28): WER and the share of the speech covered by segments, for the LibriVox
+ * recordings (twice, 1.5 s apart) and the two-voice flite dialogue, clean and over asc-music 20 and
+ * 14 dB under the speech, on the whole audio (before) and on the separated voice (after).
+ */
+async function musicSection() {
+  const lib = "/usr/share/pocketsphinx/test/data/librivox";
+  const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
+  const refs = readFileSync(join(lib, "transcription"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => /^<s> (.*) <\/s>/.exec(l.trim())![1]!);
+  const lvWav = join(dir, "lv.wav");
+  const lvTruth = joinSpeech(
+    lvWav,
+    [...ids, ...ids].map((id) => join(lib, `${id}.wav`)),
+    1500,
+  );
+  const d = makeDialogue(dir, DIALOGUE, { name: "dlg", leadMs: 2000 });
+  const cases = [
+    { name: "LibriVox", wav: lvWav, text: [...refs, ...refs].join(" "), truth: lvTruth },
+    { name: "dialogue", wav: d.wav, text: DIALOGUE.map((l) => l.text).join(" "), truth: d.truth },
+  ];
+  console.log(
+    "\nrecognition over music        WER: before / speech found on the voice stem / ASR on the voice stem; then the share of speech covered",
+  );
+  for (const c of cases)
+    for (const musicDb of [null, -20, -14]) {
+      const name = `${c.name}${musicDb === null ? "" : musicDb}`;
+      const video =
+        musicDb === null
+          ? speechOverMusic(dir, c.wav, { name, musicDb: -90 }).video
+          : speechOverMusic(dir, c.wav, { name, music: "machine_wars.mp3", musicDb }).video;
+      const row: string[] = [];
+      const cov: string[] = [];
+      for (const [separate, asrOn] of [
+        [false, "original"],
+        [true, "original"],
+        [true, "voice"],
+      ] as const) {
+        const doc = await transcribe(video, { separate, asrOn });
+        row.push(
+          `${(wordErrorRate(c.text, doc.transcript.map((s) => s.text).join(" ")) * 100).toFixed(1)} %`,
+        );
+        const sep = doc.meta?.separation;
+        const note = separate && sep?.id === null ? " (not separated)" : "";
+        cov.push(`${(coverage(c.truth, doc.transcript) * 100).toFixed(0)} %${note}`);
+      }
+      line(
+        `  ${c.name}, ${musicDb === null ? "no music" : `music ${musicDb} dB`}`,
+        `${row.join(" / ").padEnd(22)} ${cov.join(" / ")}`,
+      );
+    }
+}
+
 try {
+  if (values["music-only"]) {
+    await musicSection();
+    process.exit(0);
+  }
   let t = performance.now();
   const script = fiveMinuteScript();
   const d = makeDialogue(dir, script, { name: "bench", width: 640 });
@@ -149,6 +225,7 @@ try {
     "WER LibriVox (pocketsphinx-testdata)",
     `${((errs / words) * 100).toFixed(1)} % over ${words} words (${sec(performance.now() - t)} s)`,
   );
+  await musicSection();
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -26,6 +26,8 @@ export const segmentSchema = z
     text: z.string().max(5000),
     start: ms,
     end: ms,
+    /** Keep the original voice under this line (a quote, a song) when the background is kept. */
+    keepOriginal: z.boolean().optional(),
   })
   .refine((s) => s.end >= s.start, { message: "A segment cannot end before it starts.", path: ["end"] });
 

@@ -44,6 +44,12 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 /** What the editor needs of a dub report: per segment its speed and whether it is too long. */
 export const dubReportSchema = z.object({
+  /** The original audio under the dub: the separated background, ducked, or none. */
+  background: z.enum(["keep", "duck", "remove"]).optional(),
+  /** With "keep" asked: the separation engine, or null and why the dub ducked instead. */
+  separation: z
+    .object({ requested: z.literal("keep"), engine: z.string().nullable(), reason: z.string().optional() })
+    .optional(),
   totals: z.object({
     segments: z.number(),
     dubbed: z.number(),

@@ -18,6 +18,8 @@ export interface Segment {
   start: number;
   /** ms */
   end: number;
+  /** Keep the original voice under this line (a quote, a song) when the background is "keep". */
+  keepOriginal?: boolean;
 }
 
 export interface EngineRecord {
@@ -30,6 +32,8 @@ export interface DocMeta {
   asr?: EngineRecord;
   diarization?: EngineRecord;
   translation?: EngineRecord & { from: string; to: string; route: string[] };
+  /** The voice/background separation recognition listened to, or why there was none. */
+  separation?: { id: string | null; params?: Record<string, unknown>; reason?: string };
   /** Seconds per stage. */
   timings?: Record<string, number>;
 }
@@ -71,7 +75,10 @@ export function parseDoc(value: unknown): TranscriptDoc {
       fail(`transcript[${i}].start must be a number (ms)`);
     if (typeof o.end !== "number" || !Number.isFinite(o.end))
       fail(`transcript[${i}].end must be a number (ms)`);
-    return { speaker: o.speaker, text: o.text, start: o.start, end: o.end };
+    return {
+      ...{ speaker: o.speaker, text: o.text, start: o.start, end: o.end },
+      ...(o.keepOriginal === true ? { keepOriginal: true } : {}),
+    };
   });
   return {
     language: v.language,

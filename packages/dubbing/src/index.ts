@@ -28,6 +28,7 @@ export type {
   EngineKind,
   LocalVoice,
   MtEngine,
+  SeparationEngine,
   TtsEngine,
   Word,
 } from "./engines/types.ts";
@@ -59,6 +60,7 @@ export { createApertiumEngine } from "./mt/apertium.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.
 export type { CommonOptions, Progress } from "./pipeline/common.ts";
 export {
+  type BackgroundMode,
   type DubOptions,
   type DubReport,
   type DubResult,
@@ -69,6 +71,13 @@ export {
 export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/sample.ts";
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
+// Voice / background separation: the project's stems and the speech no segment covers.
+export {
+  readStems,
+  STEM_FILES,
+  type Stems,
+  untranscribedSpeech,
+} from "./separate/stems.ts";
 // Pure helpers the server may reuse.
 export { type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
 export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";

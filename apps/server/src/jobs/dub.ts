@@ -14,9 +14,11 @@ import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts
 import { pullClips, pushClips } from "./clip-sync.ts";
 import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
+import { pullStems, pushStems } from "./stems.ts";
 
 const STAGES: Record<string, string> = {
   prepare: "Preparing",
+  separate: "Separating the voice from the music",
   tts: "Synthesizing voices",
   fit: "Fitting the timing",
   mix: "Mixing the audio",
@@ -69,6 +71,10 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
       const source = await storage.localCopy(sourceKey, work);
       scope.onCleanup(() => source.release());
+      // the project's stems (made at transcription); a first "keep" dub without them makes them here
+      const stemsDir = path.join(work, "stems");
+      const hadStems = await pullStems(storage, project.id, stemsDir, work);
+      scope.onCleanup(hadStems.release);
       await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
       const speakers = await repo.speakersOf(project.id);
       const output = path.join(work, "dubbed.mp4");
@@ -81,6 +87,8 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           registry: deps.registry,
           concurrency: 2,
           regenerate: job.regenerate,
+          background: job.background ?? "keep",
+          stemsDir,
           signal: scope.signal,
           onProgress: ({ stage, fraction }) => {
             progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
@@ -109,6 +117,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       if (result.vtt) await storage.putFile(keys.vtt, result.vtt, "text/vtt");
       await storage.putFile(keys.report, reportFile, "application/json");
       await pushClips(storage, clips, path.join(cache, "clips"), work);
+      if (!hadStems.stored) await pushStems(storage, project.id, stemsDir);
       const { resynthesized, dubbed } = result.report.totals;
       const message = `${resynthesized} of ${dubbed} segments re-rendered`;
       await translations.update(row.id, {
@@ -131,6 +140,8 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
 export function summarizeReport(report: PipelineReport): DubReport {
   const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
   return {
+    background: report.background,
+    ...(report.separation ? { separation: report.separation } : {}),
     totals: { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 },
     segments: report.segments.map((s) => ({
       index: s.index,

@@ -24,6 +24,8 @@ export interface JobPayloads {
     regenerate?: number[];
     /** Draw the subtitles into the video. */
     burnSubtitles?: boolean;
+    /** The original audio under the dub (default "keep": the separated background). */
+    background?: "keep" | "duck" | "remove";
   };
   retention: Record<string, never>;
   purge: PurgeTarget;

@@ -1,11 +1,14 @@
+import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
-import { projectPrefix } from "../storage/keys.ts";
+import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
+import { pushStems } from "./stems.ts";
 
 const STAGES: Record<string, string> = {
   probe: "Reading the video",
   extract: "Extracting the audio",
+  separate: "Separating the voice from the music",
   asr: "Recognising speech",
   diarize: "Telling speakers apart",
 };
@@ -42,7 +45,11 @@ export async function runTranscribe(
     async (scope) => {
       scope.onCleanup(() => progress.close());
       const work = await scope.scratch(deps.scratchDir, "transcribe-");
-      const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
+      // the video itself (not the 16 kHz audio made at ingest): the background stem keeps its full band
+      const normalized = projectKeys(project.id).dubSource;
+      const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
+      const source = await storage.localCopy(sourceKey, work);
+      const stemsDir = path.join(work, "stems");
       scope.onCleanup(() => source.release());
       await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
       progress.report(0, "Transcribing");
@@ -50,11 +57,13 @@ export async function runTranscribe(
         language: project.language as never,
         registry: deps.registry,
         concurrency: 2,
+        stemsDir,
         signal: scope.signal,
         onProgress: ({ stage, fraction }) => {
           progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
         },
       });
+      await pushStems(storage, project.id, stemsDir);
       await progress.close();
       await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });

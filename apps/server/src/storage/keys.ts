@@ -18,6 +18,9 @@ export const projectKeys = (projectId: string) => {
   };
 };
 
+/** The project's voice and background stems (made once, reused by every dub; @dubbing/dubbing STEM_FILES). */
+export const stemsPrefix = (projectId: string) => `${projectPrefix(projectId)}stems/`;
+
 /** Everything of one language's dub. */
 export const dubPrefix = (projectId: string, language: string) =>
   `${projectPrefix(projectId)}dubs/${language}/`;

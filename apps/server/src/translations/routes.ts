@@ -13,6 +13,7 @@ const dubBody = languageBody.extend({
   /** Lines to synthesize again although cached (0-based transcript indexes). */
   regenerate: z.array(z.number().int().min(0)).max(100).optional(),
   burnSubtitles: z.boolean().optional(),
+  background: z.enum(["keep", "duck", "remove"]).optional(),
 });
 const translationBody = z.object({
   language: z.string().trim().min(1).max(10),

@@ -69,6 +69,10 @@ export function videoRoutes(
     videos.get(currentUser(request).id, request.params.id),
   );
 
+  app.get<{ Params: { id: string } }>("/api/video/:id/untranscribed-speech", SIGNED_IN, async (request) =>
+    videos.untranscribedSpeech(currentUser(request).id, request.params.id),
+  );
+
   app.get<{ Params: { id: string } }>("/api/video/transcript/:id", SIGNED_IN, async (request) =>
     videos.transcript(currentUser(request).id, request.params.id),
   );

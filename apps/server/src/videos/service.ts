@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
+import { text } from "node:stream/consumers";
 import {
   assertHasVideo,
   isLanguageCode,
   MediaError,
   probe,
+  STEM_FILES,
+  type Stems,
   toSrt,
   toVtt,
+  untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
 import { PLANS, type PlanId } from "../billing/plans.ts";
@@ -14,7 +18,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
-import { projectKeys, projectPrefix } from "../storage/keys.ts";
+import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
 import { mediaRefusal } from "./media-limits.ts";
@@ -166,6 +170,26 @@ export class VideoService {
       this.repo.transcriptOf(row.id),
     ]);
     return presentProjectDetail(row, this.sign, { speakers, transcript });
+  }
+
+  /**
+   * Where the separated voice has speech that no segment covers (stems.json's voice activity, made at
+   * transcription, against the transcript as it is now), for the editor's "Untranscribed speech" marks.
+   */
+  async untranscribedSpeech(userId: string, id: string) {
+    const row = await this.repo.requireOwned(userId, id);
+    const key = `${stemsPrefix(row.id)}${STEM_FILES.info}`;
+    if (!(await this.storage.stat(key))) return { separated: false, stretches: [] };
+    const info = JSON.parse(await text(await this.storage.read(key))) as Pick<
+      Stems,
+      "engine" | "voiceActivity"
+    >;
+    const transcript = await this.repo.transcriptOf(row.id);
+    return {
+      separated: true,
+      engine: info.engine,
+      stretches: untranscribedSpeech(info.voiceActivity ?? [], transcript),
+    };
   }
 
   async transcript(userId: string, id: string) {

@@ -41,7 +41,7 @@ describe("parseCommand", () => {
       kind: "run",
       to: "fr",
       speakers: 2,
-      background: "duck",
+      background: "keep",
     });
     expect(parseCommand(["engines"])).toEqual({ kind: "engines" });
   });
@@ -65,7 +65,7 @@ describe("parseCommand", () => {
     bad(["render", "v.mp4", "-o", "x"], /missing VIDEO and TRANSCRIPT/);
     bad(["render", "a", "b", "c", "-o", "x"], /unexpected argument "c"/);
     bad(["run", "v", "--to", "es", "-o", "x", "--speakers", "0"], /positive whole number/);
-    bad(["render", "a", "b", "-o", "x", "--background", "loud"], /duck or remove/);
+    bad(["render", "a", "b", "-o", "x", "--background", "loud"], /keep, duck or remove/);
     bad(["transcribe", "v", "-o", "x", "--frobnicate"], /frobnicate/);
   });
 });

@@ -1,5 +1,6 @@
 // Pure: the `dub` command line → a command object, or a usage error / help text.
 import { parseArgs } from "node:util";
+import type { BackgroundMode } from "../pipeline/dub/types.ts";
 
 export type Command =
   | { kind: "help"; text: string }
@@ -11,7 +12,7 @@ export type Command =
       input: string;
       output: string;
       workDir?: string;
-      background: "duck" | "remove";
+      background: BackgroundMode;
     }
   | {
       kind: "run";
@@ -20,7 +21,7 @@ export type Command =
       output: string;
       language: string;
       workDir?: string;
-      background: "duck" | "remove";
+      background: BackgroundMode;
       speakers?: number;
     }
   | { kind: "engines" }
@@ -69,7 +70,7 @@ Translates every segment, keeping times and speakers; records the engine and rou
 Options:
   -t, --to CODE         target language (one of the app's 21 codes)
   -o, --output FILE     where to write the translated transcript (required)`,
-  render: `Usage: dub render VIDEO TRANSCRIPT -o out.mp4 [--work-dir DIR] [--background duck|remove]
+  render: `Usage: dub render VIDEO TRANSCRIPT -o out.mp4 [--work-dir DIR] [--background keep|duck|remove]
 
 Dubs TRANSCRIPT (usually translated) into VIDEO: writes out.mp4 (video stream copied), out.srt,
 out.vtt and out.report.json. With --work-dir, clips are cached there and a second render re-synthesizes
@@ -78,8 +79,9 @@ only the segments that changed.
 Options:
   -o, --output FILE     the dubbed MP4 (required)
   -w, --work-dir DIR    keep clips and intermediate files here
-  -b, --background M    duck (keep the original lowered under the dub, default) or remove`,
-  run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background duck|remove]
+  -b, --background M    keep (default: the music and effects separated from the original voice and
+                        kept at full level), duck (the whole original lowered under the dub) or remove`,
+  run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
 
 transcribe + translate + render. The transcripts are written next to the output
 (out.transcript.json, out.<lang>.json).
@@ -89,7 +91,7 @@ Options:
   -o, --output FILE     the dubbed MP4 (required)
   -l, --language CODE   language spoken in the video (default en)
   -w, --work-dir DIR    keep clips and intermediate files here
-  -b, --background M    duck (default) or remove
+  -b, --background M    keep (default), duck or remove
       --speakers N      the exact number of speakers, when known`,
   engines:
     "Usage: dub engines\n\nLists, per app language, the ASR, MT and TTS engines that can serve it on this machine.",
@@ -104,10 +106,10 @@ function positiveInt(v: string | undefined, usage: string): number | undefined {
   return n;
 }
 
-function background(v: string | undefined, usage: string): "duck" | "remove" {
-  if (v === undefined || v === "duck") return "duck";
-  if (v === "remove") return "remove";
-  throw new UsageError(`--background must be duck or remove, not "${v}"`, usage);
+function background(v: string | undefined, usage: string): BackgroundMode {
+  if (v === undefined) return "keep";
+  if (v === "keep" || v === "duck" || v === "remove") return v;
+  throw new UsageError(`--background must be keep, duck or remove, not "${v}"`, usage);
 }
 
 /** Parses argv (without node and the script). Throws UsageError. */

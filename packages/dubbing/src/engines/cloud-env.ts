@@ -13,5 +13,6 @@ export const CLOUD_ENV = [
   "DEEPGRAM_API_KEY",
   "DEEPL_API_KEY",
   "ELEVENLABS_API_KEY",
+  "MUSICAI_API_KEY",
   "OPENAI_API_KEY",
 ] as const;

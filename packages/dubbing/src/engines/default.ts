@@ -8,6 +8,9 @@ import { createApertiumEngine } from "../mt/apertium.ts";
 import { createAzureTranslatorEngine } from "../mt/azure.ts";
 import { createDeepLEngine } from "../mt/deepl.ts";
 import { createOpenAiMtEngine } from "../mt/openai.ts";
+import { createDemucsEngine } from "../separate/demucs.ts";
+import { createMusicAiEngine } from "../separate/musicai.ts";
+import { createSpectralSeparator } from "../separate/spectral.ts";
 import { createAzureTtsEngine } from "../tts/azure.ts";
 import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
@@ -22,7 +25,8 @@ export { CLOUD_ENV } from "./cloud-env.ts";
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or
  * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (DESIGN §5), else the
  * local ones (whisper.cpp when a model is given, then pocketsphinx; Apertium; flite for English and
- * espeak-ng for all languages). A cloud engine without a key is listed as unavailable with the variable
+ * espeak-ng for all languages; Music.AI, demucs, then the offline spectral separation). A cloud engine
+ * without a key is listed as unavailable with the variable
  * to set. Build one per process and pass it on: availability is probed once per registry.
  */
 export function createDefaultRegistry(options: EngineOptions = {}): EngineRegistry {
@@ -54,5 +58,9 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       )
       .register(createFliteEngine(o.flite))
       .register(createEspeakEngine(o.espeak))
+      // voice / background separation: the cloud with a key, demucs when installed, else the offline one
+      .register(createMusicAiEngine(o.musicai))
+      .register(createDemucsEngine(o.demucs))
+      .register(createSpectralSeparator())
   );
 }

@@ -17,6 +17,8 @@ export interface EngineOptions {
   apertium?: { binary?: string; modesDir?: string };
   flite?: { binary?: string };
   espeak?: { binary?: string };
+  musicai?: { apiKey?: string; baseUrl?: string; workflow?: string };
+  demucs?: { binary?: string; model?: string };
 }
 
 type Section = keyof EngineOptions;
@@ -51,6 +53,11 @@ export const ENGINE_ENV = {
   APERTIUM_MODES_DIR: ["apertium", "modesDir"],
   FLITE_PATH: ["flite", "binary"],
   ESPEAK_PATH: ["espeak", "binary"],
+  MUSICAI_API_KEY: ["musicai", "apiKey"],
+  MUSICAI_BASE_URL: ["musicai", "baseUrl", "url"],
+  MUSICAI_WORKFLOW: ["musicai", "workflow"],
+  DEMUCS_BIN: ["demucs", "binary"],
+  DEMUCS_MODEL: ["demucs", "model"],
 } as const satisfies Record<
   string,
   { [S in Section]: readonly [S, Field<S>] | readonly [S, Field<S>, "url"] }[Section]

@@ -8,10 +8,17 @@ import type {
   Engine,
   EngineKind,
   MtEngine,
+  SeparationEngine,
   TtsEngine,
 } from "./types.ts";
 
-type ByKind = { asr: AsrEngine; diarization: DiarizationEngine; mt: MtEngine; tts: TtsEngine };
+type ByKind = {
+  asr: AsrEngine;
+  diarization: DiarizationEngine;
+  mt: MtEngine;
+  tts: TtsEngine;
+  separation: SeparationEngine;
+};
 
 /** What can serve one app language right now. */
 export interface LanguageSupport {
@@ -95,6 +102,11 @@ export class EngineRegistry {
 
   pickTts(language: LanguageCode, prefer?: string): Promise<TtsEngine> {
     return this.#pick("tts", languageName(language), (e) => e.languages.includes(language), prefer);
+  }
+
+  /** The first available voice/background separation engine (cloud, demucs, then the offline one). */
+  pickSeparation(prefer?: string): Promise<SeparationEngine> {
+    return this.#pick("separation", "voice and background", () => true, prefer);
   }
 
   pickDiarization(prefer?: string): Promise<DiarizationEngine> {

@@ -3,7 +3,7 @@
 import type { Region } from "../audio/features.ts";
 import type { LanguageCode } from "../languages.ts";
 
-export type EngineKind = "asr" | "diarization" | "mt" | "tts";
+export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
 
 /** Whether an engine can run here and now; `reason` says why not (missing binary, model, key). */
 export interface Availability {
@@ -160,4 +160,30 @@ export interface TtsEngine extends EngineBase {
   synthesizeMany?(reqs: SynthesisRequest[]): Promise<Clip[]>;
 }
 
-export type Engine = AsrEngine | DiarizationEngine | MtEngine | TtsEngine;
+// ---- Separation -------------------------------------------------------------------------------------
+
+export interface SeparationInput extends ProgressOptions {
+  /** The original's audio as raw interleaved float32 (`channels` 1 or 2, `sampleRate`). */
+  pcmFile: string;
+  sampleRate: number;
+  channels: number;
+  /** Where the engine writes its stems and intermediate files. */
+  workDir: string;
+  /** Where speech is known to be (ms), e.g. a transcript's segments; engines may find more. */
+  speech?: { start: number; end: number }[];
+}
+
+export interface SeparationResult {
+  /** Music, effects and room: raw float32 with the input's channels and rate. */
+  background: string;
+  /** The voice: raw float32, mono, the input's rate. */
+  voice: string;
+  params: Record<string, unknown>;
+}
+
+export interface SeparationEngine extends EngineBase {
+  kind: "separation";
+  separate(input: SeparationInput): Promise<SeparationResult>;
+}
+
+export type Engine = AsrEngine | DiarizationEngine | MtEngine | TtsEngine | SeparationEngine;

@@ -7,41 +7,53 @@ import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
 import { warmUp } from "../mix/measure.ts";
+import { stemsFor } from "../separate/stems.ts";
 import { FIT_DEFAULTS, fitAll } from "../timing/fit.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
-import { decodeBackground, mixToFile } from "./dub/mix.ts";
+import { decodeBackground, mixToFile, toFrame } from "./dub/mix.ts";
 import { normalizeMix } from "./dub/normalize.ts";
 import { prepareDub } from "./dub/prepare.ts";
 import { buildReport } from "./dub/report.ts";
 import { outputBase, writeSubtitles } from "./dub/subtitles.ts";
 import { synthesizeSegments } from "./dub/synthesize.ts";
-import { type DubOptions, type DubResult, MIX_RATE } from "./dub/types.ts";
+import {
+  type BackgroundMode,
+  type DubOptions,
+  type DubReport,
+  type DubResult,
+  MIX_RATE,
+} from "./dub/types.ts";
 
-export type { DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
+export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
 export { MIX_RATE } from "./dub/types.ts";
 
 /**
  * Transcript (usually translated) + the original video → dubbed MP4 + SRT + VTT + JSON report.
  * TTS per segment with the speaker's voice → timing fit (rate, borrow, atempo, too long) → placed at the
- * segment's absolute start → background ducked or removed → −16 LUFS, true peak ≤ −1 dBTP → AAC →
+ * segment's absolute start → over the separated background ("keep"), the original ducked or nothing →
+ * −16 LUFS, true peak ≤ −1 dBTP → AAC →
  * muxed with the original video stream copied. Output duration = input duration.
  * Errors: MediaError (not_found, not_media, no_video_stream, ffmpeg_failed, aborted); DubError
  * (invalid_segment, no_engine, engine_failed, aborted).
  */
 export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = {}): Promise<DubResult> {
   const concurrency = opts.concurrency ?? defaultConcurrency();
-  const background = opts.background ?? "duck";
+  const requested = opts.background ?? "keep";
   const duckDb = opts.duckDb ?? 18;
   const fit = { ...FIT_DEFAULTS, ...opts.fit };
   const signal = opts.signal;
-  const report = progressReporter({ prepare: 2, tts: 50, fit: 10, mix: 13, encode: 25 }, opts.onProgress);
+  const report = progressReporter(
+    { prepare: 2, separate: 10, tts: 45, fit: 8, mix: 12, encode: 23 },
+    opts.onProgress,
+  );
   const timings: Record<string, number> = {};
   let t = performance.now();
   report("prepare", 0);
-  const prep = await prepareDub(video, doc, opts.registry ?? createDefaultRegistry(), opts);
+  const registry = opts.registry ?? createDefaultRegistry();
+  const prep = await prepareDub(video, doc, registry, opts);
   const { segments, channels, durationMs, output } = prep;
   const work = await workDir(opts.workDir, "dub-render-");
   const clipDir = join(work.dir, "clips");
@@ -53,8 +65,47 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   try {
     timings.prepare = since(t);
     warmUp(concurrency, MIX_RATE);
-    const keep = background === "duck" && prep.hasAudio;
-    const bg = decodeBackground(video, mixFile, { keep, channels, durationMs, signal: stop.signal });
+    // "keep": the project's stems (made now if it has none); without them, the original ducked
+    let background: BackgroundMode = requested;
+    let separation: DubReport["separation"];
+    let backgroundSource = video;
+    if (requested === "keep" && prep.hasAudio) {
+      t = performance.now();
+      report("separate", 0);
+      try {
+        const stems = await stemsFor(video, opts.stemsDir ?? join(work.dir, "stems"), {
+          ...{ registry, channels, durationMs, prefer: opts.separationEngine, signal },
+          speech: segments.map((s) => ({ start: s.start, end: s.end })),
+          onProgress: (f) => report("separate", f),
+        });
+        backgroundSource = stems.background;
+        separation = { requested, engine: stems.engine };
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        background = "duck";
+        const reason = err instanceof Error ? err.message : String(err);
+        separation = { requested, engine: null, reason };
+        prep.warnings.push(`the original was ducked by ${duckDb} dB instead of kept separated: ${reason}`);
+      }
+      timings.separate = since(t);
+    }
+    const bg = decodeBackground(backgroundSource, mixFile, {
+      ...{ keep: background !== "remove" && prep.hasAudio, channels, durationMs },
+      signal: stop.signal,
+    });
+    const keepOriginal = background === "keep" ? segments.filter((s) => s.keepOriginal) : [];
+    const originalFile = join(work.dir, "original.f32");
+    const restore = keepOriginal.length
+      ? {
+          file: decodeBackground(video, originalFile, {
+            keep: true,
+            channels,
+            durationMs,
+            signal: stop.signal,
+          }).then(() => originalFile),
+          ranges: keepOriginal.map((s) => ({ start: toFrame(s.start), end: toFrame(s.end) })),
+        }
+      : undefined;
 
     t = performance.now();
     const { language } = doc;
@@ -79,7 +130,11 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       fit,
     );
     const mixIn = { mixFile, clipDir, channels, durationMs, background: bg, duckDb, segments, synth, fits };
-    const placed = await mixToFile({ ...mixIn, concurrency, signal, onProgress: (f) => report("fit", f) });
+    const duck = background === "duck";
+    const placed = await mixToFile({
+      ...{ ...mixIn, duck, restore, concurrency, signal },
+      onProgress: (f) => report("fit", f),
+    });
     timings.fit = since(t);
 
     t = performance.now();
@@ -96,7 +151,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     const translation = doc.meta?.translation;
     const rep = buildReport({
-      ...{ video, output, language, durationMs, channels, background, duckDb, fit, voices: prep.voices },
+      ...{ video, output, language, durationMs, channels, background, separation, duckDb, fit },
+      voices: prep.voices,
       ...{ translation, loudness, encoded, segments, synth, fits, placed, warnings: prep.warnings, timings },
     });
     const reportFile = `${outputBase(output)}.report.json`;
@@ -110,6 +166,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     stop.stop();
     // an hour's mix is 1.3 GB: never left in a kept work dir; the clip cache is kept under its cap
     await rm(mixFile, { force: true });
+    await rm(join(work.dir, "original.f32"), { force: true });
     await directoryClipCache(clipDir, opts.clipCacheBytes).prune();
     await work.done();
   }

@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { medianPitch, speechRegions } from "../audio/features.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
-import type { Speaker, TranscriptDoc } from "../doc.ts";
+import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
 import { createDefaultRegistry } from "../engines/default.ts";
 import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
@@ -12,6 +12,7 @@ import { extractAudioArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
+import { recordVoiceActivity, separateStems } from "../separate/stems.ts";
 import { defaultVoices } from "../voices/catalog.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
@@ -30,6 +31,18 @@ export interface TranscribeOptions extends CommonOptions {
   maxSegmentMs?: number;
   /** Keeps intermediate files here (default: a temp dir, removed). */
   workDir?: string;
+  /**
+   * Recognise the separated voice rather than the whole audio (default true): the voice and background
+   * stems are made first (separate/stems.ts), into `stemsDir` when given (the project keeps them for
+   * its dubs), else into the work dir. When the audio cannot be separated, the whole audio is used and
+   * meta.separation says why.
+   */
+  separate?: boolean;
+  stemsDir?: string;
+  /** Preferred separation engine id. */
+  separationEngine?: string;
+  /** What recognition decodes once separated: the original audio (default) or the voice stem. */
+  asrOn?: "original" | "voice";
 }
 
 /**
@@ -71,7 +84,10 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
   const registry = opts.registry ?? createDefaultRegistry();
-  const report = progressReporter({ probe: 1, extract: 6, asr: 85, diarize: 8 }, opts.onProgress);
+  const report = progressReporter(
+    { probe: 1, extract: 5, separate: 12, asr: 74, diarize: 8 },
+    opts.onProgress,
+  );
   const timings: Record<string, number> = {};
   let t = performance.now();
   report("probe", 0);
@@ -85,18 +101,53 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   const work = await workDir(opts.workDir, "dub-transcribe-");
   try {
     t = performance.now();
-    const wavFile = join(work.dir, "audio16k.wav");
+    let wavFile = join(work.dir, "audio16k.wav");
     await runFfmpeg(extractAudioArgs(video, wavFile), {
       durationMs: info.durationMs,
       signal: opts.signal,
       onProgress: (f) => report("extract", f),
     });
-    const pcm = parseWav(await readFile(wavFile));
-    const samples = toMono(pcm);
+    let pcm = parseWav(await readFile(wavFile));
+    let samples = toMono(pcm);
     const totalMs = Math.round((samples.length / pcm.sampleRate) * 1000);
-    const speech = speechRegions(samples, pcm.sampleRate);
+    let speech = speechRegions(samples, pcm.sampleRate);
     timings.extract = since(t);
     if (speech.length === 0) throw new DubError("no_speech", "no speech found: the audio track is silent");
+
+    // recognition listens to the voice stem (the music and effects taken out) when there is one
+    let separation: DocMeta["separation"];
+    if (opts.separate ?? true) {
+      t = performance.now();
+      report("separate", 0);
+      const stemsDir = opts.stemsDir ?? join(work.dir, "stems");
+      try {
+        await mkdir(stemsDir, { recursive: true });
+        const stems = await separateStems(video, stemsDir, {
+          ...{ registry, channels: info.audio.channels, durationMs: info.durationMs || totalMs, speech },
+          ...{ prefer: opts.separationEngine, signal: opts.signal },
+          onProgress: (f) => report("separate", f),
+        });
+        // where the voice speaks, found on the voice stem (the music no longer hides the pauses or
+        // fills them); recognition decodes those stretches of the stem, or with `asrOn: "original"`
+        // of the original audio (the mask's artefacts cost pocketsphinx more than the music: see ENGINES.md)
+        const voiceWav = join(work.dir, "voice16k.wav");
+        await runFfmpeg(extractAudioArgs(stems.voice, voiceWav), { signal: opts.signal });
+        const voicePcm = parseWav(await readFile(voiceWav));
+        speech = speechRegions(toMono(voicePcm), voicePcm.sampleRate);
+        await recordVoiceActivity(stemsDir, speech);
+        if ((opts.asrOn ?? "original") === "voice") {
+          wavFile = voiceWav;
+          pcm = voicePcm;
+          samples = toMono(pcm);
+        }
+        separation = { id: stems.engine, params: stems.params };
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        separation = { id: null, reason: err instanceof Error ? err.message : String(err) };
+      }
+      timings.separate = since(t);
+      if (speech.length === 0) throw new DubError("no_speech", "no speech found in the separated voice");
+    }
 
     t = performance.now();
     const { words, params: asrParams } = await asr.transcribe({
@@ -168,6 +219,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
         durationMs: info.durationMs || totalMs,
         asr: { id: asr.id, params: asrParams },
         diarization: { id: diarizationId, params: { ...diaParams, changePoints: breaks.length } },
+        ...(separation ? { separation } : {}),
         timings,
       },
     };

@@ -32,6 +32,7 @@ import { newSpeaker } from "./speakers.ts";
 import { TranscriptEditor } from "./TranscriptEditor.tsx";
 import { TranslatePanel } from "./TranslatePanel.tsx";
 import { TranslationTab } from "./TranslationTab.tsx";
+import { UntranscribedSpeech } from "./UntranscribedSpeech.tsx";
 import { useProjectEvents } from "./use-project-events.ts";
 import { useVideoPlayer } from "./use-video-player.ts";
 
@@ -246,6 +247,20 @@ function Editor({ project }: { project: ProjectDetail }) {
                         ))}
                       </ul>
                     )}
+                    <UntranscribedSpeech
+                      projectId={id}
+                      savedCount={project.transcript?.length ?? 0}
+                      transcript={draft.transcript}
+                      onSeek={player.seek}
+                      onAddLine={({ start, end }) => {
+                        const speaker = draft.speakers[0]?.id;
+                        if (!speaker) return;
+                        const line = { speaker, text: "", start, end };
+                        const transcript = [...draft.transcript, line].sort((a, b) => a.start - b.start);
+                        dispatch({ type: "setTranscript", transcript });
+                        player.seek(start);
+                      }}
+                    />
                     <TranscriptEditor
                       transcript={draft.transcript}
                       speakers={draft.speakers}

@@ -8,6 +8,7 @@ import { DownloadIcon, TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { deleteTranslation, saveTranslation, startDub, startTranslation, translationsKey } from "./api.ts";
+import { type BackgroundMode, BackgroundModeField, backgroundSummary } from "./BackgroundMode.tsx";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
 import { SegmentList } from "./SegmentRow.tsx";
@@ -85,6 +86,8 @@ export function TranslationTab({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingRetranslate, setConfirmingRetranslate] = useState(false);
   const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
+  const [background, setBackground] = useState<BackgroundMode>(translation.report?.background ?? "keep");
+  const backgroundUsed = backgroundSummary(translation.report);
   const dubbedVideo = useRef<HTMLVideoElement>(null);
   /** Plays one line of the dubbed video (its audio), from the segment's start to its end. */
   const playLine = (seg: Segment) => {
@@ -160,7 +163,7 @@ export function TranslationTab({
         await saveTranslation(projectId, code, segments);
         setEdited(false);
       }
-      await startDub(projectId, code, { burnSubtitles, ...(regenerate && { regenerate }) });
+      await startDub(projectId, code, { burnSubtitles, background, ...(regenerate && { regenerate }) });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
@@ -230,6 +233,8 @@ export function TranslationTab({
           />
           Burn subtitles into the dubbed video
         </label>
+        <BackgroundModeField value={background} onChange={setBackground} disabled={dubbing} />
+        {backgroundUsed && <p className="w-full text-xs text-slate-500">Last dub: {backgroundUsed}</p>}
         {ttsUnavailable && (
           <p className="w-full text-sm text-amber-700">
             Dubbing is not available for this language: {ttsUnavailable}

@@ -7,7 +7,7 @@ import { atempoArgs } from "../../media/args.ts";
 import { runFfmpeg } from "../../media/run.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { fitAll } from "../../timing/fit.ts";
-import { mixToFile, mixWindowFrames, speechRanges, stretchClips, toFrame } from "./mix.ts";
+import { crossfadeRanges, mixToFile, mixWindowFrames, speechRanges, stretchClips, toFrame } from "./mix.ts";
 import { MIX_RATE } from "./types.ts";
 
 const t = tempDir("dub-mix-");
@@ -61,7 +61,8 @@ describe("mixToFile", () => {
     const progress: number[] = [];
     const placed = await mixToFile({
       ...{ mixFile, clipDir: t.dir, channels: 1, durationMs: 4000, background: Promise.resolve(false) },
-      ...{ duckDb: 18, segments, synth, fits, concurrency: 2, onProgress: (f: number) => progress.push(f) },
+      ...{ duck: true, duckDb: 18, segments, synth, fits, concurrency: 2 },
+      onProgress: (f: number) => progress.push(f),
     });
     expect(readFileSync(mixFile).byteLength).toBe(toFrame(4000) * 4);
     expect(placed[0]).toEqual({ start: 500, end: 1300 });
@@ -103,5 +104,15 @@ describe("mixWindowFrames", () => {
     expect(mixWindowFrames(5000, 128_000)).toBe(3 * MIX_RATE);
     expect(mixWindowFrames(100_000, 60_000)).toBe(MIX_RATE);
     expect(mixWindowFrames(0, 128_000)).toBe(60 * MIX_RATE);
+  });
+});
+
+describe("crossfadeRanges", () => {
+  it("puts the other signal in place inside the ranges, with ramps either side", () => {
+    const data = new Float32Array(20).fill(1); // 10 stereo frames
+    const other = new Float32Array(20).fill(3);
+    crossfadeRanges(data, other, 2, [{ start: 14, end: 16 }], 2, 10);
+    // frames 12..17 of the mix are data's frames 2..7: ramp in over 12, 13; 14, 15 replaced; ramp out 16, 17
+    expect([...data.filter((_, i) => i % 2 === 0)]).toEqual([1, 1, 1, 2, 3, 3, 3, 2, 1, 1]);
   });
 });

@@ -4,7 +4,7 @@
 // Linear in the number of segments, in memory bounded by the clips of one window: the clips to stretch
 // are stretched first, many per ffmpeg run; the duck ranges are merged once and each window bisects to
 // its own; a window is short enough that about CLIPS_PER_WINDOW clips start in it.
-import { access, rename } from "node:fs/promises";
+import { access, open, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { resample } from "../../audio/dsp.ts";
 import type { PlannedSegment } from "../../doc.ts";
@@ -24,16 +24,17 @@ import { MIX_RATE, type Placement, type StageProgress, type SynthesizedSegment }
 export const toFrame = (ms: number): number => Math.round((ms * MIX_RATE) / 1000);
 
 /**
- * The original's audio decoded into `mixFile` by ffmpeg (started while the TTS runs; it is only needed
- * for the mix). Resolves false when there is no background to keep.
+ * The background decoded into `mixFile` by ffmpeg (started while the TTS runs; it is only needed for
+ * the mix): the original's audio, or its separated background stem. Resolves false when there is no
+ * background to keep.
  */
 export function decodeBackground(
-  video: string,
+  source: string,
   mixFile: string,
   opts: { keep: boolean; channels: number; durationMs: number; signal: AbortSignal },
 ): Promise<boolean> {
   if (!opts.keep) return Promise.resolve(false);
-  const p = runFfmpeg(decodeAudioArgs(video, mixFile, MIX_RATE, opts.channels), {
+  const p = runFfmpeg(decodeAudioArgs(source, mixFile, MIX_RATE, opts.channels), {
     durationMs: opts.durationMs,
     signal: opts.signal,
   }).then(() => true);
@@ -61,7 +62,14 @@ export interface MixInput {
   durationMs: number;
   /** Resolves true when the original's audio is in `mixFile` (decodeBackground). */
   background: Promise<boolean>;
+  /** Lower the background under speech by duckDb ("duck"); with a separated background it stays. */
+  duck: boolean;
   duckDb: number;
+  /**
+   * The original audio (raw float32 like the mix) put back in place of the background inside `ranges`
+   * (frames; segments marked "keep the original voice"), with the duck's ramps.
+   */
+  restore?: { file: Promise<string>; ranges: Range[] };
   segments: PlannedSegment[];
   synth: (SynthesizedSegment | null)[];
   fits: (Fit | null)[];
@@ -186,19 +194,64 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
   const mixWindow = mixWindowFrames(segments.length, input.durationMs);
   let next = 0; // the next segment whose clip is prepared (segments are in order of start)
   let active: MixClip[] = [];
-  await eachWindow(input.mixFile, channels, { windowFrames: mixWindow, write: true }, async (w) => {
-    throwIfAborted(signal);
-    const end = w.start + mixWindow;
-    if (hasBackground) duckMerged(w.window, channels, ranges, input.duckDb, ramp, w.start);
-    const starting: number[] = [];
-    for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
-      if (synth[next] && fits[next]) starting.push(next);
-    active.push(...(await mapLimit(starting, input.concurrency, prepare)));
-    for (const c of active) addClip(w.window, channels, c.samples, c.start - w.start, c.gain);
-    // a clip that runs into the next window stays for it
-    active = active.filter((c) => c.start + c.samples.length > end);
-    progress(0.5 + Math.min(1, end / frames) / 2);
-  });
+  const restore = input.restore && {
+    fh: await open(await input.restore.file, "r"),
+    ranges: mergeRanges(input.restore.ranges, 2 * ramp),
+    buf: new Float32Array(mixWindow * channels),
+  };
+  try {
+    await eachWindow(input.mixFile, channels, { windowFrames: mixWindow, write: true }, async (w) => {
+      throwIfAborted(signal);
+      const end = w.start + mixWindow;
+      if (hasBackground && input.duck) duckMerged(w.window, channels, ranges, input.duckDb, ramp, w.start);
+      if (restore) {
+        const orig = restore.buf.subarray(0, w.window.length);
+        orig.fill(0);
+        await restore.fh.read(
+          new Uint8Array(orig.buffer, 0, orig.length * 4),
+          0,
+          orig.length * 4,
+          w.start * channels * 4,
+        );
+        crossfadeRanges(w.window, orig, channels, restore.ranges, ramp, w.start);
+      }
+      const starting: number[] = [];
+      for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
+        if (synth[next] && fits[next]) starting.push(next);
+      active.push(...(await mapLimit(starting, input.concurrency, prepare)));
+      for (const c of active) addClip(w.window, channels, c.samples, c.start - w.start, c.gain);
+      // a clip that runs into the next window stays for it
+      active = active.filter((c) => c.start + c.samples.length > end);
+      progress(0.5 + Math.min(1, end / frames) / 2);
+    });
+  } finally {
+    await restore?.fh.close();
+  }
   progress(1);
   return placed;
+}
+
+/**
+ * In place: `data` replaced by `other` inside the merged `ranges` (frames of the whole mix; `offset` is
+ * data's first frame), with linear ramps of `ramp` frames before and after each range.
+ */
+export function crossfadeRanges(
+  data: Float32Array,
+  other: Float32Array,
+  channels: number,
+  ranges: Range[],
+  ramp: number,
+  offset: number,
+): void {
+  const frames = Math.floor(data.length / channels);
+  for (const r of ranges) {
+    const a = Math.max(offset, r.start - ramp);
+    const b = Math.min(offset + frames, r.end + ramp);
+    for (let n = a; n < b; n++) {
+      const g = n < r.start ? (n - (r.start - ramp)) / ramp : n >= r.end ? (r.end + ramp - n) / ramp : 1;
+      const o = (n - offset) * channels;
+      for (let c = 0; c < channels; c++)
+        data[o + c] = (data[o + c] as number) * (1 - g) + (other[o + c] as number) * g;
+    }
+  }
 }

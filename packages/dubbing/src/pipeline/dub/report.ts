@@ -62,6 +62,7 @@ export type ReportInput = Pick<
   | "durationMs"
   | "channels"
   | "background"
+  | "separation"
   | "duckDb"
   | "fit"
   | "warnings"
@@ -89,6 +90,7 @@ export function buildReport(r: ReportInput): DubReport {
     durationMs: r.durationMs,
     channels: r.channels,
     background: r.background,
+    ...(r.separation ? { separation: r.separation } : {}),
     duckDb: r.duckDb,
     fit: r.fit,
     voices: Object.fromEntries(

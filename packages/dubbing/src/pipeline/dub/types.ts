@@ -11,13 +11,23 @@ import type { ResolvedVoice } from "../voices.ts";
  */
 export const MIX_RATE = 44_100;
 
+export type BackgroundMode = "keep" | "duck" | "remove";
+
 export interface DubOptions extends CommonOptions {
   /** Output MP4 path (default: next to the video, "<name>.<language>.mp4"). */
   output?: string;
   /** Cache and intermediate files; keep it between calls so a re-dub only re-synthesizes changed segments. */
   workDir?: string;
-  /** "duck" keeps the original audio lowered under the dub (default); "remove" drops it. */
-  background?: "duck" | "remove";
+  /**
+   * "keep" (default): the separated background at full level, the original voice removed everywhere
+   * (except segments marked keepOriginal); "duck": the original audio lowered under the dub; "remove":
+   * no original audio. "keep" falls back to "duck" when the audio cannot be separated (the report says why).
+   */
+  background?: BackgroundMode;
+  /** The project's stems folder (separate/stems.ts): used when it holds stems, else they are made there. */
+  stemsDir?: string;
+  /** Preferred separation engine id. */
+  separationEngine?: string;
   /** How much the original is lowered under the dub (dB, default 18). */
   duckDb?: number;
   /** Timing fit settings (DESIGN §4 defaults). */
@@ -73,7 +83,10 @@ export interface DubReport {
   language: string;
   durationMs: number;
   channels: number;
-  background: "duck" | "remove";
+  /** The mode used (a "keep" that fell back says so in `separation`). */
+  background: BackgroundMode;
+  /** With "keep" asked: the engine that separated the stems, or null and why the dub ducked instead. */
+  separation?: { requested: "keep"; engine: string | null; reason?: string };
   duckDb: number;
   fit: Required<FitOptions>;
   voices: Record<string, { engine: string; voice: string; catalogVoice?: string }>;

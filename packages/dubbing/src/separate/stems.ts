@@ -1,0 +1,202 @@
+// A project's stems: the original's audio separated once into a background (music, effects, room; the
+// original's channels at the mix rate, FLAC) and a voice (16 kHz mono FLAC, what recognition listens
+// to), with a stems.json naming the engine. Computed by transcribe() or, when missing, by the first
+// "keep" dub; stored with the project and reused by every dub after it.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Region } from "../audio/features.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
+import { throwIfAborted } from "../errors.ts";
+import { decodeAudioArgs } from "../media/args.ts";
+import { runFfmpeg } from "../media/run.ts";
+import { MIX_RATE } from "../pipeline/dub/types.ts";
+
+export const STEM_FILES = { background: "background.flac", voice: "voice.flac", info: "stems.json" } as const;
+
+/** stems.json: what made the stems. */
+export interface StemsInfo {
+  engine: string;
+  params: Record<string, unknown>;
+  channels: number;
+  sampleRate: number;
+  /** Wall seconds of the separation itself, the CPU seconds of this process meanwhile, and the audio's length. */
+  seconds: number;
+  cpuSeconds: number;
+  durationMs: number;
+  /** Where the voice stem has speech (ms), when recognition has listened to it (transcribe()). */
+  voiceActivity?: Region[];
+}
+
+export interface Stems extends StemsInfo {
+  dir: string;
+  background: string;
+  voice: string;
+}
+
+/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a FLAC at `outRate` with `outChannels`. */
+export function rawToFlacArgs(
+  input: string,
+  rate: number,
+  channels: number,
+  output: string,
+  outRate: number,
+  outChannels: number,
+): string[] {
+  return [
+    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
+    ...["-ar", String(outRate), "-ac", String(outChannels), "-sample_fmt", "s16", "-c:a", "flac", output],
+  ];
+}
+
+/** Pure: ffmpeg arguments for a file's mid, (left + right) / 2, as raw float32 (ffmpeg's own downmix is −3 dB). */
+export function midArgs(input: string, output: string, rate: number, channels: number): string[] {
+  const mid = channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : ["-ac", "1"];
+  return ["-i", input, ...mid, "-ar", String(rate), "-c:a", "pcm_f32le", "-f", "f32le", output];
+}
+
+/**
+ * An engine's two stem files (any format ffmpeg reads) as the raw float32 stems of a SeparationResult in
+ * the work dir: the background with the input's channels, the voice's mid.
+ */
+export async function decodeStemFiles(
+  files: { background: string; vocals: string },
+  input: { workDir: string; sampleRate: number; channels: number; signal?: AbortSignal },
+): Promise<{ background: string; voice: string }> {
+  const background = join(input.workDir, "background.f32");
+  const voice = join(input.workDir, "voice.f32");
+  const { sampleRate, channels, signal } = input;
+  await runFfmpeg(decodeAudioArgs(files.background, background, sampleRate, channels), { signal });
+  await runFfmpeg(midArgs(files.vocals, voice, sampleRate, channels), { signal });
+  return { background, voice };
+}
+
+/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a 16-bit WAV of the same. */
+export function rawToWavArgs(input: string, rate: number, channels: number, output: string): string[] {
+  return [
+    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
+    ...["-c:a", "pcm_s16le", "-f", "wav", output],
+  ];
+}
+
+/**
+ * Separates the first audio stream of `video` into `dir` (created by the caller) with the registry's
+ * separation engine (`prefer` first). `speech`: where the voice is known to be (ms). Throws the
+ * engine's DubError (e.g. too_little_background) when it cannot.
+ */
+export async function separateStems(
+  video: string,
+  dir: string,
+  opts: {
+    registry: EngineRegistry;
+    channels: number;
+    durationMs: number;
+    speech: Region[];
+    prefer?: string;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+  },
+): Promise<Stems> {
+  const engine = await opts.registry.pickSeparation(opts.prefer);
+  const channels = Math.min(2, Math.max(1, opts.channels));
+  const pcmFile = join(dir, "original.f32");
+  const created = [pcmFile];
+  try {
+    await runFfmpeg(decodeAudioArgs(video, pcmFile, MIX_RATE, channels), {
+      durationMs: opts.durationMs,
+      signal: opts.signal,
+    });
+    throwIfAborted(opts.signal);
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    const r = await engine.separate({
+      pcmFile,
+      sampleRate: MIX_RATE,
+      channels,
+      workDir: dir,
+      speech: opts.speech,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+    });
+    const seconds = Math.round(performance.now() - t) / 1000;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = Math.round((used.user + used.system) / 1000) / 1000;
+    created.push(r.background, r.voice);
+    const background = join(dir, STEM_FILES.background);
+    const voice = join(dir, STEM_FILES.voice);
+    await Promise.all([
+      runFfmpeg(rawToFlacArgs(r.background, MIX_RATE, channels, background, MIX_RATE, channels), {
+        signal: opts.signal,
+      }),
+      runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { signal: opts.signal }),
+    ]);
+    const info: StemsInfo = {
+      engine: engine.id,
+      params: r.params,
+      channels,
+      sampleRate: MIX_RATE,
+      seconds,
+      cpuSeconds,
+      durationMs: opts.durationMs,
+    };
+    await writeFile(join(dir, STEM_FILES.info), `${JSON.stringify(info, null, 2)}\n`);
+    return { ...info, dir, background, voice };
+  } finally {
+    await Promise.all(created.map((f) => rm(f, { force: true })));
+  }
+}
+
+/** Records where the voice stem has speech in the stems.json of `dir`. */
+export async function recordVoiceActivity(dir: string, regions: Region[]): Promise<void> {
+  const file = join(dir, STEM_FILES.info);
+  const info = JSON.parse(await readFile(file, "utf8")) as StemsInfo;
+  await writeFile(file, `${JSON.stringify({ ...info, voiceActivity: regions }, null, 2)}\n`);
+}
+
+/**
+ * Pure: the stretches where the voice has speech that no segment covers, at least `minMs` long
+ * (shorter ones are breaths and the edges of segments), for "Untranscribed speech … — add a line".
+ */
+export function untranscribedSpeech(voice: Region[], segments: Region[], minMs = 1000): Region[] {
+  const sorted = [...segments].sort((a, b) => a.start - b.start);
+  const out: Region[] = [];
+  for (const v of voice) {
+    let t = v.start;
+    for (const s of sorted) {
+      if (s.end <= t || s.start >= v.end) continue;
+      if (s.start > t) out.push({ start: t, end: s.start });
+      t = Math.max(t, s.end);
+    }
+    if (t < v.end) out.push({ start: t, end: v.end });
+  }
+  // gaps between voice regions under 300 ms are one stretch
+  const joined: Region[] = [];
+  for (const r of out) {
+    const last = joined.at(-1);
+    if (last && r.start - last.end < 300) last.end = r.end;
+    else joined.push({ ...r });
+  }
+  return joined.filter((r) => r.end - r.start >= minMs);
+}
+
+/** The stems stored in `dir`, or null when it holds none (no stems.json). */
+export async function readStems(dir: string): Promise<Stems | null> {
+  const text = await readFile(join(dir, STEM_FILES.info), "utf8").catch(() => null);
+  if (text === null) return null;
+  const info = JSON.parse(text) as StemsInfo;
+  return { ...info, dir, background: join(dir, STEM_FILES.background), voice: join(dir, STEM_FILES.voice) };
+}
+
+/**
+ * The stems in `dir` if it holds them, else separated now into it (created), with `speech` as where the
+ * voice is known to be.
+ */
+export async function stemsFor(
+  video: string,
+  dir: string,
+  opts: Parameters<typeof separateStems>[2],
+): Promise<Stems> {
+  const stored = await readStems(dir);
+  if (stored) return stored;
+  await mkdir(dir, { recursive: true });
+  return separateStems(video, dir, opts);
+}
