@@ -5,10 +5,21 @@
 
 /**
  * The demuxers of the containers the service takes: MP4/MOV, Matroska/WebM, AVI, ASF (WMV), OGG,
- * MPEG-TS and FLV; and WAV, which ingest writes for the speech engines (an upload also needs a video
- * stream). None of them opens another file (MP4's external references, `enable_drefs`, stay off).
+ * MPEG-TS and FLV; and WAV and MP3, which the service writes itself (speech for the engines, voice
+ * samples; an upload also needs a video stream). None of them opens another file (MP4's external
+ * references, `enable_drefs`, stay off).
  */
-export const MEDIA_DEMUXERS = ["mov", "matroska", "avi", "asf", "ogg", "mpegts", "flv", "wav"] as const;
+export const MEDIA_DEMUXERS = [
+  "mov",
+  "matroska",
+  "avi",
+  "asf",
+  "ogg",
+  "mpegts",
+  "flv",
+  "wav",
+  "mp3",
+] as const;
 export type Demuxer = (typeof MEDIA_DEMUXERS)[number];
 
 /** The only protocols an input may use: the local file, or a pipe the caller set up. */
