@@ -32,7 +32,13 @@ export function metricsRoutes(
     if (method) metrics.signIns.inc({ method, result: signInResult(reply.statusCode) });
   });
 
-  if (!deps.token) return;
+  // Without a token the route answers 404 itself: otherwise the web app's fallback would serve index.html.
+  if (!deps.token) {
+    app.get("/metrics", async (_request, reply) =>
+      reply.code(404).send(errorBody("not_found", "There is nothing here.")),
+    );
+    return;
+  }
   const expected = Buffer.from(`Bearer ${deps.token}`);
   app.get("/metrics", async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? "");
