@@ -15,8 +15,11 @@ test("an unknown address shows a real not-found page that leads home", async ({ 
 });
 
 test("API misses stay JSON errors, not the app page", async ({ request }) => {
+  // no route matched, so no session is asked for: a JSON 404 (sign-in is decided by the matched route)
   const res = await request.get("/api/nothing-here");
-  expect(res.status()).toBe(401);
+  expect(res.status()).toBe(404);
+  expect(res.headers()["content-type"]).toContain("application/json");
+  expect((await res.json()).error.code).toBeTruthy();
   const anon = await request.get("/api/health");
   expect(anon.status()).toBe(200);
 });

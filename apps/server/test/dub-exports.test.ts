@@ -216,7 +216,9 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     const open = async () => {
       const abort = new AbortController();
       const res = await fetch(`${ts.baseUrl}${wavPath}`, { headers: { cookie }, signal: abort.signal });
-      return { status: res.status, close: () => abort.abort() };
+      // `res` stays referenced: fetch cancels the body of a response that is garbage-collected, which
+      // would end the stream (and free its place) behind the test's back
+      return { status: res.status, res, close: () => abort.abort() };
     };
     const idle = [await open(), await open()];
     expect(idle.map((s) => s.status)).toEqual([200, 200]);
