@@ -1,14 +1,14 @@
 // What an idle server costs: a real server process (as `make start` runs it) with no user and no job,
 // sampled from /proc for CPU time and resident memory. Prints figures; never fails.
-//   node bench/service/idle.ts [--minutes 10] [--postgres postgres://…]
+//   node bench/service/idle.ts [--minutes 10] [--postgres]
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startBenchServer } from "./server.ts";
+import { startBenchPostgres, startBenchServer } from "./server.ts";
 
 const { values } = parseArgs({
-  options: { minutes: { type: "string", default: "10" }, postgres: { type: "string" } },
+  options: { minutes: { type: "string", default: "10" }, postgres: { type: "boolean", default: false } },
 });
 const minutes = Number(values.minutes);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -29,8 +29,8 @@ async function sample(pid: number): Promise<Sample> {
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-idle-"));
-const env: Record<string, string> = values.postgres ? { DATABASE_URL: values.postgres } : {};
-const server = await startBenchServer(dir, env);
+const postgres = values.postgres ? startBenchPostgres(dir) : null;
+const server = await startBenchServer(dir, postgres ? { DATABASE_URL: postgres.url } : {});
 const pid = server.process.pid as number;
 try {
   // start-up work (migrations, engine probes, first sweeps) is not idleness
@@ -58,5 +58,6 @@ try {
 } finally {
   server.stop();
   await new Promise((r) => server.process.once("exit", r));
+  postgres?.stop();
   await rm(dir, { recursive: true, force: true });
 }
