@@ -14,7 +14,7 @@ import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
-import { retryDelayBound, startWorkers } from "./jobs/worker.ts";
+import { startWorkers } from "./jobs/worker.ts";
 import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
@@ -101,7 +101,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       metrics,
     );
     // jobs a crash cut off are retried after their first delay
-    if (orphans > 0) workers.wakeAfter(retryDelayBound(0) * 1000 + 250);
+    if (orphans > 0) workers.wakeAfterRetry(0);
     // This machine's clip caches of deleted translations (another process may have deleted them).
     const sweepCaches = () => void sweepClipCaches(db, deps.cacheDir).catch(() => {});
     sweepCaches();

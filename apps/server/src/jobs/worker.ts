@@ -48,7 +48,7 @@ export async function startWorkers(
   concurrency: number,
   polling: ReturnType<typeof pollingFor>,
   metrics?: Metrics,
-): Promise<{ wakeAfter(ms: number): void }> {
+): Promise<{ wakeAfterRetry(retryCount: number): void }> {
   const media = slots(concurrency);
   const workerIds: string[] = [];
   // No notification says that a finished job freed a user's group slot or a media slot, nor that a
@@ -58,6 +58,9 @@ export async function startWorkers(
     setTimeout(() => {
       for (const id of workerIds) boss.notifyWorker(id);
     }, ms).unref();
+  /** After the longest delay pg-boss may draw for the retry that follows `retryCount` earlier ones. */
+  const wakeAfterRetry = (retryCount: number) =>
+    wakeAfter(retryDelayBound(retryCount) * 1000 + WAKE_DELAY_MS);
   for (const name of Object.keys(HANDLERS) as QueueName[]) {
     const handler = HANDLERS[name] as Handler<QueueName>;
     const run = LIGHT.includes(name)
@@ -93,13 +96,13 @@ export async function startWorkers(
             await run(deps, job.data, job.retryCount >= job.retryLimit);
             ended?.("done");
             logger.info({ ms: Date.now() - started }, "job done");
-            wakeAfter(WAKE_DELAY_MS);
           } catch (error) {
             ended?.("failed");
             logger.error({ err: error, ms: Date.now() - started }, "job failed");
-            wakeAfter(WAKE_DELAY_MS);
-            wakeAfter(retryDelayBound(job.retryCount) * 1000 + WAKE_DELAY_MS);
+            wakeAfterRetry(job.retryCount);
             throw error;
+          } finally {
+            wakeAfter(WAKE_DELAY_MS);
           }
         });
       },
@@ -108,10 +111,10 @@ export async function startWorkers(
   }
   // Hourly, on whichever worker gets it: expired projects are deleted.
   await boss.schedule("retention", "17 * * * *", {});
-  return { wakeAfter };
+  return { wakeAfterRetry };
 }
 
 /** The longest a retry after `retryCount` earlier ones waits (pg-boss: delay × 2^(n+1) × [½, 1], capped). */
-export function retryDelayBound(retryCount: number): number {
+function retryDelayBound(retryCount: number): number {
   return Math.min(RETRIES.retryDelayMax, RETRIES.retryDelay * 2 ** Math.min(16, retryCount + 1));
 }
