@@ -116,8 +116,12 @@ describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {
       BACKUP_DIR: dir,
       BACKUP_KEEP: "2",
     });
-    const names = await eventuallyList(dir, (list) =>
-      list.some((n) => n.endsWith(".tar") && !old.includes(n)),
+    // The new archive appears (renamed from .part) before the old ones are pruned: wait for both.
+    const names = await eventuallyList(
+      dir,
+      (list) =>
+        list.some((n) => n.endsWith(".tar") && !old.includes(n)) &&
+        list.filter((n) => n.startsWith("dub-backup-")).length === 2,
     );
     expect(names.filter((n) => n.startsWith("dub-backup-")).sort()).toEqual([
       old[2],
