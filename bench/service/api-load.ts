@@ -19,7 +19,7 @@ const { values } = parseArgs({
 });
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-api-"));
-const postgres = values.postgres ? startBenchPostgres(dir) : null;
+const postgres = values.postgres ? startBenchPostgres() : null;
 const [cookie] = await benchUsers(dir, ["load@example.com"], postgres?.url);
 const server = await startBenchServer(dir, postgres ? { DATABASE_URL: postgres.url } : {});
 try {

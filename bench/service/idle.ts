@@ -29,7 +29,7 @@ async function sample(pid: number): Promise<Sample> {
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-idle-"));
-const postgres = values.postgres ? startBenchPostgres(dir) : null;
+const postgres = values.postgres ? startBenchPostgres() : null;
 const server = await startBenchServer(dir, postgres ? { DATABASE_URL: postgres.url } : {});
 const pid = server.process.pid as number;
 try {

@@ -1,6 +1,7 @@
 // A real server process (embedded mode) for the service benchmarks, with signed-in users.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { openAsBlob } from "node:fs";
+import { mkdtempSync, openAsBlob } from "node:fs";
+import os from "node:os";
 import net from "node:net";
 import path from "node:path";
 import type { ProjectDetail } from "@dubbing/contract";
@@ -26,9 +27,10 @@ export async function benchUsers(dir: string, emails: string[], url?: string): P
 }
 
 /** A throwaway PostgreSQL server (Debian's, as the tests start it) for the scale-out figures. */
-export function startBenchPostgres(dir: string): { url: string; stop(): void } {
+export function startBenchPostgres(): { url: string; stop(): void } {
   const script = path.resolve(import.meta.dirname, "../../scripts/test-postgres.sh");
-  const pgDir = path.join(dir, "pg");
+  // its own folder: the script hands it to the postgres user, who cannot enter the bench's private one
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = execFileSync(script, ["start", pgDir, String(port)], { encoding: "utf8" }).trim();
   return { url, stop: () => execFileSync(script, ["stop", pgDir]) };
