@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
@@ -11,6 +11,8 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
 import {
   saveProject,
@@ -95,8 +97,8 @@ function Editor({ project }: { project: ProjectDetail }) {
   const selected = requested && translations.data?.[requested] ? requested : null;
   const activeIndex = segmentAt(draft.transcript, player.current);
 
-  const save = async () => {
-    if (!draft.dirty) return;
+  const save = async (): Promise<boolean> => {
+    if (!draft.dirty) return true;
     setSaving(true);
     setSaveErrors([]);
     try {
@@ -105,6 +107,7 @@ function Editor({ project }: { project: ProjectDetail }) {
       dispatch({ type: "reset", speakers: saved.speakers, transcript: saved.transcript ?? draft.transcript });
       client.invalidateQueries({ queryKey: projectsKey, exact: true });
       notify.success("Changes saved successfully");
+      return true;
     } catch (error) {
       console.error("Failed to save changes", error);
       if (error instanceof ApiError && error.details.length > 0) {
@@ -113,10 +116,26 @@ function Editor({ project }: { project: ProjectDetail }) {
         setSaveErrors([error.message]);
       }
       notify.error("Failed to save changes");
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  const doc = useMemo(
+    () => ({ speakers: draft.speakers, transcript: draft.transcript }),
+    [draft.speakers, draft.transcript],
+  );
+  const restoreOffer = useUnsavedWork({
+    draftKey: `project:${id}`,
+    dirty: draft.dirty,
+    value: doc,
+    save,
+    differs: (kept) =>
+      JSON.stringify(kept) !==
+      JSON.stringify({ speakers: project.speakers, transcript: project.transcript ?? [] }),
+    restore: (kept) => dispatch({ type: "restore", doc: kept }),
+  });
 
   const selectLanguage = (code: string | null) => {
     setParams(
@@ -138,7 +157,7 @@ function Editor({ project }: { project: ProjectDetail }) {
     if (last) navigate(`/projects/${id}?language=${encodeURIComponent(last)}`);
   };
 
-  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={save} />;
+  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={() => void save()} />;
 
   return (
     <div className="mx-auto max-w-7xl pb-28">
@@ -146,7 +165,10 @@ function Editor({ project }: { project: ProjectDetail }) {
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
-            <ProjectActions project={project} onDeleted={() => navigate("/projects")} />
+            <ProjectActions
+              project={project}
+              onDeleted={() => navigate("/projects", { state: EDITS_HANDLED })}
+            />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             Status:{" "}
@@ -235,10 +257,11 @@ function Editor({ project }: { project: ProjectDetail }) {
                     durationMs={project.durationMs ?? 0}
                     playerMs={player.current}
                     onSeek={player.seek}
-                    onDeleted={() => navigate(`/projects/${id}`)}
+                    onDeleted={() => navigate(`/projects/${id}`, { state: EDITS_HANDLED })}
                   />
                 ) : (
                   <>
+                    {restoreOffer}
                     {saveErrors.length > 0 && (
                       <ul role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                         {saveErrors.map((e) => (

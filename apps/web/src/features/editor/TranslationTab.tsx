@@ -7,6 +7,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DownloadIcon, TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { lostOnOtherAddress } from "../unsaved/unsaved-store.ts";
+import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { deleteTranslation, saveTranslation, startDub, startTranslation, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
@@ -133,13 +135,14 @@ export function TranslationTab({
     (translation.report?.segments ?? []).filter((s) => s.tooLong).map((s) => [s.index, s]),
   );
 
-  const save = async () => {
+  const save = async (): Promise<boolean> => {
     setSaving(true);
     try {
       await saveTranslation(projectId, code, segments);
       setEdited(false);
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
       notify.success("Changes saved successfully");
+      return true;
     } catch (error) {
       console.error("Failed to save the translation", error);
       // 409: a job is working on this translation; the edits stay here until it has finished.
@@ -148,10 +151,21 @@ export function TranslationTab({
           ? `Failed to save changes: ${error.message}`
           : "Failed to save changes",
       );
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  const restoreOffer = useUnsavedWork({
+    draftKey: `translation:${projectId}:${code}`,
+    dirty: edited,
+    value: segments,
+    save,
+    differs: (kept) => JSON.stringify(kept) !== JSON.stringify(translation.transcript),
+    restore: (kept) => change(kept),
+    lostOn: lostOnOtherAddress,
+  });
 
   const dub = async (regenerate?: number[]) => {
     setRequestingDub(true);
@@ -172,6 +186,7 @@ export function TranslationTab({
 
   return (
     <div className="space-y-4">
+      {restoreOffer}
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <p className="text-sm text-slate-600">
           Status:{" "}
@@ -185,7 +200,7 @@ export function TranslationTab({
             className={buttonSecondary}
             disabled={!edited || saving || dubbing || translating}
             title={dubbing || translating ? "Save when the running job has finished." : undefined}
-            onClick={save}
+            onClick={() => void save()}
           >
             {saving ? "Saving..." : "Save Translation"}
           </button>

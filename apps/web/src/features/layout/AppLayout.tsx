@@ -4,6 +4,7 @@ import type { User } from "../../api/types.ts";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { HeaderTitleContext } from "../../lib/use-page-title.ts";
 import { logout, useSubscriptionActive } from "../auth/session.ts";
+import { UnsavedChangesGuard } from "../unsaved/UnsavedChangesGuard.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 const COMPACT_KEY = "dubbing.sidebarCompact";
@@ -119,6 +120,7 @@ export default function AppLayout() {
           <main className="px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />
           </main>
+          <UnsavedChangesGuard />
         </div>
       </div>
     </HeaderTitleContext.Provider>

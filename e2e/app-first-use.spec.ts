@@ -1,0 +1,94 @@
+// Issue #35, "nothing a creator loses, nothing that looks unfinished": what a first-time user meets in
+// the app, one test per item.
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+/** A signed-in user with a transcribed English project open in the editor; its id. */
+async function openReadyProject(page: Page, tag: string): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `dub-e2e-${tag}-`));
+  const { video } = makeDialogue(dir, DIALOGUE.slice(0, 3), { name: "talk" });
+  await signIn(page, uniqueEmail(tag));
+  const created = await page.request.post("/api/video/process", {
+    multipart: {
+      title: "First use",
+      language: "en",
+      video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
+    },
+  });
+  const id = (await created.json())._id as string;
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 120_000 });
+  return id;
+}
+
+test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browser, a closed tab is restored", async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  const id = await openReadyProject(page, "unsaved");
+  const line = page.getByLabel("Text of segment 1");
+  const original = await line.inputValue();
+  const sidebar = page.getByTestId("sidebar");
+  const guard = page.getByRole("dialog", { name: "You have unsaved changes" });
+  const typeInto = async (text: string) => {
+    await line.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type(text);
+  };
+
+  await test.step("a sidebar link: Stay keeps the edit, Discard leaves without it", async () => {
+    await typeInto("An edit that must not vanish.");
+    await sidebar.getByRole("link", { name: "Subscription" }).click();
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+    await expect(line).toHaveValue("An edit that must not vanish.");
+    await sidebar.getByRole("link", { name: "Subscription" }).click();
+    await guard.getByRole("button", { name: "Discard" }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await page.goBack();
+    await expect(line).toHaveValue(original);
+    await expect(page.getByTestId("restore-draft")).toHaveCount(0);
+  });
+
+  await test.step("a reload asks first; a reload that goes ahead offers the edit back", async () => {
+    await typeInto("Typed before the tab went away.");
+    // Reloaded from the page, as F5 does: the browser asks before it goes.
+    const asked = page.waitForEvent("dialog");
+    const reload = page.evaluate(() => location.reload());
+    const dialog = await asked;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    await reload;
+    await expect(line).toHaveValue("Typed before the tab went away.");
+
+    page.once("dialog", (d) => void d.accept());
+    await page.reload();
+    await expect(page.getByTestId("project-status")).toHaveText("ready");
+    await expect(line).toHaveValue(original);
+    await page.getByTestId("restore-draft").getByRole("button", { name: "Restore" }).click();
+    await expect(line).toHaveValue("Typed before the tab went away.");
+    await expect(page.getByRole("button", { name: "Save Changes" }).first()).toBeVisible();
+  });
+
+  await test.step("Save in the guard saves, then follows the link", async () => {
+    await sidebar.getByRole("link", { name: "Projects" }).click();
+    await guard.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    const saved = await (await page.request.get(`/api/video/${id}`)).json();
+    expect(saved.transcript[0].text).toBe("Typed before the tab went away.");
+  });
+
+  await test.step("the storyboard form is guarded too", async () => {
+    await page.goto("/storyboard");
+    await page.getByLabel("Title").fill("Half-written");
+    await sidebar.getByRole("link", { name: "Projects" }).click();
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay" }).click();
+    await expect(page.getByLabel("Title")).toHaveValue("Half-written");
+  });
+});
