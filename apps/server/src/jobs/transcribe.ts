@@ -1,11 +1,12 @@
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
 import { projectPrefix } from "../storage/keys.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
+import { transcribePercent } from "./progress.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const STAGES: Record<string, string> = {
   probe: "Reading the video",
-  extract: "Extracting the audio",
+  extract: "Preparing the audio",
   asr: "Recognising speech",
   diarize: "Telling speakers apart",
 };
@@ -19,8 +20,9 @@ export async function runTranscribe(
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const progress = tracker.reporter(job.trackId, (percent) =>
-    repo.setState(project.id, { progress: percent }),
+  // The stage goes to the project too, so a reloaded editor names it beside the bar.
+  const progress = tracker.reporter(job.trackId, (percent, message) =>
+    repo.setState(project.id, { progress: percent, statusMessage: message }),
   );
   // The video stays usable when transcription fails: the user can type the transcript; the message says why.
   const failure = (error: unknown) => {
@@ -44,15 +46,19 @@ export async function runTranscribe(
       const work = await scope.scratch(deps.scratchDir, "transcribe-");
       const source = await storage.localCopy(project.audioKey ?? project.originalKey, work);
       scope.onCleanup(() => source.release());
-      await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
-      progress.report(0, "Transcribing");
+      await repo.setState(project.id, {
+        status: "transcribing",
+        progress: transcribePercent(0),
+        statusMessage: "Transcribing",
+      });
+      progress.report(transcribePercent(0), "Transcribing");
       const doc = await transcribe(source.path, {
         language: project.language as never,
         registry: deps.registry,
         concurrency: 2,
         signal: scope.signal,
         onProgress: ({ stage, fraction }) => {
-          progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
+          progress.report(transcribePercent(fraction), STAGES[stage] ?? "Transcribing");
         },
       });
       await progress.close();
