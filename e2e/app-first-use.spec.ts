@@ -92,3 +92,35 @@ test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browse
     await expect(page.getByLabel("Title")).toHaveValue("Half-written");
   });
 });
+
+test("a new page opens at its top; Back returns to where the last one was scrolled", async ({ page }) => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  await page.goto("/");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Terms of Service" })
+    .scrollIntoViewIfNeeded();
+  const down = await scrollY();
+  expect(down).toBeGreaterThan(1000);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page).toHaveURL(/\/terms-of-service$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Break Language Barriers");
+  await expect.poll(scrollY).toBe(down);
+
+  // Signed in: the account page scrolled down, then the sidebar's Subscription opens at its top.
+  await page.setViewportSize({ width: 1440, height: 500 });
+  await signIn(page, uniqueEmail("scroll"), "/account");
+  // (scrolled again until the page has loaded enough to scroll)
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return scrollY();
+    })
+    .toBeGreaterThan(200);
+  await page.getByTestId("sidebar").getByRole("link", { name: "Subscription" }).click();
+  await expect(page.getByRole("heading", { name: "Your Subscription" })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+});
