@@ -124,3 +124,62 @@ test("a new page opens at its top; Back returns to where the last one was scroll
   await expect(page.getByRole("heading", { name: "Your Subscription" })).toBeVisible();
   await expect.poll(scrollY).toBe(0);
 });
+
+test("copy says what is true here: formats, languages, contact, dates, sign-in, header", async ({ page }) => {
+  await test.step("policies name no made-up address or date when the operator set none", async () => {
+    for (const policy of ["/terms-of-service", "/privacy-policy", "/refund-policy"]) {
+      await page.goto(policy);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("main")).not.toContainText("example.com");
+      await expect(page.locator("main")).not.toContainText("Last updated");
+    }
+  });
+
+  await test.step("with the operator's SUPPORT_EMAIL and POLICIES_UPDATED, the policies show them", async () => {
+    // The variables themselves are read in apps/server/src/config.test.ts; here, what a visitor sees.
+    await page.route("**/api/config", async (route) => {
+      const real = await (await route.fetch()).json();
+      await route.fulfill({
+        json: {
+          ...real,
+          operator: { supportEmail: "help@dubs.test", policiesUpdated: "2026-03-14" },
+          identity: { ...real.identity, oauthProviders: [] },
+        },
+      });
+    });
+    await page.goto("/terms-of-service");
+    await expect(page.getByText("Last updated: 14 March 2026")).toBeVisible();
+    await expect(page.getByRole("link", { name: "help@dubs.test" })).toHaveAttribute(
+      "href",
+      "mailto:help@dubs.test",
+    );
+    // Google is not set up in this answer: the terms do not name it.
+    await expect(page.getByText(/You sign in with an e-mail magic link/)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("Google");
+    await page.unroute("**/api/config");
+  });
+
+  await test.step("the sign-in screen says who provides the login", async () => {
+    await page.goto("/login");
+    await expect(
+      page.getByText(/Secure login is provided by this service's own identity provider/),
+    ).toBeVisible();
+    await expect(page.getByText(/third-party/)).toHaveCount(0);
+  });
+
+  await test.step("a signed-in visitor's header opens the app", async () => {
+    await signIn(page, uniqueEmail("copy"), "/projects/new");
+    await expect(page.getByText("MP4, WebM, or OGG up to 10GB")).toBeVisible();
+    await expect(page.getByText("MOV, AVI and WMV work too.")).toBeVisible();
+    const spoken = page.getByLabel(/spoken/i).locator("option");
+    await expect(spoken).toHaveCount(21);
+    const names = await spoken.allTextContents();
+    expect(names.some((n) => n.startsWith("Chinese (zh)"))).toBe(true);
+    expect(names.some((n) => n.startsWith("Mandarin Chinese (cmn)"))).toBe(true);
+    expect(names.filter((n) => /Chinese/.test(n) && !/\((zh|cmn)\)/.test(n))).toEqual([]);
+    await page.goto("/");
+    const site = page.getByRole("navigation", { name: "Site" });
+    await expect(site.getByRole("link", { name: "Open the app" })).toHaveAttribute("href", "/projects");
+    await expect(site.getByRole("link", { name: "Log in" })).toHaveCount(0);
+  });
+});

@@ -95,6 +95,8 @@ const envSchema = z.object({
   STRIPE_PRICE_EXECUTIVE_MONTHLY: optionalString,
   STRIPE_PRICE_EXECUTIVE_YEARLY: optionalString,
   BLOG_DIR: optionalString,
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+  POLICIES_UPDATED: optionalString.pipe(z.iso.date().optional()),
   ...engineEnv,
 });
 
@@ -160,6 +162,8 @@ export interface Config {
   };
   /** Markdown posts with front matter, loaded at start-up. */
   blogDir: string;
+  /** What the operator says on the policy pages: a contact address and the policies' date (none: no line). */
+  operator: { supportEmail: string | null; policiesUpdated: string | null };
   /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
   engines: EngineOptions;
 }
@@ -286,6 +290,7 @@ export function loadConfig(
       },
     },
     blogDir: path.resolve(e.BLOG_DIR ?? path.join(import.meta.dirname, "../content/blog")),
+    operator: { supportEmail: e.SUPPORT_EMAIL ?? null, policiesUpdated: e.POLICIES_UPDATED ?? null },
     engines: engineOptions(e),
   };
 }

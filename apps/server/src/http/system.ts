@@ -15,6 +15,7 @@ export function systemRoutes(
     publicUrl: string;
     maxUploadBytes: number;
     identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
+    operator: { supportEmail: string | null; policiesUpdated: string | null };
   },
 ) {
   app.get("/api/health", async (_request, reply) => {
@@ -40,7 +41,8 @@ export function systemRoutes(
   app.get("/api/config", async () => ({
     publicUrl: deps.publicUrl,
     maxUploadBytes: deps.maxUploadBytes,
-    acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg"],
+    acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],
     identity: deps.identity,
+    operator: deps.operator,
   }));
 }

@@ -4,10 +4,10 @@ import { useSearchParams } from "react-router";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
-import { SUPPORT_EMAIL } from "../policies/PolicyLayout.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
 import { type Billing, PLANS } from "../pricing/plans.ts";
+import { useOperator } from "../site/site-info.ts";
 import { notify } from "../toast/toast-store.ts";
 import {
   currentPlanName,
@@ -36,6 +36,7 @@ function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<U
 
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
+  const { supportEmail } = useOperator();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const active = useSubscriptionActive(true);
@@ -250,9 +251,17 @@ export default function SubscriptionPage() {
             Questions about plans, invoices or refunds? We are happy to help.
           </p>
         </div>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonPrimary}>
-          Contact Support
-        </a>
+        {supportEmail ? (
+          <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
+            Contact Support
+          </a>
+        ) : (
+          // The spec's button stays; without an operator address (SUPPORT_EMAIL) it says so instead of mailing
+          // a made-up one.
+          <button type="button" disabled className={buttonPrimary} title="No support address is set up here">
+            Contact Support
+          </button>
+        )}
       </section>
     </div>
   );
