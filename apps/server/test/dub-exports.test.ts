@@ -67,8 +67,12 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     const t = dubbed.body.translation;
     expect(t.status).toBe("dubbed");
     const mp4 = await download(t.finalVideoUrl, "plain.mp4");
+    // the dubbed video's and the M4A's audio say they are Spanish
+    const dubTrack = ffprobe(mp4.file).streams.find((s) => s.codec_type === "audio");
+    expect(dubTrack?.tags?.language).toBe("spa");
     const m4a = await download(t.audioUrl, "audio.m4a");
     const audio = ffprobe(m4a.file);
+    expect(audio.streams[0]?.tags?.language).toBe("spa");
     expect(audio.streams.map((s) => s.codec_type)).toEqual(["audio"]);
     expect(Number(audio.format.duration)).toBeCloseTo(Number(ffprobe(mp4.file).format.duration), 0);
     const wav = await download(t.wavUrl, "audio.wav");

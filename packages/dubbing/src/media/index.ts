@@ -13,4 +13,5 @@ export {
 export { FFMPEG, MediaError, type MediaErrorCode } from "./errors.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
+export { trackLanguage } from "./track-language.ts";
 export { judgeStreams, readStreams, type StreamReading, verifiedDurationMs } from "./verify.ts";
