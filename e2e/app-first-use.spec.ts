@@ -183,3 +183,31 @@ test("copy says what is true here: formats, languages, contact, dates, sign-in, 
     await expect(site.getByRole("link", { name: "Log in" })).toHaveCount(0);
   });
 });
+
+test("the landing page on a phone: a way to log in, and no greeting over the words", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const login = page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in" });
+  await expect(login).toBeVisible();
+  await expect(login).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The boxes of the greetings that show, against every box of words in the hero and its bar.
+  for (let step = 0; step < 2; step++) {
+    const overlaps = await page.evaluate(() => {
+      const boxes = (els: Element[]) =>
+        els
+          .map((el) => ({ text: el.textContent?.trim() ?? "", r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && r.height > 0);
+      const greetings = boxes([...document.querySelectorAll("[data-testid=greetings] span")]);
+      const hero = document.querySelector("[data-testid=greetings]")!.parentElement!;
+      const words = boxes([...hero.querySelectorAll("h1, p, a, nav a")]);
+      const hit = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return greetings.flatMap((g) =>
+        words.filter((w) => hit(g.r, w.r)).map((w) => `"${g.text}" over "${w.text.slice(0, 30)}"`),
+      );
+    });
+    expect(overlaps).toEqual([]);
+    await page.waitForTimeout(3100); // the next set of greetings (they rotate every 3 s)
+  }
+});
