@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 /** A signed-in user with a transcribed English project open in the editor; its id. */
 async function openReadyProject(page: Page, tag: string): Promise<string> {
@@ -210,4 +210,47 @@ test("the landing page on a phone: a way to log in, and no greeting over the wor
     expect(overlaps).toEqual([]);
     await page.waitForTimeout(3100); // the next set of greetings (they rotate every 3 s)
   }
+});
+
+test("small things: storage in MB, an upload error said once, the mailbox link wraps, an opaque header", async ({
+  page,
+}) => {
+  const email = uniqueEmail("small");
+  await test.step("the dev mailbox keeps a long sign-in link inside its card", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await askForLink(page, email);
+    await page.goto("/dev/mailbox");
+    const overflowing = await page.evaluate(
+      () => [...document.querySelectorAll("article")].filter((a) => a.scrollWidth > a.clientWidth).length,
+    );
+    expect(overflowing).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  await signIn(page, email, "/subscription");
+  await test.step("a little storage reads in MB, not 0 GiB", async () => {
+    const stored = page.getByText("Stored videos").locator("xpath=following-sibling::dd");
+    await expect(stored).toHaveText(/^\d+ MB of 5 GiB$/);
+  });
+
+  await test.step("the header is opaque over what scrolls under it", async () => {
+    const alpha = await page
+      .locator("header")
+      .first()
+      .evaluate((h) => getComputedStyle(h).backgroundColor);
+    expect(alpha).toBe("rgb(255, 255, 255)");
+  });
+
+  await test.step("a file that is not a video is said once, next to the form", async () => {
+    await page.goto("/projects/new");
+    await page.locator("input[type=file]").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a video"),
+    });
+    const message = /"notes.txt" is not a video/;
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    await page.waitForTimeout(500); // a toast would have shown by now
+    await expect(page.getByText(message)).toHaveCount(1);
+  });
 });

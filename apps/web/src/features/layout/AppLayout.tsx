@@ -102,7 +102,7 @@ export default function AppLayout() {
         </aside>
 
         <div className={`transition-[padding] duration-200 ${compact ? "lg:pl-20" : "lg:pl-64"}`}>
-          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8">
             <button
               ref={openButton}
               type="button"

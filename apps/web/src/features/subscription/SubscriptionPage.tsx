@@ -20,8 +20,12 @@ import {
 } from "./api.ts";
 
 const minutes = (s: number) => `${Math.round(s / 60).toLocaleString("en-US")} min`;
-const gib = (bytes: number) =>
-  `${(bytes / 1024 ** 3).toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB`;
+/** "350 MB" under 1 GiB (so a little use is not "0 GiB"), "1.5 GiB" from there. */
+function storageAmount(bytes: number): string {
+  const gib = 1024 ** 3;
+  if (bytes < gib) return `${Math.ceil(bytes / 1024 ** 2).toLocaleString("en-US")} MB`;
+  return `${(bytes / gib).toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB`;
+}
 
 /** The plan's counted work and storage as label and "used of limit". */
 function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<Usage["storage"]>) {
@@ -30,7 +34,7 @@ function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<U
     ["Translations this month", of(quotas.translations)],
     ["Storyboard videos this month", of(quotas.storyboardVideos)],
     ["Image searches this hour", of(quotas.imageSearches)],
-    ["Stored videos", `${gib(storage.usedBytes)} of ${gib(storage.limitBytes)}`],
+    ["Stored videos", `${storageAmount(storage.usedBytes)} of ${storageAmount(storage.limitBytes)}`],
   ] as const;
 }
 
