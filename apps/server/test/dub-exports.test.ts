@@ -83,6 +83,33 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect((await fetch(`${ts.baseUrl}${t.wavUrl}`, { headers: { cookie: other } })).status).toBe(404);
   });
 
+  it("offers one MP4 with the original audio and every dub as tagged, titled tracks, the video copied", async () => {
+    const t = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    expect(t.status).toBe("dubbed");
+    const all = await download(`/api/video/${id}/dubs/all-languages.mp4`, "all.mp4");
+    expect(all.res.headers.get("content-type")).toBe("video/mp4");
+    const streams = ffprobe(all.file).streams;
+    const dubbed = ffprobe((await download(t.finalVideoUrl, "plain-for-all.mp4")).file).streams;
+    const video = streams.filter((s) => s.codec_type === "video");
+    expect(video).toHaveLength(1);
+    const dubbedVideo = dubbed.find((s) => s.codec_type === "video")!;
+    expect(video[0]!.codec_name).toBe(dubbedVideo.codec_name);
+    expect((video[0] as Record<string, unknown>).nb_frames).toBe(
+      (dubbedVideo as Record<string, unknown>).nb_frames,
+    );
+    const audio = streams.filter((s) => s.codec_type === "audio");
+    expect(audio.map((s) => [s.tags?.language, s.tags?.handler_name])).toEqual([
+      ["eng", "English (original)"],
+      ["spa", "Español (dub)"],
+    ]);
+    // another user cannot
+    const other = (await ts.signIn()).cookie;
+    const res = await fetch(`${ts.baseUrl}/api/video/${id}/dubs/all-languages.mp4`, {
+      headers: { cookie: other },
+    });
+    expect(res.status).toBe(404);
+  });
+
   it("draws the subtitles into the video, Arabic and Chinese text included", async () => {
     const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
     const texts = ["مرحبا بكم في البرنامج", "谢谢，很高兴来到这里", "שלום לכולם"];

@@ -11,6 +11,7 @@ export {
   wavStreamArgs,
 } from "./args.ts";
 export { FFMPEG, MediaError, type MediaErrorCode } from "./errors.ts";
+export { type AudioTrack, mp4CanCopyAudio, multiTrackArgs, nativeLanguageName } from "./multitrack.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
 export { trackLanguage } from "./track-language.ts";

@@ -321,6 +321,14 @@ export function TranslationTab({
                 <DownloadIcon className="size-4" /> Audio (WAV)
               </a>
             )}
+            <a
+              href={`/api/video/${projectId}/dubs/all-languages.mp4`}
+              download="video-all-languages.mp4"
+              className={buttonSecondary}
+              title="The video with the original audio and every finished dub as separate audio tracks"
+            >
+              <DownloadIcon className="size-4" /> All languages (MP4)
+            </a>
           </div>
         </section>
       )}
