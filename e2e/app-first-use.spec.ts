@@ -254,3 +254,19 @@ test("small things: storage in MB, an upload error said once, the mailbox link w
     await expect(page.getByText(message)).toHaveCount(1);
   });
 });
+
+test("the editor keeps the player in view while lower lines are edited", async ({ page }) => {
+  test.setTimeout(3 * 60_000);
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await openReadyProject(page, "sticky");
+  await page.getByLabel(/^Text of segment \d+$/).last().click();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  const inView = async (testId: string) => {
+    const box = (await page.getByTestId(testId).boundingBox())!;
+    return box.y >= 0 && box.y + box.height / 2 <= 600;
+  };
+  expect(await inView("original-video")).toBe(true);
+  const aside = (await page.getByRole("complementary", { name: "Speakers and translation" }).boundingBox())!;
+  expect(aside.y).toBeGreaterThanOrEqual(0);
+});

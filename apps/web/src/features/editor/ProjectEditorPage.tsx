@@ -226,7 +226,8 @@ function Editor({ project }: { project: ProjectDetail }) {
               onClick={player.toggle}
               aria-label="Original video"
               data-testid="original-video"
-              className="aspect-video w-full rounded-2xl bg-black shadow-sm"
+              // kept in view under the header while lower lines are edited (large screens)
+              className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-20 lg:max-h-[42vh]"
             />
           )}
           {ready && (
@@ -314,7 +315,10 @@ function Editor({ project }: { project: ProjectDetail }) {
           )}
         </div>
         {ready && (
-          <aside className="space-y-6" aria-label="Speakers and translation">
+          <aside
+            className="space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-11rem)] lg:self-start lg:overflow-y-auto"
+            aria-label="Speakers and translation"
+          >
             <SpeakersPanel
               speakers={draft.speakers}
               voices={voices.data ?? []}

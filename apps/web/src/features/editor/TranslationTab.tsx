@@ -12,6 +12,7 @@ import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { deleteTranslation, saveTranslation, startDub, startTranslation, translationsKey } from "./api.ts";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
+import { borrowSilence, HURRIED_SPEED, projectedSpeed } from "./projected-speed.ts";
 import { SegmentList } from "./SegmentRow.tsx";
 import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
 import { speakerName } from "./segments.ts";
@@ -134,6 +135,18 @@ export function TranslationTab({
   const tooLong = new Map(
     (translation.report?.segments ?? []).filter((s) => s.tooLong).map((s) => [s.index, s]),
   );
+  // What the last dub needed per line, to project the speed of a line edited since (a stale dub says less).
+  const dubbedSpeed = new Map(
+    translation.stale ? [] : (translation.report?.segments ?? []).map((s) => [s.index, s.speed]),
+  );
+  const projection = (i: number) => {
+    const saved = translation.transcript[i];
+    const seg = segments[i];
+    const speed = dubbedSpeed.get(i);
+    if (!saved || !seg || speed === undefined) return null;
+    if (saved.text === seg.text && saved.start === seg.start && saved.end === seg.end) return null;
+    return projectedSpeed({ ...saved, speed }, seg);
+  };
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -416,6 +429,11 @@ export function TranslationTab({
           const source = original[i];
           const flag = tooLong.get(i);
           const n = i + 1;
+          const projected = projection(i);
+          const borrow =
+            projected !== null && projected > HURRIED_SPEED
+              ? borrowSilence(segments, i, projected, durationMs)
+              : null;
           return {
             idleRing: flag ? "ring-amber-300" : "ring-slate-200",
             header: (
@@ -443,6 +461,30 @@ export function TranslationTab({
                     >
                       Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
                     </span>
+                  )}
+                  {projected !== null && (
+                    <span
+                      data-testid="projected-speed"
+                      aria-live="polite"
+                      title="How fast this line will be spoken if dubbed as it is now"
+                      className={`rounded-full px-2 py-0.5 font-medium tabular-nums ${
+                        projected > HURRIED_SPEED
+                          ? "bg-amber-100 text-amber-800"
+                          : "bg-slate-100 text-slate-600"
+                      }`}
+                    >
+                      Will play at ×{projected.toFixed(2)}
+                    </span>
+                  )}
+                  {borrow && (
+                    <button
+                      type="button"
+                      onClick={() => setSegment(i, borrow)}
+                      className="rounded-md px-2 py-0.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+                    >
+                      Borrow {((borrow.end - borrow.start - (seg.end - seg.start)) / 1000).toFixed(1)} s of
+                      silence
+                    </button>
                   )}
                   <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
                   {translation.finalVideoUrl && !translation.stale && (
