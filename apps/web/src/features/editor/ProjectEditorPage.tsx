@@ -20,6 +20,7 @@ import {
   translationsKey,
   useLanguages,
   useProject,
+  useSpeech,
   useTranslations,
   useVoices,
 } from "./api.ts";
@@ -80,6 +81,7 @@ function Editor({ project }: { project: ProjectDetail }) {
   const translations = useTranslations(id, ready);
   const languages = useLanguages(sourceCode);
   const voices = useVoices();
+  const speech = useSpeech(id, ready);
   const jobs = useProjectEvents(id);
   const player = useVideoPlayer(project.durationMs ?? 0);
   const [saving, setSaving] = useState(false);
@@ -289,6 +291,7 @@ function Editor({ project }: { project: ProjectDetail }) {
                       onUndo={() => dispatch({ type: "undo" })}
                       onRedo={() => dispatch({ type: "redo" })}
                       onSeek={player.seek}
+                      speech={speech.data}
                     />
                     <div className="flex flex-wrap items-center justify-end gap-2">
                       {project.transcript && project.transcript.length > 0 && (
