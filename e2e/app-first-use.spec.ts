@@ -259,7 +259,10 @@ test("the editor keeps the player in view while lower lines are edited", async (
   test.setTimeout(3 * 60_000);
   await page.setViewportSize({ width: 1440, height: 600 });
   await openReadyProject(page, "sticky");
-  await page.getByLabel(/^Text of segment \d+$/).last().click();
+  await page
+    .getByLabel(/^Text of segment \d+$/)
+    .last()
+    .click();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
   const inView = async (testId: string) => {
