@@ -35,7 +35,8 @@ test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browse
   const sidebar = page.getByTestId("sidebar");
   const guard = page.getByRole("dialog", { name: "You have unsaved changes" });
   const typeInto = async (text: string) => {
-    await line.click();
+    // focused, not clicked: the sticky player may cover a line scrolled to the very top
+    await line.focus();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(text);
   };
