@@ -144,7 +144,7 @@ test.describe("public pages", () => {
     await page.goto("/projects/new");
     await expect(page).toHaveURL(/\/login\?next=%2Fprojects%2Fnew$/);
     await expect(
-      page.getByText("Secure login is provided by a third-party identity provider."),
+      page.getByText(/^Secure login is provided by this service's own identity provider/),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Unlock the Power of AI Dubbing" })).toBeVisible();
     // The widget offers the e-mail magic link and the configured social sign-ins: Google here, nothing else.
@@ -162,7 +162,7 @@ test.describe("public pages", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/signup");
     await expect(
-      page.getByText("Secure login is provided by a third-party identity provider."),
+      page.getByText(/^Secure login is provided by this service's own identity provider/),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Unlock the Power of AI Dubbing" })).toBeHidden();
   });

@@ -132,8 +132,15 @@ test("against the real back end: a storyboard from a transcript, a new image, an
     page.getByRole("status").filter({ hasText: "New image added and selected successfully!" }),
   ).toBeVisible({ timeout: 30_000 });
 
+  // A frame's text is edited in place and kept.
+  await frames.first().getByRole("button", { name: "Edit the text of frame 1" }).click();
+  await frames.first().getByLabel("Text of frame 1").fill("We left the quiet village at dawn.");
+  await frames.first().getByRole("button", { name: "Save text" }).click();
+  await expect(frames.first().getByText("We left the quiet village at dawn.")).toBeVisible();
+
   await page.reload();
   await expect(page.getByRole("heading", { name: "Frame 1" })).toBeVisible();
+  await expect(frames.first().getByText("We left the quiet village at dawn.")).toBeVisible();
   await page.getByRole("button", { name: "Generate Video" }).click();
   await expect(page.getByRole("button", { name: "Generating Video..." })).toBeDisabled();
   await expect(page.getByLabel("Generated video")).toBeVisible({ timeout: 5 * 60_000 });
@@ -147,6 +154,14 @@ test("against the real back end: a storyboard from a transcript, a new image, an
       }),
   );
   expect(duration).toBeGreaterThan(1);
+  // and it can be downloaded
+  const download = page.getByRole("link", { name: "Download Video" });
+  const href = (await download.getAttribute("href"))!;
+  expect(href).toBe(await page.getByLabel("Generated video").getAttribute("src"));
+  await expect(download).toHaveAttribute("download", /\.mp4$/);
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("video/mp4");
 
   await page.getByRole("link", { name: "← Back to storyboards" }).click();
   await expect(page.getByRole("link", { name: /Mountain trip/ })).toContainText(/\d+ frames?/);

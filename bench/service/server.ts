@@ -1,8 +1,8 @@
 // A real server process (embedded mode) for the service benchmarks, with signed-in users.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, openAsBlob } from "node:fs";
-import os from "node:os";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import type { ProjectDetail } from "@dubbing/contract";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../../apps/server/src/auth/sessions.ts";

@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The sign-in screen offers only what works here: Google needs its client id and secret.
       oauthProviders: Object.keys(config.identity.oauthProviders),
     },
+    operator: config.operator,
   });
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {

@@ -49,6 +49,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DEEPGRAM_BASE_URL: "not a url" })).toThrow(/DEEPGRAM_BASE_URL/);
   });
 
+  it("takes the operator's support address and policy date, none by default", () => {
+    expect(loadConfig({}).operator).toEqual({ supportEmail: null, policiesUpdated: null });
+    expect(loadConfig({ SUPPORT_EMAIL: "help@dubs.test", POLICIES_UPDATED: "2026-03-14" }).operator).toEqual({
+      supportEmail: "help@dubs.test",
+      policiesUpdated: "2026-03-14",
+    });
+    expect(() => loadConfig({ SUPPORT_EMAIL: "not an address" })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ POLICIES_UPDATED: "March 2026" })).toThrow(/POLICIES_UPDATED/);
+  });
+
   it("lists every bad variable at once", () => {
     try {
       loadConfig({ PORT: "eighty", ROLES: "api,chef", S3_BUCKET: "media", LOG_LEVEL: "loud" });

@@ -99,6 +99,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+  POLICIES_UPDATED: optionalString.pipe(z.iso.date().optional()),
   ...engineEnv,
 });
 
@@ -170,6 +172,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A worker-only process serves /api/health and /metrics on PORT only when PORT is set explicitly. */
   workerPort: number | undefined;
+  /** What the operator says on the policy pages: a contact address and the policies' date (none: no line). */
+  operator: { supportEmail: string | null; policiesUpdated: string | null };
   /** Engine keys, endpoints, models and binaries: createDefaultRegistry(config.engines). */
   engines: EngineOptions;
 }
@@ -301,6 +305,7 @@ export function loadConfig(
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     workerPort: env.PORT ? e.PORT : undefined,
+    operator: { supportEmail: e.SUPPORT_EMAIL ?? null, policiesUpdated: e.POLICIES_UPDATED ?? null },
     engines: engineOptions(e),
   };
 }

@@ -68,8 +68,12 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     const t = dubbed.body.translation;
     expect(t.status).toBe("dubbed");
     const mp4 = await download(t.finalVideoUrl, "plain.mp4");
+    // the dubbed video's and the M4A's audio say they are Spanish
+    const dubTrack = ffprobe(mp4.file).streams.find((s) => s.codec_type === "audio");
+    expect(dubTrack?.tags?.language).toBe("spa");
     const m4a = await download(t.audioUrl, "audio.m4a");
     const audio = ffprobe(m4a.file);
+    expect(audio.streams[0]?.tags?.language).toBe("spa");
     expect(audio.streams.map((s) => s.codec_type)).toEqual(["audio"]);
     expect(Number(audio.format.duration)).toBeCloseTo(Number(ffprobe(mp4.file).format.duration), 0);
     const wav = await download(t.wavUrl, "audio.wav");
@@ -98,6 +102,33 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
       });
       expect(res.headers.get("content-disposition")).toBeNull();
     }
+  });
+
+  it("offers one MP4 with the original audio and every dub as tagged, titled tracks, the video copied", async () => {
+    const t = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    expect(t.status).toBe("dubbed");
+    const all = await download(`/api/video/${id}/dubs/all-languages.mp4`, "all.mp4");
+    expect(all.res.headers.get("content-type")).toBe("video/mp4");
+    const streams = ffprobe(all.file).streams;
+    const dubbed = ffprobe((await download(t.finalVideoUrl, "plain-for-all.mp4")).file).streams;
+    const video = streams.filter((s) => s.codec_type === "video");
+    expect(video).toHaveLength(1);
+    const dubbedVideo = dubbed.find((s) => s.codec_type === "video")!;
+    expect(video[0]!.codec_name).toBe(dubbedVideo.codec_name);
+    expect((video[0] as Record<string, unknown>).nb_frames).toBe(
+      (dubbedVideo as Record<string, unknown>).nb_frames,
+    );
+    const audio = streams.filter((s) => s.codec_type === "audio");
+    expect(audio.map((s) => [s.tags?.language, s.tags?.handler_name])).toEqual([
+      ["eng", "English (original)"],
+      ["spa", "Español (dub)"],
+    ]);
+    // another user cannot
+    const other = (await ts.signIn()).cookie;
+    const res = await fetch(`${ts.baseUrl}/api/video/${id}/dubs/all-languages.mp4`, {
+      headers: { cookie: other },
+    });
+    expect(res.status).toBe(404);
   });
 
   it("draws the subtitles into the video, Arabic and Chinese text included", async () => {

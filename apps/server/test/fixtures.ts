@@ -99,7 +99,10 @@ export function ffprobe(file: string) {
     execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
       encoding: "utf8",
     }),
-  ) as { format: { duration: string }; streams: { codec_type: string; codec_name: string }[] };
+  ) as {
+    format: { duration: string };
+    streams: { codec_type: string; codec_name: string; tags?: Record<string, string> }[];
+  };
 }
 
 export function tempFolder(prefix: string): { readonly path: string } {

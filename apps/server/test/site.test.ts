@@ -30,6 +30,14 @@ describe.each(MODES)("blog, and billing without Stripe (%s)", (mode) => {
     expect(res.body.some((p: { html: string }) => p.html.includes("<script"))).toBe(false);
   });
 
+  it("tells the browser the six upload formats and no operator contact or policy date unless set", async () => {
+    const config = (await api(ts.baseUrl, null, "GET", "/api/config")).body;
+    expect(config.acceptedUploadTypes).toEqual(
+      expect.arrayContaining([".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"]),
+    );
+    expect(config.operator).toEqual({ supportEmail: null, policiesUpdated: null });
+  });
+
   it("serves one post by slug and 404s a missing one", async () => {
     const res = await api(ts.baseUrl, null, "GET", "/api/blog/preparing-your-video-for-ai-dubbing");
     expect(res.status).toBe(200);

@@ -9,8 +9,9 @@ import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-lang-");
 let video: string;
+let truth: { start: number; end: number }[];
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+  ({ video, truth } = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)));
 });
 
 function uploadIn(ts: TestServer, cookie: string, language: string) {
@@ -49,6 +50,16 @@ describe.each(MODES)("the spoken language (%s)", (mode) => {
     expect(ready.status).toBe("ready");
     expect(ready.transcript).toEqual([]);
     expect(ready.statusMessage).toMatch(/No speech recognition engine for Spanish.*type it in/);
+    // Where the lines to type go: the audio's speech, each line found within a fifth of a second.
+    const speech = await api(ts.baseUrl, cookie, "GET", `/api/video/${ready._id}/speech`);
+    expect(speech.status).toBe(200);
+    expect(speech.body.regions).toHaveLength(truth.length);
+    speech.body.regions.forEach((r: { start: number; end: number }, i: number) => {
+      expect(Math.abs(r.start - truth[i]!.start)).toBeLessThan(200);
+      expect(Math.abs(r.end - truth[i]!.end)).toBeLessThan(200);
+    });
+    const other = (await ts.signIn()).cookie;
+    expect((await api(ts.baseUrl, other, "GET", `/api/video/${ready._id}/speech`)).status).toBe(404);
 
     const speakers = [{ id: "speaker-1", name: "Ana", selectedVoice: "es-ES-ElviraNeural" }];
     const line = (text: string, start: number, end: number) => ({ speaker: "speaker-1", text, start, end });

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import RootLayout from "./app/RootLayout.tsx";
 import { NotFoundPage } from "./features/errors/NotFoundPage.tsx";
 import { RouteErrorPage } from "./features/errors/RouteErrorPage.tsx";
 
@@ -41,6 +42,7 @@ const signedInPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: "/",
+    Component: RootLayout,
     errorElement: <RouteErrorPage />,
     children: [
       ...staticRoutes,

@@ -6,7 +6,9 @@ export const LANGUAGES = [
   { code: "de", name: "German" },
   { code: "ja", name: "Japanese" },
   { code: "ko", name: "Korean" },
-  { code: "zh", name: "Chinese" },
+  // zh and cmn are both Mandarin (same text, same voices): the names say the one thing that differs, the
+  // language tag written into the files.
+  { code: "zh", name: "Chinese (zh)" },
   { code: "ar", name: "Arabic" },
   { code: "pt", name: "Portuguese" },
   { code: "ru", name: "Russian" },
@@ -20,7 +22,7 @@ export const LANGUAGES = [
   { code: "el", name: "Greek" },
   { code: "he", name: "Hebrew" },
   { code: "pl", name: "Polish" },
-  { code: "cmn", name: "Mandarin Chinese" },
+  { code: "cmn", name: "Mandarin Chinese (cmn)" },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];

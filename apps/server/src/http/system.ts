@@ -16,6 +16,7 @@ export function systemRoutes(
     publicUrl: string;
     maxUploadBytes: number;
     identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
+    operator: { supportEmail: string | null; policiesUpdated: string | null };
   },
 ) {
   app.get("/api/health", PUBLIC, async (_request, reply) => {
@@ -41,7 +42,8 @@ export function systemRoutes(
   app.get("/api/config", PUBLIC, async () => ({
     publicUrl: deps.publicUrl,
     maxUploadBytes: deps.maxUploadBytes,
-    acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg"],
+    acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],
     identity: deps.identity,
+    operator: deps.operator,
   }));
 }

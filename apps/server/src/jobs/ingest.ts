@@ -12,6 +12,7 @@ import {
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
+import { INGEST_SHARE } from "./progress.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
@@ -52,46 +53,47 @@ export async function runIngest(
       scope.onCleanup(() => source.release());
       await repo.setState(projectId, {
         status: "processing",
-        progress: 5,
+        progress: 1,
         statusMessage: "Reading the video",
       });
       const info = await probe(source.path, { signal: scope.signal });
       const durationMs = project.durationMs ?? Math.round(info.durationMs);
       const input: MediaInput = { path: source.path, demuxer: info.demuxer, seconds: durationMs / 1000 };
 
+      // Each step names itself as it starts; `progress` is the project's bar at that point (see INGEST_SHARE).
       const step = async (
         key: string,
         args: (input: MediaInput, output: string) => string[],
         progress: number,
         label: string,
       ) => {
+        await repo.setState(projectId, { progress, statusMessage: label });
+        tracked?.report(progress, label);
         if (!(await storage.stat(key))) {
           const out = path.join(work, path.basename(key));
           await runFfmpeg(args(input, out), { durationMs, signal: scope.signal });
           await storage.putFile(key, out);
         }
-        await repo.setState(projectId, { progress, statusMessage: label });
-        tracked?.report(progress, label);
       };
 
       await step(
         keys.poster,
         (i, o) => posterArgs(i, o, Math.min(1, durationMs / 2000)),
-        25,
-        "Made the poster",
+        3,
+        "Making the poster",
       );
-      await step(keys.preview, previewArgs, 60, "Made the preview");
-      if (info.audio) await step(keys.audio, extractAudioArgs, 80, "Extracted the audio");
+      await step(keys.preview, previewArgs, 6, "Making the preview");
+      if (info.audio) await step(keys.audio, extractAudioArgs, 12, "Extracting the audio");
       // WebM (VP8), OGG (Theora) and WMV cannot be copied into the dubbed MP4: convert them to H.264 once.
       if (info.video && !mp4CanCopyVideo(info.video.codec)) {
-        await step(keys.dubSource, normalizeVideoArgs, 95, "Prepared the video for dubbing");
+        await step(keys.dubSource, normalizeVideoArgs, 16, "Preparing the video for dubbing");
       }
 
       await tracked?.close();
       if (job.trackId) await tracker.finish(job.trackId, "done", "Ready");
       const state = {
         status: info.audio ? "transcribing" : "ready",
-        progress: info.audio ? 0 : 100,
+        progress: info.audio ? INGEST_SHARE : 100,
         statusMessage: info.audio
           ? "Waiting for a worker"
           : "This video has no audio track, so there is nothing to transcribe.",

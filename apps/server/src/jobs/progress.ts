@@ -1,4 +1,14 @@
 /**
+ * A project's processing is one bar from upload to transcript: ingest fills the first INGEST_SHARE
+ * percent (it is quick), transcription the rest, so the bar never goes back when one job hands over to
+ * the next.
+ */
+export const INGEST_SHARE = 20;
+
+/** The project's bar for a fraction (0..1) of the transcription. */
+export const transcribePercent = (fraction: number) => INGEST_SHARE + fraction * (100 - INGEST_SHARE);
+
+/**
  * Progress reported from a synchronous callback (the engine's onProgress), written in order: one write at
  * a time, at most one per `intervalMs` for the same message (a new message or 100 % always goes), and
  * `close()` waits for the writes already queued and drops later ones. Jobs close it before writing their

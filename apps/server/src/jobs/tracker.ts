@@ -33,13 +33,13 @@ export class JobTracker {
    * The job's progress writer: each report updates the job row and, through `alsoWrite`, the record the
    * job works on (the project's or translation's own progress). Close it before the final state.
    */
-  reporter(id: string, alsoWrite?: (percent: number) => Promise<unknown>): ProgressWriter {
+  reporter(id: string, alsoWrite?: (percent: number, message: string) => Promise<unknown>): ProgressWriter {
     return progressWriter(async (progress, message) => {
       await this.db
         .update(jobs)
         .set({ status: "running", progress, message, updatedAt: new Date() })
         .where(eq(jobs.id, id));
-      await alsoWrite?.(progress);
+      await alsoWrite?.(progress, message);
     });
   }
 

@@ -2,12 +2,13 @@ import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
+import { transcribePercent } from "./progress.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 import { pushStems } from "./stems.ts";
 
 const STAGES: Record<string, string> = {
   probe: "Reading the video",
-  extract: "Extracting the audio",
+  extract: "Preparing the audio",
   separate: "Separating the voice from the music",
   asr: "Recognising speech",
   diarize: "Telling speakers apart",
@@ -22,8 +23,9 @@ export async function runTranscribe(
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const progress = tracker.reporter(job.trackId, (percent) =>
-    repo.setState(project.id, { progress: percent }),
+  // The stage goes to the project too, so a reloaded editor names it beside the bar.
+  const progress = tracker.reporter(job.trackId, (percent, message) =>
+    repo.setState(project.id, { progress: percent, statusMessage: message }),
   );
   // The video stays usable when transcription fails: the user can type the transcript; the message says why.
   const failure = (error: unknown) => {
@@ -51,8 +53,12 @@ export async function runTranscribe(
       const source = await storage.localCopy(sourceKey, work);
       const stemsDir = path.join(work, "stems");
       scope.onCleanup(() => source.release());
-      await repo.setState(project.id, { status: "transcribing", progress: 0, statusMessage: "Transcribing" });
-      progress.report(0, "Transcribing");
+      await repo.setState(project.id, {
+        status: "transcribing",
+        progress: transcribePercent(0),
+        statusMessage: "Transcribing",
+      });
+      progress.report(transcribePercent(0), "Transcribing");
       const doc = await transcribe(source.path, {
         language: project.language as never,
         registry: deps.registry,
@@ -60,7 +66,7 @@ export async function runTranscribe(
         stemsDir,
         signal: scope.signal,
         onProgress: ({ stage, fraction }) => {
-          progress.report(fraction * 100, STAGES[stage] ?? "Transcribing");
+          progress.report(transcribePercent(fraction), STAGES[stage] ?? "Transcribing");
         },
       });
       await pushStems(storage, project.id, stemsDir);

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -65,6 +66,18 @@ export function translationRoutes(
     // A failed dub answers `failed` and no URL (`finalVideoUrl` is null then).
     const job = await service.jobNow(started.job);
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
+  });
+
+  // The video with the original audio and every finished dub as separate, language-tagged tracks.
+  app.get<Params>("/api/video/:id/dubs/all-languages.mp4", SIGNED_IN, async (request, reply) => {
+    const built = await service.allLanguagesMp4(currentUser(request).id, request.params.id, deps.scratchDir);
+    const stream = createReadStream(built.file);
+    stream.on("close", () => void built.release());
+    return reply
+      .type("video/mp4")
+      .header("content-length", String(built.size))
+      .header("content-disposition", 'attachment; filename="video-all-languages.mp4"')
+      .send(stream);
   });
 
   // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy). Each stream

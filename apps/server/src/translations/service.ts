@@ -1,11 +1,23 @@
 import { spawn } from "node:child_process";
-import { type EngineRegistry, FFMPEG, isLanguageCode, wavStreamArgs } from "@dubbing/dubbing";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  type EngineRegistry,
+  FFMPEG,
+  isLanguageCode,
+  mp4CanCopyAudio,
+  multiTrackArgs,
+  nativeLanguageName,
+  probe,
+  runFfmpeg,
+  wavStreamArgs,
+} from "@dubbing/dubbing";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
-import { dubKeys } from "../storage/keys.ts";
+import { dubKeys, projectKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { translationEditConflict } from "../videos/edit-rules.ts";
 import type { SignPath } from "../videos/present.ts";
@@ -189,6 +201,65 @@ export class TranslationService {
     return { stream: ffmpeg.stdout, stop: () => ffmpeg.kill("SIGKILL") };
   }
 
+  /**
+   * One MP4 for every language: the video stream copied, the original audio and every finished dub as
+   * tracks tagged with their language and titled ("Español (dub)"). A remux (no video encoding), built in
+   * the scratch folder, at most MULTI_TRACK_BUILDS at once per process; `release` removes it.
+   */
+  async allLanguagesMp4(userId: string, projectId: string, scratchDir: string) {
+    const project = await this.videos.requireOwned(userId, projectId);
+    const rows = (await this.translations.listByProject(project.id)).filter((r) => r.status === "dubbed");
+    const dubs = [];
+    for (const row of rows) {
+      const m4a = dubKeys(project.id, row.language).m4a;
+      if (await this.storage.stat(m4a)) dubs.push({ language: row.language, key: m4a });
+    }
+    if (dubs.length === 0) throw new AppError("not_found", "No dub of this project is finished yet.");
+    if (multiTrackBuilds >= MULTI_TRACK_BUILDS) {
+      throw new AppError("rate_limited", "Other downloads are being put together. Try again in a minute.");
+    }
+    multiTrackBuilds++;
+    const work = await mkdtemp(path.join(scratchDir, "all-languages-"));
+    const release = async () => {
+      await rm(work, { recursive: true, force: true });
+    };
+    try {
+      // The video the dubs were made from (an H.264 copy where the original cannot go into an MP4).
+      const normalized = projectKeys(project.id).dubSource;
+      const sourceKey = (await this.storage.stat(normalized)) ? normalized : project.originalKey;
+      const source = await this.storage.localCopy(sourceKey, work);
+      const files = await Promise.all(dubs.map((d) => this.storage.localCopy(d.key, work)));
+      const info = await probe(source.path);
+      const tracks = [
+        ...(info.audio
+          ? [
+              {
+                file: source.path,
+                language: project.language,
+                title: `${nativeLanguageName(project.language)} (original)`,
+                copy: mp4CanCopyAudio(info.audio.codec),
+              },
+            ]
+          : []),
+        ...dubs.map((d, i) => ({
+          file: files[i]!.path,
+          language: d.language,
+          title: `${nativeLanguageName(d.language)} (dub)`,
+          copy: true,
+        })),
+      ];
+      const output = path.join(work, "all-languages.mp4");
+      await runFfmpeg(multiTrackArgs(source.path, tracks, output), { durationMs: project.durationMs ?? 0 });
+      await Promise.all([source, ...files].map((f) => f.release()));
+      return { file: output, size: (await stat(output)).size, release };
+    } catch (error) {
+      await release();
+      throw error;
+    } finally {
+      multiTrackBuilds--;
+    }
+  }
+
   /** A job as it is now (a start call that waited answers with the settled job, not the queued one). */
   async jobNow(job: { id: string } | null) {
     const row = job && (await this.tracker.get(job.id));
@@ -205,6 +276,10 @@ export class TranslationService {
     return row;
   }
 }
+
+/** Multi-language files being put together in this process, and how many may be at once. */
+let multiTrackBuilds = 0;
+const MULTI_TRACK_BUILDS = 2;
 
 function assertLanguage(language: string) {
   if (!isLanguageCode(language)) {

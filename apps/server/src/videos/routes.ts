@@ -73,6 +73,11 @@ export function videoRoutes(
     videos.untranscribedSpeech(currentUser(request).id, request.params.id),
   );
 
+  // Where the audio has speech: a typed transcript's new lines are placed on it.
+  app.get<{ Params: { id: string } }>("/api/video/:id/speech", SIGNED_IN, async (request) =>
+    videos.speech(currentUser(request).id, request.params.id, deps.tmpDir),
+  );
+
   app.get<{ Params: { id: string } }>("/api/video/transcript/:id", SIGNED_IN, async (request) =>
     videos.transcript(currentUser(request).id, request.params.id),
   );

@@ -25,6 +25,7 @@ import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
+import { speechInWav } from "./speech.ts";
 import { storedExtension } from "./upload.ts";
 
 /** ffprobe's time to read an upload's header, inside the upload request. */
@@ -190,6 +191,18 @@ export class VideoService {
       engine: info.engine,
       stretches: untranscribedSpeech(info.voiceActivity ?? [], transcript),
     };
+  }
+
+  /** Where the project's audio has speech (energy VAD over ingest's 16 kHz audio); empty without audio. */
+  async speech(userId: string, id: string, scratchDir: string) {
+    const row = await this.repo.requireOwned(userId, id);
+    if (!row.audioKey || !(await this.storage.stat(row.audioKey))) return { regions: [] };
+    const copy = await this.storage.localCopy(row.audioKey, scratchDir);
+    try {
+      return { regions: await speechInWav(copy.path) };
+    } finally {
+      await copy.release();
+    }
   }
 
   async transcript(userId: string, id: string) {

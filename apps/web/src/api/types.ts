@@ -46,6 +46,8 @@ export interface AppConfig {
   acceptedUploadTypes: string[];
   /** `oauthProviders`: the social sign-ins that work on this server (Google needs its credentials). */
   identity?: { publicToken: string; sdkBaseUrl: string; oauthProviders?: string[] };
+  /** The operator's contact address and policy date (SUPPORT_EMAIL, POLICIES_UPDATED); null when not set. */
+  operator?: { supportEmail: string | null; policiesUpdated: string | null };
 }
 
 /** A job's progress, as the events stream sends it. */

@@ -40,6 +40,11 @@ export interface VadOptions {
  * extends over adjacent frames louder than max(floorDb − 10, noise + extendAboveNoiseDb).
  */
 export function speechRegions(samples: Float32Array, sampleRate: number, opts: VadOptions = {}): Region[] {
+  return regionsFromLevels(frameLevels(samples, sampleRate, opts.frameMs ?? 10), opts);
+}
+
+/** speechRegions from frame levels already measured (e.g. while a long file streams past). */
+export function regionsFromLevels(levels: Float32Array, opts: VadOptions = {}): Region[] {
   const {
     frameMs = 10,
     floorDb = -50,
@@ -48,7 +53,6 @@ export function speechRegions(samples: Float32Array, sampleRate: number, opts: V
     minSilenceMs = 200,
     extendAboveNoiseDb = 6,
   } = opts;
-  const levels = frameLevels(samples, sampleRate, frameMs);
   if (levels.length === 0) return [];
   const sorted = Float32Array.from(levels).sort();
   const noise = sorted[Math.floor(sorted.length * 0.1)] as number;

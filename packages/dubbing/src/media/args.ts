@@ -169,6 +169,8 @@ export function muxArgs(
   audio: { file: string; sampleRate: number; delaySamples: number },
   video: string,
   output: string,
+  /** The audio track's ISO 639-2 language tag (track-language.ts); without it the track is "und". */
+  language?: string,
 ): string[] {
   return [
     "-itsoffset",
@@ -187,6 +189,7 @@ export function muxArgs(
     "copy",
     "-map_metadata",
     "1",
+    ...(language ? ["-metadata:s:a:0", `language=${language}`] : []),
     "-movflags",
     "+faststart",
     "-f",

@@ -20,8 +20,10 @@ export {
   type MediaInput,
   type ProbedFile,
 } from "./input.ts";
+export { type AudioTrack, mp4CanCopyAudio, multiTrackArgs, nativeLanguageName } from "./multitrack.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
+export { trackLanguage } from "./track-language.ts";
 export {
   judgeStreams,
   type PacketSpan,

@@ -144,7 +144,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     t = performance.now();
     const onEncode = (f: number) => report("encode", f);
-    const encodeIn = { video, mixFile, channels, output, workDir: work.dir, concurrency, signal };
+    const encodeIn = { video, mixFile, channels, output, language, workDir: work.dir, concurrency, signal };
     const encoded = await encodeWithinCeiling({ ...encodeIn, onProgress: onEncode });
     const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, segments) : null;
     timings.encode = since(t);

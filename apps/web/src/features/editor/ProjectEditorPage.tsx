@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
@@ -11,6 +11,8 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
 import {
   saveProject,
@@ -18,6 +20,7 @@ import {
   translationsKey,
   useLanguages,
   useProject,
+  useSpeech,
   useTranslations,
   useVoices,
 } from "./api.ts";
@@ -79,6 +82,7 @@ function Editor({ project }: { project: ProjectDetail }) {
   const translations = useTranslations(id, ready);
   const languages = useLanguages(sourceCode);
   const voices = useVoices();
+  const speech = useSpeech(id, ready);
   const jobs = useProjectEvents(id);
   const player = useVideoPlayer(project.durationMs ?? 0);
   const [saving, setSaving] = useState(false);
@@ -96,8 +100,8 @@ function Editor({ project }: { project: ProjectDetail }) {
   const selected = requested && translations.data?.[requested] ? requested : null;
   const activeIndex = segmentAt(draft.transcript, player.current);
 
-  const save = async () => {
-    if (!draft.dirty) return;
+  const save = async (): Promise<boolean> => {
+    if (!draft.dirty) return true;
     setSaving(true);
     setSaveErrors([]);
     try {
@@ -106,6 +110,7 @@ function Editor({ project }: { project: ProjectDetail }) {
       dispatch({ type: "reset", speakers: saved.speakers, transcript: saved.transcript ?? draft.transcript });
       client.invalidateQueries({ queryKey: projectsKey, exact: true });
       notify.success("Changes saved successfully");
+      return true;
     } catch (error) {
       console.error("Failed to save changes", error);
       if (error instanceof ApiError && error.details.length > 0) {
@@ -114,10 +119,26 @@ function Editor({ project }: { project: ProjectDetail }) {
         setSaveErrors([error.message]);
       }
       notify.error("Failed to save changes");
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  const doc = useMemo(
+    () => ({ speakers: draft.speakers, transcript: draft.transcript }),
+    [draft.speakers, draft.transcript],
+  );
+  const restoreOffer = useUnsavedWork({
+    draftKey: `project:${id}`,
+    dirty: draft.dirty,
+    value: doc,
+    save,
+    differs: (kept) =>
+      JSON.stringify(kept) !==
+      JSON.stringify({ speakers: project.speakers, transcript: project.transcript ?? [] }),
+    restore: (kept) => dispatch({ type: "restore", doc: kept }),
+  });
 
   const selectLanguage = (code: string | null) => {
     setParams(
@@ -139,7 +160,7 @@ function Editor({ project }: { project: ProjectDetail }) {
     if (last) navigate(`/projects/${id}?language=${encodeURIComponent(last)}`);
   };
 
-  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={save} />;
+  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={() => void save()} />;
 
   return (
     <div className="mx-auto max-w-7xl pb-28">
@@ -147,7 +168,10 @@ function Editor({ project }: { project: ProjectDetail }) {
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
-            <ProjectActions project={project} onDeleted={() => navigate("/projects")} />
+            <ProjectActions
+              project={project}
+              onDeleted={() => navigate("/projects", { state: EDITS_HANDLED })}
+            />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             Status:{" "}
@@ -205,7 +229,8 @@ function Editor({ project }: { project: ProjectDetail }) {
               onClick={player.toggle}
               aria-label="Original video"
               data-testid="original-video"
-              className="aspect-video w-full rounded-2xl bg-black shadow-sm"
+              // kept in view under the header while lower lines are edited (large screens)
+              className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-20 lg:max-h-[42vh]"
             />
           )}
           {ready && (
@@ -236,10 +261,11 @@ function Editor({ project }: { project: ProjectDetail }) {
                     durationMs={project.durationMs ?? 0}
                     playerMs={player.current}
                     onSeek={player.seek}
-                    onDeleted={() => navigate(`/projects/${id}`)}
+                    onDeleted={() => navigate(`/projects/${id}`, { state: EDITS_HANDLED })}
                   />
                 ) : (
                   <>
+                    {restoreOffer}
                     {saveErrors.length > 0 && (
                       <ul role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                         {saveErrors.map((e) => (
@@ -280,23 +306,22 @@ function Editor({ project }: { project: ProjectDetail }) {
                       onUndo={() => dispatch({ type: "undo" })}
                       onRedo={() => dispatch({ type: "redo" })}
                       onSeek={player.seek}
+                      speech={speech.data}
                     />
                     <div className="flex flex-wrap items-center justify-end gap-2">
-                      {project.transcript && project.transcript.length > 0 && (
-                        <>
-                          {(["srt", "vtt"] as const).map((format) => (
-                            <a
-                              key={format}
-                              href={`/api/video/${id}/subtitles/original.${format}`}
-                              download={`subtitles-original.${format}`}
-                              className={buttonSecondary}
-                              title="Subtitles of the saved transcript"
-                            >
-                              <DownloadIcon className="size-4" /> Original {format.toUpperCase()}
-                            </a>
-                          ))}
-                        </>
-                      )}
+                      {project.transcript &&
+                        project.transcript.length > 0 &&
+                        (["srt", "vtt"] as const).map((format) => (
+                          <a
+                            key={format}
+                            href={`/api/video/${id}/subtitles/original.${format}`}
+                            download={`subtitles-original.${format}`}
+                            className={buttonSecondary}
+                            title="Subtitles of the saved transcript"
+                          >
+                            <DownloadIcon className="size-4" /> Original {format.toUpperCase()}
+                          </a>
+                        ))}
                       {saveButton}
                     </div>
                   </>
@@ -306,7 +331,10 @@ function Editor({ project }: { project: ProjectDetail }) {
           )}
         </div>
         {ready && (
-          <aside className="space-y-6" aria-label="Speakers and translation">
+          <aside
+            className="space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-11rem)] lg:self-start lg:overflow-y-auto"
+            aria-label="Speakers and translation"
+          >
             <SpeakersPanel
               speakers={draft.speakers}
               voices={voices.data ?? []}

@@ -3,6 +3,7 @@ import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
 import type { Segment } from "./segments.ts";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
+import type { SpeechRegion } from "./structure.ts";
 import { TimeField } from "./TimeField.tsx";
 
 /** The original transcript: speaker, text, start and end per segment; add, split, merge, delete, undo. */
@@ -17,6 +18,7 @@ export function TranscriptEditor({
   onUndo,
   onRedo,
   onSeek,
+  speech,
 }: {
   transcript: Segment[];
   speakers: Speaker[];
@@ -29,6 +31,8 @@ export function TranscriptEditor({
   onUndo: () => void;
   onRedo: () => void;
   onSeek: (ms: number) => void;
+  /** Where the audio has speech: new lines are placed there. */
+  speech?: readonly SpeechRegion[];
 }) {
   const editing = useSegmentEditing({
     segments: transcript,
@@ -37,6 +41,7 @@ export function TranscriptEditor({
     durationMs,
     playerMs,
     defaultSpeaker: speakers[0]?.id ?? "s1",
+    speech,
   });
   useEditorKeys({ undo: onUndo, redo: onRedo, help: () => editing.setHelp(true) });
   if (transcript.length === 0)

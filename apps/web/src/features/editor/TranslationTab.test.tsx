@@ -90,6 +90,7 @@ describe("TranslationTab", () => {
       ["Download VTT", "subtitles-es.vtt"],
       ["Audio (M4A)", "dubbed-audio-es.m4a"],
       ["Audio (WAV)", "dubbed-audio-es.wav"],
+      ["All languages (MP4)", "video-all-languages.mp4"],
     ]);
     expect(dubFileName("fr")).toBe("dubbed-video-fr.mp4");
   });
@@ -110,6 +111,28 @@ describe("TranslationTab", () => {
     expect(bar?.getAttribute("aria-valuenow")).toBe("42");
     expect(container.textContent).toContain("Voicing segment 2 of 2");
     expect(container.querySelector("[data-testid=dubbed-video]")).toBeNull();
+  });
+  it("projects the speed while a line is typed longer, and borrows the silence after it", () => {
+    render(base);
+    const boxes = container.querySelectorAll("textarea");
+    const row = container.querySelectorAll("[data-testid=translation-segment]")[1]!;
+    expect(row.querySelector("[data-testid=projected-speed]")).toBeNull();
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+    act(() => {
+      // twice as long in the same slot: the ×1.30 the dub needed becomes ×2.6
+      setter.call(boxes[1]!, "Bienvenidos al programa de hoy. Bienvenidos al programa de hoy.");
+      boxes[1]!.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(row.querySelector("[data-testid=projected-speed]")?.textContent).toBe("Will play at ×2.64");
+    const borrow = [...row.querySelectorAll("button")].find((b) => b.textContent?.startsWith("Borrow"));
+    expect(borrow?.textContent).toBe("Borrow 2.1 s of silence");
+    act(() => borrow!.click());
+    // the 1.3 s slot grows by what ×2.64 needs (2.1 s) into the silence after it; the badge follows
+    const end = container.querySelector<HTMLInputElement>("[aria-label='End of translated segment 2']")!;
+    expect(end.value).toMatch(/^0:04\.6\d\d$/);
+    expect(Number(row.querySelector("[data-testid=projected-speed]")?.textContent?.slice(-4))).toBeLessThan(
+      1.01,
+    );
   });
   it("keeps Save Translation disabled until the text is edited", () => {
     render(base);

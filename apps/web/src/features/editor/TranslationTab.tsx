@@ -7,10 +7,13 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DownloadIcon, TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { lostOnOtherAddress } from "../unsaved/unsaved-store.ts";
+import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { deleteTranslation, saveTranslation, startDub, startTranslation, translationsKey } from "./api.ts";
 import { type BackgroundMode, BackgroundModeField, backgroundSummary } from "./BackgroundMode.tsx";
 import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
+import { borrowSilence, HURRIED_SPEED, projectedSpeed } from "./projected-speed.ts";
 import { SegmentList } from "./SegmentRow.tsx";
 import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
 import { speakerName } from "./segments.ts";
@@ -135,14 +138,27 @@ export function TranslationTab({
   const tooLong = new Map(
     (translation.report?.segments ?? []).filter((s) => s.tooLong).map((s) => [s.index, s]),
   );
+  // What the last dub needed per line, to project the speed of a line edited since (a stale dub says less).
+  const dubbedSpeed = new Map(
+    translation.stale ? [] : (translation.report?.segments ?? []).map((s) => [s.index, s.speed]),
+  );
+  const projection = (i: number) => {
+    const saved = translation.transcript[i];
+    const seg = segments[i];
+    const speed = dubbedSpeed.get(i);
+    if (!saved || !seg || speed === undefined) return null;
+    if (saved.text === seg.text && saved.start === seg.start && saved.end === seg.end) return null;
+    return projectedSpeed({ ...saved, speed }, seg);
+  };
 
-  const save = async () => {
+  const save = async (): Promise<boolean> => {
     setSaving(true);
     try {
       await saveTranslation(projectId, code, segments);
       setEdited(false);
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
       notify.success("Changes saved successfully");
+      return true;
     } catch (error) {
       console.error("Failed to save the translation", error);
       // 409: a job is working on this translation; the edits stay here until it has finished.
@@ -151,10 +167,21 @@ export function TranslationTab({
           ? `Failed to save changes: ${error.message}`
           : "Failed to save changes",
       );
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  const restoreOffer = useUnsavedWork({
+    draftKey: `translation:${projectId}:${code}`,
+    dirty: edited,
+    value: segments,
+    save,
+    differs: (kept) => JSON.stringify(kept) !== JSON.stringify(translation.transcript),
+    restore: (kept) => change(kept),
+    lostOn: lostOnOtherAddress,
+  });
 
   const dub = async (regenerate?: number[]) => {
     setRequestingDub(true);
@@ -175,6 +202,7 @@ export function TranslationTab({
 
   return (
     <div className="space-y-4">
+      {restoreOffer}
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <p className="text-sm text-slate-600">
           Status:{" "}
@@ -188,7 +216,7 @@ export function TranslationTab({
             className={buttonSecondary}
             disabled={!edited || saving || dubbing || translating}
             title={dubbing || translating ? "Save when the running job has finished." : undefined}
-            onClick={save}
+            onClick={() => void save()}
           >
             {saving ? "Saving..." : "Save Translation"}
           </button>
@@ -311,6 +339,14 @@ export function TranslationTab({
                 <DownloadIcon className="size-4" /> Audio (WAV)
               </a>
             )}
+            <a
+              href={`/api/video/${projectId}/dubs/all-languages.mp4`}
+              download="video-all-languages.mp4"
+              className={buttonSecondary}
+              title="The video with the original audio and every finished dub as separate audio tracks"
+            >
+              <DownloadIcon className="size-4" /> All languages (MP4)
+            </a>
           </div>
         </section>
       )}
@@ -398,6 +434,11 @@ export function TranslationTab({
           const source = original[i];
           const flag = tooLong.get(i);
           const n = i + 1;
+          const projected = projection(i);
+          const borrow =
+            projected !== null && projected > HURRIED_SPEED
+              ? borrowSilence(segments, i, projected, durationMs)
+              : null;
           return {
             idleRing: flag ? "ring-amber-300" : "ring-slate-200",
             header: (
@@ -425,6 +466,30 @@ export function TranslationTab({
                     >
                       Too long{flag.speed ? ` (×${flag.speed.toFixed(2)})` : ""}
                     </span>
+                  )}
+                  {projected !== null && (
+                    <span
+                      data-testid="projected-speed"
+                      aria-live="polite"
+                      title="How fast this line will be spoken if dubbed as it is now"
+                      className={`rounded-full px-2 py-0.5 font-medium tabular-nums ${
+                        projected > HURRIED_SPEED
+                          ? "bg-amber-100 text-amber-800"
+                          : "bg-slate-100 text-slate-600"
+                      }`}
+                    >
+                      Will play at ×{projected.toFixed(2)}
+                    </span>
+                  )}
+                  {borrow && (
+                    <button
+                      type="button"
+                      onClick={() => setSegment(i, borrow)}
+                      className="rounded-md px-2 py-0.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+                    >
+                      Borrow {((borrow.end - borrow.start - (seg.end - seg.start)) / 1000).toFixed(1)} s of
+                      silence
+                    </button>
                   )}
                   <DifferenceBadge original={source?.text ?? ""} translated={seg.text} />
                   {translation.finalVideoUrl && !translation.stale && (

@@ -10,6 +10,7 @@ import type {
   Voice,
 } from "../../api/types.ts";
 import { isWorking, projectKey } from "../projects/api.ts";
+import type { SpeechRegion } from "./structure.ts";
 
 export const translationsKey = (id: string) => ["projects", id, "translations"] as const;
 
@@ -22,6 +23,19 @@ export function useProject(id: string) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     // Live progress comes over SSE; polling is the safety net when events cannot get through.
     refetchInterval: (q) => (q.state.data && isWorking(q.state.data) ? 5000 : false),
+  });
+}
+
+/** Where the project's audio has speech (for placing typed lines); loaded once per project. */
+export function useSpeech(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["video", id, "speech"],
+    queryFn: () =>
+      apiFetch<{ regions: SpeechRegion[] }>(`/api/video/${encodeURIComponent(id)}/speech`).then(
+        (r) => r.regions,
+      ),
+    enabled,
+    staleTime: Infinity,
   });
 }
 

@@ -22,6 +22,16 @@ describe("draftReducer", () => {
       draftReducer(base, { type: "updateSpeaker", id: "s1", change: { selectedVoice: "c" } }).dirty,
     ).toBe(true);
   });
+  it("restore brings kept edits back as unsaved, undoable edits", () => {
+    const kept = {
+      speakers: base.speakers,
+      transcript: [{ speaker: "s1", text: "Kept", start: 0, end: 900 }],
+    };
+    const restored = draftReducer(base, { type: "restore", doc: kept });
+    expect(restored.dirty).toBe(true);
+    expect(restored.transcript).toEqual(kept.transcript);
+    expect(draftReducer(restored, { type: "undo" }).transcript).toEqual(base.transcript);
+  });
   it("reset (after save) is clean again", () => {
     const dirty = draftReducer(base, {
       type: "addSpeaker",

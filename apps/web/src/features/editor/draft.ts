@@ -22,6 +22,8 @@ export type DraftAction =
   | { type: "updateSegment"; index: number; change: Partial<Segment>; at?: number }
   /** A structural edit (add, delete, split, merge): the whole new transcript. */
   | { type: "setTranscript"; transcript: Segment[] }
+  /** Edits kept on this device, brought back as unsaved edits. */
+  | { type: "restore"; doc: Doc }
   | { type: "undo" }
   | { type: "redo" };
 
@@ -73,6 +75,8 @@ function edit(state: Draft, action: Exclude<DraftAction, { type: "reset" | "undo
       };
     case "setTranscript":
       return { speakers, transcript: action.transcript };
+    case "restore":
+      return { speakers: action.doc.speakers, transcript: action.doc.transcript };
   }
 }
 

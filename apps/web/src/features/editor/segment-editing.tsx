@@ -5,7 +5,15 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Dialog } from "../../components/Dialog.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import type { Segment } from "./segments.ts";
-import { insertAfter, insertAt, mergeWithNext, removeAt, splitAtCaret, splitAtTime } from "./structure.ts";
+import {
+  insertAfter,
+  insertAt,
+  mergeWithNext,
+  removeAt,
+  type SpeechRegion,
+  splitAtCaret,
+  splitAtTime,
+} from "./structure.ts";
 import { formatClock } from "./time.ts";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -62,6 +70,7 @@ export function useSegmentEditing({
   durationMs,
   playerMs,
   defaultSpeaker,
+  speech,
 }: {
   segments: Segment[];
   onChange: (next: Segment[]) => void;
@@ -70,6 +79,8 @@ export function useSegmentEditing({
   durationMs: number;
   playerMs: number;
   defaultSpeaker: string;
+  /** Where the audio has speech: new lines go there. */
+  speech?: readonly SpeechRegion[];
 }) {
   const carets = useRef(new Map<number, number>());
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -87,7 +98,7 @@ export function useSegmentEditing({
     if (focus !== undefined) setFocusIndex(focus);
   };
   const addAfter = (i: number) => {
-    const r = insertAfter(segments, i, defaultSpeaker, durationMs);
+    const r = insertAfter(segments, i, defaultSpeaker, durationMs, speech);
     change(r.segments, r.index);
   };
   const playing = segments.findIndex((s) => playerMs >= s.start && playerMs < s.end);
@@ -134,7 +145,7 @@ export function useSegmentEditing({
           type="button"
           className={buttonSecondary}
           onClick={() => {
-            const r = insertAt(segments, playerMs, defaultSpeaker, durationMs);
+            const r = insertAt(segments, playerMs, defaultSpeaker, durationMs, speech);
             change(r.segments, r.index);
           }}
         >

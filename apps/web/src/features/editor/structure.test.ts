@@ -5,6 +5,23 @@ const seg = (text: string, start: number, end: number, speaker = "s1") => ({ spe
 const two = [seg("Hello there.", 0, 1000), seg("How are you?", 3000, 4000, "s2")];
 
 describe("transcript structure", () => {
+  it("puts a new line on the speech the audio has, not on a fixed two seconds", () => {
+    const speech = [
+      { start: 600, end: 2900 },
+      { start: 3900, end: 6200 },
+    ];
+    // an empty transcript: the first line is the first speech
+    expect(insertAt([], 0, "s1", 8000, speech).segments[0]).toMatchObject({ start: 600, end: 2900 });
+    // after it, the next line is the next speech
+    const one = [seg("Hola a todos.", 600, 2900)];
+    expect(insertAfter(one, 0, "s1", 8000, speech).segments[1]).toMatchObject({ start: 3900, end: 6200 });
+    // no speech in the room: two seconds, as before
+    expect(insertAfter(one, 0, "s1", 8000, [{ start: 600, end: 2900 }]).segments[1]).toMatchObject({
+      start: 2900,
+      end: 4900,
+    });
+  });
+
   it("adds a segment in the gap after one, at most two seconds long", () => {
     const { segments, index } = insertAfter(two, 0, "s9", 10_000);
     expect(index).toBe(1);

@@ -1,10 +1,24 @@
 import type { Segment } from "./segments.ts";
 
 // Pure edits of a transcript's structure: add, delete, split, merge. Times stay whole milliseconds, in
-// order, inside the video; a new segment gets the room up to the next one (at most DEFAULT_MS).
+// order, inside the video; a new segment goes on the first speech in the room up to the next one, or
+// gets DEFAULT_MS of that room when there is no speech to go by.
 
-/** How long a new, empty segment is when there is room. */
+/** How long a new, empty segment is when there is room and no speech is known there. */
 export const DEFAULT_MS = 2000;
+
+/** A stretch of the audio with speech (ms), from GET /api/video/{id}/speech. */
+export interface SpeechRegion {
+  start: number;
+  end: number;
+}
+
+/** The slot for a new line in [from, until): the first speech there, else DEFAULT_MS from `from`. */
+export function newSlot(from: number, until: number, speech: readonly SpeechRegion[] = []) {
+  const region = speech.find((r) => r.end > from && r.start < until);
+  if (region) return { start: Math.max(from, region.start), end: Math.min(until, region.end) };
+  return { start: from, end: Math.max(from, Math.min(until, from + DEFAULT_MS)) };
+}
 
 /** A new segment after `index` (or first, for -1), in the gap before the next one. */
 export function insertAfter(
@@ -12,11 +26,11 @@ export function insertAfter(
   index: number,
   speaker: string,
   durationMs: number,
+  speech?: readonly SpeechRegion[],
 ) {
   const previous = segments[index];
   const next = segments[index + 1];
-  const start = previous ? previous.end : 0;
-  const end = Math.max(start, Math.min(next ? next.start : durationMs, start + DEFAULT_MS));
+  const { start, end } = newSlot(previous ? previous.end : 0, next ? next.start : durationMs, speech);
   const added = { speaker: previous?.speaker ?? speaker, text: "", start, end };
   return {
     segments: [...segments.slice(0, index + 1), added, ...segments.slice(index + 1)],
@@ -25,13 +39,19 @@ export function insertAfter(
 }
 
 /** A new segment at `ms` (the player's position): placed in order, in the gap there. */
-export function insertAt(segments: readonly Segment[], ms: number, speaker: string, durationMs: number) {
+export function insertAt(
+  segments: readonly Segment[],
+  ms: number,
+  speaker: string,
+  durationMs: number,
+  speech?: readonly SpeechRegion[],
+) {
   const index = segments.findIndex((s) => s.start > ms);
   const at = index === -1 ? segments.length : index;
   const previous = segments[at - 1];
   const next = segments[at];
-  const start = Math.min(Math.max(Math.round(ms), previous ? previous.end : 0), durationMs);
-  const end = Math.max(start, Math.min(next ? next.start : durationMs, start + DEFAULT_MS));
+  const from = Math.min(Math.max(Math.round(ms), previous ? previous.end : 0), durationMs);
+  const { start, end } = newSlot(from, next ? next.start : durationMs, speech);
   const added = { speaker: previous?.speaker ?? next?.speaker ?? speaker, text: "", start, end };
   return { segments: [...segments.slice(0, at), added, ...segments.slice(at)], index: at };
 }

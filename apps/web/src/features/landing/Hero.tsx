@@ -3,7 +3,7 @@ import { SiteHeader } from "../site/SiteHeader.tsx";
 import { GREETING_ROTATION_MS, GREETINGS } from "./content.ts";
 import { greetingFor, useRotation } from "./use-rotation.ts";
 
-// Where the background greetings sit (percent of the hero), spread around the headline.
+// Where the background greetings sit on wider screens (percent of the hero), spread around the headline.
 const SLOTS = [
   [6, 18],
   [28, 8],
@@ -19,6 +19,18 @@ const SLOTS = [
   [70, 62],
 ];
 
+// On a phone the text fills the width, so the greetings keep to the strips above the badge and below the
+// buttons (the section's top and bottom padding) instead of crossing the words.
+const PHONE_SLOTS: React.CSSProperties[] = [
+  { left: "24%", top: "5.25rem" },
+  { left: "76%", top: "5.25rem" },
+  { left: "26%", bottom: "3.5rem" },
+  { left: "74%", bottom: "3.5rem" },
+  { left: "50%", bottom: "0.5rem" },
+];
+const greetingClass =
+  "absolute -translate-x-1/2 animate-[fade_3s_ease-in-out_infinite] font-bold whitespace-nowrap text-white/15";
+
 export function Hero() {
   const step = useRotation(GREETINGS.length, GREETING_ROTATION_MS);
   return (
@@ -32,8 +44,17 @@ export function Hero() {
         {SLOTS.map(([x, y], slot) => (
           <span
             key={`${x}-${y}`}
-            className="absolute -translate-x-1/2 animate-[fade_3s_ease-in-out_infinite] text-2xl font-bold whitespace-nowrap text-white/15 sm:text-4xl"
+            className={`${greetingClass} hidden text-4xl sm:block`}
             style={{ left: `${x}%`, top: `${y}%` }}
+          >
+            {greetingFor(GREETINGS, slot, step)}
+          </span>
+        ))}
+        {PHONE_SLOTS.map((position, slot) => (
+          <span
+            key={JSON.stringify(position)}
+            className={`${greetingClass} text-2xl sm:hidden`}
+            style={position}
           >
             {greetingFor(GREETINGS, slot, step)}
           </span>

@@ -77,7 +77,7 @@ export const VOICE_SAMPLES = [
 export const STEPS = [
   {
     title: "Upload Your Video",
-    text: "Drop in an MP4, WebM or OGG file. We transcribe it and tell the speakers apart.",
+    text: "Drop in an MP4, MOV, AVI, WMV, WebM or OGG file. We transcribe it and tell the speakers apart.",
   },
   { title: "Choose Languages", text: "Pick the languages you want to reach, and a voice for every speaker." },
   {
@@ -108,7 +108,7 @@ export const FEATURES = [
 export const FAQ = [
   {
     q: "What video formats can I upload?",
-    a: "You can upload MP4, WebM and OGG videos, up to 10GB each and up to 4K resolution.",
+    a: "You can upload MP4, AVI, MOV and WMV videos, and WebM and OGG too, up to 10GB each and up to 4K resolution.",
   },
   {
     q: "How long does dubbing take?",

@@ -4,6 +4,7 @@ import type { User } from "../../api/types.ts";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { HeaderTitleContext } from "../../lib/use-page-title.ts";
 import { logout, useSubscriptionActive } from "../auth/session.ts";
+import { UnsavedChangesGuard } from "../unsaved/UnsavedChangesGuard.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 const COMPACT_KEY = "dubbing.sidebarCompact";
@@ -101,7 +102,7 @@ export default function AppLayout() {
         </aside>
 
         <div className={`transition-[padding] duration-200 ${compact ? "lg:pl-20" : "lg:pl-64"}`}>
-          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8">
             <button
               ref={openButton}
               type="button"
@@ -119,6 +120,7 @@ export default function AppLayout() {
           <main className="px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />
           </main>
+          <UnsavedChangesGuard />
         </div>
       </div>
     </HeaderTitleContext.Provider>

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { UploadIcon } from "../../components/icons.tsx";
-import { ACCEPT_TEXT, isAcceptedFile } from "./content.ts";
+import { ACCEPT_TEXT, ALSO_ACCEPTED_TEXT, isAcceptedFile } from "./content.ts";
 
 /** Drag-and-drop or pick a video file. The whole zone is the file input's label, so it works by keyboard. */
 export function Dropzone({
@@ -21,7 +21,7 @@ export function Dropzone({
   const take = (file: File | undefined) => {
     if (!file) return;
     if (isAcceptedFile(file)) onFile(file);
-    else onReject(`"${file.name}" is not a video. Choose an MP4, WebM, or OGG file.`);
+    else onReject(`"${file.name}" is not a video. Choose an MP4, WebM, OGG, MOV, AVI or WMV file.`);
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the file input inside is the keyboard way
@@ -63,6 +63,9 @@ export function Dropzone({
         }}
       />
       <p className="mt-1 text-xs text-slate-500">{ACCEPT_TEXT}</p>
+      <p className="text-xs text-slate-500" data-testid="also-accepted">
+        {ALSO_ACCEPTED_TEXT}
+      </p>
     </div>
   );
 }

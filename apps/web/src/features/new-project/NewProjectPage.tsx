@@ -55,10 +55,9 @@ export default function NewProjectPage() {
       notify.error(NEED_FILE_OR_LINK);
       return;
     }
+    // Other errors are said once, inline next to the form; only the missing file is also a toast (spec §5).
     if (!file) {
-      const message = linkInvalid ? INVALID_YOUTUBE : YOUTUBE_UNAVAILABLE;
-      setError(message);
-      notify.error(message);
+      setError(linkInvalid ? INVALID_YOUTUBE : YOUTUBE_UNAVAILABLE);
       return;
     }
     if (!title.trim()) {
@@ -81,9 +80,7 @@ export default function NewProjectPage() {
       if ((err as Error).name === "AbortError") {
         notify.warning("Upload cancelled.");
       } else {
-        const message = (err as Error).message;
-        setError(message);
-        notify.error(message);
+        setError((err as Error).message);
       }
       setBusy(false);
       setProgress(null);
@@ -182,10 +179,7 @@ export default function NewProjectPage() {
                 setError(null);
                 if (!title.trim()) setTitle(f.name.replace(/\.[^.]+$/, ""));
               }}
-              onReject={(message) => {
-                setError(message);
-                notify.error(message);
-              }}
+              onReject={setError}
             />
           )}
         </div>

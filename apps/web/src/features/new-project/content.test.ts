@@ -11,5 +11,6 @@ describe("new project content", () => {
     expect(isAcceptedFile({ name: "a.ogg", type: "" })).toBe(true);
     expect(isAcceptedFile({ name: "a.mov", type: "video/quicktime" })).toBe(true);
     expect(isAcceptedFile({ name: "a.png", type: "image/png" })).toBe(false);
+    for (const name of ["a.mov", "a.AVI", "a.wmv"]) expect(isAcceptedFile({ name, type: "" })).toBe(true);
   });
 });

@@ -27,9 +27,11 @@ export const INVALID_YOUTUBE = "Invalid YouTube link";
 export const YOUTUBE_UNAVAILABLE =
   "Importing from YouTube is not possible: this service cannot download videos from YouTube. Please download the video and upload the file instead.";
 export const ACCEPT_TEXT = "MP4, WebM, or OGG up to 10GB";
-export const DEFAULT_ACCEPT = ["video/*", ".mp4", ".webm", ".ogg"];
+/** Beside the spec's line: the other formats the server takes (all six are ingested). */
+export const ALSO_ACCEPTED_TEXT = "MOV, AVI and WMV work too.";
+export const DEFAULT_ACCEPT = ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"];
 
-/** Whether a picked or dropped file is one the upload accepts (video, .mp4, .webm, .ogg). */
+/** Whether a picked or dropped file is one the upload accepts (a video type, or one of the six extensions). */
 export function isAcceptedFile(file: { name: string; type: string }): boolean {
-  return file.type.startsWith("video/") || /\.(mp4|webm|ogg)$/i.test(file.name);
+  return file.type.startsWith("video/") || /\.(mp4|webm|ogg|mov|avi|wmv)$/i.test(file.name);
 }

@@ -1,6 +1,8 @@
-import { PolicyLayout, SUPPORT_EMAIL } from "./PolicyLayout.tsx";
+import { useOAuthProviders } from "../site/site-info.ts";
+import { PolicyLayout, SupportContact } from "./PolicyLayout.tsx";
 
 export default function PrivacyPage() {
+  const google = useOAuthProviders().includes("google");
   return (
     <PolicyLayout title="Privacy Policy">
       <p>This policy explains what personal data AI Dubbing collects, why, and the choices you have.</p>
@@ -26,8 +28,9 @@ export default function PrivacyPage() {
       </p>
       <h2>Sign-in</h2>
       <p>
-        Secure login is provided by a third-party identity provider (e-mail magic links and Google sign-in). A
-        session cookie keeps you signed in; it is strictly necessary and not used for advertising.
+        You sign in with an e-mail magic link, handled by this service's own identity provider
+        {google ? "; if you choose Google sign-in, Google confirms your e-mail address to us" : ""}. A session
+        cookie keeps you signed in; it is strictly necessary and not used for advertising.
       </p>
       <h2>How long we keep it</h2>
       <p>
@@ -46,16 +49,11 @@ export default function PrivacyPage() {
       <h2>Children</h2>
       <p>
         The service is not meant for children under 13, and we do not knowingly collect data from them. If you
-        believe a child under 13 has given us personal data, contact us and we will delete it.
+        believe a child under 13 has given us personal data, tell us and we will delete it.
       </p>
       <h2>Your rights</h2>
-      <p>
-        You can see, export and delete your data on your Account page, and ask us to correct it by writing to{" "}
-        <a className="text-indigo-600 underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>
-        .
-      </p>
+      <p>You can see, export and delete your data on your Account page.</p>
+      <SupportContact before="To ask us to correct it, write to" />
     </PolicyLayout>
   );
 }

@@ -1,6 +1,8 @@
-import { PolicyLayout, SUPPORT_EMAIL } from "./PolicyLayout.tsx";
+import { useOperator } from "../site/site-info.ts";
+import { PolicyLayout } from "./PolicyLayout.tsx";
 
 export default function RefundPolicyPage() {
+  const { supportEmail } = useOperator();
   return (
     <PolicyLayout title="Refund Policy">
       <p>
@@ -25,11 +27,18 @@ export default function RefundPolicyPage() {
       </p>
       <h2>How to ask</h2>
       <p>
-        Write to{" "}
-        <a className="text-indigo-600 underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>{" "}
-        from the e-mail address of your account, with the date of purchase and the reason. We answer within 5
+        {supportEmail ? (
+          <>
+            Write to{" "}
+            <a className="text-indigo-600 underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>{" "}
+            from
+          </>
+        ) : (
+          "Contact us from"
+        )}{" "}
+        the e-mail address of your account, with the date of purchase and the reason. We answer within 5
         business days. Approved refunds go back to the original payment method; your bank may take a further
         5-10 business days to show them.
       </p>

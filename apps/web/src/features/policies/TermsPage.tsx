@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { PolicyLayout, SUPPORT_EMAIL } from "./PolicyLayout.tsx";
+import { useOAuthProviders } from "../site/site-info.ts";
+import { PolicyLayout, SupportContact } from "./PolicyLayout.tsx";
 
 export default function TermsPage() {
+  const google = useOAuthProviders().includes("google");
   return (
     <PolicyLayout title="Terms of Service">
       <p>
@@ -12,8 +14,8 @@ export default function TermsPage() {
       <p>
         You must be at least <strong>13 years old</strong> to use AI Dubbing. If you are under the age of
         majority where you live, a parent or legal guardian must agree to these terms for you. You sign in
-        with an e-mail magic link or Google through our identity provider and are responsible for the security
-        of your e-mail account.
+        with an e-mail magic link{google ? " or your Google account" : ""} and are responsible for the
+        security of your e-mail account.
       </p>
       <h2>2. Your content</h2>
       <ul>
@@ -60,14 +62,7 @@ export default function TermsPage() {
         You may stop using the service at any time. We may suspend accounts that break these terms. Our
         liability is limited to the amount you paid us in the 12 months before the claim.
       </p>
-      <h2>7. Contact</h2>
-      <p>
-        Questions about these terms:{" "}
-        <a className="text-indigo-600 underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>
-        .
-      </p>
+      <SupportContact before="Questions about these terms:" />
     </PolicyLayout>
   );
 }

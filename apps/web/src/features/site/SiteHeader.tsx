@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { LogoMark } from "../../components/icons.tsx";
+import { useSignedIn } from "./site-info.ts";
 
 /** The public top bar: brand, section links and the 'Try for free!' link to /signup. */
 export function SiteHeader({ onDark = false }: { onDark?: boolean }) {
   const link = onDark ? "text-indigo-100 hover:text-white" : "text-slate-600 hover:text-slate-900";
+  const signedIn = useSignedIn();
   return (
     <header className="relative z-20">
       <nav
@@ -29,9 +31,15 @@ export function SiteHeader({ onDark = false }: { onDark?: boolean }) {
           </Link>
         </div>
         <div className="flex items-center gap-3 text-sm font-semibold">
-          <Link to="/login" className={`hidden sm:inline ${link}`}>
-            Log in
-          </Link>
+          {signedIn ? (
+            <Link to="/projects" className={link}>
+              Open the app
+            </Link>
+          ) : (
+            <Link to="/login" className={link}>
+              Log in
+            </Link>
+          )}
           <Link
             to="/signup"
             className="rounded-full bg-white px-4 py-2 text-indigo-700 shadow-sm ring-1 ring-indigo-100 transition hover:bg-indigo-50"

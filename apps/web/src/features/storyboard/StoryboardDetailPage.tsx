@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client.ts";
 import type { Storyboard, StoryboardImage } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
+import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -18,6 +19,7 @@ import {
   withNewImage,
   withSelectedImage,
 } from "./api.ts";
+import { FrameText } from "./FrameText.tsx";
 
 const UPDATE_FAILED = "Failed to update storyboard. Please try again.";
 
@@ -88,6 +90,25 @@ function Board({ board }: { board: Storyboard }) {
     }
   };
 
+  /** A frame's new text; its keywords are picked again from it by the server. */
+  const saveText = async (frame: number, text: string) => {
+    try {
+      await persist({
+        ...board,
+        frames: board.frames.map((f, j) =>
+          j === frame
+            ? { ...f, transcriptSegment: { ...f.transcriptSegment, text }, keywords: undefined }
+            : f,
+        ),
+      });
+      return true;
+    } catch (error) {
+      console.error(error);
+      notify.error(UPDATE_FAILED);
+      return false;
+    }
+  };
+
   const generate = async () => {
     setRequesting(true);
     try {
@@ -122,13 +143,18 @@ function Board({ board }: { board: Storyboard }) {
         </p>
       )}
       {board.videoUrl && board.status !== "generating" && (
-        // biome-ignore lint/a11y/useMediaCaption: generated from the transcript shown below
-        <video
-          src={board.videoUrl}
-          controls
-          className="aspect-video w-full rounded-2xl bg-black"
-          aria-label="Generated video"
-        />
+        <div className="space-y-3">
+          {/* biome-ignore lint/a11y/useMediaCaption: generated from the transcript shown below */}
+          <video
+            src={board.videoUrl}
+            controls
+            className="aspect-video w-full rounded-2xl bg-black"
+            aria-label="Generated video"
+          />
+          <a href={board.videoUrl} download={`storyboard-${board._id}.mp4`} className={buttonSecondary}>
+            <DownloadIcon className="size-4" /> Download Video
+          </a>
+        </div>
       )}
       <ol className="grid gap-6 md:grid-cols-2">
         {board.frames.map((frame, i) => {
@@ -158,7 +184,12 @@ function Board({ board }: { board: Storyboard }) {
               </div>
               <div className="p-4">
                 <h2 className="font-semibold text-slate-900">Frame {i + 1}</h2>
-                <p className="mt-1 text-sm text-slate-600">{frame.transcriptSegment.text}</p>
+                <FrameText
+                  draftKey={`storyboard:${board._id}:frame:${i}`}
+                  frame={i}
+                  text={frame.transcriptSegment.text}
+                  save={(text) => saveText(i, text)}
+                />
                 <div className="mt-4 flex gap-2">
                   <button
                     type="button"

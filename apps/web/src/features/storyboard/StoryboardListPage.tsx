@@ -7,6 +7,8 @@ import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { formatDate } from "../blog/api.ts";
 import { notify } from "../toast/toast-store.ts";
+import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import {
   createStoryboard,
   deleteStoryboard,
@@ -27,27 +29,48 @@ export default function StoryboardListPage() {
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), transcript: useId() };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** Creates the storyboard from the form; its id, or null when it could not (the form says why). */
+  const create = async (): Promise<string | null> => {
     if (!title.trim() || !transcript.trim()) {
       setError("Title and transcript are required.");
-      return;
+      return null;
     }
     setError(null);
     setCreating(true);
     try {
       const board = await createStoryboard(title.trim(), transcript.trim());
+      setTitle("");
+      setTranscript("");
       await client.invalidateQueries({ queryKey: storyboardsKey });
-      navigate(`/storyboard/${board._id}`);
+      return board._id;
     } catch (err) {
       console.error("Create storyboard", err);
       const message = (err as Error).message || "Failed to create the storyboard. Please try again.";
       setError(message);
       notify.error(message);
+      return null;
     } finally {
       setCreating(false);
     }
   };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const id = await create();
+    if (id) navigate(`/storyboard/${id}`, { state: EDITS_HANDLED });
+  };
+
+  const form = { title, transcript };
+  const restoreOffer = useUnsavedWork({
+    draftKey: "storyboard:new",
+    dirty: title.trim() !== "" || transcript.trim() !== "",
+    value: form,
+    save: async () => (await create()) !== null,
+    differs: (kept) => kept.title.trim() !== "" || kept.transcript.trim() !== "",
+    restore: (kept) => {
+      setTitle(kept.title);
+      setTranscript(kept.transcript);
+    },
+  });
 
   return (
     <div className="mx-auto max-w-4xl space-y-10">
@@ -57,6 +80,7 @@ export default function StoryboardListPage() {
         className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Create a Storyboard</h1>
+        {restoreOffer}
         <div>
           <label htmlFor={ids.title} className="block text-sm font-medium text-slate-900">
             Title

@@ -4,10 +4,10 @@ import { useSearchParams } from "react-router";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
-import { SUPPORT_EMAIL } from "../policies/PolicyLayout.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
 import { type Billing, PLANS } from "../pricing/plans.ts";
+import { useOperator } from "../site/site-info.ts";
 import { notify } from "../toast/toast-store.ts";
 import {
   currentPlanName,
@@ -20,8 +20,12 @@ import {
 } from "./api.ts";
 
 const minutes = (s: number) => `${Math.round(s / 60).toLocaleString("en-US")} min`;
-const gib = (bytes: number) =>
-  `${(bytes / 1024 ** 3).toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB`;
+/** "350 MB" under 1 GiB (so a little use is not "0 GiB"), "1.5 GiB" from there. */
+function storageAmount(bytes: number): string {
+  const gib = 1024 ** 3;
+  if (bytes < gib) return `${Math.ceil(bytes / 1024 ** 2).toLocaleString("en-US")} MB`;
+  return `${(bytes / gib).toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB`;
+}
 
 /** The plan's counted work and storage as label and "used of limit". */
 function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<Usage["storage"]>) {
@@ -30,12 +34,13 @@ function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<U
     ["Translations this month", of(quotas.translations)],
     ["Storyboard videos this month", of(quotas.storyboardVideos)],
     ["Image searches this hour", of(quotas.imageSearches)],
-    ["Stored videos", `${gib(storage.usedBytes)} of ${gib(storage.limitBytes)}`],
+    ["Stored videos", `${storageAmount(storage.usedBytes)} of ${storageAmount(storage.limitBytes)}`],
   ] as const;
 }
 
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
+  const { supportEmail } = useOperator();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const active = useSubscriptionActive(true);
@@ -250,9 +255,17 @@ export default function SubscriptionPage() {
             Questions about plans, invoices or refunds? We are happy to help.
           </p>
         </div>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonPrimary}>
-          Contact Support
-        </a>
+        {supportEmail ? (
+          <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
+            Contact Support
+          </a>
+        ) : (
+          // The spec's button stays; without an operator address (SUPPORT_EMAIL) it says so instead of mailing
+          // a made-up one.
+          <button type="button" disabled className={buttonPrimary} title="No support address is set up here">
+            Contact Support
+          </button>
+        )}
       </section>
     </div>
   );

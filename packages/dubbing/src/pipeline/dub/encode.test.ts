@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ describe("encodeWithinCeiling", () => {
     const output = join(t.dir, "out", "dub.mp4");
     const progress: number[] = [];
     const enc = await encodeWithinCeiling({
-      ...{ video, mixFile, channels: 1, output, workDir: t.dir, concurrency: 2 },
+      ...{ video, mixFile, channels: 1, output, language: "es", workDir: t.dir, concurrency: 2 },
       onProgress: (f) => progress.push(f),
     });
     expect(enc.truePeakDb).toBeLessThanOrEqual(MAX_ENCODED_TP);
@@ -31,6 +32,23 @@ describe("encodeWithinCeiling", () => {
     const info = await probe(output);
     expect(info.video?.codec).toBe("h264");
     expect(info.audio?.codec).toBe("aac");
+    // the audio track says its language (ffprobe), not "und"
+    const tags = execFileSync(
+      "ffprobe",
+      [
+        "-v",
+        "error",
+        "-select_streams",
+        "a:0",
+        "-show_entries",
+        "stream_tags=language",
+        "-of",
+        "csv=p=0",
+        output,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(tags.trim()).toBe("spa");
     expect(Math.abs(info.durationMs - 2000)).toBeLessThan(100);
     expect(existsSync(work)).toBe(false);
     expect(readdirSync(t.dir).filter((f) => f === "audio.aac" || f === "check.f32")).toEqual([]);

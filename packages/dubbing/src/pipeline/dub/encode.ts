@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { AAC_DELAY, encodeAac } from "../../media/aac.ts";
 import { decodeAudioArgs, muxArgs } from "../../media/args.ts";
 import { runFfmpeg } from "../../media/run.ts";
+import { trackLanguage } from "../../media/track-language.ts";
 import { gatedLoudness, peakDb } from "../../mix/loudness.ts";
 import { overshootFix } from "../../mix/normalize.ts";
 import { gainFile, measureFile } from "../../mix/pcmfile.ts";
@@ -20,6 +21,8 @@ export interface EncodeInput {
   mixFile: string;
   channels: number;
   output: string;
+  /** The dub's language (an app code): its audio track is tagged with it. */
+  language?: string;
   /** Holds the AAC stream and the decoded check file (both removed). */
   workDir: string;
   concurrency: number;
@@ -67,6 +70,7 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
             { file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY },
             input.video,
             input.output,
+            input.language && trackLanguage(input.language),
           ),
           {
             signal,

@@ -1,0 +1,276 @@
+// Issue #35, "nothing a creator loses, nothing that looks unfinished": what a first-time user meets in
+// the app, one test per item.
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import type { Page } from "@playwright/test";
+import { askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+/** A signed-in user with a transcribed English project open in the editor; its id. */
+async function openReadyProject(page: Page, tag: string): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `dub-e2e-${tag}-`));
+  const { video } = makeDialogue(dir, DIALOGUE.slice(0, 3), { name: "talk" });
+  await signIn(page, uniqueEmail(tag));
+  const created = await page.request.post("/api/video/process", {
+    multipart: {
+      title: "First use",
+      language: "en",
+      video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
+    },
+  });
+  const id = (await created.json())._id as string;
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 120_000 });
+  return id;
+}
+
+test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browser, a closed tab is restored", async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  const id = await openReadyProject(page, "unsaved");
+  const line = page.getByLabel("Text of segment 1");
+  const original = await line.inputValue();
+  const sidebar = page.getByTestId("sidebar");
+  const guard = page.getByRole("dialog", { name: "You have unsaved changes" });
+  const typeInto = async (text: string) => {
+    // focused, not clicked: the sticky player may cover a line scrolled to the very top
+    await line.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type(text);
+  };
+
+  await test.step("a sidebar link: Stay keeps the edit, Discard leaves without it", async () => {
+    await typeInto("An edit that must not vanish.");
+    await sidebar.getByRole("link", { name: "Subscription" }).click();
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+    await expect(line).toHaveValue("An edit that must not vanish.");
+    await sidebar.getByRole("link", { name: "Subscription" }).click();
+    await guard.getByRole("button", { name: "Discard" }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await page.goBack();
+    await expect(line).toHaveValue(original);
+    await expect(page.getByTestId("restore-draft")).toHaveCount(0);
+  });
+
+  await test.step("a reload asks first; a reload that goes ahead offers the edit back", async () => {
+    await typeInto("Typed before the tab went away.");
+    // Reloaded from the page, as F5 does: the browser asks before it goes.
+    const asked = page.waitForEvent("dialog");
+    const reload = page.evaluate(() => location.reload());
+    const dialog = await asked;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    await reload;
+    await expect(line).toHaveValue("Typed before the tab went away.");
+
+    page.once("dialog", (d) => void d.accept());
+    await page.reload();
+    await expect(page.getByTestId("project-status")).toHaveText("ready");
+    await expect(line).toHaveValue(original);
+    await page.getByTestId("restore-draft").getByRole("button", { name: "Restore" }).click();
+    await expect(line).toHaveValue("Typed before the tab went away.");
+    await expect(page.getByRole("button", { name: "Save Changes" }).first()).toBeVisible();
+  });
+
+  await test.step("Save in the guard saves, then follows the link", async () => {
+    await sidebar.getByRole("link", { name: "Projects" }).click();
+    await guard.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    const saved = await (await page.request.get(`/api/video/${id}`)).json();
+    expect(saved.transcript[0].text).toBe("Typed before the tab went away.");
+  });
+
+  await test.step("the storyboard form is guarded too", async () => {
+    await page.goto("/storyboard");
+    await page.getByLabel("Title").fill("Half-written");
+    await sidebar.getByRole("link", { name: "Projects" }).click();
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay" }).click();
+    await expect(page.getByLabel("Title")).toHaveValue("Half-written");
+  });
+});
+
+test("a new page opens at its top; Back returns to where the last one was scrolled", async ({ page }) => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  await page.goto("/");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Terms of Service" })
+    .scrollIntoViewIfNeeded();
+  const down = await scrollY();
+  expect(down).toBeGreaterThan(1000);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page).toHaveURL(/\/terms-of-service$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Break Language Barriers");
+  await expect.poll(scrollY).toBe(down);
+
+  // Signed in: the account page scrolled down, then the sidebar's Subscription opens at its top.
+  await page.setViewportSize({ width: 1440, height: 500 });
+  await signIn(page, uniqueEmail("scroll"), "/account");
+  // (scrolled again until the page has loaded enough to scroll)
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return scrollY();
+    })
+    .toBeGreaterThan(200);
+  await page.getByTestId("sidebar").getByRole("link", { name: "Subscription" }).click();
+  await expect(page.getByRole("heading", { name: "Your Subscription" })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+});
+
+test("copy says what is true here: formats, languages, contact, dates, sign-in, header", async ({ page }) => {
+  await test.step("policies name no made-up address or date when the operator set none", async () => {
+    for (const policy of ["/terms-of-service", "/privacy-policy", "/refund-policy"]) {
+      await page.goto(policy);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("main")).not.toContainText("example.com");
+      await expect(page.locator("main")).not.toContainText("Last updated");
+    }
+  });
+
+  await test.step("with the operator's SUPPORT_EMAIL and POLICIES_UPDATED, the policies show them", async () => {
+    // The variables themselves are read in apps/server/src/config.test.ts; here, what a visitor sees.
+    await page.route("**/api/config", async (route) => {
+      const real = await (await route.fetch()).json();
+      await route.fulfill({
+        json: {
+          ...real,
+          operator: { supportEmail: "help@dubs.test", policiesUpdated: "2026-03-14" },
+          identity: { ...real.identity, oauthProviders: [] },
+        },
+      });
+    });
+    await page.goto("/terms-of-service");
+    await expect(page.getByText("Last updated: 14 March 2026")).toBeVisible();
+    await expect(page.getByRole("link", { name: "help@dubs.test" })).toHaveAttribute(
+      "href",
+      "mailto:help@dubs.test",
+    );
+    // Google is not set up in this answer: the terms do not name it.
+    await expect(page.getByText(/You sign in with an e-mail magic link/)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("Google");
+    await page.unroute("**/api/config");
+  });
+
+  await test.step("the sign-in screen says who provides the login", async () => {
+    await page.goto("/login");
+    await expect(
+      page.getByText(/Secure login is provided by this service's own identity provider/),
+    ).toBeVisible();
+    await expect(page.getByText(/third-party/)).toHaveCount(0);
+  });
+
+  await test.step("a signed-in visitor's header opens the app", async () => {
+    await signIn(page, uniqueEmail("copy"), "/projects/new");
+    await expect(page.getByText("MP4, WebM, or OGG up to 10GB")).toBeVisible();
+    await expect(page.getByText("MOV, AVI and WMV work too.")).toBeVisible();
+    const spoken = page.getByLabel(/spoken/i).locator("option");
+    await expect(spoken).toHaveCount(21);
+    const names = await spoken.allTextContents();
+    expect(names.some((n) => n.startsWith("Chinese (zh)"))).toBe(true);
+    expect(names.some((n) => n.startsWith("Mandarin Chinese (cmn)"))).toBe(true);
+    expect(names.filter((n) => /Chinese/.test(n) && !/\((zh|cmn)\)/.test(n))).toEqual([]);
+    await page.goto("/");
+    const site = page.getByRole("navigation", { name: "Site" });
+    await expect(site.getByRole("link", { name: "Open the app" })).toHaveAttribute("href", "/projects");
+    await expect(site.getByRole("link", { name: "Log in" })).toHaveCount(0);
+  });
+});
+
+test("the landing page on a phone: a way to log in, and no greeting over the words", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const login = page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in" });
+  await expect(login).toBeVisible();
+  await expect(login).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The boxes of the greetings that show, against every box of words in the hero and its bar.
+  for (let step = 0; step < 2; step++) {
+    const overlaps = await page.evaluate(() => {
+      const boxes = (els: Element[]) =>
+        els
+          .map((el) => ({ text: el.textContent?.trim() ?? "", r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && r.height > 0);
+      const greetings = boxes([...document.querySelectorAll("[data-testid=greetings] span")]);
+      const hero = document.querySelector("[data-testid=greetings]")!.parentElement!;
+      const words = boxes([...hero.querySelectorAll("h1, p, a, nav a")]);
+      const hit = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return greetings.flatMap((g) =>
+        words.filter((w) => hit(g.r, w.r)).map((w) => `"${g.text}" over "${w.text.slice(0, 30)}"`),
+      );
+    });
+    expect(overlaps).toEqual([]);
+    await page.waitForTimeout(3100); // the next set of greetings (they rotate every 3 s)
+  }
+});
+
+test("small things: storage in MB, an upload error said once, the mailbox link wraps, an opaque header", async ({
+  page,
+}) => {
+  const email = uniqueEmail("small");
+  await test.step("the dev mailbox keeps a long sign-in link inside its card", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await askForLink(page, email);
+    await page.goto("/dev/mailbox");
+    const overflowing = await page.evaluate(
+      () => [...document.querySelectorAll("article")].filter((a) => a.scrollWidth > a.clientWidth).length,
+    );
+    expect(overflowing).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  await signIn(page, email, "/subscription");
+  await test.step("a little storage reads in MB, not 0 GiB", async () => {
+    const stored = page.getByText("Stored videos").locator("xpath=following-sibling::dd");
+    await expect(stored).toHaveText(/^\d+ MB of 5 GiB$/);
+  });
+
+  await test.step("the header is opaque over what scrolls under it", async () => {
+    const alpha = await page
+      .locator("header")
+      .first()
+      .evaluate((h) => getComputedStyle(h).backgroundColor);
+    expect(alpha).toBe("rgb(255, 255, 255)");
+  });
+
+  await test.step("a file that is not a video is said once, next to the form", async () => {
+    await page.goto("/projects/new");
+    await page.locator("input[type=file]").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a video"),
+    });
+    const message = /"notes.txt" is not a video/;
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    await page.waitForTimeout(500); // a toast would have shown by now
+    await expect(page.getByText(message)).toHaveCount(1);
+  });
+});
+
+test("the editor keeps the player in view while lower lines are edited", async ({ page }) => {
+  test.setTimeout(3 * 60_000);
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await openReadyProject(page, "sticky");
+  await page
+    .getByLabel(/^Text of segment \d+$/)
+    .last()
+    .click();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  const inView = async (testId: string) => {
+    const box = (await page.getByTestId(testId).boundingBox())!;
+    return box.y >= 0 && box.y + box.height / 2 <= 600;
+  };
+  expect(await inView("original-video")).toBe(true);
+  const aside = (await page.getByRole("complementary", { name: "Speakers and translation" }).boundingBox())!;
+  expect(aside.y).toBeGreaterThanOrEqual(0);
+});

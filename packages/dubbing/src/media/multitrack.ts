@@ -1,0 +1,45 @@
+import { trackLanguage } from "./track-language.ts";
+
+/** One audio track of the multi-language file: an input file's first audio stream, tagged and titled. */
+export interface AudioTrack {
+  file: string;
+  /** An app language code: the track's ISO 639-2 tag. */
+  language: string;
+  /** What players list, e.g. "Español (dub)". */
+  title: string;
+  /** Copy the stream as it is (AAC and the like); false encodes it to AAC. */
+  copy: boolean;
+}
+
+/** Audio codecs an MP4 holds as they are. */
+const MP4_AUDIO = new Set(["aac", "mp3", "ac3", "eac3", "alac"]);
+export const mp4CanCopyAudio = (codec: string) => MP4_AUDIO.has(codec);
+
+/**
+ * One MP4 for every language: the first video stream of `video` copied, then each track's audio as its
+ * own stream, tagged with its language and titled; the first track is the default. Faststart, so
+ * players and upload pages read it before it has fully arrived.
+ */
+export function multiTrackArgs(video: string, tracks: AudioTrack[], output: string): string[] {
+  const inputs = [video, ...tracks.map((t) => t.file)].flatMap((file) => ["-i", file]);
+  const maps = ["-map", "0:v:0", ...tracks.flatMap((_t, k) => ["-map", `${k + 1}:a:0`])];
+  const perTrack = tracks.flatMap((t, k) => [
+    `-c:a:${k}`,
+    ...(t.copy ? ["copy"] : ["aac", `-b:a:${k}`, "160k"]),
+    `-metadata:s:a:${k}`,
+    `language=${trackLanguage(t.language)}`,
+    // MP4 keeps a track's name as its handler name (what players list); "title" is for other muxers.
+    `-metadata:s:a:${k}`,
+    `handler_name=${t.title}`,
+    `-disposition:a:${k}`,
+    k === 0 ? "default" : "0",
+  ]);
+  return [...inputs, ...maps, "-c:v", "copy", ...perTrack, "-movflags", "+faststart", "-f", "mp4", output];
+}
+
+/** "Español" for "es": a language's own name for itself, capitalised. */
+export function nativeLanguageName(code: string): string {
+  const locale = code === "cmn" ? "zh" : code;
+  const name = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? code;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
