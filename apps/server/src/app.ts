@@ -46,6 +46,7 @@ import { UsageRepository } from "./usage/repository.ts";
 import { usageRoutes } from "./usage/routes.ts";
 import { MAX_STREAMS_PER_USER, videoEvents } from "./videos/events.ts";
 import { UserStreams } from "./videos/progress-hub.ts";
+import { startProjectReads } from "./videos/read-cache.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
   const sign = await mediaSigner(db);
   const repo = new VideoRepository(db);
+  const projectReads = await startProjectReads(database, repo);
+  app.addHook("onClose", () => projectReads.stop());
   const translationRepo = new TranslationRepository(db);
   const tracker = new JobTracker(db);
   const jobs = new JobQueue(db, boss);
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const videos = new VideoService({
     repo,
+    reads: projectReads.reads,
     storage,
     jobs,
     sign,

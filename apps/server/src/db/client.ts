@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "../logs/context.ts";
+import { PROJECT_TRIGGERS_SQL, SESSION_TRIGGERS_SQL } from "./change-triggers.ts";
 import * as schema from "./schema.ts";
-import { SESSION_TRIGGERS_SQL } from "./session-triggers.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -79,5 +79,7 @@ export async function openDatabase(opts: {
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await migrateIdentity(db);
   await pglite.exec(SESSION_TRIGGERS_SQL);
+  // only here: the project read cache runs in embedded mode alone (videos/read-cache.ts says why)
+  await pglite.exec(PROJECT_TRIGGERS_SQL);
   return { kind: "pglite", db: db as unknown as Db, pglite, close: () => pglite.close() };
 }

@@ -23,6 +23,7 @@ import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
+import { ProjectReads } from "./read-cache.ts";
 import { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
@@ -56,6 +57,8 @@ export interface UsageLimits {
 
 export class VideoService {
   readonly repo: VideoRepository;
+  /** GET's reads (from memory in embedded mode); without them, every read asks the database. */
+  readonly reads: ProjectReads;
   readonly storage: Storage;
   readonly jobs: JobQueue;
   readonly sign: SignPath;
@@ -65,6 +68,7 @@ export class VideoService {
 
   constructor(deps: {
     repo: VideoRepository;
+    reads?: ProjectReads;
     storage: Storage;
     jobs: JobQueue;
     sign: SignPath;
@@ -73,6 +77,7 @@ export class VideoService {
     limits?: UsageLimits;
   }) {
     this.repo = deps.repo;
+    this.reads = deps.reads ?? new ProjectReads(deps.repo);
     this.limits = deps.limits;
     this.tracker = deps.tracker;
     this.translations = deps.translations;
@@ -160,17 +165,14 @@ export class VideoService {
   }
 
   async list(userId: string) {
-    const rows = await this.repo.listByUser(userId);
+    const rows = await this.reads.list(userId);
     return rows.map((row) => presentProject(row, this.sign));
   }
 
   async get(userId: string, id: string) {
-    const row = await this.repo.requireOwned(userId, id);
-    const [speakers, transcript] = await Promise.all([
-      this.repo.speakersOf(row.id),
-      this.repo.transcriptOf(row.id),
-    ]);
-    return presentProjectDetail(row, this.sign, { speakers, transcript });
+    const found = await this.reads.withWords(userId, id);
+    if (!found) throw new AppError("video_not_found", "This project does not exist.");
+    return presentProjectDetail(found.row, this.sign, found);
   }
 
   /**

@@ -21,3 +21,25 @@ CREATE OR REPLACE TRIGGER identity_sessions_ended AFTER DELETE OR UPDATE OF user
 CREATE OR REPLACE TRIGGER users_changed AFTER DELETE OR UPDATE OF id, email
   ON users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 `;
+
+/** The channel on which the database announces that a project, its speakers or its transcript changed. */
+export const PROJECTS_CHANGED_CHANNEL = "projects_changed";
+
+/**
+ * Every statement that writes a project, its speakers or its segments sends one NOTIFY at commit, so the
+ * embedded mode's project read cache (videos/read-cache.ts) can never answer with what was overwritten,
+ * whichever code wrote it (requests, jobs, retention, account deletion's cascade).
+ */
+export const PROJECT_TRIGGERS_SQL = `
+CREATE OR REPLACE FUNCTION notify_projects_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${PROJECTS_CHANGED_CHANNEL}', '');
+  RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER projects_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+  ON projects FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
+CREATE OR REPLACE TRIGGER speakers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+  ON speakers FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
+CREATE OR REPLACE TRIGGER segments_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+  ON segments FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
+`;
