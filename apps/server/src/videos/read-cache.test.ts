@@ -63,6 +63,13 @@ describe.each(["embedded", "scale-out"] as const)("project reads (%s)", (mode) =
       sql`INSERT INTO speakers (project_id, id, position, name, selected_voice) VALUES (${id}, 'A', 0, 'Ann', 'v')`,
     );
     expect((await reads.withWords(userId, id))?.speakers.map((s) => s.name)).toEqual(["Ann"]);
+    // a transaction notifies at its commit
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE segments SET text = 'Hi' WHERE project_id = ${id}`);
+      await tx.execute(sql`UPDATE projects SET title = 'Again' WHERE id = ${id}`);
+    });
+    expect((await reads.withWords(userId, id))?.transcript.map((s) => s.text)).toEqual(["Hi"]);
+    expect((await reads.list(userId)).map((p) => p.title)).toEqual(["Again"]);
     await db.execute(sql`DELETE FROM projects WHERE id = ${id}`);
     expect(await reads.list(userId)).toEqual([]);
     expect(await reads.withWords(userId, id)).toBeNull();
