@@ -11,6 +11,7 @@ import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { translate } from "../../packages/dubbing/src/pipeline/translate.ts";
 import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { joinSpeech, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { renderFloors } from "./floors.ts";
 import { fiveMinuteScript } from "./script.ts";
 
 const { values } = parseArgs({
@@ -177,6 +178,14 @@ try {
   );
   line("machine load (1 min average)", (await import("node:os")).loadavg()[0]!.toFixed(2));
   line("  render stages (s)", JSON.stringify(r.report.timings));
+  const floors = await renderFloors(d.video, join(dir, `bench.${to}.mp4`), dir);
+  const floorMs = floors.aacEncodeMs + floors.copyMuxMs;
+  const encodeMs = (r.report.timings.encode ?? 0) * 1000; // the report's stages are in seconds
+  line(
+    "  encode stage vs its floor",
+    `${sec(encodeMs)} s vs ${sec(floorMs)} s (AAC encode ${sec(floors.aacEncodeMs)} s + copy-mux ` +
+      `${sec(floors.copyMuxMs)} s): ${(encodeMs / floorMs).toFixed(2)}×`,
+  );
   line("  speed factors", JSON.stringify(tot.speedHistogram));
   line("  segments at speed ≤ 1.3×", `${(tot.atMost1_3 * 100).toFixed(1)} % (max ${tot.maxSpeed}×)`);
   line(

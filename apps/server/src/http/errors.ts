@@ -12,11 +12,15 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 
 /**
  * Errors Fastify answers before any route runs (a path parameter over 100 characters, a malformed URL),
- * in the API's shape too. Passed as the `frameworkErrors` option.
+ * in the API's shape too. Passed as the `frameworkErrors` option. A parameter that long names nothing
+ * that exists: 404, as when the web app's catch-all route is there to take the address (the router only
+ * reports the length when no other route can).
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
-    return reply.code(414).send(errorBody("bad_request", "The address is too long."));
+    return reply
+      .code(404)
+      .send(errorBody("not_found", `No route for ${request.method} ${shortPath(request.url)}.`));
   return reply.code(400).send(errorBody("bad_request", "The address is not valid."));
 }
 
