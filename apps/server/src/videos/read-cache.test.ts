@@ -12,9 +12,15 @@ function countingRepo(db: Database["db"]) {
   const repo = new VideoRepository(db);
   const reads = { list: 0, owned: 0 };
   const listByUser = repo.listByUser.bind(repo);
-  const findOwned = repo.findOwned.bind(repo);
-  repo.listByUser = (userId) => (reads.list++, listByUser(userId));
-  repo.findOwned = (userId, id) => (reads.owned++, findOwned(userId, id));
+  const findOwned = repo.findOwnedWithWords.bind(repo);
+  repo.listByUser = (userId) => {
+    reads.list++;
+    return listByUser(userId);
+  };
+  repo.findOwnedWithWords = (userId, id) => {
+    reads.owned++;
+    return findOwned(userId, id);
+  };
   return { repo, reads };
 }
 

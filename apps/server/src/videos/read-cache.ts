@@ -40,15 +40,7 @@ export class ProjectReads {
   withWords(userId: string, id: string): Promise<ProjectWithWords | null> {
     return this.#details.get(
       `${userId}/${id}`,
-      async () => {
-        const row = await this.#repo.findOwned(userId, id);
-        if (!row) return null;
-        const [speakers, transcript] = await Promise.all([
-          this.#repo.speakersOf(row.id),
-          this.#repo.transcriptOf(row.id),
-        ]);
-        return { row, speakers, transcript };
-      },
+      () => this.#repo.findOwnedWithWords(userId, id),
       (found) => found !== null,
     );
   }

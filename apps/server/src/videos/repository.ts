@@ -41,6 +41,20 @@ function prepareReads(db: Db) {
       .where(eq(segments.projectId, param("projectId")))
       .orderBy(asc(segments.position))
       .prepare("segments_of_project"),
+    // the project page's read in one round trip: the row, its speakers and its transcript as JSON
+    withWords: db
+      .select({
+        row: projects,
+        speakers: sql<Speaker[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
+          'selectedVoice', s.selected_voice) ORDER BY s.position), '[]'::json)
+          FROM ${speakers} s WHERE s.project_id = "projects"."id")`,
+        transcript: sql<Segment[]>`(SELECT coalesce(json_agg(json_build_object('speaker', g.speaker,
+          'text', g.text, 'start', g.start_ms, 'end', g.end_ms) ORDER BY g.position), '[]'::json)
+          FROM ${segments} g WHERE g.project_id = "projects"."id")`,
+      })
+      .from(projects)
+      .where(and(eq(projects.id, param("id")), eq(projects.userId, param("userId"))))
+      .prepare("project_with_words"),
   };
 }
 
@@ -87,6 +101,16 @@ export class VideoRepository {
   async findById(id: string): Promise<ProjectRow | null> {
     const [row] = await this.db.select().from(projects).where(eq(projects.id, id));
     return row ?? null;
+  }
+
+  /** A project of this user with its speakers and transcript (one query), or null. */
+  async findOwnedWithWords(
+    userId: string,
+    id: string,
+  ): Promise<{ row: ProjectRow; speakers: Speaker[]; transcript: Segment[] } | null> {
+    if (!UUID.test(id)) return null;
+    const [found] = await this.reads.withWords.execute({ id, userId });
+    return found ?? null;
   }
 
   listByUser(userId: string): Promise<ProjectRow[]> {
