@@ -75,7 +75,7 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
     ));
     i++
   ) {
-    if (i > 600) throw new Error("server did not start");
+    if (i > 3000) throw new Error("server did not start within 5 minutes");
     await new Promise((r) => setTimeout(r, 100));
   }
   return { base, process: child, stop: () => child.kill("SIGTERM") };
