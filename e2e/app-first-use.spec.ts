@@ -3,33 +3,42 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { DIALOGUE, type Line, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
 import { askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
-/** A signed-in user with a transcribed English project open in the editor; its id. */
-async function openReadyProject(page: Page, tag: string): Promise<string> {
+/**
+ * A signed-in user with a ready project open in the editor (by default a transcribed English dialogue);
+ * its id and where each line is spoken.
+ */
+async function openReadyProject(
+  page: Page,
+  tag: string,
+  { lines = DIALOGUE.slice(0, 3), language = "en", ...timing }: OpenOptions = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `dub-e2e-${tag}-`));
-  const { video } = makeDialogue(dir, DIALOGUE.slice(0, 3), { name: "talk" });
+  const { video, truth } = makeDialogue(dir, lines, { name: "talk", ...timing });
   await signIn(page, uniqueEmail(tag));
   const created = await page.request.post("/api/video/process", {
     multipart: {
       title: "First use",
-      language: "en",
+      language,
       video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
     },
   });
   const id = (await created.json())._id as string;
   await page.goto(`/projects/${id}`);
   await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 120_000 });
-  return id;
+  return { id, truth };
 }
+
+type OpenOptions = { lines?: Line[]; language?: string } & Parameters<typeof makeDialogue>[2];
 
 test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browser, a closed tab is restored", async ({
   page,
 }) => {
   test.setTimeout(4 * 60_000);
-  const id = await openReadyProject(page, "unsaved");
+  const { id } = await openReadyProject(page, "unsaved");
   const line = page.getByLabel("Text of segment 1");
   const original = await line.inputValue();
   const sidebar = page.getByTestId("sidebar");
@@ -320,25 +329,18 @@ test("typed lines of a language without recognition land on the speech, not on 2
   page,
 }) => {
   test.setTimeout(3 * 60_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "dub-e2e-typed-"));
   const lines = [
     { voice: "espeak:es", text: "Buenos días y bienvenidos al programa." },
     { voice: "espeak:es+f3", text: "Gracias, es un placer estar aquí hoy." },
     { voice: "espeak:es", text: "Hablemos del tiempo esta semana." },
   ];
   // a long lead and long turns: fixed slots from 0:00 in 2-second steps could not match the speech
-  const { video, truth } = makeDialogue(dir, lines, { name: "hola", leadMs: 1500, turnMs: 1800 });
-  await signIn(page, uniqueEmail("typed"));
-  const created = await page.request.post("/api/video/process", {
-    multipart: {
-      title: "Typed",
-      language: "es",
-      video: { name: "hola.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-    },
+  const { truth } = await openReadyProject(page, "typed", {
+    lines,
+    language: "es",
+    leadMs: 1500,
+    turnMs: 1800,
   });
-  const id = (await created.json())._id as string;
-  await page.goto(`/projects/${id}`);
-  await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 120_000 });
   await expect(page.getByTestId("project-note")).toContainText("No speech recognition engine for Spanish");
 
   await page.getByRole("button", { name: /^Add segment at/ }).click();
