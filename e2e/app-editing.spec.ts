@@ -107,12 +107,14 @@ test("an English project: structure, times, translate again, retry a failed dub,
 
   await test.step("regenerate one line: only its clip is rendered", async () => {
     await page.getByRole("button", { name: "Regenerate the dubbed line 2" }).click();
-    await expect(page.getByTestId("translation-status")).toHaveText("dubbed", { timeout: 5 * 60_000 });
+    // The status reads "dubbed" until the job has started, so wait for the job's own closing message.
     await expect
       .poll(
         async () => (await (await page.request.get(`/api/video/${id}/translations`)).json()).es.statusMessage,
+        { timeout: 5 * 60_000 },
       )
       .toMatch(/^1 of \d+ segments re-rendered$/);
+    await expect(page.getByTestId("translation-status")).toHaveText("dubbed");
   });
 
   await test.step("after a source edit, translate Spanish again", async () => {

@@ -3,33 +3,42 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { DIALOGUE, type Line, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
 import { askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
-/** A signed-in user with a transcribed English project open in the editor; its id. */
-async function openReadyProject(page: Page, tag: string): Promise<string> {
+/**
+ * A signed-in user with a ready project open in the editor (by default a transcribed English dialogue);
+ * its id and where each line is spoken.
+ */
+async function openReadyProject(
+  page: Page,
+  tag: string,
+  { lines = DIALOGUE.slice(0, 3), language = "en", ...timing }: OpenOptions = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `dub-e2e-${tag}-`));
-  const { video } = makeDialogue(dir, DIALOGUE.slice(0, 3), { name: "talk" });
+  const { video, truth } = makeDialogue(dir, lines, { name: "talk", ...timing });
   await signIn(page, uniqueEmail(tag));
   const created = await page.request.post("/api/video/process", {
     multipart: {
       title: "First use",
-      language: "en",
+      language,
       video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
     },
   });
   const id = (await created.json())._id as string;
   await page.goto(`/projects/${id}`);
   await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 120_000 });
-  return id;
+  return { id, truth };
 }
+
+type OpenOptions = { lines?: Line[]; language?: string } & Parameters<typeof makeDialogue>[2];
 
 test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browser, a closed tab is restored", async ({
   page,
 }) => {
   test.setTimeout(4 * 60_000);
-  const id = await openReadyProject(page, "unsaved");
+  const { id } = await openReadyProject(page, "unsaved");
   const line = page.getByLabel("Text of segment 1");
   const original = await line.inputValue();
   const sidebar = page.getByTestId("sidebar");
@@ -273,4 +282,84 @@ test("the editor keeps the player in view while lower lines are edited", async (
   expect(await inView("original-video")).toBe(true);
   const aside = (await page.getByRole("complementary", { name: "Speakers and translation" }).boundingBox())!;
   expect(aside.y).toBeGreaterThanOrEqual(0);
+});
+
+test("the sticky player never covers the line being edited", async ({ page }) => {
+  test.setTimeout(3 * 60_000);
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await openReadyProject(page, "clear");
+  const video = page.getByTestId("original-video");
+  const line = page.getByLabel("Text of segment 1");
+  /** How far the player's bottom edge reaches over the line's box (0: clear of it). */
+  const covered = async () => {
+    const v = (await video.boundingBox())!;
+    const l = (await line.boundingBox())!;
+    return Math.max(0, v.y + v.height - l.y);
+  };
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(covered, { message: "the line starts out under the player" }).toBeGreaterThan(0);
+
+  await test.step("focusing a line under the player brings it out (Tab, a new segment, a click)", async () => {
+    await line.focus();
+    await expect.poll(covered).toBe(0);
+  });
+
+  await test.step("typing into a line that was scrolled under the player brings it out", async () => {
+    const l = (await line.boundingBox())!;
+    const v = (await video.boundingBox())!;
+    await page.evaluate((by) => window.scrollBy(0, by), l.y - v.y - 20);
+    expect(await covered()).toBeGreaterThan(0);
+    await expect(line).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" More.");
+    await expect.poll(covered).toBe(0);
+    await expect(line).toHaveValue(/ More\.$/);
+  });
+
+  await test.step("the project's menu above the player opens over it", async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Actions for First use" }).click();
+    // a plain click, no force: the menu item (which drops over the player) must be on top to receive it
+    await page.getByRole("menuitem", { name: "Delete" }).click({ timeout: 5_000 });
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+});
+
+test("typed lines of a language without recognition land on the speech, not on 2-second slots", async ({
+  page,
+}) => {
+  test.setTimeout(3 * 60_000);
+  const lines = [
+    { voice: "espeak:es", text: "Buenos días y bienvenidos al programa." },
+    { voice: "espeak:es+f3", text: "Gracias, es un placer estar aquí hoy." },
+    { voice: "espeak:es", text: "Hablemos del tiempo esta semana." },
+  ];
+  // a long lead and long turns: fixed slots from 0:00 in 2-second steps could not match the speech
+  const { truth } = await openReadyProject(page, "typed", {
+    lines,
+    language: "es",
+    leadMs: 1500,
+    turnMs: 1800,
+  });
+  await expect(page.getByTestId("project-note")).toContainText("No speech recognition engine for Spanish");
+
+  await page.getByRole("button", { name: /^Add segment at/ }).click();
+  for (const [i, line] of lines.entries()) {
+    await expect(page.getByLabel(`Text of segment ${i + 1}`)).toBeFocused();
+    await page.keyboard.type(line.text);
+    if (i < lines.length - 1) await page.keyboard.press("Enter");
+  }
+  /** A time field's value ("0:03.880") in ms. */
+  const ms = async (label: string) => {
+    const [min, sec] = (await page.getByLabel(label).inputValue()).split(":").map(Number);
+    return Math.round((min! * 60 + sec!) * 1000);
+  };
+  for (const [i, spoken] of truth.entries()) {
+    const start = await ms(`Start of segment ${i + 1}`);
+    const end = await ms(`End of segment ${i + 1}`);
+    // on the line's own speech: starts where it starts, ends before the next line's speech
+    expect(Math.abs(start - spoken.start), `line ${i + 1} starts on its speech`).toBeLessThan(300);
+    expect(end, `line ${i + 1} covers its speech`).toBeGreaterThan(spoken.end - 400);
+    expect(end).toBeLessThanOrEqual(truth[i + 1]?.start ?? Number.POSITIVE_INFINITY);
+  }
 });

@@ -98,6 +98,14 @@ test("a Spanish video: type the transcript, translate into English, dub, and hea
     await expect(page.getByLabel("Translated text of segment 1")).toHaveValue(/\w/);
     await page.getByRole("button", { name: "Dub Video" }).click();
     await expect(page.getByTestId("dubbed-video")).toBeVisible({ timeout: 5 * 60_000 });
+    // One player: the dub takes the original's place (and gives it back on the Original tab).
+    await expect(page.locator("video")).toHaveCount(1);
+    await page.getByRole("tab", { name: /Original/ }).click();
+    await expect(page.getByTestId("original-video")).toBeVisible();
+    await expect(page.locator("video")).toHaveCount(1);
+    await page.getByRole("tab", { name: /English/ }).click();
+    await expect(page.getByTestId("dubbed-video")).toHaveAttribute("src", /\.mp4/);
+    await expect(page.locator("video")).toHaveCount(1);
   });
 
   await test.step("download the dub; the offline English recogniser hears the English text", async () => {

@@ -10,7 +10,8 @@ import { slots } from "../jobs/slots.ts";
 import { MEDIA_SECRET } from "../media/signing.ts";
 import type { Storage } from "../storage/index.ts";
 import { offlineImageKey } from "../storage/keys.ts";
-import { filterPath } from "./video.ts";
+import { composeIllustration, HEIGHT, VARIANTS, WIDTH } from "./illustration/compose.ts";
+import { lucide } from "./illustration/icons.ts";
 
 /** One image candidate of a frame; `medium` is what the screens show (spec §3), `large` what videos use. */
 export interface StoryboardImage {
@@ -108,8 +109,6 @@ export class PexelsProvider implements ImageProvider {
 // ---- Offline ----------------------------------------------------------------------------------------
 
 export const OFFLINE_PATH = "/api/storyboard/images/offline/";
-const OFFLINE_WIDTH = 1280;
-const OFFLINE_HEIGHT = 720;
 
 /** Pure: the form a query is rendered and cached under (lower case, single spaces, at most 60 characters). */
 export function normalizeQuery(query: string): string {
@@ -160,18 +159,7 @@ export function verifiedOfflineImage(url: string, secret: string): { variant: nu
   return { variant: wanted.variant, query: wanted.query };
 }
 
-// Colour pairs of the gradients; the query's hash picks where in the list a storyboard starts.
-const PALETTES: [string, string][] = [
-  ["0x1e3a8a", "0x0ea5e9"],
-  ["0x7c2d12", "0xf59e0b"],
-  ["0x14532d", "0x84cc16"],
-  ["0x581c87", "0xec4899"],
-  ["0x0f172a", "0x64748b"],
-  ["0x134e4a", "0x2dd4bf"],
-  ["0x7f1d1d", "0xf43f5e"],
-  ["0x312e81", "0xa78bfa"],
-];
-export const OFFLINE_VARIANTS = 8;
+export const OFFLINE_VARIANTS = VARIANTS;
 
 const FONTS = [
   "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -188,44 +176,12 @@ export function fontOption(): string {
   return file ? `fontfile=${file}` : "font=Sans";
 }
 
-/** Pure: the ffmpeg arguments of one illustration: a gradient, translucent shapes, the words in the middle. */
-export function illustrationArgs(variant: number, query: string, textFile: string, output: string): string[] {
-  const hash = createHash("sha256").update(query).digest();
-  const [c0, c1] = PALETTES[(hash[0]! + variant) % PALETTES.length]!;
-  const shapes: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const b = hash[(variant * 4 + i) % hash.length]!;
-    const size = 180 + ((b * 7) % 360);
-    const x = (b * 37 + i * 311) % OFFLINE_WIDTH;
-    const y = (b * 53 + i * 197) % OFFLINE_HEIGHT;
-    const colour = i % 2 === 0 ? "white@0.10" : "black@0.10";
-    shapes.push(`drawbox=x=${x - size / 2}:y=${y - size / 2}:w=${size}:h=${size}:color=${colour}:t=fill`);
-  }
-  const fontSize = query.length > 24 ? 64 : 96;
-  return [
-    "-f",
-    "lavfi",
-    "-i",
-    `gradients=s=${OFFLINE_WIDTH}x${OFFLINE_HEIGHT}:c0=${c0}:c1=${c1}:x0=${(variant * 160) % OFFLINE_WIDTH}:y0=0:x1=${OFFLINE_WIDTH - ((variant * 160) % OFFLINE_WIDTH)}:y1=${OFFLINE_HEIGHT}:nb_colors=2:seed=${hash[1]}:d=1`,
-    "-vf",
-    [
-      ...shapes,
-      `drawtext=${fontOption()}:expansion=none:textfile='${filterPath(textFile)}':fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2:shadowcolor=black@0.45:shadowx=4:shadowy=4`,
-    ].join(","),
-    "-frames:v",
-    "1",
-    "-q:v",
-    "3",
-    output,
-  ];
-}
-
 /** ffmpeg renders of illustrations at once per process; more wait their turn. */
 export const RENDERS_AT_ONCE = 2;
 
 /**
- * The service's own image library: illustrations rendered with ffmpeg from the search words, stored once
- * under `storyboard/offline/` and served from storage afterwards. Works with no network. Renders wait in
+ * The service's own image library: illustrations composed from the search words (illustration/), drawn
+ * by ffmpeg, stored once under `storyboard/offline/` and served from storage afterwards. Works with no network. Renders wait in
  * a queue of their own, `RENDERS_AT_ONCE` at a time, and finish even if whoever asked went away.
  */
 export class OfflineImageLibrary implements ImageProvider {
@@ -259,8 +215,8 @@ export class OfflineImageLibrary implements ImageProvider {
         large: url,
         alt: q,
         photographer: "AI Video Dubbing illustration",
-        width: OFFLINE_WIDTH,
-        height: OFFLINE_HEIGHT,
+        width: WIDTH,
+        height: HEIGHT,
         source: "offline" as const,
       };
     });
@@ -268,7 +224,8 @@ export class OfflineImageLibrary implements ImageProvider {
 
   static key(variant: number, query: string): string {
     const hash = createHash("sha256")
-      .update(`${variant}|${normalizeQuery(query)}`)
+      // "2": the composed illustrations; the gradient cards stored under the old keys are not served again
+      .update(`2|${variant}|${normalizeQuery(query)}`)
       .digest("hex");
     return offlineImageKey(hash.slice(0, 40));
   }
@@ -296,10 +253,11 @@ export class OfflineImageLibrary implements ImageProvider {
     if (await this.storage.stat(key)) return key;
     const work = await mkdtemp(path.join(this.scratchDir, "illustration-"));
     try {
-      const textFile = path.join(work, "text.txt");
-      await writeFile(textFile, normalizeQuery(query));
+      const drawing = path.join(work, "image.svg");
+      await writeFile(drawing, composeIllustration(variant, normalizeQuery(query), lucide()));
       const output = path.join(work, "image.jpg");
-      await runFfmpeg(illustrationArgs(variant, normalizeQuery(query), textFile, output));
+      // ffmpeg's librsvg decoder draws the SVG (text through fontconfig, so real fonts and any script)
+      await runFfmpeg(["-i", drawing, "-frames:v", "1", "-q:v", "3", output]);
       await this.storage.putFile(key, output, "image/jpeg");
       return key;
     } finally {

@@ -12,10 +12,12 @@ export function PlayerBar({
   player,
   transcript,
   speakers,
+  barRef,
 }: {
   player: VideoPlayer;
   transcript: Segment[];
   speakers: Speaker[];
+  barRef?: (el: HTMLElement | null) => void;
 }) {
   const track = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; ms: number } | null>(null);
@@ -56,6 +58,7 @@ export function PlayerBar({
 
   return (
     <section
+      ref={barRef}
       aria-label="Player"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.06)] backdrop-blur lg:left-[var(--sidebar-width)]"
     >

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
@@ -27,6 +27,7 @@ import {
 import { canDeleteSpeaker, draftReducer, newDraft } from "./draft.ts";
 import { LanguageTabs, TRANSCRIPT_PANEL_ID, tabId } from "./LanguageTabs.tsx";
 import { PlayerBar } from "./PlayerBar.tsx";
+import { playerSource } from "./player-source.ts";
 import { SaveButton } from "./SaveButton.tsx";
 import { SpeakersPanel } from "./SpeakersPanel.tsx";
 import { SpokenLanguage } from "./SpokenLanguage.tsx";
@@ -36,6 +37,7 @@ import { TranscriptEditor } from "./TranscriptEditor.tsx";
 import { TranslatePanel } from "./TranslatePanel.tsx";
 import { TranslationTab } from "./TranslationTab.tsx";
 import { UntranscribedSpeech } from "./UntranscribedSpeech.tsx";
+import { usePlayerClearance } from "./use-player-clearance.ts";
 import { useProjectEvents } from "./use-project-events.ts";
 import { useVideoPlayer } from "./use-video-player.ts";
 
@@ -86,6 +88,11 @@ function Editor({ project }: { project: ProjectDetail }) {
   const jobs = useProjectEvents(id);
   const player = useVideoPlayer(project.durationMs ?? 0);
   const [saving, setSaving] = useState(false);
+  // where the player was when its source changed (tab switch), to go on from there in the other track
+  const shownUrl = useRef<string | null>(null);
+  const resumeAt = useRef(0);
+  const [bar, setBar] = useState<HTMLElement | null>(null);
+  usePlayerClearance(player.element, bar);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   const [draft, dispatch] = useReducer(draftReducer, newDraft(project.speakers, project.transcript ?? []));
 
@@ -99,6 +106,11 @@ function Editor({ project }: { project: ProjectDetail }) {
   const requested = params.get("language");
   const selected = requested && translations.data?.[requested] ? requested : null;
   const activeIndex = segmentAt(draft.transcript, player.current);
+  const shown = playerSource(project, selected ? translations.data?.[selected] : undefined, languages.data);
+  if (shown && shown.url !== shownUrl.current) {
+    resumeAt.current = shownUrl.current === null ? 0 : player.current;
+    shownUrl.current = shown.url;
+  }
 
   const save = async (): Promise<boolean> => {
     if (!draft.dirty) return true;
@@ -218,19 +230,23 @@ function Editor({ project }: { project: ProjectDetail }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          {project.originalVideoUrl && (
+          {shown && (
+            // One player for the page: the original, or the dub of the tab that has one (a switch of tab
+            // keeps the position). Kept in view under the header while lower lines are edited (large screens).
             // biome-ignore lint/a11y/useMediaCaption: the transcript below is the caption text
             <video
               ref={player.attach}
-              src={project.originalVideoUrl}
+              src={shown.url}
               poster={project.posterUrl ?? undefined}
               preload="metadata"
               playsInline
               onClick={player.toggle}
-              aria-label="Original video"
-              data-testid="original-video"
-              // kept in view under the header while lower lines are edited (large screens)
-              className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-20 lg:max-h-[42vh]"
+              onLoadedMetadata={(e) => {
+                if (resumeAt.current > 0) e.currentTarget.currentTime = resumeAt.current / 1000;
+              }}
+              aria-label={shown.label}
+              data-testid={shown.testId}
+              className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-10 lg:max-h-[42vh]"
             />
           )}
           {ready && (
@@ -261,6 +277,7 @@ function Editor({ project }: { project: ProjectDetail }) {
                     durationMs={project.durationMs ?? 0}
                     playerMs={player.current}
                     onSeek={player.seek}
+                    onPlayRange={player.playRange}
                     onDeleted={() => navigate(`/projects/${id}`, { state: EDITS_HANDLED })}
                   />
                 ) : (
@@ -363,8 +380,8 @@ function Editor({ project }: { project: ProjectDetail }) {
         )}
       </div>
 
-      {project.originalVideoUrl && (
-        <PlayerBar player={player} transcript={draft.transcript} speakers={draft.speakers} />
+      {shown && (
+        <PlayerBar barRef={setBar} player={player} transcript={draft.transcript} speakers={draft.speakers} />
       )}
     </div>
   );

@@ -64,6 +64,7 @@ function render(translation: Translation, jobs: Record<string, ProgressEvent> = 
           durationMs={10_000}
           playerMs={0}
           onSeek={() => {}}
+          onPlayRange={() => {}}
         />
       </QueryClientProvider>,
     ),
@@ -78,8 +79,10 @@ describe("TranslationTab", () => {
     expect(rows[0]!.querySelector("[data-testid=too-long]")).toBeNull();
     expect(rows[1]!.querySelector("[data-testid=too-long]")?.textContent).toBe("Too long (×1.30)");
   });
-  it("offers the dubbed video and its subtitles for download", () => {
+  it("offers the dubbed video and its subtitles for download, with no player of its own", () => {
     render(base);
+    // the page's one player shows the dub (player-source.ts)
+    expect(container.querySelector("video")).toBeNull();
     const links = [...container.querySelectorAll("a")].map((a) => [
       a.textContent?.trim(),
       a.getAttribute("download"),

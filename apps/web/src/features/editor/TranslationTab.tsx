@@ -36,6 +36,7 @@ export function TranslationTab({
   durationMs,
   playerMs,
   onSeek,
+  onPlayRange,
   onDeleted,
 }: {
   projectId: string;
@@ -48,6 +49,8 @@ export function TranslationTab({
   durationMs: number;
   playerMs: number;
   onSeek: (ms: number) => void;
+  /** Plays one line on the page's player (which shows this tab's dub). */
+  onPlayRange: (start: number, end: number) => void;
   onDeleted?: () => void;
 }) {
   const client = useQueryClient();
@@ -91,21 +94,6 @@ export function TranslationTab({
   const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
   const [background, setBackground] = useState<BackgroundMode>(translation.report?.background ?? "keep");
   const backgroundUsed = backgroundSummary(translation.report);
-  const dubbedVideo = useRef<HTMLVideoElement>(null);
-  /** Plays one line of the dubbed video (its audio), from the segment's start to its end. */
-  const playLine = (seg: Segment) => {
-    const v = dubbedVideo.current;
-    if (!v) return;
-    v.currentTime = seg.start / 1000;
-    const stop = () => {
-      if (v.currentTime >= seg.end / 1000) {
-        v.pause();
-        v.removeEventListener("timeupdate", stop);
-      }
-    };
-    v.addEventListener("timeupdate", stop);
-    void v.play().catch(() => {});
-  };
   const languageName = language?.name ?? code;
 
   // A reloaded translation replaces the working copy unless the user has unsaved edits.
@@ -293,7 +281,7 @@ export function TranslationTab({
 
       {translation.finalVideoUrl && !dubbing && (
         <section
-          aria-label="Dubbed video"
+          aria-label="Downloads of the dub"
           className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
         >
           {translation.stale && (
@@ -301,17 +289,7 @@ export function TranslationTab({
               The translation or voices changed since this dub. Dub again to update it.
             </p>
           )}
-          {/* biome-ignore lint/a11y/useMediaCaption: subtitles are offered as downloads below */}
-          <video
-            ref={dubbedVideo}
-            src={translation.finalVideoUrl}
-            controls
-            preload="metadata"
-            aria-label={`Dubbed video (${language?.name ?? code})`}
-            data-testid="dubbed-video"
-            className="aspect-video w-full rounded-lg bg-black"
-          />
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2">
             <a href={translation.finalVideoUrl} download={dubFileName(code)} className={buttonPrimary}>
               <DownloadIcon className="size-4" /> Download Video
             </a>
@@ -361,21 +339,12 @@ export function TranslationTab({
             {translation.previousDub.dubbedAt
               ? ` (${new Date(translation.previousDub.dubbedAt).toLocaleString()})`
               : ""}
-            .
+            ; the player above plays it.
           </p>
-          {/* biome-ignore lint/a11y/useMediaCaption: the previous dub's subtitles are not kept separately */}
-          <video
-            src={translation.previousDub.videoUrl}
-            controls
-            preload="metadata"
-            aria-label={`Previous dub (${language?.name ?? code})`}
-            data-testid="previous-dub"
-            className="aspect-video w-full rounded-lg bg-black"
-          />
           <a
             href={translation.previousDub.videoUrl}
             download={`previous-dub-${code}.mp4`}
-            className={`${buttonSecondary} mt-3`}
+            className={buttonSecondary}
           >
             <DownloadIcon className="size-4" /> Download previous dub
           </a>
@@ -495,7 +464,7 @@ export function TranslationTab({
                   {translation.finalVideoUrl && !translation.stale && (
                     <button
                       type="button"
-                      onClick={() => playLine(seg)}
+                      onClick={() => onPlayRange(seg.start, seg.end)}
                       aria-label={`Play the dubbed line ${n}`}
                       className="rounded-md px-2 py-0.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
                     >

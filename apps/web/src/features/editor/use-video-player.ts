@@ -2,12 +2,15 @@ import { useCallback, useEffect, useState } from "react";
 
 export interface VideoPlayer {
   attach: (el: HTMLVideoElement | null) => void;
+  element: HTMLVideoElement | null;
   playing: boolean;
   /** Current time and duration in milliseconds. */
   current: number;
   duration: number;
   toggle: () => void;
   seek: (ms: number) => void;
+  /** Plays from `start` and pauses at `end` (ms): one line. */
+  playRange: (start: number, end: number) => void;
 }
 
 /** Drives one <video> element from outside: state for the bottom bar, and smooth time while playing. */
@@ -73,5 +76,31 @@ export function useVideoPlayer(fallbackDurationMs = 0): VideoPlayer {
     [video],
   );
 
-  return { attach: setVideo, playing, current, duration: duration || fallbackDurationMs, toggle, seek };
+  const playRange = useCallback(
+    (start: number, end: number) => {
+      if (!video) return;
+      seek(start);
+      const stop = () => {
+        if (video.currentTime < end / 1000 && !video.paused) return;
+        video.pause();
+        video.removeEventListener("timeupdate", stop);
+        video.removeEventListener("pause", stop);
+      };
+      video.addEventListener("timeupdate", stop);
+      video.addEventListener("pause", stop);
+      void video.play().catch(() => {});
+    },
+    [video, seek],
+  );
+
+  return {
+    attach: setVideo,
+    element: video,
+    playing,
+    current,
+    duration: duration || fallbackDurationMs,
+    toggle,
+    seek,
+    playRange,
+  };
 }
