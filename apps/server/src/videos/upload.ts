@@ -31,6 +31,13 @@ export async function receiveUpload(
   await mkdir(tmpDir, { recursive: true });
   const result: ReceivedUpload = { title: undefined, language: undefined, file: undefined };
   let tmpPath: string | undefined;
+  // A client that goes away mid-file does not always make the multipart stream fail (it can wait for
+  // more bytes that never come): the closed connection stops the copy, and the file is removed below.
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!request.raw.complete) gone.abort();
+  };
+  request.raw.once("close", onClose);
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -50,7 +57,7 @@ export async function receiveUpload(
       part.file.on("data", (chunk: Buffer) => {
         size += chunk.length;
       });
-      await pipeline(part.file, out);
+      await pipeline(part.file, out, { signal: gone.signal });
       result.file = { path: tmpPath, name: uploadedFileName(part.filename), size };
     }
     return result;
@@ -67,11 +74,13 @@ export async function receiveUpload(
     if (request.raw.destroyed || INTERRUPTED.has(code ?? ""))
       throw new AppError("bad_request", "The upload was interrupted before the whole file arrived.");
     throw error;
+  } finally {
+    request.raw.off("close", onClose);
   }
 }
 
 /** Stream errors of a connection that closed before the body was complete. */
-const INTERRUPTED = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "ECONNABORTED"]);
+const INTERRUPTED = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "ECONNABORTED", "ABORT_ERR"]);
 
 function tooLarge(maxBytes: number): AppError {
   const gb = Math.round((maxBytes / 1024 ** 3) * 10) / 10;
