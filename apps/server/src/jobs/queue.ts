@@ -42,7 +42,7 @@ export const SUPERVISE_SECONDS = 2;
  */
 export function pollingFor(kind: Database["kind"]) {
   return kind === "pglite"
-    ? { pollingIntervalSeconds: 15, notifyPollingIntervalSeconds: 15 }
+    ? { pollingIntervalSeconds: 60, notifyPollingIntervalSeconds: 60 }
     : { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
 }
 
