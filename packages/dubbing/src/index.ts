@@ -69,7 +69,15 @@ export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/samp
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
 // Pure helpers the server may reuse.
-export { type Cue, toSrt, toVtt } from "./subtitles/subtitles.ts";
+export {
+  decodeSubtitles,
+  MAX_SUBTITLE_BYTES,
+  type ParsedCue,
+  parseSubtitles,
+  SubtitleError,
+  speakersFromCues,
+} from "./subtitles/parse.ts";
+export { bilingualCues, type Cue, toSrt, toVtt } from "./subtitles/subtitles.ts";
 export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
 export { createEspeakEngine } from "./tts/espeak.ts";
 export { createFliteEngine } from "./tts/flite.ts";

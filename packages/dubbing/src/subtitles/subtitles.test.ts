@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timestamp, toSrt, toVtt, wrap } from "./subtitles.ts";
+import { bilingualCues, timestamp, toSrt, toVtt, wrap } from "./subtitles.ts";
 
 describe("timestamp", () => {
   it("formats hours, minutes, seconds and milliseconds", () => {
@@ -40,5 +40,28 @@ describe("toVtt", () => {
   });
   it("is just the header when there are no cues", () => {
     expect(toVtt([])).toBe("WEBVTT\n\n");
+  });
+});
+
+describe("two-language subtitles", () => {
+  const original = [
+    { start: 0, end: 2000, text: "Good morning." },
+    { start: 2000, end: 3000, text: "How are you?" },
+    { start: 4000, end: 5000, text: "Fine." },
+  ];
+
+  it("puts the original segments a translated cue covers above it", () => {
+    const cues = bilingualCues(original, [
+      { start: 0, end: 3000, text: "Buenos días, ¿cómo estás?" },
+      { start: 4100, end: 4600, text: "Bien." },
+      { start: 7000, end: 8000, text: "(nada)" },
+    ]);
+    expect(cues).toEqual([
+      { start: 0, end: 3000, text: "Buenos días, ¿cómo estás?", above: "Good morning. How are you?" },
+      { start: 4100, end: 4600, text: "Bien.", above: "Fine." },
+      { start: 7000, end: 8000, text: "(nada)" },
+    ]);
+    expect(toSrt(cues.slice(1, 2))).toBe("1\n00:00:04,100 --> 00:00:04,600\nFine.\nBien.\n");
+    expect(toVtt(cues.slice(1, 2))).toBe("WEBVTT\n\n00:00:04.100 --> 00:00:04.600\nFine.\nBien.\n");
   });
 });

@@ -5,6 +5,8 @@ export interface Cue {
   start: number;
   end: number;
   text: string;
+  /** Shown above `text` (two-language subtitles: the original line over the translated one). */
+  above?: string;
 }
 
 function pad(n: number, w = 2): string {
@@ -35,6 +37,33 @@ export function wrap(text: string, maxLineChars = 42): string[] {
   return lines;
 }
 
+/** The cue's lines: `above` wrapped, then `text` wrapped. */
+function lines(c: Cue, maxLineChars: number): string[] {
+  return [...(c.above ? wrap(c.above, maxLineChars) : []), ...wrap(c.text, maxLineChars)];
+}
+
+/**
+ * Pure: two-language cues. Each translated segment carries, above it, the original segments it covers
+ * (those whose middle falls inside it; none: the one overlapping it most), so edited or imported
+ * translations whose cuts differ from the original still pair by time.
+ */
+export function bilingualCues(original: readonly Cue[], translated: readonly Cue[]): Cue[] {
+  return translated.map((t) => {
+    const inside = original.filter((o) => {
+      const mid = (o.start + o.end) / 2;
+      return mid >= t.start && mid < t.end;
+    });
+    const overlap = (o: Cue) => Math.min(o.end, t.end) - Math.max(o.start, t.start);
+    const best = [...original].sort((a, b) => overlap(b) - overlap(a))[0];
+    const above = inside.length ? inside : best && overlap(best) > 0 ? [best] : [];
+    const text = above
+      .map((o) => o.text.trim())
+      .filter(Boolean)
+      .join(" ");
+    return { start: t.start, end: t.end, text: t.text, ...(text && { above: text }) };
+  });
+}
+
 function cues(input: Cue[]): Cue[] {
   return input
     .filter((c) => c.text.trim() !== "" && c.end > c.start)
@@ -45,7 +74,7 @@ export function toSrt(input: Cue[], maxLineChars = 42): string {
   return cues(input)
     .map(
       (c, i) =>
-        `${i + 1}\n${timestamp(c.start, ",")} --> ${timestamp(c.end, ",")}\n${wrap(c.text, maxLineChars).join("\n")}\n`,
+        `${i + 1}\n${timestamp(c.start, ",")} --> ${timestamp(c.end, ",")}\n${lines(c, maxLineChars).join("\n")}\n`,
     )
     .join("\n");
 }
@@ -54,7 +83,7 @@ export function toSrt(input: Cue[], maxLineChars = 42): string {
 export function toVtt(input: Cue[], maxLineChars = 42): string {
   const body = cues(input)
     .map((c) => {
-      const text = wrap(c.text, maxLineChars)
+      const text = lines(c, maxLineChars)
         .join("\n")
         .replace(/&/g, "&amp;")
         .replace(/</g, "&lt;")
