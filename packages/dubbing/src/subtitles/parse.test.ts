@@ -190,4 +190,22 @@ describe("speakersFromCues", () => {
     const doc = speakersFromCues([{ start: 0, end: 1, text: "a" }], voice);
     expect(doc.speakers).toEqual([{ id: "speaker-1", name: "Speaker 1", selectedVoice: "voice-0" }]);
   });
+
+  it("keeps existing speakers that the cues name and adds the others", () => {
+    const existing = [
+      { id: "speaker-1", name: "Ana", selectedVoice: "mine" },
+      { id: "speaker-3", name: "Old", selectedVoice: "x" },
+    ];
+    const cues = [
+      { start: 0, end: 1, text: "a" },
+      { start: 1, end: 2, text: "b", speaker: "BEN" },
+      { start: 2, end: 3, text: "c", speaker: "ana" },
+    ];
+    const doc = speakersFromCues(cues, voice, existing);
+    expect(doc.speakers).toEqual([...existing, { id: "speaker-2", name: "BEN", selectedVoice: "voice-0" }]);
+    expect(doc.transcript.map((s) => s.speaker)).toEqual(["speaker-2", "speaker-2", "speaker-1"]);
+    const unnamed = speakersFromCues([{ start: 0, end: 1, text: "a" }], voice, existing);
+    expect(unnamed.speakers).toEqual(existing);
+    expect(unnamed.transcript[0]!.speaker).toBe("speaker-1");
+  });
 });

@@ -151,30 +151,49 @@ function clock(ms: number): string {
   return `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
 }
 
+interface CueSpeaker {
+  id: string;
+  name: string;
+  selectedVoice: string;
+}
+
 /**
- * Cues → speakers and segments. Each distinct name becomes a speaker (in order of first appearance); a cue
- * without a name continues the speaker before it (the first one: the first named speaker). No names at
- * all: one speaker. `voiceFor(i)` picks speaker i's voice.
+ * Cues → speakers and segments. A name that matches one of `existing` (ignoring case) is that speaker;
+ * each other distinct name becomes a new speaker (in order of first appearance, voice `voiceFor(i, n)`
+ * for the i-th of n new ones). A cue without a name continues the speaker before it (the first cue: the
+ * first speaker). No speakers and no names at all: one new speaker.
  */
 export function speakersFromCues(
   cues: ParsedCue[],
   voiceFor: (index: number, count: number) => string,
-): {
-  speakers: { id: string; name: string; selectedVoice: string }[];
-  transcript: { speaker: string; text: string; start: number; end: number }[];
-} {
-  const names: string[] = [];
-  for (const c of cues) if (c.speaker && !names.includes(c.speaker)) names.push(c.speaker);
-  if (names.length === 0) names.push("Speaker 1");
-  const speakers = names.map((name, i) => ({
-    id: `speaker-${i + 1}`,
-    name: name.slice(0, 100),
-    selectedVoice: voiceFor(i, names.length),
-  }));
-  let current = 0;
+  existing: CueSpeaker[] = [],
+): { speakers: CueSpeaker[]; transcript: { speaker: string; text: string; start: number; end: number }[] } {
+  const key = (name: string) => name.trim().toLowerCase();
+  const byName = new Map(existing.map((s) => [key(s.name), s.id]));
+  const fresh: string[] = [];
+  for (const c of cues)
+    if (c.speaker && !byName.has(key(c.speaker)) && !fresh.some((n) => key(n) === key(c.speaker!)))
+      fresh.push(c.speaker);
+  if (existing.length === 0 && fresh.length === 0) fresh.push("Speaker 1");
+  const taken = new Set(existing.map((s) => s.id));
+  let next = 1;
+  const added = fresh.map((name, i) => {
+    while (taken.has(`speaker-${next}`)) next++;
+    taken.add(`speaker-${next}`);
+    const speaker = {
+      id: `speaker-${next}`,
+      name: name.slice(0, 100),
+      selectedVoice: voiceFor(i, fresh.length),
+    };
+    byName.set(key(name), speaker.id);
+    return speaker;
+  });
+  const speakers = [...existing, ...added];
+  let current = cues.find((c) => c.speaker)?.speaker;
   const transcript = cues.map((c) => {
-    if (c.speaker) current = names.indexOf(c.speaker);
-    return { speaker: speakers[current]!.id, text: c.text, start: c.start, end: c.end };
+    if (c.speaker) current = c.speaker;
+    const speaker = (current && byName.get(key(current))) || speakers[0]!.id;
+    return { speaker, text: c.text, start: c.start, end: c.end };
   });
   return { speakers, transcript };
 }
