@@ -3,10 +3,12 @@ import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
 import {
   audioOnlyArgs,
+  bilingualCues,
   burnSubtitlesArgs,
   dub,
   type DubReport as PipelineReport,
   runFfmpeg,
+  toSrt,
 } from "@dubbing/dubbing";
 import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
@@ -90,7 +92,10 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       if (job.burnSubtitles && result.srt) {
         progress.report(99, "Drawing the subtitles");
         video = path.join(work, "subtitled.mp4");
-        await runFfmpeg(burnSubtitlesArgs(result.mp4, result.srt, video), { signal: scope.signal });
+        const drawn = job.bilingualSubtitles
+          ? await writeBilingualSrt(work, await repo.transcriptOf(project.id), row.transcript)
+          : result.srt;
+        await runFfmpeg(burnSubtitlesArgs(result.mp4, drawn, video), { signal: scope.signal });
       }
       const audio = path.join(work, "dubbed.m4a");
       await runFfmpeg(audioOnlyArgs(video, audio), { signal: scope.signal });
@@ -120,6 +125,17 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       await tracker.finish(job.trackId, "done", message);
     },
   );
+}
+
+/** The two-language SRT (original line above the translated one) to draw into the video. */
+async function writeBilingualSrt(
+  dir: string,
+  original: { start: number; end: number; text: string }[],
+  translated: { start: number; end: number; text: string }[],
+): Promise<string> {
+  const file = path.join(dir, "bilingual.srt");
+  await writeFile(file, toSrt(bilingualCues(original, translated)));
+  return file;
 }
 
 /** What the editor needs of the dub report: per segment its speed and whether it is too long. */

@@ -24,6 +24,8 @@ export interface JobPayloads {
     regenerate?: number[];
     /** Draw the subtitles into the video. */
     burnSubtitles?: boolean;
+    /** Drawn subtitles show the original line above the translated one. */
+    bilingualSubtitles?: boolean;
   };
   retention: Record<string, never>;
   purge: PurgeTarget;

@@ -11,6 +11,8 @@ const dubBody = languageBody.extend({
   /** Lines to synthesize again although cached (0-based transcript indexes). */
   regenerate: z.array(z.number().int().min(0)).max(100).optional(),
   burnSubtitles: z.boolean().optional(),
+  /** With `burnSubtitles`: the original line above the translated one. */
+  bilingualSubtitles: z.boolean().optional(),
 });
 const translationBody = z.object({
   language: z.string().trim().min(1).max(10),

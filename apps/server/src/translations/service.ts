@@ -128,7 +128,7 @@ export class TranslationService {
     userId: string,
     projectId: string,
     language: string,
-    opts: { regenerate?: number[]; burnSubtitles?: boolean } = {},
+    opts: { regenerate?: number[]; burnSubtitles?: boolean; bilingualSubtitles?: boolean } = {},
   ) {
     const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
