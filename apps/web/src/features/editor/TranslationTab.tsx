@@ -85,6 +85,7 @@ export function TranslationTab({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingRetranslate, setConfirmingRetranslate] = useState(false);
   const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
+  const [bilingual, setBilingual] = useState(false);
   const dubbedVideo = useRef<HTMLVideoElement>(null);
   /** Plays one line of the dubbed video (its audio), from the segment's start to its end. */
   const playLine = (seg: Segment) => {
@@ -160,7 +161,11 @@ export function TranslationTab({
         await saveTranslation(projectId, code, segments);
         setEdited(false);
       }
-      await startDub(projectId, code, { burnSubtitles, ...(regenerate && { regenerate }) });
+      await startDub(projectId, code, {
+        burnSubtitles,
+        bilingualSubtitles: burnSubtitles && bilingual,
+        ...(regenerate && { regenerate }),
+      });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
@@ -230,6 +235,29 @@ export function TranslationTab({
           />
           Burn subtitles into the dubbed video
         </label>
+        <label className="flex w-full items-center gap-2 pl-6 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={burnSubtitles && bilingual}
+            disabled={!burnSubtitles}
+            onChange={(e) => setBilingual(e.target.checked)}
+            className="size-4 rounded border-slate-300 text-indigo-600"
+          />
+          Show the original line above the translation
+        </label>
+        <p className="flex w-full flex-wrap items-center gap-3 text-sm text-slate-600">
+          Two-language subtitles:
+          {(["srt", "vtt"] as const).map((format) => (
+            <a
+              key={format}
+              href={`/api/video/${encodeURIComponent(projectId)}/subtitles/${code}.${format}?bilingual=1`}
+              download={`subtitles-${code}-bilingual.${format}`}
+              className="text-indigo-700 underline hover:text-indigo-900"
+            >
+              {format.toUpperCase()}
+            </a>
+          ))}
+        </p>
         {ttsUnavailable && (
           <p className="w-full text-sm text-amber-700">
             Dubbing is not available for this language: {ttsUnavailable}

@@ -76,7 +76,7 @@ export const startTranslation = (id: string, language: string) =>
 export const startDub = (
   id: string,
   language: string,
-  opts: { regenerate?: number[]; burnSubtitles?: boolean } = {},
+  opts: { regenerate?: number[]; burnSubtitles?: boolean; bilingualSubtitles?: boolean } = {},
 ) =>
   apiFetch<{ job: unknown; dubVideoUrl: string | null }>(
     `/api/video/${encodeURIComponent(id)}/dub`,
