@@ -250,6 +250,14 @@ describe.each(MODES)("subtitle import (%s)", (mode) => {
     expect(refused.body.error.details[0].path).toBe("subtitles.cue.2");
     expect((await api(ts.baseUrl, cookie, "GET", `/api/video/${projectId}`)).body.transcript).toEqual(saved);
     expect((await importInto(projectId, "es", "")).status).toBe(400);
+    // the limit is 2 MiB, not the multipart default of 1 MiB
+    const padded = `WEBVTT\n\nNOTE ${"x".repeat(1536 * 1024)}\n\n00:01.000 --> 00:02.000\nHola.\n`;
+    expect((await importInto(projectId, "fr", padded)).status).toBe(200);
+    const huge = await importInto(projectId, "fr", `${padded}${"y".repeat(1024 * 1024)}`);
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.details).toEqual([
+      { path: "subtitles", message: "The subtitle file is larger than 2 MiB." },
+    ]);
     // not someone else's project
     const other = (await ts.signIn()).cookie;
     const form = new FormData();

@@ -37,10 +37,19 @@ export async function receiveSubtitles(request: FastifyRequest): Promise<Subtitl
   if (!request.isMultipart())
     throw new AppError("bad_request", "Send the subtitle file as multipart/form-data (field `subtitles`).");
   let file: SubtitleUpload | undefined;
-  for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 1024 } })) {
-    if (part.type === "file" && part.fieldname === "subtitles" && !file)
-      file = await collectSubtitles(part.file);
-    else if (part.type === "file") part.file.resume();
+  try {
+    const limits = { files: 1, fields: 5, fieldSize: 1024, fileSize: MAX_SUBTITLE_BYTES + 1 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === "file" && part.fieldname === "subtitles" && !file)
+        file = await collectSubtitles(part.file);
+      else if (part.type === "file") part.file.resume();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") return { bytes: Buffer.alloc(0), tooLarge: true };
+    if (code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT")
+      throw new AppError("bad_request", "Send one subtitle file (field `subtitles`).");
+    throw error;
   }
   if (!file) throw new AppError("file_required", "Choose an SRT or WebVTT file to import.");
   return file;
