@@ -19,6 +19,8 @@ import {
 } from "./subtitle-import.ts";
 
 const NOT_YET = new Set(["uploaded", "processing", "transcribing"]);
+/** Declares that the route needs a session (the route-access check on main reads `config.access`). */
+const SIGNED_IN_ROUTE: { config: object } = { config: { access: "signed-in" } };
 
 export function subtitleImportRoutes(
   app: FastifyInstance,
@@ -28,6 +30,7 @@ export function subtitleImportRoutes(
 
   app.post<{ Params: { id: string; target: string } }>(
     "/api/video/:id/subtitles/:target",
+    SIGNED_IN_ROUTE,
     async (request) => {
       const userId = currentUser(request).id;
       const project = await videos.repo.requireOwned(userId, request.params.id);
