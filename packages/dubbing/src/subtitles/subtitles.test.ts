@@ -61,6 +61,10 @@ describe("two-language subtitles", () => {
       { start: 4100, end: 4600, text: "Bien.", above: "Fine." },
       { start: 7000, end: 8000, text: "(nada)" },
     ]);
+    // originals in any order pair the same
+    expect(bilingualCues([...original].reverse(), [{ start: 0, end: 3000, text: "x" }])[0]!.above).toBe(
+      "Good morning. How are you?",
+    );
     expect(toSrt(cues.slice(1, 2))).toBe("1\n00:00:04,100 --> 00:00:04,600\nFine.\nBien.\n");
     expect(toVtt(cues.slice(1, 2))).toBe("WEBVTT\n\n00:00:04.100 --> 00:00:04.600\nFine.\nBien.\n");
   });

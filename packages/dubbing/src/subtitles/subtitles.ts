@@ -48,14 +48,29 @@ function lines(c: Cue, maxLineChars: number): string[] {
  * translations whose cuts differ from the original still pair by time.
  */
 export function bilingualCues(original: readonly Cue[], translated: readonly Cue[]): Cue[] {
+  // Sorted by start once; each cue looks only at the originals that can reach it (binary search, then back
+  // as far as the longest original segment), so long transcripts cost O(n log n), not O(n²).
+  const sorted = [...original].sort((a, b) => a.start - b.start);
+  const longest = sorted.reduce((m, o) => Math.max(m, o.end - o.start), 0);
   return translated.map((t) => {
-    const inside = original.filter((o) => {
+    let hi = sorted.length;
+    for (let lo = 0; lo < hi; ) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.start < t.end) lo = mid + 1;
+      else hi = mid;
+    }
+    const near: Cue[] = [];
+    for (let k = hi - 1; k >= 0 && sorted[k]!.start + longest > t.start; k--) near.unshift(sorted[k]!);
+    const overlap = (o: Cue) => Math.min(o.end, t.end) - Math.max(o.start, t.start);
+    const inside = near.filter((o) => {
       const mid = (o.start + o.end) / 2;
       return mid >= t.start && mid < t.end;
     });
-    const overlap = (o: Cue) => Math.min(o.end, t.end) - Math.max(o.start, t.start);
-    const best = [...original].sort((a, b) => overlap(b) - overlap(a))[0];
-    const above = inside.length ? inside : best && overlap(best) > 0 ? [best] : [];
+    const best = near.reduce<Cue | undefined>(
+      (b, o) => (overlap(o) > 0 && (!b || overlap(o) > overlap(b)) ? o : b),
+      undefined,
+    );
+    const above = inside.length ? inside : best ? [best] : [];
     const text = above
       .map((o) => o.text.trim())
       .filter(Boolean)
