@@ -49,6 +49,7 @@ import { UserStreams } from "./videos/progress-hub.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
+import { subtitleImportRoutes } from "./videos/subtitle-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
+  subtitleImportRoutes(app, { videos, translations });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });

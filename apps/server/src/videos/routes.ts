@@ -8,6 +8,7 @@ import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
+import { readSubtitleFile } from "./subtitle-import.ts";
 import { receiveUpload } from "./upload.ts";
 
 /** Uploads one user may send at once to one API process. */
@@ -59,7 +60,16 @@ export function videoRoutes(
         { path: "language", message: "Unknown language." },
       ]);
     }
-    const project = await videos.create(userId, title.data, upload.file, language);
+    if (upload.subtitles) {
+      // A bad subtitle file is refused before the video is read (its end is checked once the duration is known).
+      try {
+        readSubtitleFile(upload.subtitles);
+      } catch (error) {
+        await unlink(upload.file.path).catch(() => {});
+        throw error;
+      }
+    }
+    const project = await videos.create(userId, title.data, upload.file, language, upload.subtitles);
     return reply.code(201).send(project);
   }
 
@@ -89,7 +99,8 @@ export function videoRoutes(
   });
 
   // Subtitles of the original ("original.srt") or of a translation ("es.vtt"), from the saved transcript.
-  app.get<{ Params: { id: string; file: string } }>(
+  // `?bilingual=1` on a translation: the original line above the translated one.
+  app.get<{ Params: { id: string; file: string }; Querystring: { bilingual?: string } }>(
     "/api/video/:id/subtitles/:file",
     SIGNED_IN,
     async (request, reply) => {
@@ -100,15 +111,20 @@ export function videoRoutes(
           "Ask for original.srt, original.vtt, {language}.srt or {language}.vtt.",
         );
       const [, language, format] = match;
+      const bilingual = request.query.bilingual === "1" || request.query.bilingual === "true";
       const text = await videos.subtitles(
         currentUser(request).id,
         request.params.id,
         language!,
         format as "srt" | "vtt",
+        bilingual,
       );
       return reply
         .type(format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${language}.${format}"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${language}${bilingual ? "-bilingual" : ""}.${format}"`,
+        )
         .send(text);
     },
   );

@@ -3,6 +3,7 @@ import { unlink } from "node:fs/promises";
 import { text } from "node:stream/consumers";
 import {
   assertHasVideo,
+  bilingualCues,
   isLanguageCode,
   MediaError,
   probe,
@@ -26,6 +27,7 @@ import { presentProject, presentProjectDetail, type SignPath } from "./present.t
 import { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
+import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
 import { storedExtension } from "./upload.ts";
 
 /** ffprobe's time to read an upload's header, inside the upload request. */
@@ -87,6 +89,8 @@ export class VideoService {
     title: string,
     file: { path: string; name: string; size: number },
     language = "en",
+    /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
+    subtitles?: SubtitleUpload,
   ) {
     const id = randomUUID();
     const prefix = projectPrefix(id);
@@ -113,6 +117,9 @@ export class VideoService {
       const plan = (await this.limits?.planOf(userId)) ?? "executive";
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
+      const imported = subtitles
+        ? transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language)
+        : undefined;
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const kept = await this.repo.storedBytesOf(userId);
       if (kept + file.size > PLANS[plan].storedBytes) {
@@ -146,9 +153,16 @@ export class VideoService {
         owner: userId,
         subject: { projectId: id },
         payload: (trackId) => ({ projectId: id, trackId }),
+        // Imported subtitles commit with the job; ingest then sees a transcript and skips transcription.
+        claim: imported
+          ? async (tx) => {
+              await new VideoRepository(tx).update(id, imported);
+              return true;
+            }
+          : undefined,
         charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
       });
-      return presentProjectDetail(row, this.sign, { speakers: [], transcript: [] });
+      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -273,14 +287,20 @@ export class VideoService {
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
-  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt") {
+  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt", bilingual = false) {
     const row = await this.repo.requireOwned(userId, id);
+    if (bilingual && language === "original")
+      throw new AppError(
+        "bad_request",
+        "Two-language subtitles are made from a translation: ask for {language}.srt.",
+      );
     const segments =
       language === "original"
         ? await this.repo.transcriptOf(row.id)
         : (await this.translations.find(row.id, language))?.transcript;
     if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
-    const cues = segments.filter((s) => s.text.trim() !== "");
+    const translated = segments.filter((s) => s.text.trim() !== "");
+    const cues = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
     return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
 }

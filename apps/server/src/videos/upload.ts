@@ -6,12 +6,15 @@ import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { uploadedFileName } from "../media/file-names.ts";
+import { collectSubtitles, type SubtitleUpload } from "./subtitle-import.ts";
 
 export interface ReceivedUpload {
   title: string | undefined;
   /** The spoken language (an app language code); English when not sent. */
   language: string | undefined;
   file: { path: string; name: string; size: number } | undefined;
+  /** An SRT or WebVTT file to use as the transcript (held in memory, at most 2 MiB kept). */
+  subtitles?: SubtitleUpload;
 }
 
 /**
@@ -33,11 +36,15 @@ export async function receiveUpload(
   let tmpPath: string | undefined;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+      limits: { fileSize: maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024 },
     })) {
       if (part.type === "field") {
         if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
         if (part.fieldname === "language" && typeof part.value === "string") result.language = part.value;
+        continue;
+      }
+      if (part.fieldname === "subtitles" && !result.subtitles) {
+        result.subtitles = await collectSubtitles(part.file);
         continue;
       }
       if (part.fieldname !== "video" || result.file) {

@@ -10,6 +10,7 @@ import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
+import { ImportSubtitles } from "../subtitles/ImportSubtitles.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
 import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
@@ -356,6 +357,12 @@ function Editor({ project }: { project: ProjectDetail }) {
               onFinished={onTranslated}
             />
             {draft.dirty && <p className="text-xs text-slate-500">Save your changes before translating.</p>}
+            <ImportSubtitles
+              projectId={id}
+              languages={languages.data ?? []}
+              sourceLanguage={sourceCode}
+              disabled={draft.dirty}
+            />
             {languages.isError && (
               <p className="text-sm text-red-700">The language list could not be loaded.</p>
             )}

@@ -85,6 +85,8 @@ describe("TranslationTab", () => {
       a.getAttribute("download"),
     ]);
     expect(links).toEqual([
+      ["SRT", "subtitles-es-bilingual.srt"],
+      ["VTT", "subtitles-es-bilingual.vtt"],
       ["Download Video", "dubbed-video-es.mp4"],
       ["Download SRT", "subtitles-es.srt"],
       ["Download VTT", "subtitles-es.vtt"],
@@ -93,6 +95,8 @@ describe("TranslationTab", () => {
       ["All languages (MP4)", "video-all-languages.mp4"],
     ]);
     expect(dubFileName("fr")).toBe("dubbed-video-fr.mp4");
+    const bilingual = container.querySelector<HTMLAnchorElement>("a[download='subtitles-es-bilingual.srt']");
+    expect(bilingual?.getAttribute("href")).toMatch(/\/subtitles\/es\.srt\?bilingual=1$/);
   });
   it("shows 'Dubbing...' with the live progress of the dub job", () => {
     const job: ProgressEvent = {

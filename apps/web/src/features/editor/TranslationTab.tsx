@@ -91,6 +91,7 @@ export function TranslationTab({
   const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
   const [background, setBackground] = useState<BackgroundMode>(translation.report?.background ?? "keep");
   const backgroundUsed = backgroundSummary(translation.report);
+  const [bilingual, setBilingual] = useState(false);
   const dubbedVideo = useRef<HTMLVideoElement>(null);
   /** Plays one line of the dubbed video (its audio), from the segment's start to its end. */
   const playLine = (seg: Segment) => {
@@ -190,7 +191,12 @@ export function TranslationTab({
         await saveTranslation(projectId, code, segments);
         setEdited(false);
       }
-      await startDub(projectId, code, { burnSubtitles, background, ...(regenerate && { regenerate }) });
+      await startDub(projectId, code, {
+        burnSubtitles,
+        bilingualSubtitles: burnSubtitles && bilingual,
+        background,
+        ...(regenerate && { regenerate }),
+      });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
@@ -261,6 +267,29 @@ export function TranslationTab({
           />
           Burn subtitles into the dubbed video
         </label>
+        <label className="flex w-full items-center gap-2 pl-6 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={burnSubtitles && bilingual}
+            disabled={!burnSubtitles}
+            onChange={(e) => setBilingual(e.target.checked)}
+            className="size-4 rounded border-slate-300 text-indigo-600"
+          />
+          Show the original line above the translation
+        </label>
+        <p className="flex w-full flex-wrap items-center gap-3 text-sm text-slate-600">
+          Two-language subtitles:
+          {(["srt", "vtt"] as const).map((format) => (
+            <a
+              key={format}
+              href={`/api/video/${encodeURIComponent(projectId)}/subtitles/${code}.${format}?bilingual=1`}
+              download={`subtitles-${code}-bilingual.${format}`}
+              className="text-indigo-700 underline hover:text-indigo-900"
+            >
+              {format.toUpperCase()}
+            </a>
+          ))}
+        </p>
         <BackgroundModeField value={background} onChange={setBackground} disabled={dubbing} />
         {backgroundUsed && <p className="w-full text-xs text-slate-500">Last dub: {backgroundUsed}</p>}
         {ttsUnavailable && (

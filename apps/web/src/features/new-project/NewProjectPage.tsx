@@ -7,6 +7,7 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { useLanguages } from "../editor/api.ts";
 import { SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
 import { projectsKey } from "../projects/api.ts";
+import { SubtitleFileField } from "../subtitles/SubtitleFileField.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { DEFAULT_ACCEPT, INVALID_YOUTUBE, NEED_FILE_OR_LINK, YOUTUBE_UNAVAILABLE } from "./content.ts";
 import { Dropzone } from "./Dropzone.tsx";
@@ -24,6 +25,7 @@ export default function NewProjectPage() {
   const languages = useLanguages("en");
   const spoken = languages.data?.find((l) => l.code === language);
   const [file, setFile] = useState<File | null>(null);
+  const [subtitles, setSubtitles] = useState<File | null>(null);
   const [link, setLink] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export default function NewProjectPage() {
     try {
       const project = await uploadVideo(
         file,
-        { title: title.trim(), language },
+        { title: title.trim(), language, subtitles },
         setProgress,
         abort.current.signal,
       );
@@ -184,6 +186,8 @@ export default function NewProjectPage() {
           )}
         </div>
       </div>
+
+      {file && <SubtitleFileField file={subtitles} onChange={setSubtitles} />}
 
       <div className="relative flex items-center gap-4 text-xs font-medium text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />

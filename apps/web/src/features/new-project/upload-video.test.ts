@@ -103,3 +103,31 @@ describe("formatBytes", () => {
     expect(formatBytes(10 * 1024 ** 3)).toBe("10.0 GB");
   });
 });
+
+describe("uploadVideo with subtitles", () => {
+  it("sends the subtitle file before the video", () => {
+    const xhr = new FakeXhr();
+    const video = new File(["abc"], "clip.mp4", { type: "video/mp4" });
+    const subtitles = new File(["1\n00:00:01,000 --> 00:00:02,000\nAna: Hi\n"], "clip.srt");
+    void uploadVideo(
+      video,
+      { title: "T", language: "en", subtitles },
+      () => {},
+      undefined,
+      () => xhr as never,
+    );
+    expect([...xhr.sent!.keys()]).toEqual(["title", "language", "subtitles", "video"]);
+    expect((xhr.sent!.get("subtitles") as File).name).toBe("clip.srt");
+  });
+
+  it("shows the server's message naming a bad cue", () => {
+    const body = {
+      error: {
+        code: "validation_failed",
+        message: "Cue 7 overlaps the cue above it.",
+        details: [{ path: "subtitles.cue.7", message: "Cue 7 overlaps the cue above it." }],
+      },
+    };
+    expect(uploadErrorMessage(400, body)).toBe("Cue 7 overlaps the cue above it.");
+  });
+});
