@@ -60,6 +60,13 @@ export {
   wavStreamArgs,
 } from "./media/index.ts";
 export { createApertiumEngine } from "./mt/apertium.ts";
+export {
+  containsTerm,
+  type GlossaryEntry,
+  type GlossaryMiss,
+  glossaryFor,
+  mergeGlossaries,
+} from "./mt/glossary.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.
 export type { CommonOptions, Progress } from "./pipeline/common.ts";
 export {

@@ -1,7 +1,9 @@
 // Engine interfaces. Each kind (ASR, diarization, MT, TTS) has engines that declare the languages
 // they serve and their capabilities; a registry picks one per job and the choice is recorded.
+
 import type { Region } from "../audio/features.ts";
 import type { LanguageCode } from "../languages.ts";
+import type { TermPair } from "../mt/glossary.ts";
 
 export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
 
@@ -103,6 +105,11 @@ export interface MtResult {
   params: Record<string, unknown>;
 }
 
+/** A translation run: progress, and the glossary's terms for the target language (honoured by every engine). */
+export interface MtOptions extends ProgressOptions {
+  glossary?: TermPair[];
+}
+
 export interface MtEngine extends EngineBase {
   kind: "mt";
   /** Directed pairs served directly (installed). */
@@ -110,7 +117,7 @@ export interface MtEngine extends EngineBase {
   /** The route it would use, or null when it cannot translate from → to. */
   route(from: LanguageCode, to: LanguageCode): Promise<string[] | null>;
   /** Translates each text on its own (neighbours are given to engines that use context). */
-  translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: ProgressOptions): Promise<MtResult>;
+  translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<MtResult>;
 }
 
 // ---- TTS --------------------------------------------------------------------------------------------

@@ -193,3 +193,40 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
     expect(r.params.model).toBe(OPENAI_MT_MODEL);
   });
 });
+
+describe("OpenAI MT glossary against a fake OpenAI server", () => {
+  const s = useFakeServer();
+  // A model that obeys the glossary in its instructions: each rule `"x" becomes "y"` / `"x" stays "x"`
+  // is applied, the rest of the segment is "translated" (tagged).
+  const obedient: Answer = (req, res) => {
+    const system = (JSON.parse(req.body.toString()) as { messages: { content: string }[] }).messages[0]!
+      .content;
+    const rules = [...system.matchAll(/"([^"]+)" (?:becomes|stays) "([^"]+)"/g)].map(
+      (m) => [m[1]!, m[2]!] as const,
+    );
+    const translations = inputOf(req).segments.map((x) => ({
+      id: x.id,
+      text: `ES: ${rules.reduce((t, [from, to]) => t.replaceAll(from, to), x.text)}`,
+    }));
+    sendJson(res, 200, completion(JSON.stringify({ translations })));
+  };
+
+  it("puts the glossary into the instructions, and the model's answer keeps the terms", async () => {
+    s.answer = obedient;
+    const engine = createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
+    const glossary = [
+      { source: "Acme Cloud", target: "Acme Cloud" },
+      { source: "storage", target: "almacenamiento" },
+    ];
+    const r = await engine.translate(["Acme Cloud storage is fast."], "en", "es", { glossary });
+    expect(r.texts).toEqual(["ES: Acme Cloud almacenamiento is fast."]);
+    const system = (JSON.parse(s.requests[0]!.body.toString()) as { messages: { content: string }[] })
+      .messages[0]!.content;
+    expect(system).toContain(
+      'Glossary, to follow exactly wherever the term occurs (any case): "Acme Cloud" stays "Acme Cloud" (do not translate it); "storage" becomes "almacenamiento".',
+    );
+    // without terms the instructions have no glossary
+    await engine.translate(["Hello."], "en", "es");
+    expect(s.requests[1]!.body.toString()).not.toContain("Glossary");
+  });
+});

@@ -4,12 +4,13 @@
 // Followed: platform.openai.com/docs/api-reference/chat/create and /docs/guides/structured-outputs
 // (strict schemas need every property required and additionalProperties false; supported from
 // gpt-4o-mini-2024-07-18 and gpt-4o-2024-08-06 on, hence the default model).
-import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, languageName } from "../languages.ts";
 import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, type Span, skipEmpty } from "./batch.ts";
+import type { TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com";
@@ -62,8 +63,23 @@ export const TRANSLATIONS_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-/** Pure: the system prompt for one language pair. */
-export function openAiInstructions(from: LanguageCode, to: LanguageCode): string {
+/** Pure: the glossary as an instruction: each term and what it must become ("" without terms). */
+export function glossaryInstruction(glossary: readonly TermPair[]): string {
+  if (glossary.length === 0) return "";
+  const rules = glossary.map((p) =>
+    p.source === p.target
+      ? `"${p.source}" stays "${p.source}" (do not translate it)`
+      : `"${p.source}" becomes "${p.target}"`,
+  );
+  return `Glossary, to follow exactly wherever the term occurs (any case): ${rules.join("; ")}.`;
+}
+
+/** Pure: the system prompt for one language pair (and the glossary's terms, when there are any). */
+export function openAiInstructions(
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+): string {
   const f = promptLanguage(from);
   const t = promptLanguage(to);
   return [
@@ -73,7 +89,10 @@ export function openAiInstructions(from: LanguageCode, to: LanguageCode): string
     `Translate each segment on its own into natural spoken ${t}, keeping its meaning and about its length.`,
     "Never merge, split, drop or reorder segments.",
     'Answer with "translations": exactly one {"id", "text"} per segment, in the same order and with the same ids.',
-  ].join(" ");
+    glossaryInstruction(glossary),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
@@ -87,6 +106,7 @@ export function openAiRequestBody(
   from: LanguageCode,
   to: LanguageCode,
   context = OPENAI_CONTEXT_SEGMENTS,
+  glossary: readonly TermPair[] = [],
 ) {
   const input = {
     context_before: texts.slice(Math.max(0, span.start - context), span.start),
@@ -96,7 +116,7 @@ export function openAiRequestBody(
   return {
     model,
     messages: [
-      { role: "system", content: openAiInstructions(from, to) },
+      { role: "system", content: openAiInstructions(from, to, glossary) },
       { role: "user", content: JSON.stringify(input) },
     ],
     response_format: {
@@ -168,7 +188,7 @@ export function createOpenAiMtEngine(
     async route(from, to) {
       return route(from, to);
     },
-    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+    async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `OpenAI does not translate from ${from} to ${to}`);
       if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
@@ -178,7 +198,9 @@ export function createOpenAiMtEngine(
       const call = { provider: "OpenAI", signal: o.signal };
       let retries = 0;
       const results = await inBatches(spans, o, async (span) => {
-        const body = JSON.stringify(openAiRequestBody(model, sent, span, from, to));
+        const body = JSON.stringify(
+          openAiRequestBody(model, sent, span, from, to, OPENAI_CONTEXT_SEGMENTS, o.glossary),
+        );
         let parsed: string[] | string = "";
         // a model can still miscount: ask once more, then give up
         for (let attempt = 0; attempt < 2; attempt++) {
@@ -217,6 +239,7 @@ export function createOpenAiMtEngine(
           batches: spans.length,
           retries,
           responseFormat: "json_schema (strict)",
+          ...(o.glossary?.length && { glossary: `${o.glossary.length} terms in the instructions` }),
         },
       };
     },
