@@ -21,6 +21,8 @@ import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { ownershipRoutes } from "./deletion/routes.ts";
 import { DeletionService } from "./deletion/service.ts";
+import { glossaryRoutes } from "./glossary/routes.ts";
+import { GlossaryService } from "./glossary/service.ts";
 import { sessionAuth } from "./http/auth.ts";
 import { errorHandling, frameworkErrors } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
   subtitleImportRoutes(app, { videos, translations });
+  glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });

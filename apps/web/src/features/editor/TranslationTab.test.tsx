@@ -39,6 +39,7 @@ const base: Translation = {
   vttUrl: "/media/dub.vtt",
   audioUrl: "/media/dub.m4a",
   wavUrl: "/api/video/p1/dubs/es/audio.wav",
+  glossaryMisses: [],
   subtitlesBurned: false,
   report: { totals, segments: [{ index: 1, tooLong: true, speed: 1.3, cached: false, empty: false }] },
   previousDub: null,
