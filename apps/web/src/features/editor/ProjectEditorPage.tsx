@@ -8,6 +8,7 @@ import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { GlossaryPanel } from "../glossary/GlossaryPanel.tsx";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { ImportSubtitles } from "../subtitles/ImportSubtitles.tsx";
@@ -357,6 +358,7 @@ function Editor({ project }: { project: ProjectDetail }) {
               onFinished={onTranslated}
             />
             {draft.dirty && <p className="text-xs text-slate-500">Save your changes before translating.</p>}
+            <GlossaryPanel projectId={id} languages={languages.data ?? []} sourceLanguage={sourceCode} />
             <ImportSubtitles
               projectId={id}
               languages={languages.data ?? []}

@@ -79,6 +79,14 @@ describe("TranslationTab", () => {
     expect(rows[0]!.querySelector("[data-testid=too-long]")).toBeNull();
     expect(rows[1]!.querySelector("[data-testid=too-long]")?.textContent).toBe("Too long (×1.30)");
   });
+  it("flags a segment whose glossary term the translation lost", () => {
+    render({ ...base, glossaryMisses: [{ segment: 0, term: "morning", expected: "mañana" }] });
+    const rows = container.querySelectorAll("[data-testid=translation-segment]");
+    expect(rows[0]!.querySelector("[data-testid=glossary-miss]")?.textContent).toBe(
+      "Glossary: “morning” should be “mañana”",
+    );
+    expect(rows[1]!.querySelector("[data-testid=glossary-miss]")).toBeNull();
+  });
   it("offers the dubbed video and its subtitles for download", () => {
     render(base);
     const links = [...container.querySelectorAll("a")].map((a) => [

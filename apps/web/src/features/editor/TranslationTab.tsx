@@ -462,6 +462,10 @@ export function TranslationTab({
         view={(seg, i) => {
           const source = original[i];
           const flag = tooLong.get(i);
+          // the glossary terms the translation lost here, until the line (as edited) has them
+          const lost = translation.glossaryMisses.filter(
+            (m) => m.segment === i && !seg.text.toLowerCase().includes(m.expected.toLowerCase()),
+          );
           const n = i + 1;
           const projected = projection(i);
           const borrow =
@@ -469,7 +473,7 @@ export function TranslationTab({
               ? borrowSilence(segments, i, projected, durationMs)
               : null;
           return {
-            idleRing: flag ? "ring-amber-300" : "ring-slate-200",
+            idleRing: flag || lost.length ? "ring-amber-300" : "ring-slate-200",
             header: (
               <>
                 <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
@@ -487,6 +491,16 @@ export function TranslationTab({
                   />
                 </span>
                 <span className="ml-auto flex items-center gap-2">
+                  {lost.map((m) => (
+                    <span
+                      key={m.term}
+                      data-testid="glossary-miss"
+                      className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+                      title="The glossary says how this term is translated; the translation lost it"
+                    >
+                      Glossary: “{m.term}” should be “{m.expected}”
+                    </span>
+                  ))}
                   {flag && (
                     <span
                       data-testid="too-long"
