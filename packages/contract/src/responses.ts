@@ -22,6 +22,8 @@ export const projectSchema = z.object({
   progress: z.number(),
   statusMessage: z.string().nullable(),
   language: z.string(),
+  /** How many people speak, as the user said (1–8); null: detected by the transcription. */
+  speakerCount: z.number().nullable(),
   originalVideoUrl: url,
   posterUrl: url,
   previewUrl: url,

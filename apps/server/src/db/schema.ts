@@ -82,6 +82,8 @@ export const projects = pgTable(
     audioKey: text("audio_key"),
     /** Terms kept as they are and term pairs per target language, for this project's translations. */
     glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
+    /** How many people speak, as the user said (1–8); null: detected. Read by the transcription. */
+    speakerCount: integer("speaker_count"),
     uploadedAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
+import { speakerCountSchema } from "@dubbing/contract";
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -60,6 +61,12 @@ export function videoRoutes(
         { path: "language", message: "Unknown language." },
       ]);
     }
+    const speakers = formSpeakerCount(upload.speakers);
+    if (speakers === undefined) {
+      await unlink(upload.file.path).catch(() => {});
+      const message = "How many people speak: 1 to 8, or auto to detect automatically.";
+      throw new AppError("validation_failed", message, [{ path: "speakers", message }]);
+    }
     if (upload.subtitles) {
       // A bad subtitle file is refused before the video is read (its end is checked once the duration is known).
       try {
@@ -69,7 +76,14 @@ export function videoRoutes(
         throw error;
       }
     }
-    const project = await videos.create(userId, title.data, upload.file, language, upload.subtitles);
+    const project = await videos.create(
+      userId,
+      title.data,
+      upload.file,
+      language,
+      upload.subtitles,
+      speakers,
+    );
     return reply.code(201).send(project);
   }
 
@@ -131,8 +145,11 @@ export function videoRoutes(
 
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
   app.put<{ Params: { id: string } }>("/api/video/:id/language", SIGNED_IN, async (request, reply) => {
-    const { language } = parseBody(z.object({ language: z.string().trim().min(1).max(10) }), request.body);
-    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language);
+    const { language, speakers } = parseBody(
+      z.object({ language: z.string().trim().min(1).max(10), speakers: speakerCountSchema.optional() }),
+      request.body,
+    );
+    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language, speakers);
     return reply.code(202).send(project);
   });
 
@@ -140,4 +157,12 @@ export function videoRoutes(
     const change = parseBody(videoUpdateBody, request.body);
     return videos.update(currentUser(request).id, request.params.id, change);
   });
+}
+
+/** The form's "How many people speak?": absent, "" or "auto" → null (detect); "1"–"8" → n; else undefined. */
+export function formSpeakerCount(value: string | undefined): number | null | undefined {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "auto") return null;
+  const n = /^[1-9]$/.test(v) ? Number(v) : Number.NaN;
+  return speakerCountSchema.safeParse(n).success ? n : undefined;
 }

@@ -91,6 +91,8 @@ export class VideoService {
     language = "en",
     /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
     subtitles?: SubtitleUpload,
+    /** How many people speak (1–8), or null to detect. */
+    speakerCount: number | null = null,
   ) {
     const id = randomUUID();
     const prefix = projectPrefix(id);
@@ -146,6 +148,7 @@ export class VideoService {
         width: probed.video.width,
         height: probed.video.height,
         hasAudio: probed.audio ? 1 : 0,
+        speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
       await this.jobs.start({
@@ -245,9 +248,16 @@ export class VideoService {
 
   /**
    * Sets the spoken language and transcribes again (also the retry of a failed or empty transcription).
-   * The transcript and speakers are replaced; it costs the video's minutes, like an upload.
+   * The transcript and speakers are replaced; it costs the video's minutes, like an upload. A speaker
+   * count given is kept on the project and told to the diarization.
    */
-  async retranscribe(userId: string, id: string, language: string) {
+  async retranscribe(
+    userId: string,
+    id: string,
+    language: string,
+    /** How many people speak (1–8), null to detect; absent keeps the project's choice. */
+    speakerCount?: number | null,
+  ) {
     const project = await this.repo.requireOwned(userId, id);
     if (!isLanguageCode(language)) {
       throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
@@ -275,6 +285,7 @@ export class VideoService {
         if (busy) throw new AppError("conflict", busy);
         await repo.setState(project.id, {
           language,
+          ...(speakerCount !== undefined && { speakerCount }),
           status: "transcribing",
           progress: 0,
           statusMessage: "Waiting for a worker",

@@ -12,6 +12,8 @@ export interface ReceivedUpload {
   title: string | undefined;
   /** The spoken language (an app language code); English when not sent. */
   language: string | undefined;
+  /** "How many people speak?": "1"–"8", or "auto"/absent to detect. */
+  speakers?: string;
   file: { path: string; name: string; size: number } | undefined;
   /** An SRT or WebVTT file to use as the transcript (held in memory, at most 2 MiB kept). */
   subtitles?: SubtitleUpload;
@@ -41,6 +43,7 @@ export async function receiveUpload(
       if (part.type === "field") {
         if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
         if (part.fieldname === "language" && typeof part.value === "string") result.language = part.value;
+        if (part.fieldname === "speakers" && typeof part.value === "string") result.speakers = part.value;
         continue;
       }
       if (part.fieldname === "subtitles" && !result.subtitles) {

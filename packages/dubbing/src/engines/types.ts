@@ -51,6 +51,8 @@ export interface AsrInput extends ProgressOptions {
   /** Speech regions found by the pipeline's VAD (ms), for cutting long audio at silences. */
   speech: Region[];
   concurrency?: number;
+  /** How many people speak, when the user said (a hint for engines that label speakers). */
+  speakers?: number;
 }
 
 export interface AsrResult {
