@@ -5,6 +5,7 @@ import { useAppConfig } from "../../api/config.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { useLanguages } from "../editor/api.ts";
+import { SpeakerCountSelect } from "../editor/SpeakerCountSelect.tsx";
 import { SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
 import { projectsKey } from "../projects/api.ts";
 import { SubtitleFileField } from "../subtitles/SubtitleFileField.tsx";
@@ -22,6 +23,7 @@ export default function NewProjectPage() {
   const config = useAppConfig();
   const [title, setTitle] = useState("");
   const [language, setLanguage] = useState("en");
+  const [speakers, setSpeakers] = useState("auto");
   const languages = useLanguages("en");
   const spoken = languages.data?.find((l) => l.code === language);
   const [file, setFile] = useState<File | null>(null);
@@ -38,6 +40,7 @@ export default function NewProjectPage() {
     error: useId(),
     titleError: useId(),
     language: useId(),
+    speakers: useId(),
     languageHint: useId(),
   };
 
@@ -72,7 +75,7 @@ export default function NewProjectPage() {
     try {
       const project = await uploadVideo(
         file,
-        { title: title.trim(), language, subtitles },
+        { title: title.trim(), language, speakers, subtitles },
         setProgress,
         abort.current.signal,
       );
@@ -145,6 +148,13 @@ export default function NewProjectPage() {
             ? `No speech recognition on this server understands ${spoken.name}. The project opens with an empty transcript for you to type.`
             : "The language people speak in the video; the transcript is made in it."}
         </p>
+      </div>
+
+      <div>
+        <label htmlFor={ids.speakers} className="block text-sm font-medium text-slate-900">
+          How many people speak?
+        </label>
+        <SpeakerCountSelect id={ids.speakers} value={speakers} onChange={setSpeakers} />
       </div>
 
       <div>

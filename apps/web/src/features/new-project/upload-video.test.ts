@@ -50,7 +50,7 @@ describe("uploadVideo", () => {
     const file = new File(["abc"], "clip.mp4", { type: "video/mp4" });
     const done = uploadVideo(
       file,
-      { title: "My clip", language: "es" },
+      { title: "My clip", language: "es", speakers: "3" },
       (p) => seen.push(p.loaded / p.total),
       undefined,
       () => xhr as never,
@@ -59,6 +59,7 @@ describe("uploadVideo", () => {
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.sent?.get("title")).toBe("My clip");
     expect(xhr.sent?.get("language")).toBe("es");
+    expect(xhr.sent?.get("speakers")).toBe("3");
     expect((xhr.sent!.get("video") as File).name).toBe("clip.mp4");
     xhr.upload.onprogress?.({ loaded: 1, total: 4, lengthComputable: true });
     xhr.upload.onprogress?.({ loaded: 4, total: 4, lengthComputable: true });

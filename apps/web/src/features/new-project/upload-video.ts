@@ -32,7 +32,7 @@ export interface UploadProgress {
  */
 export function uploadVideo(
   file: File,
-  fields: { title: string; language: string; subtitles?: File | null },
+  fields: { title: string; language: string; speakers?: string; subtitles?: File | null },
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
   createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
@@ -61,6 +61,7 @@ export function uploadVideo(
     // Title and language go first so the server knows them before the (possibly huge) file streams in.
     form.append("title", fields.title);
     form.append("language", fields.language);
+    if (fields.speakers) form.append("speakers", fields.speakers);
     // Subtitles (small) before the video too: a bad file is refused before the video is read.
     if (fields.subtitles) form.append("subtitles", fields.subtitles, fields.subtitles.name);
     form.append("video", file, file.name);
