@@ -28,6 +28,8 @@ export const segmentSchema = z
     end: ms,
     /** Keep the original voice under this line (a quote, a song) when the background is kept. */
     keepOriginal: z.boolean().optional(),
+    /** A translated line rewritten shorter to fit its time: the first rendering (shown beside it). */
+    shortenedFrom: z.string().max(5000).optional(),
   })
   .refine((s) => s.end >= s.start, { message: "A segment cannot end before it starts.", path: ["end"] });
 

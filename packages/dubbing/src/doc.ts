@@ -22,6 +22,8 @@ export interface Segment {
   end: number;
   /** Keep the original voice under this line (a quote, a song) when the background is "keep". */
   keepOriginal?: boolean;
+  /** A translated line rewritten shorter to fit its time: the engine's first rendering. */
+  shortenedFrom?: string;
 }
 
 export interface EngineRecord {
@@ -39,6 +41,8 @@ export interface DocMeta {
     route: string[];
     /** Segments whose glossary term did not survive the translation. */
     glossaryMisses?: GlossaryMiss[];
+    /** Lines over their budget after translation, and how many the engine shortened within it. */
+    fit?: { overLong: number; shortened: number };
   };
   /** The voice/background separation recognition listened to, or why there was none. */
   separation?: { id: string | null; params?: Record<string, unknown>; reason?: string };

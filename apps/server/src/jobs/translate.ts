@@ -34,6 +34,7 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
       const out = await translate(doc, job.language, {
         registry: deps.registry,
         glossary: await effectiveGlossary(repo.db, project),
+        durationMs: project.durationMs ?? undefined,
         signal: scope.signal,
         onProgress: ({ fraction }) => {
           progress.report(fraction * 100, "Translating");

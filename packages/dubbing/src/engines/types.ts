@@ -120,6 +120,18 @@ export interface MtEngine extends EngineBase {
   route(from: LanguageCode, to: LanguageCode): Promise<string[] | null>;
   /** Translates each text on its own (neighbours are given to engines that use context). */
   translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<MtResult>;
+  /**
+   * Engines that can rewrite: a shorter rendering of each translated line within `budget` characters
+   * (one answer per item, in order). Absent: the engine cannot, and long lines stay as they are.
+   */
+  shorten?(items: ShortenItem[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<string[]>;
+}
+
+/** A translated line too long for its slot: its source, its translation, and the characters it may use. */
+export interface ShortenItem {
+  source: string;
+  text: string;
+  budget: number;
 }
 
 // ---- TTS --------------------------------------------------------------------------------------------

@@ -230,3 +230,43 @@ describe("OpenAI MT glossary against a fake OpenAI server", () => {
     expect(s.requests[1]!.body.toString()).not.toContain("Glossary");
   });
 });
+
+describe("OpenAI MT shorter renderings against a fake OpenAI server", () => {
+  const s = useFakeServer();
+  // a model that answers each line cut to its max_chars
+  const shortens: Answer = (req, res) => {
+    const body = JSON.parse(req.body.toString()) as { messages: { content: string }[] };
+    const { lines } = JSON.parse(body.messages[1]!.content) as {
+      lines: { id: number; translation: string; max_chars: number }[];
+    };
+    const translations = lines.map((l) => ({ id: l.id, text: l.translation.slice(0, l.max_chars) }));
+    sendJson(res, 200, completion(JSON.stringify({ translations })));
+  };
+  const engine = () => createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
+
+  it("asks for each line within its character budget, with the source for meaning", async () => {
+    s.answer = shortens;
+    const out = await engine().shorten!(
+      [{ source: "Hello there.", text: "Hola a todos los que están ahí.", budget: 10 }],
+      "en",
+      "es",
+      { glossary: [{ source: "Acme", target: "Acme" }] },
+    );
+    expect(out).toEqual(["Hola a tod"]);
+    const body = JSON.parse(s.requests[0]!.body.toString());
+    expect(body.response_format.json_schema.name).toBe("shorter_translations");
+    expect(JSON.parse(body.messages[1].content)).toEqual({
+      lines: [
+        { id: 1, source: "Hello there.", translation: "Hola a todos los que están ahí.", max_chars: 10 },
+      ],
+    });
+    expect(body.messages[0].content).toContain("in at most max_chars characters");
+    expect(body.messages[0].content).toContain('"Acme" stays "Acme"');
+  });
+
+  it("keeps the lines as they were when the answer is unusable", async () => {
+    s.answer = (_req, res) => sendJson(res, 200, completion(JSON.stringify({ translations: [] })));
+    const out = await engine().shorten!([{ source: "a", text: "largo", budget: 2 }], "en", "es");
+    expect(out).toEqual(["largo"]);
+  });
+});

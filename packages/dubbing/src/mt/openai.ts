@@ -4,7 +4,7 @@
 // Followed: platform.openai.com/docs/api-reference/chat/create and /docs/guides/structured-outputs
 // (strict schemas need every property required and additionalProperties false; supported from
 // gpt-4o-mini-2024-07-18 and gpt-4o-2024-08-06 on, hence the default model).
-import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair, ShortenItem } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, languageName } from "../languages.ts";
@@ -156,6 +156,51 @@ export function parseOpenAiResponse(json: unknown, expected: number): string[] |
   return out;
 }
 
+/** Pure: the system prompt asking for shorter renderings (lines that must fit their time). */
+export function openAiShortenInstructions(
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+) {
+  const t = promptLanguage(to);
+  return [
+    `These ${t} lines translate a ${promptLanguage(from)} video for dubbing, and each is too long to be spoken in its time.`,
+    'The user message is a JSON object; "lines" holds numbered items with the "source" line, its "translation" and "max_chars".',
+    `Rewrite each translation in natural spoken ${t} in at most max_chars characters, keeping its meaning: drop filler, use shorter words, never add anything.`,
+    'Answer with "translations": exactly one {"id", "text"} per line, in the same order and with the same ids.',
+    glossaryInstruction(glossary),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Pure: the chat completions body asking for shorter renderings of `items`. */
+export function openAiShortenBody(
+  model: string,
+  items: readonly ShortenItem[],
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+) {
+  const lines = items.map((x, k) => ({
+    id: k + 1,
+    source: x.source,
+    translation: x.text,
+    max_chars: x.budget,
+  }));
+  return {
+    model,
+    messages: [
+      { role: "system", content: openAiShortenInstructions(from, to, glossary) },
+      { role: "user", content: JSON.stringify({ lines }) },
+    ],
+    response_format: {
+      type: "json_schema",
+      json_schema: { name: "shorter_translations", strict: true, schema: TRANSLATIONS_SCHEMA },
+    },
+  };
+}
+
 /** Pure: the chat completions URL; a base already ending in /v1 (the SDKs' convention) is accepted too. */
 export function openAiUrl(base: string): string {
   return apiUrl(base, "/v1/chat/completions");
@@ -242,6 +287,27 @@ export function createOpenAiMtEngine(
           ...(o.glossary?.length && { glossary: `${o.glossary.length} terms in the instructions` }),
         },
       };
+    },
+    // Asked once per batch: an answer that is not one line per item keeps the long lines as they were.
+    async shorten(items: ShortenItem[], from, to, o: MtOptions = {}): Promise<string[]> {
+      if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
+      const call = { provider: "OpenAI", signal: o.signal };
+      const spans = openAiBatches(items.map((x) => x.text));
+      const results = await inBatches(spans, { signal: o.signal }, async (span) => {
+        const batch = items.slice(span.start, span.end);
+        const res = await providerFetch(
+          url,
+          {
+            method: "POST",
+            headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+            body: JSON.stringify(openAiShortenBody(model, batch, from, to, o.glossary)),
+          },
+          call,
+        );
+        const parsed = parseOpenAiResponse(await providerJson(res, call, { notJson: null }), batch.length);
+        return typeof parsed === "string" ? batch.map((x) => x.text) : parsed;
+      });
+      return results;
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { TranscriptDoc } from "../doc.ts";
 import { createDefaultRegistry } from "../engines/default.ts";
+import type { MtEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
-import { type GlossaryEntry, glossaryFor, glossaryMisses } from "../mt/glossary.ts";
+import { overLongLines } from "../mt/fit-lines.ts";
+import { type GlossaryEntry, glossaryFor, glossaryMisses, type TermPair } from "../mt/glossary.ts";
 import { type CommonOptions, progressReporter, since } from "./common.ts";
 
 export interface TranslateOptions extends CommonOptions {
@@ -10,6 +12,8 @@ export interface TranslateOptions extends CommonOptions {
   mtEngine?: string;
   /** Terms to keep and term pairs; those for the target language are passed to the engine. */
   glossary?: readonly GlossaryEntry[];
+  /** The media's end (ms): the last line may use the silence up to it. */
+  durationMs?: number;
 }
 
 /**
@@ -54,11 +58,16 @@ export async function translate(
   nonEmpty.forEach((e, k) => {
     out[e.i] = result.texts[k] ?? "";
   });
+  const fit = await shortenLongLines(engine, doc, out, target, opts, glossary);
   report("translate", 1);
   return {
     language: target,
     speakers: doc.speakers.map((s) => ({ ...s })),
-    transcript: doc.transcript.map((s, i) => ({ ...s, text: out[i]! })),
+    transcript: doc.transcript.map((s, i) => ({
+      ...s,
+      text: out[i]!,
+      ...(fit.shortenedFrom[i] !== undefined && { shortenedFrom: fit.shortenedFrom[i] }),
+    })),
     meta: {
       ...(doc.meta?.durationMs !== undefined ? { durationMs: doc.meta.durationMs } : {}),
       translation: {
@@ -68,8 +77,45 @@ export async function translate(
         route: result.route,
         params: result.params,
         ...(glossary.length && { glossaryMisses: glossaryMisses(texts, out, glossary) }),
+        ...(fit.overLong > 0 && {
+          fit: { overLong: fit.overLong, shortened: fit.shortenedFrom.filter(Boolean).length },
+        }),
       },
       timings: { translate: since(t) },
     },
   };
+}
+
+/**
+ * Lines that fit: the translated lines that would need more than the fit's 1.3× in their time are asked
+ * once more of an engine that can rewrite, within a character budget from the slot, the silence before
+ * the next line and the language's speaking rate. A rendering is taken only when it is shorter; the first
+ * one is kept as `shortenedFrom`. Engines that cannot rewrite leave the lines (the dub flags them).
+ */
+async function shortenLongLines(
+  engine: MtEngine,
+  doc: TranscriptDoc,
+  out: string[],
+  to: LanguageCode,
+  opts: TranslateOptions,
+  glossary: TermPair[],
+): Promise<{ overLong: number; shortenedFrom: (string | undefined)[] }> {
+  const shortenedFrom: (string | undefined)[] = out.map(() => undefined);
+  const lines = doc.transcript.map((s, i) => ({ start: s.start, end: s.end, text: out[i]! }));
+  const long = overLongLines(lines, to, { mediaEnd: opts.durationMs ?? doc.meta?.durationMs });
+  if (long.length === 0 || !engine.shorten) return { overLong: long.length, shortenedFrom };
+  const items = long.map(({ index, budget }) => ({
+    source: doc.transcript[index]!.text,
+    text: out[index]!,
+    budget,
+  }));
+  const shorter = await engine.shorten(items, doc.language, to, { signal: opts.signal, glossary });
+  long.forEach(({ index }, k) => {
+    const text = shorter[k]?.trim() ?? "";
+    if (text && text.length < out[index]!.trim().length) {
+      shortenedFrom[index] = out[index];
+      out[index] = text;
+    }
+  });
+  return { overLong: long.length, shortenedFrom };
 }
