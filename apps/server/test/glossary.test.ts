@@ -1,6 +1,7 @@
 // Glossaries: a project's and the account's defaults (GET/PUT, every refusal, owner checks), honoured by
 // the offline translation (Apertium keeps the brand name and puts the wanted term), and a segment whose
-// term did not survive (an OpenAI stand-in that ignores a rule) flagged until an edit puts the term in.
+// term did not survive (an OpenAI stand-in that ignores a rule) flagged until an edit puts the term in;
+// and lines that fit: a line too long for its time rewritten shorter by the stand-in, the first kept.
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -29,10 +30,10 @@ const SRT = [
   "",
 ].join("\n");
 
-async function createFromSrt(ts: TestServer, cookie: string): Promise<string> {
+async function createFromSrt(ts: TestServer, cookie: string, srt = SRT): Promise<string> {
   const form = new FormData();
   form.set("title", "Glossary");
-  form.set("subtitles", new Blob([SRT]), "dialogue.srt");
+  form.set("subtitles", new Blob([srt]), "dialogue.srt");
   form.set("video", new Blob([await readFile(video)]), "clip.mp4");
   const res = await fetch(`${ts.baseUrl}/api/video/process`, {
     method: "POST",
@@ -134,7 +135,7 @@ describe.each(MODES)("glossary (%s)", (mode) => {
   });
 });
 
-describe.each(MODES)("glossary misses, with an OpenAI stand-in (%s)", (mode) => {
+describe.each(MODES)("glossary misses and lines that fit, with an OpenAI stand-in (%s)", (mode) => {
   let ts: TestServer;
   let openai: FakeServer;
   let cookie: string;
@@ -145,8 +146,14 @@ describe.each(MODES)("glossary misses, with an OpenAI stand-in (%s)", (mode) => 
     openai = await startFakeServer((req, res) => {
       const body = JSON.parse(req.body.toString()) as { messages: { content: string }[] };
       systems.push(body.messages[0]!.content);
-      const input = JSON.parse(body.messages[1]!.content) as { segments: { id: number; text: string }[] };
-      const translations = input.segments.map((s) => ({ id: s.id, text: `ES ${s.text}` }));
+      const input = JSON.parse(body.messages[1]!.content) as {
+        segments?: { id: number; text: string }[];
+        lines?: { id: number; translation: string; max_chars: number }[];
+      };
+      // a translation, or (lines that fit) each line cut to the characters it may use
+      const translations = input.lines
+        ? input.lines.map((l) => ({ id: l.id, text: l.translation.slice(0, l.max_chars).trim() }))
+        : input.segments!.map((s) => ({ id: s.id, text: `ES ${s.text}` }));
       sendJson(res, 200, {
         choices: [
           { message: { content: JSON.stringify({ translations }), refusal: null }, finish_reason: "stop" },
@@ -178,5 +185,24 @@ describe.each(MODES)("glossary misses, with an OpenAI stand-in (%s)", (mode) => 
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.glossaryMisses).toEqual([]);
+  });
+
+  it("asks once more for a line too long for its time, keeping the first rendering beside it", async () => {
+    const long = "This sentence is far too long to be spoken in a single second.";
+    const srt = `1\n00:00:00,500 --> 00:00:01,500\n${long}\n\n2\n00:00:01,600 --> 00:00:05,000\nShort.\n`;
+    const id = await createFromSrt(ts, cookie, srt);
+    const es = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
+    expect(es.body.status, JSON.stringify(es.body)).toBe("translated");
+    const [first, second] = es.body.transcript;
+    // 1 s of slot at 14 characters a second and 1.3× → 18 characters
+    expect(first.shortenedFrom).toBe(`ES ${long}`);
+    expect(first.text).toBe(`ES ${long}`.slice(0, 18).trim());
+    expect(second.shortenedFrom).toBeUndefined();
+    // an edit keeps the record
+    const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, {
+      language: "es",
+      transcript: [{ ...first, text: "Frase corta." }, second],
+    });
+    expect(saved.body.transcript[0]).toMatchObject({ text: "Frase corta.", shortenedFrom: `ES ${long}` });
   });
 });

@@ -87,6 +87,15 @@ describe("TranslationTab", () => {
     );
     expect(rows[1]!.querySelector("[data-testid=glossary-miss]")).toBeNull();
   });
+  it("shows the first rendering beside a line shortened to fit", () => {
+    const [first, second] = base.transcript;
+    render({ ...base, transcript: [{ ...first!, shortenedFrom: "Muy buenos días a todos." }, second!] });
+    const rows = container.querySelectorAll("[data-testid=translation-segment]");
+    expect(rows[0]!.querySelector("[data-testid=shortened]")?.textContent).toBe(
+      "Shortened to fit First rendering: Muy buenos días a todos.",
+    );
+    expect(rows[1]!.querySelector("[data-testid=shortened]")).toBeNull();
+  });
   it("offers the dubbed video and its subtitles for download", () => {
     render(base);
     const links = [...container.querySelectorAll("a")].map((a) => [

@@ -563,6 +563,14 @@ export function TranslationTab({
             body: (
               <>
                 {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
+                {seg.shortenedFrom && (
+                  <p data-testid="shortened" className="mt-2 text-sm text-slate-600">
+                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800">
+                      Shortened to fit
+                    </span>{" "}
+                    First rendering: <q lang={code}>{seg.shortenedFrom}</q>
+                  </p>
+                )}
                 <textarea
                   {...editing.textField(i)}
                   aria-label={`Translated text of segment ${n}`}
