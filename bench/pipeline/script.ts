@@ -1,7 +1,7 @@
 // A five-minute two-speaker script for the bench (flite awb and slt), built from plain sentences.
 import type { Line } from "../../packages/dubbing/src/testing/dialogue.ts";
 
-const A = [
+export const A = [
   "Good morning and welcome to the program.",
   "Today we are talking about life in small towns.",
   "Many young people leave for the big cities after school.",
@@ -23,7 +23,7 @@ const A = [
   "Thank you for that answer.",
   "We will take a short break and come back in a minute.",
 ];
-const B = [
+export const B = [
   "Thank you, it is a pleasure to be here today.",
   "I grew up in a village of about two thousand people.",
   "Most of my friends moved away when they were eighteen.",
@@ -58,6 +58,22 @@ export function fiveMinuteScript(): Line[] {
       if (speakerA) lines.push({ voice: "awb", text: A[a++ % A.length]! });
       else lines.push({ voice: "slt", text: B[b++ % B.length]! });
     }
+  }
+  return lines;
+}
+
+/**
+ * `count` lines for the voices in turn (a turn of one or two sentences), sentences drawn from both lists
+ * so that no voice owns a topic: the speakers' dialogues of the diarization bench.
+ */
+export function turnsScript(voices: string[], count: number): Line[] {
+  const sentences = A.flatMap((a, i) => [a, B[i]!]);
+  const lines: Line[] = [];
+  for (let turn = 0; lines.length < count; turn++) {
+    const voice = voices[turn % voices.length]!;
+    const n = turn % 3 === 2 ? 2 : 1;
+    for (let k = 0; k < n && lines.length < count; k++)
+      lines.push({ voice, text: sentences[lines.length % sentences.length]! });
   }
   return lines;
 }

@@ -21,6 +21,8 @@ import type { Database } from "./db/client.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { ownershipRoutes } from "./deletion/routes.ts";
 import { DeletionService } from "./deletion/service.ts";
+import { glossaryRoutes } from "./glossary/routes.ts";
+import { GlossaryService } from "./glossary/service.ts";
 import { sessionAuth } from "./http/auth.ts";
 import { errorHandling, frameworkErrors } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
@@ -50,6 +52,7 @@ import { startProjectReads } from "./videos/read-cache.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
+import { subtitleImportRoutes } from "./videos/subtitle-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -157,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
+  subtitleImportRoutes(app, { videos, translations });
+  glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });

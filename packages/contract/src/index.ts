@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./glossary.ts";
 export * from "./media.ts";
 export * from "./responses.ts";
 export * from "./statuses.ts";

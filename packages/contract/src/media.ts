@@ -28,6 +28,8 @@ export const segmentSchema = z
     end: ms,
     /** Keep the original voice under this line (a quote, a song) when the background is kept. */
     keepOriginal: z.boolean().optional(),
+    /** A translated line rewritten shorter to fit its time: the first rendering (shown beside it). */
+    shortenedFrom: z.string().max(5000).optional(),
   })
   .refine((s) => s.end >= s.start, { message: "A segment cannot end before it starts.", path: ["end"] });
 
@@ -35,3 +37,12 @@ export const transcriptSchema = z.array(segmentSchema).max(20_000);
 
 export type Speaker = z.infer<typeof speakerSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
+
+/** "How many people speak?": 1–8, or null/absent to detect automatically. */
+export const MAX_SPEAKER_COUNT = 8;
+export const speakerCountSchema = z
+  .number({ error: "How many people speak: 1 to 8, or null to detect automatically." })
+  .int("How many people speak: 1 to 8, or null to detect automatically.")
+  .min(1, "How many people speak: 1 to 8, or null to detect automatically.")
+  .max(MAX_SPEAKER_COUNT, "How many people speak: 1 to 8, or null to detect automatically.")
+  .nullable();

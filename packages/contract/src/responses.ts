@@ -22,6 +22,8 @@ export const projectSchema = z.object({
   progress: z.number(),
   statusMessage: z.string().nullable(),
   language: z.string(),
+  /** How many people speak, as the user said (1–8); null: detected by the transcription. */
+  speakerCount: z.number().nullable(),
   originalVideoUrl: url,
   posterUrl: url,
   previewUrl: url,
@@ -92,6 +94,8 @@ export const translationSchema = z.object({
   /** After a failed dub: the earlier dubbed video, labelled as such (`finalVideoUrl` is then null). */
   previousDub: z.object({ videoUrl: z.string(), dubbedAt: isoDate.nullable() }).nullable(),
   stale: z.boolean(),
+  /** Segments (0-based) whose glossary term is missing from the translated text, as it is now. */
+  glossaryMisses: z.array(z.object({ segment: z.number(), term: z.string(), expected: z.string() })),
   dubbedAt: isoDate.nullable(),
   updatedAt: isoDate,
 });

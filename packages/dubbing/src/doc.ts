@@ -1,8 +1,10 @@
 // The transcript document, in the shapes of dubbing-service.md §3: language, speakers {id, name,
 // selectedVoice}, transcript segments {speaker, text, start, end} in milliseconds. `meta` records the
 // engines and parameters that produced it (optional; the server may store it or drop it).
+
 import { DubError } from "./errors.ts";
 import { isLanguageCode, type LanguageCode } from "./languages.ts";
+import type { GlossaryMiss } from "./mt/glossary.ts";
 
 export interface Speaker {
   id: string;
@@ -20,6 +22,8 @@ export interface Segment {
   end: number;
   /** Keep the original voice under this line (a quote, a song) when the background is "keep". */
   keepOriginal?: boolean;
+  /** A translated line rewritten shorter to fit its time: the engine's first rendering. */
+  shortenedFrom?: string;
 }
 
 export interface EngineRecord {
@@ -31,7 +35,15 @@ export interface DocMeta {
   durationMs?: number;
   asr?: EngineRecord;
   diarization?: EngineRecord;
-  translation?: EngineRecord & { from: string; to: string; route: string[] };
+  translation?: EngineRecord & {
+    from: string;
+    to: string;
+    route: string[];
+    /** Segments whose glossary term did not survive the translation. */
+    glossaryMisses?: GlossaryMiss[];
+    /** Lines over their budget after translation, and how many the engine shortened within it. */
+    fit?: { overLong: number; shortened: number };
+  };
   /** The voice/background separation recognition listened to, or why there was none. */
   separation?: { id: string | null; params?: Record<string, unknown>; reason?: string };
   /** Seconds per stage. */

@@ -60,6 +60,13 @@ export {
   wavStreamArgs,
 } from "./media/index.ts";
 export { createApertiumEngine } from "./mt/apertium.ts";
+export {
+  containsTerm,
+  type GlossaryEntry,
+  type GlossaryMiss,
+  glossaryFor,
+  mergeGlossaries,
+} from "./mt/glossary.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.
 export type { CommonOptions, Progress } from "./pipeline/common.ts";
 export {
@@ -82,7 +89,15 @@ export {
   untranscribedSpeech,
 } from "./separate/stems.ts";
 // Pure helpers the server may reuse.
-export { type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
+export {
+  decodeSubtitles,
+  MAX_SUBTITLE_BYTES,
+  type ParsedCue,
+  parseSubtitles,
+  SubtitleError,
+  speakersFromCues,
+} from "./subtitles/parse.ts";
+export { bilingualCues, type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
 export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
 export { createEspeakEngine } from "./tts/espeak.ts";
 export { createFliteEngine } from "./tts/flite.ts";

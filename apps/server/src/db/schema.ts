@@ -1,5 +1,6 @@
 import type {
   DubReport,
+  GlossaryEntry,
   JobKind,
   JobStatus,
   ProjectStatus,
@@ -29,6 +30,8 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   /** The identity provider's user this account belongs to: accounts are keyed on it, not on an email. */
   identityUserId: text("identity_user_id").unique(),
+  /** Account-wide glossary: the defaults every project's translations follow (a project's entry wins). */
+  glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -77,6 +80,10 @@ export const projects = pgTable(
     posterKey: text("poster_key"),
     previewKey: text("preview_key"),
     audioKey: text("audio_key"),
+    /** Terms kept as they are and term pairs per target language, for this project's translations. */
+    glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
+    /** How many people speak, as the user said (1–8); null: detected. Read by the transcription. */
+    speakerCount: integer("speaker_count"),
     uploadedAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { DubReport } from "@dubbing/contract";
 import {
   audioOnlyArgs,
+  bilingualCues,
   burnSubtitlesArgs,
   dub,
   type DubReport as PipelineReport,
@@ -96,13 +97,17 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         },
       );
       // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
-      // the SRT's cues whose typed text is escaped, so styling codes typed into a line show as typed.
+      // the SRT's cues (two-language: the original transcript paired with the translation) whose typed
+      // text is escaped, so styling codes typed into a line show as typed.
       let video = result.mp4;
       if (job.burnSubtitles && result.srt) {
         progress.report(99, "Drawing the subtitles");
         video = path.join(work, "subtitled.mp4");
         const ass = path.join(work, "subtitles.ass");
-        await writeFile(ass, toAss(parseSrt(await readFile(result.srt, "utf8"))));
+        const cues = job.bilingualSubtitles
+          ? bilingualCues(await repo.transcriptOf(project.id), row.transcript)
+          : parseSrt(await readFile(result.srt, "utf8"));
+        await writeFile(ass, toAss(cues));
         await runFfmpeg(burnSubtitlesArgs(result.mp4, ass, video), { signal: scope.signal });
       }
       const audio = path.join(work, "dubbed.m4a");

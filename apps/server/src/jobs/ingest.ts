@@ -105,6 +105,14 @@ export async function runIngest(
         previewKey: keys.preview,
         audioKey: info.audio ? keys.audio : null,
       } as const;
+      // Subtitles imported with the upload are the transcript: no speech recognition.
+      if ((await repo.transcriptOf(projectId)).length > 0)
+        return void (await repo.setState(projectId, {
+          ...state,
+          status: "ready",
+          progress: 100,
+          statusMessage: null,
+        }));
       if (!info.audio) return void (await repo.setState(projectId, state));
       // Transcription follows at once: the project's state and the transcribe job commit together.
       await deps.jobs.start({

@@ -26,6 +26,8 @@ export interface JobPayloads {
     burnSubtitles?: boolean;
     /** The original audio under the dub (default "keep": the separated background). */
     background?: "keep" | "duck" | "remove";
+    /** Drawn subtitles show the original line above the translated one. */
+    bilingualSubtitles?: boolean;
   };
   retention: Record<string, never>;
   purge: PurgeTarget;

@@ -61,6 +61,8 @@ export async function runTranscribe(
       progress.report(transcribePercent(0), "Transcribing");
       const doc = await transcribe(source.path, {
         language: project.language as never,
+        // the user's count: the local diarization's cluster count, a hint to cloud engines
+        speakers: project.speakerCount ?? undefined,
         registry: deps.registry,
         concurrency: 2,
         stemsDir,

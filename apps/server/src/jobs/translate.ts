@@ -1,4 +1,5 @@
 import { translate } from "@dubbing/dubbing";
+import { effectiveGlossary } from "../glossary/service.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
@@ -32,6 +33,8 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
       const doc = { language: project.language as never, speakers, transcript };
       const out = await translate(doc, job.language, {
         registry: deps.registry,
+        glossary: await effectiveGlossary(repo.db, project),
+        durationMs: project.durationMs ?? undefined,
         signal: scope.signal,
         onProgress: ({ fraction }) => {
           progress.report(fraction * 100, "Translating");

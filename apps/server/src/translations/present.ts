@@ -1,4 +1,5 @@
 import type { Translation } from "@dubbing/contract";
+import { containsTerm, type GlossaryMiss } from "@dubbing/dubbing";
 import { dubKeys } from "../storage/keys.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { TranslationRow } from "./repository.ts";
@@ -34,7 +35,20 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
           }
         : null,
     stale: row.stale,
+    glossaryMisses: currentMisses(row),
     dubbedAt: row.dubbedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The glossary misses the translation recorded, less those the text now has (an edit that puts the term in
+ * clears its flag). An imported or edited-away segment without a record has none.
+ */
+function currentMisses(row: TranslationRow): GlossaryMiss[] {
+  const misses = (row.meta as { glossaryMisses?: GlossaryMiss[] } | null)?.glossaryMisses ?? [];
+  return misses.filter((m) => {
+    const text = row.transcript[m.segment]?.text;
+    return text !== undefined && !containsTerm(text, m.expected);
+  });
 }

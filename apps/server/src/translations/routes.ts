@@ -15,6 +15,8 @@ const dubBody = languageBody.extend({
   regenerate: z.array(z.number().int().min(0)).max(100).optional(),
   burnSubtitles: z.boolean().optional(),
   background: z.enum(["keep", "duck", "remove"]).optional(),
+  /** With `burnSubtitles`: the original line above the translated one. */
+  bilingualSubtitles: z.boolean().optional(),
 });
 const translationBody = z.object({
   language: z.string().trim().min(1).max(10),

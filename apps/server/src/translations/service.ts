@@ -140,7 +140,12 @@ export class TranslationService {
     userId: string,
     projectId: string,
     language: string,
-    opts: { regenerate?: number[]; burnSubtitles?: boolean; background?: "keep" | "duck" | "remove" } = {},
+    opts: {
+      regenerate?: number[];
+      burnSubtitles?: boolean;
+      bilingualSubtitles?: boolean;
+      background?: "keep" | "duck" | "remove";
+    } = {},
   ) {
     const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);

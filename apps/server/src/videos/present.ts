@@ -18,6 +18,7 @@ export function presentProject(row: ProjectRow, sign: SignPath): Project {
     progress: row.progress,
     statusMessage: row.statusMessage,
     language: row.language,
+    speakerCount: row.speakerCount,
     originalVideoUrl: url(row.originalKey),
     posterUrl: url(row.posterKey),
     previewUrl: url(row.previewKey),

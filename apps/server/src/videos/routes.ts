@@ -1,5 +1,6 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
+import { speakerCountSchema } from "@dubbing/contract";
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
+import { readSubtitleFile } from "./subtitle-import.ts";
 import { receiveUpload } from "./upload.ts";
 
 /** Uploads one user may send at once to one API process. */
@@ -59,7 +61,29 @@ export function videoRoutes(
         { path: "language", message: "Unknown language." },
       ]);
     }
-    const project = await videos.create(userId, title.data, upload.file, language);
+    const speakers = formSpeakerCount(upload.speakers);
+    if (speakers === undefined) {
+      await unlink(upload.file.path).catch(() => {});
+      const message = "How many people speak: 1 to 8, or auto to detect automatically.";
+      throw new AppError("validation_failed", message, [{ path: "speakers", message }]);
+    }
+    if (upload.subtitles) {
+      // A bad subtitle file is refused before the video is read (its end is checked once the duration is known).
+      try {
+        readSubtitleFile(upload.subtitles);
+      } catch (error) {
+        await unlink(upload.file.path).catch(() => {});
+        throw error;
+      }
+    }
+    const project = await videos.create(
+      userId,
+      title.data,
+      upload.file,
+      language,
+      upload.subtitles,
+      speakers,
+    );
     return reply.code(201).send(project);
   }
 
@@ -89,7 +113,8 @@ export function videoRoutes(
   });
 
   // Subtitles of the original ("original.srt") or of a translation ("es.vtt"), from the saved transcript.
-  app.get<{ Params: { id: string; file: string } }>(
+  // `?bilingual=1` on a translation: the original line above the translated one.
+  app.get<{ Params: { id: string; file: string }; Querystring: { bilingual?: string } }>(
     "/api/video/:id/subtitles/:file",
     SIGNED_IN,
     async (request, reply) => {
@@ -100,23 +125,31 @@ export function videoRoutes(
           "Ask for original.srt, original.vtt, {language}.srt or {language}.vtt.",
         );
       const [, language, format] = match;
+      const bilingual = request.query.bilingual === "1" || request.query.bilingual === "true";
       const text = await videos.subtitles(
         currentUser(request).id,
         request.params.id,
         language!,
         format as "srt" | "vtt",
+        bilingual,
       );
       return reply
         .type(format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${language}.${format}"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${language}${bilingual ? "-bilingual" : ""}.${format}"`,
+        )
         .send(text);
     },
   );
 
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
   app.put<{ Params: { id: string } }>("/api/video/:id/language", SIGNED_IN, async (request, reply) => {
-    const { language } = parseBody(z.object({ language: z.string().trim().min(1).max(10) }), request.body);
-    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language);
+    const { language, speakers } = parseBody(
+      z.object({ language: z.string().trim().min(1).max(10), speakers: speakerCountSchema.optional() }),
+      request.body,
+    );
+    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language, speakers);
     return reply.code(202).send(project);
   });
 
@@ -124,4 +157,12 @@ export function videoRoutes(
     const change = parseBody(videoUpdateBody, request.body);
     return videos.update(currentUser(request).id, request.params.id, change);
   });
+}
+
+/** The form's "How many people speak?": absent, "" or "auto" → null (detect); "1"–"8" → n; else undefined. */
+export function formSpeakerCount(value: string | undefined): number | null | undefined {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "auto") return null;
+  const n = /^[1-9]$/.test(v) ? Number(v) : Number.NaN;
+  return speakerCountSchema.safeParse(n).success ? n : undefined;
 }

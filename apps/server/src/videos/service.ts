@@ -3,6 +3,7 @@ import { unlink } from "node:fs/promises";
 import { text } from "node:stream/consumers";
 import {
   assertHasVideo,
+  bilingualCues,
   isLanguageCode,
   MediaError,
   probe,
@@ -27,6 +28,7 @@ import { ProjectReads } from "./read-cache.ts";
 import { VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
+import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
 import { storedExtension } from "./upload.ts";
 
 /** ffprobe's time to read an upload's header, inside the upload request. */
@@ -92,6 +94,10 @@ export class VideoService {
     title: string,
     file: { path: string; name: string; size: number },
     language = "en",
+    /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
+    subtitles?: SubtitleUpload,
+    /** How many people speak (1–8), or null to detect. */
+    speakerCount: number | null = null,
   ) {
     const id = randomUUID();
     const prefix = projectPrefix(id);
@@ -118,6 +124,9 @@ export class VideoService {
       const plan = (await this.limits?.planOf(userId)) ?? "executive";
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
+      const imported = subtitles
+        ? transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language)
+        : undefined;
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const kept = await this.repo.storedBytesOf(userId);
       if (kept + file.size > PLANS[plan].storedBytes) {
@@ -144,6 +153,7 @@ export class VideoService {
         width: probed.video.width,
         height: probed.video.height,
         hasAudio: probed.audio ? 1 : 0,
+        speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
       await this.jobs.start({
@@ -151,9 +161,16 @@ export class VideoService {
         owner: userId,
         subject: { projectId: id },
         payload: (trackId) => ({ projectId: id, trackId }),
+        // Imported subtitles commit with the job; ingest then sees a transcript and skips transcription.
+        claim: imported
+          ? async (tx) => {
+              await new VideoRepository(tx).update(id, imported);
+              return true;
+            }
+          : undefined,
         charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
       });
-      return presentProjectDetail(row, this.sign, { speakers: [], transcript: [] });
+      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -233,9 +250,16 @@ export class VideoService {
 
   /**
    * Sets the spoken language and transcribes again (also the retry of a failed or empty transcription).
-   * The transcript and speakers are replaced; it costs the video's minutes, like an upload.
+   * The transcript and speakers are replaced; it costs the video's minutes, like an upload. A speaker
+   * count given is kept on the project and told to the diarization.
    */
-  async retranscribe(userId: string, id: string, language: string) {
+  async retranscribe(
+    userId: string,
+    id: string,
+    language: string,
+    /** How many people speak (1–8), null to detect; absent keeps the project's choice. */
+    speakerCount?: number | null,
+  ) {
     const project = await this.repo.requireOwned(userId, id);
     if (!isLanguageCode(language)) {
       throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
@@ -263,6 +287,7 @@ export class VideoService {
         if (busy) throw new AppError("conflict", busy);
         await repo.setState(project.id, {
           language,
+          ...(speakerCount !== undefined && { speakerCount }),
           status: "transcribing",
           progress: 0,
           statusMessage: "Waiting for a worker",
@@ -275,14 +300,20 @@ export class VideoService {
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
-  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt") {
+  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt", bilingual = false) {
     const row = await this.repo.requireOwned(userId, id);
+    if (bilingual && language === "original")
+      throw new AppError(
+        "bad_request",
+        "Two-language subtitles are made from a translation: ask for {language}.srt.",
+      );
     const segments =
       language === "original"
         ? await this.repo.transcriptOf(row.id)
         : (await this.translations.find(row.id, language))?.transcript;
     if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
-    const cues = segments.filter((s) => s.text.trim() !== "");
+    const translated = segments.filter((s) => s.text.trim() !== "");
+    const cues = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
     return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
 }

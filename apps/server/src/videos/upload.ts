@@ -6,12 +6,17 @@ import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { uploadedFileName } from "../media/file-names.ts";
+import { collectSubtitles, type SubtitleUpload } from "./subtitle-import.ts";
 
 export interface ReceivedUpload {
   title: string | undefined;
   /** The spoken language (an app language code); English when not sent. */
   language: string | undefined;
+  /** "How many people speak?": "1"–"8", or "auto"/absent to detect. */
+  speakers?: string;
   file: { path: string; name: string; size: number } | undefined;
+  /** An SRT or WebVTT file to use as the transcript (held in memory, at most 2 MiB kept). */
+  subtitles?: SubtitleUpload;
 }
 
 /**
@@ -40,11 +45,16 @@ export async function receiveUpload(
   request.raw.once("close", onClose);
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+      limits: { fileSize: maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024 },
     })) {
       if (part.type === "field") {
         if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
         if (part.fieldname === "language" && typeof part.value === "string") result.language = part.value;
+        if (part.fieldname === "speakers" && typeof part.value === "string") result.speakers = part.value;
+        continue;
+      }
+      if (part.fieldname === "subtitles" && !result.subtitles) {
+        result.subtitles = await collectSubtitles(part.file);
         continue;
       }
       if (part.fieldname !== "video" || result.file) {

@@ -52,6 +52,11 @@ describe("Azure Speech pure parts", () => {
       profanityFilterMode: "None",
     });
     expect(azureDefinition("en-US", false)).toEqual({ locales: ["en-US"], profanityFilterMode: "None" });
+    // the speaker count the user gave is the hint; one speaker is not diarized
+    expect(azureDefinition("en-US", true, 3)).toMatchObject({
+      diarization: { enabled: true, maxSpeakers: 3 },
+    });
+    expect(azureDefinition("en-US", true, 1)).toEqual({ locales: ["en-US"], profanityFilterMode: "None" });
   });
   it("reads words in ms with the phrase's speaker, sorted", () => {
     expect(parseAzureWords(ANSWER)).toEqual([

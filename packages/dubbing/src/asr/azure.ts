@@ -37,10 +37,17 @@ export function azureTranscribeUrl(where: { region?: string; endpoint?: string }
  * Pure: the `definition` form field. Profanity is kept as spoken (the default, Masked, would put
  * asterisks into the text to translate and speak).
  */
-export function azureDefinition(locale: string, diarize: boolean): Record<string, unknown> {
+export function azureDefinition(
+  locale: string,
+  diarize: boolean,
+  speakers?: number,
+): Record<string, unknown> {
   return {
     locales: [locale],
-    ...(diarize ? { diarization: { enabled: true, maxSpeakers: MAX_SPEAKERS } } : {}),
+    // the user's count is the hint Azure takes (maxSpeakers); one speaker needs no diarization
+    ...(diarize && speakers !== 1
+      ? { diarization: { enabled: true, maxSpeakers: speakers ?? MAX_SPEAKERS } }
+      : {}),
     profanityFilterMode: "None",
   };
 }
@@ -124,10 +131,10 @@ export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
       requireAzureSpeech(creds);
       const locale = azureLocale(input.language);
       const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
-      const diarize = totalMs < MAX_DIARIZED_MS;
+      const diarize = totalMs < MAX_DIARIZED_MS && input.speakers !== 1;
       const form = new FormData();
       form.append("audio", new Blob([await readFile(input.wavFile)], { type: "audio/wav" }), "audio.wav");
-      form.append("definition", JSON.stringify(azureDefinition(locale, diarize)));
+      form.append("definition", JSON.stringify(azureDefinition(locale, diarize, input.speakers)));
       // upload and decoding: two minutes plus the audio's own length is generous
       const call = { provider: "Azure Speech", signal: input.signal, timeoutMs: 120_000 + totalMs };
       const res = await providerFetch(

@@ -1,7 +1,9 @@
 // Engine interfaces. Each kind (ASR, diarization, MT, TTS) has engines that declare the languages
 // they serve and their capabilities; a registry picks one per job and the choice is recorded.
+
 import type { Region } from "../audio/features.ts";
 import type { LanguageCode } from "../languages.ts";
+import type { TermPair } from "../mt/glossary.ts";
 
 export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
 
@@ -49,6 +51,8 @@ export interface AsrInput extends ProgressOptions {
   /** Speech regions found by the pipeline's VAD (ms), for cutting long audio at silences. */
   speech: Region[];
   concurrency?: number;
+  /** How many people speak, when the user said (a hint for engines that label speakers). */
+  speakers?: number;
 }
 
 export interface AsrResult {
@@ -103,6 +107,11 @@ export interface MtResult {
   params: Record<string, unknown>;
 }
 
+/** A translation run: progress, and the glossary's terms for the target language (honoured by every engine). */
+export interface MtOptions extends ProgressOptions {
+  glossary?: TermPair[];
+}
+
 export interface MtEngine extends EngineBase {
   kind: "mt";
   /** Directed pairs served directly (installed). */
@@ -110,7 +119,19 @@ export interface MtEngine extends EngineBase {
   /** The route it would use, or null when it cannot translate from → to. */
   route(from: LanguageCode, to: LanguageCode): Promise<string[] | null>;
   /** Translates each text on its own (neighbours are given to engines that use context). */
-  translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: ProgressOptions): Promise<MtResult>;
+  translate(texts: string[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<MtResult>;
+  /**
+   * Engines that can rewrite: a shorter rendering of each translated line within `budget` characters
+   * (one answer per item, in order). Absent: the engine cannot, and long lines stay as they are.
+   */
+  shorten?(items: ShortenItem[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<string[]>;
+}
+
+/** A translated line too long for its slot: its source, its translation, and the characters it may use. */
+export interface ShortenItem {
+  source: string;
+  text: string;
+  budget: number;
 }
 
 // ---- TTS --------------------------------------------------------------------------------------------

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { isLanguageCode } from "../languages.ts";
 import { runProcess } from "../util/proc.ts";
+import { protectTerms } from "./glossary.ts";
 import { type Edge, findRoute } from "./routes.ts";
 
 /** The apertium binary and its language pairs when no others are configured. */
@@ -136,12 +137,15 @@ export function createApertiumEngine(opts: { modesDir?: string; binary?: string 
       const r = findRoute(await edges(), f, t, { pivot: "es" });
       return r && r.length > 1 ? r : null;
     },
-    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+    async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const all = await edges();
       const route = findRoute(all, from, to, { pivot: "es" });
       if (!route || route.length < 2)
         throw new DubError("no_engine", `Apertium has no route from ${from} to ${to}`);
-      let cur = texts;
+      // Apertium has no glossary: terms travel as placeholders it keeps (unknown words, -u) through every
+      // hop, and the wanted target terms are put back at the end.
+      const glossary = protectTerms(texts, o.glossary ?? []);
+      let cur = glossary.texts;
       const modes: string[] = [];
       for (let i = 1; i < route.length; i++) {
         throwIfAborted(o.signal);
@@ -150,7 +154,15 @@ export function createApertiumEngine(opts: { modesDir?: string; binary?: string 
         cur = await runHop(cur, edge.mode, o.signal);
         o.onProgress?.(i / (route.length - 1));
       }
-      return { texts: cur, route, params: { modes, unknownWords: "kept unmarked (-u)" } };
+      return {
+        texts: glossary.restore(cur),
+        route,
+        params: {
+          modes,
+          unknownWords: "kept unmarked (-u)",
+          ...(o.glossary?.length && { glossary: `${o.glossary.length} terms as placeholders` }),
+        },
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import { sendJson } from "../testing/fake-server.ts";
 import { type Answer, useFakeServer } from "../testing/providers.ts";
 import {
   azureBatches,
+  azureDictionaryText,
   azureLanguage,
   azurePairs,
   azureTranslateUrl,
@@ -107,5 +108,44 @@ describe("Azure Translator engine against a fake Translator server", () => {
     expect(r.texts).toEqual(texts.map((t) => `[hi] ${t}`));
     expect(r.params.batches).toBe(3);
     expect(progress).toEqual([1 / 3, 2 / 3, 1]);
+  });
+});
+
+describe("Azure Translator dynamic dictionary against a fake Translator server", () => {
+  const s = useFakeServer();
+  // Translator's documented behaviour: a marked term becomes its `translation`, the rest is translated
+  // (here tagged "[es]"), and the markup is gone from the answer.
+  const dictionary: Answer = (req, res) => {
+    const body = JSON.parse(req.body.toString()) as { Text: string }[];
+    const mark = /<mstrans:dictionary translation="([^"]*)">[^<]*<\/mstrans:dictionary>/g;
+    sendJson(
+      res,
+      200,
+      body.map((e) => ({ translations: [{ text: `[es] ${e.Text.replace(mark, "$1")}`, to: "es" }] })),
+    );
+  };
+
+  it("marks every occurrence of a term, any case, and a kept term translates to itself", async () => {
+    s.answer = dictionary;
+    const glossary = [
+      { source: "Acme Cloud", target: "Acme Cloud" },
+      { source: "storage", target: "almacenamiento" },
+    ];
+    const r = await createAzureTranslatorEngine({ key: KEY, endpoint: s.url }).translate(
+      ["ACME cloud Storage, storage and storages.", ""],
+      "en",
+      "es",
+      { glossary },
+    );
+    expect(JSON.parse(s.requests[0]!.body.toString())).toEqual([
+      {
+        Text:
+          '<mstrans:dictionary translation="Acme Cloud">ACME cloud</mstrans:dictionary> ' +
+          '<mstrans:dictionary translation="almacenamiento">Storage</mstrans:dictionary>, ' +
+          '<mstrans:dictionary translation="almacenamiento">storage</mstrans:dictionary> and storages.',
+      },
+    ]);
+    expect(r.texts).toEqual(["[es] Acme Cloud almacenamiento, almacenamiento and storages.", ""]);
+    expect(azureDictionaryText("no terms here", glossary)).toBe("no terms here");
   });
 });

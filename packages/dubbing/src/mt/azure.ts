@@ -4,12 +4,13 @@
 // Followed: learn.microsoft.com/azure/ai-services/translator/text-translation/reference/v3/translate
 // (MicrosoftDocs/azure-ai-docs), service-limits (Translate: at most 1,000 elements and 50,000 characters
 // per request) and language-support (codes; `pt` is Portuguese (Brazil), `zh-Hans` Chinese Simplified).
-import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
+import { replaceTerms, type TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";
@@ -55,6 +56,19 @@ export function azurePairs(): Pair[] {
 export function azureTranslateUrl(endpoint: string, from: string, to: string): string {
   const q = new URLSearchParams({ "api-version": "3.0", from, to });
   return `${endpoint.replace(/\/+$/, "")}/translate?${q}`;
+}
+
+/**
+ * Pure: a text with its glossary terms marked for Translator's dynamic dictionary,
+ * `<mstrans:dictionary translation="almacenamiento">storage</mstrans:dictionary>` (a kept term translates to
+ * itself). Followed: learn.microsoft.com/azure/ai-services/translator/dynamic-dictionary.
+ */
+export function azureDictionaryText(text: string, pairs: readonly TermPair[]): string {
+  return replaceTerms(
+    text,
+    pairs,
+    (match, pair) => `<mstrans:dictionary translation="${pair.target}">${match}</mstrans:dictionary>`,
+  );
 }
 
 /** Pure: the JSON body of one Translate request. */
@@ -117,7 +131,7 @@ export function createAzureTranslatorEngine(
     async route(from, to) {
       return route(from, to);
     },
-    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+    async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `Azure Translator does not translate from ${from} to ${to}`);
       if (!key)
@@ -131,7 +145,8 @@ export function createAzureTranslatorEngine(
       };
       // a global resource needs no region; regional and multi-service resources do
       if (region) headers["Ocp-Apim-Subscription-Region"] = region;
-      const { sent, place } = skipEmpty(texts);
+      const glossary = o.glossary ?? [];
+      const { sent, place } = skipEmpty(texts.map((t) => azureDictionaryText(t, glossary)));
       const batches = azureBatches(sent);
       const call = { provider: "Azure Translator", signal: o.signal };
       const results = await inBatches(batches, o, async (batch) => {
@@ -147,7 +162,13 @@ export function createAzureTranslatorEngine(
       return {
         texts: place(results),
         route: r,
-        params: { provider: "Azure AI Translator", from: fromCode, to: toCode, batches: batches.length },
+        params: {
+          provider: "Azure AI Translator",
+          from: fromCode,
+          to: toCode,
+          batches: batches.length,
+          ...(glossary.length && { glossary: `${glossary.length} terms (dynamic dictionary)` }),
+        },
       };
     },
   };

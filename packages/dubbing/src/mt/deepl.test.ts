@@ -123,3 +123,83 @@ describe("DeepL engine against a fake DeepL server", () => {
     expect(progress).toEqual([1 / 3, 2 / 3, 1]);
   });
 });
+
+describe("DeepL glossary against a fake DeepL server", () => {
+  const s = useFakeServer();
+  // The documented glossary flow: POST /v2/glossaries (TSV entries) → id; /v2/translate with glossary_id
+  // applies its entries; DELETE /v2/glossaries/{id}. Words outside the glossary get a "[ES]" tag.
+  const glossaries = new Map<string, [string, string][]>();
+  const deepl: Answer = (req, res) => {
+    if (req.method === "POST" && req.path === "/v2/glossaries") {
+      const body = JSON.parse(req.body.toString()) as { entries: string; entries_format: string };
+      const id = `g${glossaries.size + 1}`;
+      glossaries.set(
+        id,
+        body.entries.split("\n").map((l) => l.split("\t") as [string, string]),
+      );
+      return sendJson(res, 201, { glossary_id: id, ready: true, entry_count: glossaries.get(id)!.length });
+    }
+    if (req.method === "DELETE") {
+      glossaries.delete(req.path.split("/").at(-1)!);
+      return void res.writeHead(204).end();
+    }
+    const body = JSON.parse(req.body.toString()) as { text: string[]; glossary_id?: string };
+    const entries = (body.glossary_id && glossaries.get(body.glossary_id)) || [];
+    sendJson(res, 200, {
+      translations: body.text.map((t) => ({
+        text: `[ES] ${entries.reduce((x, [from, to]) => x.replace(from, to), t)}`,
+      })),
+    });
+  };
+
+  it("makes a glossary for the run, translates with it and deletes it", async () => {
+    s.answer = deepl;
+    const r = await createDeepLEngine({ apiKey: KEY, baseUrl: s.url }).translate(
+      ["Acme Cloud storage is fast."],
+      "en",
+      "es",
+      {
+        glossary: [
+          { source: "Acme Cloud", target: "Acme Cloud" },
+          { source: "storage", target: "almacenamiento" },
+        ],
+      },
+    );
+    expect(r.texts).toEqual(["[ES] Acme Cloud almacenamiento is fast."]);
+    expect(s.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      "POST /v2/glossaries",
+      "POST /v2/translate",
+      "DELETE /v2/glossaries/g1",
+    ]);
+    expect(JSON.parse(s.requests[0]!.body.toString())).toEqual({
+      name: "dubbing project glossary",
+      source_lang: "EN",
+      target_lang: "ES",
+      entries: "Acme Cloud\tAcme Cloud\nstorage\talmacenamiento",
+      entries_format: "tsv",
+    });
+    expect(JSON.parse(s.requests[1]!.body.toString())).toMatchObject({
+      glossary_id: "g1",
+      source_lang: "EN",
+    });
+    expect(glossaries.size).toBe(0);
+  });
+
+  it("deletes the glossary when the translation fails, and sends none without terms", async () => {
+    s.answer = (req, res) =>
+      req.path === "/v2/translate" ? sendJson(res, 456, { message: "Quota exceeded" }) : deepl(req, res);
+    await expect(
+      createDeepLEngine({ apiKey: KEY, baseUrl: s.url }).translate(["storage"], "en", "es", {
+        glossary: [{ source: "storage", target: "almacenamiento" }],
+      }),
+    ).rejects.toThrow();
+    expect(s.requests.at(-1)!.method).toBe("DELETE");
+    expect(glossaries.size).toBe(0);
+    s.requests.length = 0;
+    s.answer = deepl;
+    await createDeepLEngine({ apiKey: KEY, baseUrl: s.url }).translate(["storage"], "en", "es", {
+      glossary: [],
+    });
+    expect(s.requests.map((q) => q.path)).toEqual(["/v2/translate"]);
+  });
+});

@@ -4,12 +4,13 @@
 // Followed: developers.deepl.com/docs/api-reference/translate (DeepLcom/api-docs api-reference/translate.mdx:
 // at most 50 texts and a 128 KiB body per request; free keys end in ":fx" and use api-free.deepl.com) and
 // /docs/getting-started/supported-languages (source and target codes; regional targets EN-US, PT-BR, ZH-HANS).
-import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
+import type { TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const DEEPL_PRO_URL = "https://api.deepl.com";
@@ -70,9 +71,34 @@ export function deeplPairs(): Pair[] {
   );
 }
 
-/** Pure: the JSON body of one /v2/translate request. */
-export function deeplRequestBody(texts: string[], sourceLang: string, targetLang: string) {
-  return { text: texts, source_lang: sourceLang, target_lang: targetLang };
+/** Pure: the JSON body of one /v2/translate request (`glossary_id` needs `source_lang`, always sent). */
+export function deeplRequestBody(
+  texts: string[],
+  sourceLang: string,
+  targetLang: string,
+  glossaryId?: string,
+) {
+  return {
+    text: texts,
+    source_lang: sourceLang,
+    target_lang: targetLang,
+    ...(glossaryId && { glossary_id: glossaryId }),
+  };
+}
+
+/**
+ * Pure: the body of POST /v2/glossaries — entries as TSV (one "source<TAB>target" per line), languages
+ * without a regional variant (a glossary into "EN" serves EN-US).
+ * Followed: developers.deepl.com/docs/api-reference/glossaries (v2 glossaries, entries_format "tsv").
+ */
+export function deeplGlossaryBody(pairs: readonly TermPair[], sourceLang: string, targetLang: string) {
+  return {
+    name: "dubbing project glossary",
+    source_lang: sourceLang.split("-")[0]!,
+    target_lang: targetLang.split("-")[0]!,
+    entries: pairs.map((p) => `${p.source}\t${p.target}`).join("\n"),
+    entries_format: "tsv",
+  };
 }
 
 /**
@@ -136,40 +162,67 @@ export function createDeepLEngine(opts: { apiKey?: string; baseUrl?: string } = 
     async route(from, to) {
       return route(from, to);
     },
-    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+    async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `DeepL does not translate from ${from} to ${to}`);
       if (!apiKey) throw new DubError("no_engine", "no DeepL key configured (set DEEPL_API_KEY)");
       const sourceLang = deeplSourceLang(from)!;
       const targetLang = deeplTargetLang(to)!;
-      const url = `${deeplBaseUrl(apiKey, configuredUrl)}/v2/translate`;
-      const { sent, place } = skipEmpty(texts);
-      const batches = deeplBatches(sent, sourceLang, targetLang);
+      const base = deeplBaseUrl(apiKey, configuredUrl);
+      const headers = { Authorization: `DeepL-Auth-Key ${apiKey}`, "Content-Type": "application/json" };
       const call = { provider: "DeepL", signal: o.signal };
-      const results = await inBatches(batches, o, async (batch) => {
+      // The glossary lives at DeepL for this run only: made before, deleted after (even on failure).
+      let glossaryId: string | undefined;
+      if (o.glossary?.length) {
         const res = await providerFetch(
-          url,
+          `${base}/v2/glossaries`,
           {
             method: "POST",
-            headers: { Authorization: `DeepL-Auth-Key ${apiKey}`, "Content-Type": "application/json" },
-            body: JSON.stringify(deeplRequestBody(batch, sourceLang, targetLang)),
+            headers,
+            body: JSON.stringify(deeplGlossaryBody(o.glossary, sourceLang, targetLang)),
           },
           call,
         );
-        const parsed = parseDeeplResponse(await providerJson(res, call, { notJson: null }), batch.length);
-        if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
-        return parsed;
-      });
-      return {
-        texts: place(results),
-        route: r,
-        params: {
-          provider: "DeepL",
-          source_lang: sourceLang,
-          target_lang: targetLang,
-          batches: batches.length,
-        },
-      };
+        const made = (await providerJson(res, call, { notJson: null })) as { glossary_id?: unknown } | null;
+        if (typeof made?.glossary_id !== "string")
+          throw new DubError("engine_failed", "DeepL answered without a glossary id");
+        glossaryId = made.glossary_id;
+      }
+      try {
+        const { sent, place } = skipEmpty(texts);
+        const batches = deeplBatches(sent, sourceLang, targetLang);
+        const results = await inBatches(batches, o, async (batch) => {
+          const res = await providerFetch(
+            `${base}/v2/translate`,
+            {
+              method: "POST",
+              headers,
+              body: JSON.stringify(deeplRequestBody(batch, sourceLang, targetLang, glossaryId)),
+            },
+            call,
+          );
+          const parsed = parseDeeplResponse(await providerJson(res, call, { notJson: null }), batch.length);
+          if (typeof parsed === "string") throw new DubError("engine_failed", parsed);
+          return parsed;
+        });
+        return {
+          texts: place(results),
+          route: r,
+          params: {
+            provider: "DeepL",
+            source_lang: sourceLang,
+            target_lang: targetLang,
+            batches: batches.length,
+            ...(glossaryId && { glossary: `${o.glossary!.length} terms` }),
+          },
+        };
+      } finally {
+        if (glossaryId)
+          await fetch(`${base}/v2/glossaries/${encodeURIComponent(glossaryId)}`, {
+            method: "DELETE",
+            headers,
+          }).catch(() => {}); // an undeleted glossary costs nothing but a slot; the translation stands
+      }
     },
   };
 }

@@ -193,3 +193,80 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
     expect(r.params.model).toBe(OPENAI_MT_MODEL);
   });
 });
+
+describe("OpenAI MT glossary against a fake OpenAI server", () => {
+  const s = useFakeServer();
+  // A model that obeys the glossary in its instructions: each rule `"x" becomes "y"` / `"x" stays "x"`
+  // is applied, the rest of the segment is "translated" (tagged).
+  const obedient: Answer = (req, res) => {
+    const system = (JSON.parse(req.body.toString()) as { messages: { content: string }[] }).messages[0]!
+      .content;
+    const rules = [...system.matchAll(/"([^"]+)" (?:becomes|stays) "([^"]+)"/g)].map(
+      (m) => [m[1]!, m[2]!] as const,
+    );
+    const translations = inputOf(req).segments.map((x) => ({
+      id: x.id,
+      text: `ES: ${rules.reduce((t, [from, to]) => t.replaceAll(from, to), x.text)}`,
+    }));
+    sendJson(res, 200, completion(JSON.stringify({ translations })));
+  };
+
+  it("puts the glossary into the instructions, and the model's answer keeps the terms", async () => {
+    s.answer = obedient;
+    const engine = createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
+    const glossary = [
+      { source: "Acme Cloud", target: "Acme Cloud" },
+      { source: "storage", target: "almacenamiento" },
+    ];
+    const r = await engine.translate(["Acme Cloud storage is fast."], "en", "es", { glossary });
+    expect(r.texts).toEqual(["ES: Acme Cloud almacenamiento is fast."]);
+    const system = (JSON.parse(s.requests[0]!.body.toString()) as { messages: { content: string }[] })
+      .messages[0]!.content;
+    expect(system).toContain(
+      'Glossary, to follow exactly wherever the term occurs (any case): "Acme Cloud" stays "Acme Cloud" (do not translate it); "storage" becomes "almacenamiento".',
+    );
+    // without terms the instructions have no glossary
+    await engine.translate(["Hello."], "en", "es");
+    expect(s.requests[1]!.body.toString()).not.toContain("Glossary");
+  });
+});
+
+describe("OpenAI MT shorter renderings against a fake OpenAI server", () => {
+  const s = useFakeServer();
+  // a model that answers each line cut to its max_chars
+  const shortens: Answer = (req, res) => {
+    const body = JSON.parse(req.body.toString()) as { messages: { content: string }[] };
+    const { lines } = JSON.parse(body.messages[1]!.content) as {
+      lines: { id: number; translation: string; max_chars: number }[];
+    };
+    const translations = lines.map((l) => ({ id: l.id, text: l.translation.slice(0, l.max_chars) }));
+    sendJson(res, 200, completion(JSON.stringify({ translations })));
+  };
+  const engine = () => createOpenAiMtEngine({ apiKey: KEY, baseUrl: s.url, model: "gpt-test" });
+
+  it("asks for each line within its character budget, with the source for meaning", async () => {
+    s.answer = shortens;
+    const out = await engine().shorten!(
+      [{ source: "Hello there.", text: "Hola a todos los que están ahí.", budget: 10 }],
+      "en",
+      "es",
+      { glossary: [{ source: "Acme", target: "Acme" }] },
+    );
+    expect(out).toEqual(["Hola a tod"]);
+    const body = JSON.parse(s.requests[0]!.body.toString());
+    expect(body.response_format.json_schema.name).toBe("shorter_translations");
+    expect(JSON.parse(body.messages[1].content)).toEqual({
+      lines: [
+        { id: 1, source: "Hello there.", translation: "Hola a todos los que están ahí.", max_chars: 10 },
+      ],
+    });
+    expect(body.messages[0].content).toContain("in at most max_chars characters");
+    expect(body.messages[0].content).toContain('"Acme" stays "Acme"');
+  });
+
+  it("keeps the lines as they were when the answer is unusable", async () => {
+    s.answer = (_req, res) => sendJson(res, 200, completion(JSON.stringify({ translations: [] })));
+    const out = await engine().shorten!([{ source: "a", text: "largo", budget: 2 }], "en", "es");
+    expect(out).toEqual(["largo"]);
+  });
+});

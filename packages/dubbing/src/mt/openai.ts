@@ -4,12 +4,13 @@
 // Followed: platform.openai.com/docs/api-reference/chat/create and /docs/guides/structured-outputs
 // (strict schemas need every property required and additionalProperties false; supported from
 // gpt-4o-mini-2024-07-18 and gpt-4o-2024-08-06 on, hence the default model).
-import type { Availability, MtEngine, MtResult, Pair, ProgressOptions } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair, ShortenItem } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, languageName } from "../languages.ts";
 import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, type Span, skipEmpty } from "./batch.ts";
+import type { TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com";
@@ -62,8 +63,23 @@ export const TRANSLATIONS_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-/** Pure: the system prompt for one language pair. */
-export function openAiInstructions(from: LanguageCode, to: LanguageCode): string {
+/** Pure: the glossary as an instruction: each term and what it must become ("" without terms). */
+export function glossaryInstruction(glossary: readonly TermPair[]): string {
+  if (glossary.length === 0) return "";
+  const rules = glossary.map((p) =>
+    p.source === p.target
+      ? `"${p.source}" stays "${p.source}" (do not translate it)`
+      : `"${p.source}" becomes "${p.target}"`,
+  );
+  return `Glossary, to follow exactly wherever the term occurs (any case): ${rules.join("; ")}.`;
+}
+
+/** Pure: the system prompt for one language pair (and the glossary's terms, when there are any). */
+export function openAiInstructions(
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+): string {
   const f = promptLanguage(from);
   const t = promptLanguage(to);
   return [
@@ -73,7 +89,10 @@ export function openAiInstructions(from: LanguageCode, to: LanguageCode): string
     `Translate each segment on its own into natural spoken ${t}, keeping its meaning and about its length.`,
     "Never merge, split, drop or reorder segments.",
     'Answer with "translations": exactly one {"id", "text"} per segment, in the same order and with the same ids.',
-  ].join(" ");
+    glossaryInstruction(glossary),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
@@ -87,6 +106,7 @@ export function openAiRequestBody(
   from: LanguageCode,
   to: LanguageCode,
   context = OPENAI_CONTEXT_SEGMENTS,
+  glossary: readonly TermPair[] = [],
 ) {
   const input = {
     context_before: texts.slice(Math.max(0, span.start - context), span.start),
@@ -96,7 +116,7 @@ export function openAiRequestBody(
   return {
     model,
     messages: [
-      { role: "system", content: openAiInstructions(from, to) },
+      { role: "system", content: openAiInstructions(from, to, glossary) },
       { role: "user", content: JSON.stringify(input) },
     ],
     response_format: {
@@ -136,6 +156,51 @@ export function parseOpenAiResponse(json: unknown, expected: number): string[] |
   return out;
 }
 
+/** Pure: the system prompt asking for shorter renderings (lines that must fit their time). */
+export function openAiShortenInstructions(
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+) {
+  const t = promptLanguage(to);
+  return [
+    `These ${t} lines translate a ${promptLanguage(from)} video for dubbing, and each is too long to be spoken in its time.`,
+    'The user message is a JSON object; "lines" holds numbered items with the "source" line, its "translation" and "max_chars".',
+    `Rewrite each translation in natural spoken ${t} in at most max_chars characters, keeping its meaning: drop filler, use shorter words, never add anything.`,
+    'Answer with "translations": exactly one {"id", "text"} per line, in the same order and with the same ids.',
+    glossaryInstruction(glossary),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Pure: the chat completions body asking for shorter renderings of `items`. */
+export function openAiShortenBody(
+  model: string,
+  items: readonly ShortenItem[],
+  from: LanguageCode,
+  to: LanguageCode,
+  glossary: readonly TermPair[] = [],
+) {
+  const lines = items.map((x, k) => ({
+    id: k + 1,
+    source: x.source,
+    translation: x.text,
+    max_chars: x.budget,
+  }));
+  return {
+    model,
+    messages: [
+      { role: "system", content: openAiShortenInstructions(from, to, glossary) },
+      { role: "user", content: JSON.stringify({ lines }) },
+    ],
+    response_format: {
+      type: "json_schema",
+      json_schema: { name: "shorter_translations", strict: true, schema: TRANSLATIONS_SCHEMA },
+    },
+  };
+}
+
 /** Pure: the chat completions URL; a base already ending in /v1 (the SDKs' convention) is accepted too. */
 export function openAiUrl(base: string): string {
   return apiUrl(base, "/v1/chat/completions");
@@ -168,7 +233,7 @@ export function createOpenAiMtEngine(
     async route(from, to) {
       return route(from, to);
     },
-    async translate(texts: string[], from, to, o: ProgressOptions = {}): Promise<MtResult> {
+    async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `OpenAI does not translate from ${from} to ${to}`);
       if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
@@ -178,7 +243,9 @@ export function createOpenAiMtEngine(
       const call = { provider: "OpenAI", signal: o.signal };
       let retries = 0;
       const results = await inBatches(spans, o, async (span) => {
-        const body = JSON.stringify(openAiRequestBody(model, sent, span, from, to));
+        const body = JSON.stringify(
+          openAiRequestBody(model, sent, span, from, to, OPENAI_CONTEXT_SEGMENTS, o.glossary),
+        );
         let parsed: string[] | string = "";
         // a model can still miscount: ask once more, then give up
         for (let attempt = 0; attempt < 2; attempt++) {
@@ -217,8 +284,30 @@ export function createOpenAiMtEngine(
           batches: spans.length,
           retries,
           responseFormat: "json_schema (strict)",
+          ...(o.glossary?.length && { glossary: `${o.glossary.length} terms in the instructions` }),
         },
       };
+    },
+    // Asked once per batch: an answer that is not one line per item keeps the long lines as they were.
+    async shorten(items: ShortenItem[], from, to, o: MtOptions = {}): Promise<string[]> {
+      if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
+      const call = { provider: "OpenAI", signal: o.signal };
+      const spans = openAiBatches(items.map((x) => x.text));
+      const results = await inBatches(spans, { signal: o.signal }, async (span) => {
+        const batch = items.slice(span.start, span.end);
+        const res = await providerFetch(
+          url,
+          {
+            method: "POST",
+            headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+            body: JSON.stringify(openAiShortenBody(model, batch, from, to, o.glossary)),
+          },
+          call,
+        );
+        const parsed = parseOpenAiResponse(await providerJson(res, call, { notJson: null }), batch.length);
+        return typeof parsed === "string" ? batch.map((x) => x.text) : parsed;
+      });
+      return results;
     },
   };
 }

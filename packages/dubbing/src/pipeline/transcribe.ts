@@ -157,6 +157,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       language,
       speech,
       concurrency: opts.concurrency,
+      speakers: opts.speakers,
       signal: opts.signal,
       onProgress: (f) => report("asr", f),
     });
@@ -178,17 +179,21 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     utts = snapToSpeech(utts, speech);
     report("diarize", 0.3);
     // an ASR engine that labels speakers itself is used as the diarization (DESIGN §5)
+    // one speaker, as the user said: nothing to tell apart
     const fromAsr = asr.capabilities.speakerLabels ? labelsFromWords(utts.map((u) => u.words)) : null;
-    const { labels, params: diaParams } = fromAsr
-      ? { labels: fromAsr, params: { source: asr.id } }
-      : await diarizer.diarize({
-          samples,
-          sampleRate: pcm.sampleRate,
-          segments: utts,
-          speakers: opts.speakers,
-          maxSpeakers: opts.maxSpeakers ?? 8,
-          signal: opts.signal,
-        });
+    const { labels, params: diaParams } =
+      opts.speakers === 1
+        ? { labels: utts.map(() => 0), params: { source: "one speaker, as given" } }
+        : fromAsr
+          ? { labels: fromAsr, params: { source: asr.id } }
+          : await diarizer.diarize({
+              samples,
+              sampleRate: pcm.sampleRate,
+              segments: utts,
+              speakers: opts.speakers,
+              maxSpeakers: opts.maxSpeakers ?? 8,
+              signal: opts.signal,
+            });
     const diarizationId = fromAsr ? asr.id : diarizer.id;
     const count = labels.length ? Math.max(...labels) + 1 : 0;
     const genders: Gender[] = [];

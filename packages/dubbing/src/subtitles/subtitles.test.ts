@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { burnSubtitlesArgs } from "../media/args.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { ffmpegSync, tempDir } from "../testing/fixtures.ts";
-import { assText, parseSrt, timestamp, toAss, toSrt, toVtt, wrap } from "./subtitles.ts";
+import { assText, bilingualCues, parseSrt, timestamp, toAss, toSrt, toVtt, wrap } from "./subtitles.ts";
 
 describe("timestamp", () => {
   it("formats hours, minutes, seconds and milliseconds", () => {
@@ -128,5 +128,36 @@ describe("subtitles burned in by libass (real ffmpeg)", () => {
     // the same line unescaped is obeyed: big text at the top (what the escaping prevents)
     const raw = await burned(toAss([{ ...cue, text: "X" }]).replace(/,X\n$/, `,${cue.text}\n`));
     expect(raw.top).toBeGreaterThan(10);
+  });
+});
+
+describe("two-language subtitles", () => {
+  const original = [
+    { start: 0, end: 2000, text: "Good morning." },
+    { start: 2000, end: 3000, text: "How are you?" },
+    { start: 4000, end: 5000, text: "Fine." },
+  ];
+
+  it("puts the original segments a translated cue covers above it", () => {
+    const cues = bilingualCues(original, [
+      { start: 0, end: 3000, text: "Buenos días, ¿cómo estás?" },
+      { start: 4100, end: 4600, text: "Bien." },
+      { start: 7000, end: 8000, text: "(nada)" },
+    ]);
+    expect(cues).toEqual([
+      { start: 0, end: 3000, text: "Buenos días, ¿cómo estás?", above: "Good morning. How are you?" },
+      { start: 4100, end: 4600, text: "Bien.", above: "Fine." },
+      { start: 7000, end: 8000, text: "(nada)" },
+    ]);
+    // originals in any order pair the same
+    expect(bilingualCues([...original].reverse(), [{ start: 0, end: 3000, text: "x" }])[0]!.above).toBe(
+      "Good morning. How are you?",
+    );
+    expect(toSrt(cues.slice(1, 2))).toBe("1\n00:00:04,100 --> 00:00:04,600\nFine.\nBien.\n");
+    expect(toVtt(cues.slice(1, 2))).toBe("WEBVTT\n\n00:00:04.100 --> 00:00:04.600\nFine.\nBien.\n");
+    // burned in: the original line above the translated one, broken with \N
+    expect(toAss(cues.slice(1, 2)).trim().split("\n").at(-1)).toBe(
+      "Dialogue: 0,0:00:04.10,0:00:04.60,Default,,0,0,0,,Fine.\\NBien.",
+    );
   });
 });

@@ -5,6 +5,8 @@ export interface Cue {
   start: number;
   end: number;
   text: string;
+  /** Shown above `text` (two-language subtitles: the original line over the translated one). */
+  above?: string;
 }
 
 function pad(n: number, w = 2): string {
@@ -35,6 +37,48 @@ export function wrap(text: string, maxLineChars = 42): string[] {
   return lines;
 }
 
+/** The cue's lines: `above` wrapped, then `text` wrapped. */
+function lines(c: Cue, maxLineChars: number): string[] {
+  return [...(c.above ? wrap(c.above, maxLineChars) : []), ...wrap(c.text, maxLineChars)];
+}
+
+/**
+ * Pure: two-language cues. Each translated segment carries, above it, the original segments it covers
+ * (those whose middle falls inside it; none: the one overlapping it most), so edited or imported
+ * translations whose cuts differ from the original still pair by time.
+ */
+export function bilingualCues(original: readonly Cue[], translated: readonly Cue[]): Cue[] {
+  // Sorted by start once; each cue looks only at the originals that can reach it (binary search, then back
+  // as far as the longest original segment), so long transcripts cost O(n log n), not O(n²).
+  const sorted = [...original].sort((a, b) => a.start - b.start);
+  const longest = sorted.reduce((m, o) => Math.max(m, o.end - o.start), 0);
+  return translated.map((t) => {
+    let hi = sorted.length;
+    for (let lo = 0; lo < hi; ) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.start < t.end) lo = mid + 1;
+      else hi = mid;
+    }
+    const near: Cue[] = [];
+    for (let k = hi - 1; k >= 0 && sorted[k]!.start + longest > t.start; k--) near.unshift(sorted[k]!);
+    const overlap = (o: Cue) => Math.min(o.end, t.end) - Math.max(o.start, t.start);
+    const inside = near.filter((o) => {
+      const mid = (o.start + o.end) / 2;
+      return mid >= t.start && mid < t.end;
+    });
+    const best = near.reduce<Cue | undefined>(
+      (b, o) => (overlap(o) > 0 && (!b || overlap(o) > overlap(b)) ? o : b),
+      undefined,
+    );
+    const above = inside.length ? inside : best ? [best] : [];
+    const text = above
+      .map((o) => o.text.trim())
+      .filter(Boolean)
+      .join(" ");
+    return { start: t.start, end: t.end, text: t.text, ...(text && { above: text }) };
+  });
+}
+
 function cues(input: Cue[]): Cue[] {
   return input
     .filter((c) => c.text.trim() !== "" && c.end > c.start)
@@ -45,7 +89,7 @@ export function toSrt(input: Cue[], maxLineChars = 42): string {
   return cues(input)
     .map(
       (c, i) =>
-        `${i + 1}\n${timestamp(c.start, ",")} --> ${timestamp(c.end, ",")}\n${wrap(c.text, maxLineChars).join("\n")}\n`,
+        `${i + 1}\n${timestamp(c.start, ",")} --> ${timestamp(c.end, ",")}\n${lines(c, maxLineChars).join("\n")}\n`,
     )
     .join("\n");
 }
@@ -54,7 +98,7 @@ export function toSrt(input: Cue[], maxLineChars = 42): string {
 export function toVtt(input: Cue[], maxLineChars = 42): string {
   const body = cues(input)
     .map((c) => {
-      const text = wrap(c.text, maxLineChars)
+      const text = lines(c, maxLineChars)
         .join("\n")
         .replace(/&/g, "&amp;")
         .replace(/</g, "&lt;")
@@ -114,10 +158,13 @@ Style: Default,Arial,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
 `;
 
-/** ASS for burning subtitles in with libass: the cues' typed text escaped so that it shows as typed. */
+/**
+ * ASS for burning subtitles in with libass: the cues' typed text escaped so that it shows as typed (a
+ * two-language cue's original line above the translated one).
+ */
 export function toAss(input: Cue[], maxLineChars = 42): string {
   const events = cues(input).map((c) => {
-    const text = wrap(c.text, maxLineChars).map(assText).join("\\N");
+    const text = lines(c, maxLineChars).map(assText).join("\\N");
     return `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Default,,0,0,0,,${text}\n`;
   });
   return ASS_HEADER + events.join("");

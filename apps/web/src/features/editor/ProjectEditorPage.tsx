@@ -8,8 +8,10 @@ import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { GlossaryPanel } from "../glossary/GlossaryPanel.tsx";
 import { isWorking, projectKey, projectsKey } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
+import { ImportSubtitles } from "../subtitles/ImportSubtitles.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
 import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
@@ -373,6 +375,13 @@ function Editor({ project }: { project: ProjectDetail }) {
               onFinished={onTranslated}
             />
             {draft.dirty && <p className="text-xs text-slate-500">Save your changes before translating.</p>}
+            <GlossaryPanel projectId={id} languages={languages.data ?? []} sourceLanguage={sourceCode} />
+            <ImportSubtitles
+              projectId={id}
+              languages={languages.data ?? []}
+              sourceLanguage={sourceCode}
+              disabled={draft.dirty}
+            />
             {languages.isError && (
               <p className="text-sm text-red-700">The language list could not be loaded.</p>
             )}

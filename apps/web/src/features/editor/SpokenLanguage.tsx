@@ -5,6 +5,7 @@ import type { ProjectDetail } from "../../api/types.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { projectKey } from "../projects/api.ts";
 import { useLanguages } from "./api.ts";
+import { SpeakerCountSelect, speakerCountOf, speakerCountValue } from "./SpeakerCountSelect.tsx";
 import { SpokenLanguageSelect, spokenLanguageLabel } from "./SpokenLanguageSelect.tsx";
 
 /** The project's spoken language, and "Change" (or "Transcribe again"): a new transcription after a confirmation. */
@@ -13,7 +14,9 @@ export function SpokenLanguage({ project, canChange }: { project: ProjectDetail;
   const languages = useLanguages(project.language);
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState(project.language ?? "en");
+  const [speakers, setSpeakers] = useState(speakerCountValue(project.speakerCount));
   const selectId = useId();
+  const speakersId = useId();
   const current = languages.data?.find((l) => l.code === project.language);
   const chosen = languages.data?.find((l) => l.code === choice);
   const minutes = Math.max(1, Math.round((project.durationMs ?? 0) / 60_000));
@@ -29,6 +32,7 @@ export function SpokenLanguage({ project, canChange }: { project: ProjectDetail;
           className="ml-2 text-indigo-700 underline hover:text-indigo-900"
           onClick={() => {
             setChoice(project.language ?? "en");
+            setSpeakers(speakerCountValue(project.speakerCount));
             setOpen(true);
           }}
         >
@@ -44,7 +48,7 @@ export function SpokenLanguage({ project, canChange }: { project: ProjectDetail;
         onConfirm={async () => {
           const saved = await apiFetch<ProjectDetail>(
             `/api/video/${encodeURIComponent(project._id)}/language`,
-            jsonBody("PUT", { language: choice }),
+            jsonBody("PUT", { language: choice, speakers: speakerCountOf(speakers) }),
           );
           client.setQueryData(projectKey(project._id), saved);
           setOpen(false);
@@ -59,6 +63,10 @@ export function SpokenLanguage({ project, canChange }: { project: ProjectDetail;
           value={choice}
           onChange={setChoice}
         />
+        <label htmlFor={speakersId} className="block font-medium text-slate-700">
+          How many people speak?
+        </label>
+        <SpeakerCountSelect id={speakersId} value={speakers} onChange={setSpeakers} />
         <p>
           The transcript and speakers are made again
           {chosen ? ` in ${spokenLanguageLabel(chosen)}` : ""}, replacing your edits to them. It counts about{" "}

@@ -39,6 +39,7 @@ const base: Translation = {
   vttUrl: "/media/dub.vtt",
   audioUrl: "/media/dub.m4a",
   wavUrl: "/api/video/p1/dubs/es/audio.wav",
+  glossaryMisses: [],
   subtitlesBurned: false,
   report: { totals, segments: [{ index: 1, tooLong: true, speed: 1.3, cached: false, empty: false }] },
   previousDub: null,
@@ -79,6 +80,23 @@ describe("TranslationTab", () => {
     expect(rows[0]!.querySelector("[data-testid=too-long]")).toBeNull();
     expect(rows[1]!.querySelector("[data-testid=too-long]")?.textContent).toBe("Too long (×1.30)");
   });
+  it("flags a segment whose glossary term the translation lost", () => {
+    render({ ...base, glossaryMisses: [{ segment: 0, term: "morning", expected: "mañana" }] });
+    const rows = container.querySelectorAll("[data-testid=translation-segment]");
+    expect(rows[0]!.querySelector("[data-testid=glossary-miss]")?.textContent).toBe(
+      "Glossary: “morning” should be “mañana”",
+    );
+    expect(rows[1]!.querySelector("[data-testid=glossary-miss]")).toBeNull();
+  });
+  it("shows the first rendering beside a line shortened to fit", () => {
+    const [first, second] = base.transcript;
+    render({ ...base, transcript: [{ ...first!, shortenedFrom: "Muy buenos días a todos." }, second!] });
+    const rows = container.querySelectorAll("[data-testid=translation-segment]");
+    expect(rows[0]!.querySelector("[data-testid=shortened]")?.textContent).toBe(
+      "Shortened to fit First rendering: Muy buenos días a todos.",
+    );
+    expect(rows[1]!.querySelector("[data-testid=shortened]")).toBeNull();
+  });
   it("offers the dubbed video and its subtitles for download, with no player of its own", () => {
     render(base);
     // the page's one player shows the dub (player-source.ts)
@@ -88,6 +106,8 @@ describe("TranslationTab", () => {
       a.getAttribute("download"),
     ]);
     expect(links).toEqual([
+      ["SRT", "subtitles-es-bilingual.srt"],
+      ["VTT", "subtitles-es-bilingual.vtt"],
       ["Download Video", "dubbed-video-es.mp4"],
       ["Download SRT", "subtitles-es.srt"],
       ["Download VTT", "subtitles-es.vtt"],
@@ -96,6 +116,8 @@ describe("TranslationTab", () => {
       ["All languages (MP4)", "video-all-languages.mp4"],
     ]);
     expect(dubFileName("fr")).toBe("dubbed-video-fr.mp4");
+    const bilingual = container.querySelector<HTMLAnchorElement>("a[download='subtitles-es-bilingual.srt']");
+    expect(bilingual?.getAttribute("href")).toMatch(/\/subtitles\/es\.srt\?bilingual=1$/);
   });
   it("shows 'Dubbing...' with the live progress of the dub job", () => {
     const job: ProgressEvent = {

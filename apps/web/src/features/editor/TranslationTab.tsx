@@ -94,6 +94,7 @@ export function TranslationTab({
   const [burnSubtitles, setBurnSubtitles] = useState(translation.subtitlesBurned);
   const [background, setBackground] = useState<BackgroundMode>(translation.report?.background ?? "keep");
   const backgroundUsed = backgroundSummary(translation.report);
+  const [bilingual, setBilingual] = useState(false);
   const languageName = language?.name ?? code;
 
   // A reloaded translation replaces the working copy unless the user has unsaved edits.
@@ -178,7 +179,12 @@ export function TranslationTab({
         await saveTranslation(projectId, code, segments);
         setEdited(false);
       }
-      await startDub(projectId, code, { burnSubtitles, background, ...(regenerate && { regenerate }) });
+      await startDub(projectId, code, {
+        burnSubtitles,
+        bilingualSubtitles: burnSubtitles && bilingual,
+        background,
+        ...(regenerate && { regenerate }),
+      });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
@@ -249,6 +255,29 @@ export function TranslationTab({
           />
           Burn subtitles into the dubbed video
         </label>
+        <label className="flex w-full items-center gap-2 pl-6 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={burnSubtitles && bilingual}
+            disabled={!burnSubtitles}
+            onChange={(e) => setBilingual(e.target.checked)}
+            className="size-4 rounded border-slate-300 text-indigo-600"
+          />
+          Show the original line above the translation
+        </label>
+        <p className="flex w-full flex-wrap items-center gap-3 text-sm text-slate-600">
+          Two-language subtitles:
+          {(["srt", "vtt"] as const).map((format) => (
+            <a
+              key={format}
+              href={`/api/video/${encodeURIComponent(projectId)}/subtitles/${code}.${format}?bilingual=1`}
+              download={`subtitles-${code}-bilingual.${format}`}
+              className="text-indigo-700 underline hover:text-indigo-900"
+            >
+              {format.toUpperCase()}
+            </a>
+          ))}
+        </p>
         <BackgroundModeField value={background} onChange={setBackground} disabled={dubbing} />
         {backgroundUsed && <p className="w-full text-xs text-slate-500">Last dub: {backgroundUsed}</p>}
         {ttsUnavailable && (
@@ -402,6 +431,10 @@ export function TranslationTab({
         view={(seg, i) => {
           const source = original[i];
           const flag = tooLong.get(i);
+          // the glossary terms the translation lost here, until the line (as edited) has them
+          const lost = translation.glossaryMisses.filter(
+            (m) => m.segment === i && !seg.text.toLowerCase().includes(m.expected.toLowerCase()),
+          );
           const n = i + 1;
           const projected = projection(i);
           const borrow =
@@ -409,7 +442,7 @@ export function TranslationTab({
               ? borrowSilence(segments, i, projected, durationMs)
               : null;
           return {
-            idleRing: flag ? "ring-amber-300" : "ring-slate-200",
+            idleRing: flag || lost.length ? "ring-amber-300" : "ring-slate-200",
             header: (
               <>
                 <span className="font-medium text-slate-700">{speakerName(speakers, seg.speaker)}</span>
@@ -427,6 +460,16 @@ export function TranslationTab({
                   />
                 </span>
                 <span className="ml-auto flex items-center gap-2">
+                  {lost.map((m) => (
+                    <span
+                      key={m.term}
+                      data-testid="glossary-miss"
+                      className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+                      title="The glossary says how this term is translated; the translation lost it"
+                    >
+                      Glossary: “{m.term}” should be “{m.expected}”
+                    </span>
+                  ))}
                   {flag && (
                     <span
                       data-testid="too-long"
@@ -489,6 +532,14 @@ export function TranslationTab({
             body: (
               <>
                 {source && <p className="mt-2 text-sm text-slate-500">{source.text}</p>}
+                {seg.shortenedFrom && (
+                  <p data-testid="shortened" className="mt-2 text-sm text-slate-600">
+                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800">
+                      Shortened to fit
+                    </span>{" "}
+                    First rendering: <q lang={code}>{seg.shortenedFrom}</q>
+                  </p>
+                )}
                 <textarea
                   {...editing.textField(i)}
                   aria-label={`Translated text of segment ${n}`}

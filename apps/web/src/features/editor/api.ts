@@ -90,7 +90,12 @@ export const startTranslation = (id: string, language: string) =>
 export const startDub = (
   id: string,
   language: string,
-  opts: { regenerate?: number[]; burnSubtitles?: boolean; background?: "keep" | "duck" | "remove" } = {},
+  opts: {
+    regenerate?: number[];
+    burnSubtitles?: boolean;
+    bilingualSubtitles?: boolean;
+    background?: "keep" | "duck" | "remove";
+  } = {},
 ) =>
   apiFetch<{ job: unknown; dubVideoUrl: string | null }>(
     `/api/video/${encodeURIComponent(id)}/dub`,

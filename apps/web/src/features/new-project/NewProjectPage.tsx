@@ -5,8 +5,10 @@ import { useAppConfig } from "../../api/config.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { useLanguages } from "../editor/api.ts";
+import { SpeakerCountSelect } from "../editor/SpeakerCountSelect.tsx";
 import { SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
 import { projectsKey } from "../projects/api.ts";
+import { SubtitleFileField } from "../subtitles/SubtitleFileField.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { DEFAULT_ACCEPT, INVALID_YOUTUBE, NEED_FILE_OR_LINK, YOUTUBE_UNAVAILABLE } from "./content.ts";
 import { Dropzone } from "./Dropzone.tsx";
@@ -21,9 +23,11 @@ export default function NewProjectPage() {
   const config = useAppConfig();
   const [title, setTitle] = useState("");
   const [language, setLanguage] = useState("en");
+  const [speakers, setSpeakers] = useState("auto");
   const languages = useLanguages("en");
   const spoken = languages.data?.find((l) => l.code === language);
   const [file, setFile] = useState<File | null>(null);
+  const [subtitles, setSubtitles] = useState<File | null>(null);
   const [link, setLink] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -36,6 +40,7 @@ export default function NewProjectPage() {
     error: useId(),
     titleError: useId(),
     language: useId(),
+    speakers: useId(),
     languageHint: useId(),
   };
 
@@ -70,7 +75,7 @@ export default function NewProjectPage() {
     try {
       const project = await uploadVideo(
         file,
-        { title: title.trim(), language },
+        { title: title.trim(), language, speakers, subtitles },
         setProgress,
         abort.current.signal,
       );
@@ -146,6 +151,13 @@ export default function NewProjectPage() {
       </div>
 
       <div>
+        <label htmlFor={ids.speakers} className="block text-sm font-medium text-slate-900">
+          How many people speak?
+        </label>
+        <SpeakerCountSelect id={ids.speakers} value={speakers} onChange={setSpeakers} />
+      </div>
+
+      <div>
         <p className="text-sm font-medium text-slate-900">Video file</p>
         <div className="mt-2">
           {file && preview ? (
@@ -184,6 +196,8 @@ export default function NewProjectPage() {
           )}
         </div>
       </div>
+
+      {file && <SubtitleFileField file={subtitles} onChange={setSubtitles} />}
 
       <div className="relative flex items-center gap-4 text-xs font-medium text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />

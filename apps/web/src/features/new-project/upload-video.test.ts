@@ -50,7 +50,7 @@ describe("uploadVideo", () => {
     const file = new File(["abc"], "clip.mp4", { type: "video/mp4" });
     const done = uploadVideo(
       file,
-      { title: "My clip", language: "es" },
+      { title: "My clip", language: "es", speakers: "3" },
       (p) => seen.push(p.loaded / p.total),
       undefined,
       () => xhr as never,
@@ -59,6 +59,7 @@ describe("uploadVideo", () => {
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.sent?.get("title")).toBe("My clip");
     expect(xhr.sent?.get("language")).toBe("es");
+    expect(xhr.sent?.get("speakers")).toBe("3");
     expect((xhr.sent!.get("video") as File).name).toBe("clip.mp4");
     xhr.upload.onprogress?.({ loaded: 1, total: 4, lengthComputable: true });
     xhr.upload.onprogress?.({ loaded: 4, total: 4, lengthComputable: true });
@@ -101,5 +102,33 @@ describe("formatBytes", () => {
     expect(formatBytes(500)).toBe("500 B");
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(10 * 1024 ** 3)).toBe("10.0 GB");
+  });
+});
+
+describe("uploadVideo with subtitles", () => {
+  it("sends the subtitle file before the video", () => {
+    const xhr = new FakeXhr();
+    const video = new File(["abc"], "clip.mp4", { type: "video/mp4" });
+    const subtitles = new File(["1\n00:00:01,000 --> 00:00:02,000\nAna: Hi\n"], "clip.srt");
+    void uploadVideo(
+      video,
+      { title: "T", language: "en", subtitles },
+      () => {},
+      undefined,
+      () => xhr as never,
+    );
+    expect([...xhr.sent!.keys()]).toEqual(["title", "language", "subtitles", "video"]);
+    expect((xhr.sent!.get("subtitles") as File).name).toBe("clip.srt");
+  });
+
+  it("shows the server's message naming a bad cue", () => {
+    const body = {
+      error: {
+        code: "validation_failed",
+        message: "Cue 7 overlaps the cue above it.",
+        details: [{ path: "subtitles.cue.7", message: "Cue 7 overlaps the cue above it." }],
+      },
+    };
+    expect(uploadErrorMessage(400, body)).toBe("Cue 7 overlaps the cue above it.");
   });
 });

@@ -13,6 +13,7 @@ const EXPLAINED = new Set([
   "unsupported_media_type",
   "unsupported_video",
   "plan_limit_reached",
+  "validation_failed",
 ]);
 
 export function uploadErrorMessage(status: number, body: unknown): string {
@@ -31,7 +32,7 @@ export interface UploadProgress {
  */
 export function uploadVideo(
   file: File,
-  fields: { title: string; language: string },
+  fields: { title: string; language: string; speakers?: string; subtitles?: File | null },
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
   createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
@@ -60,6 +61,9 @@ export function uploadVideo(
     // Title and language go first so the server knows them before the (possibly huge) file streams in.
     form.append("title", fields.title);
     form.append("language", fields.language);
+    if (fields.speakers) form.append("speakers", fields.speakers);
+    // Subtitles (small) before the video too: a bad file is refused before the video is read.
+    if (fields.subtitles) form.append("subtitles", fields.subtitles, fields.subtitles.name);
     form.append("video", file, file.name);
     xhr.send(form);
   });
