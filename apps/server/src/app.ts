@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { apiKeyRoutes } from "./auth/api-key-routes.ts";
+import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { startSessionCache } from "./auth/session-cache.ts";
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Progress streams per user: capped, and closed when the user signs out.
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
   authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
+  apiKeyRoutes(app, { keys: new ApiKeyService(db) });
 
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
   const sign = await mediaSigner(db);

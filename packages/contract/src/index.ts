@@ -1,3 +1,4 @@
+export * from "./api-keys.ts";
 export * from "./errors.ts";
 export * from "./media.ts";
 export * from "./responses.ts";

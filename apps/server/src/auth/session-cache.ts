@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
 import { SESSION_ENDED_CHANNEL } from "../db/session-triggers.ts";
+import { type ApiKeyUser, findApiKeyUser } from "./api-keys.ts";
 import { findSessionUser, type SessionUser } from "./sessions.ts";
 
 /** How long a checked session is taken on trust when nothing said it ended. */
 export const SESSION_CACHE_MS = 30_000;
 /** A bound on memory, not a working set: past it the cache starts again empty. */
 const MAX_ENTRIES = 10_000;
-interface Entry {
-  user: SessionUser;
+interface Entry<T> {
+  user: T;
   until: number;
 }
 
@@ -18,21 +19,28 @@ interface Entry {
  * while an ended session still stops at once: a `session_ended` notification empties the cache of every
  * process (PGlite delivers it in-process before the ending statement returns; PostgreSQL to each process's
  * listening connection within milliseconds), and so does every request of this process that may change
- * state, once its handler is done. While the listener is down nothing is taken from the cache.
+ * state, once its handler is done. While the listener is down nothing is taken from the cache. API keys
+ * have a cache of their own (a key is never looked up as a cookie, nor a cookie as a key); an entry is
+ * never kept past the expiry `validUntil` gives.
  */
-export class SessionCache {
-  #entries = new Map<string, Entry>();
+export class SessionCache<T = SessionUser> {
+  #entries = new Map<string, Entry<T>>();
   /** Bumped by every clear: a look-up that started before a clear does not store what it read. */
   #generation = 0;
   #listening = false;
 
-  readonly #lookup: (token: string, now: Date) => Promise<SessionUser | null>;
+  readonly #lookup: (token: string, now: Date) => Promise<T | null>;
+  readonly #validUntil: (user: T) => number;
 
-  constructor(lookup: (token: string, now: Date) => Promise<SessionUser | null>) {
+  constructor(
+    lookup: (token: string, now: Date) => Promise<T | null>,
+    validUntil: (user: T) => number = () => Number.POSITIVE_INFINITY,
+  ) {
     this.#lookup = lookup;
+    this.#validUntil = validUntil;
   }
 
-  async find(token: string, now = new Date()): Promise<SessionUser | null> {
+  async find(token: string, now = new Date()): Promise<T | null> {
     const key = createHash("sha256").update(token).digest("hex");
     const hit = this.#listening ? this.#entries.get(key) : undefined;
     if (hit && hit.until > now.getTime()) return hit.user;
@@ -41,7 +49,8 @@ export class SessionCache {
     this.#entries.delete(key);
     if (user && this.#listening && generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(key, { user, until: now.getTime() + SESSION_CACHE_MS });
+      const until = Math.min(now.getTime() + SESSION_CACHE_MS, this.#validUntil(user));
+      this.#entries.set(key, { user, until });
     }
     return user;
   }
@@ -58,20 +67,38 @@ export class SessionCache {
   }
 }
 
-/** The process's session cache, emptied whenever the database says a session may have ended. */
+/** The caches of one process (sessions and API keys), both emptied when a session or key may have ended. */
+export interface Credentials {
+  sessions: SessionCache;
+  keys: SessionCache<ApiKeyUser>;
+}
+
+/** The process's session and API key caches, emptied whenever the database says one may have ended. */
 export async function startSessionCache(
   database: Database,
-): Promise<{ cache: SessionCache; stop(): Promise<void> }> {
-  const cache = new SessionCache((token, now) => findSessionUser(database.db, token, now));
+): Promise<{ cache: Credentials; stop(): Promise<void> }> {
+  const cache: Credentials = {
+    sessions: new SessionCache((token, now) => findSessionUser(database.db, token, now)),
+    keys: new SessionCache(
+      (key, now) => findApiKeyUser(database.db, key, now),
+      (found) => found.expiresAt ?? Number.POSITIVE_INFINITY,
+    ),
+  };
+  const both = [cache.sessions, cache.keys];
+  const clear = () => {
+    for (const c of both) c.clear();
+  };
   if (database.kind === "pglite") {
-    const unlisten = await database.pglite.listen(SESSION_ENDED_CHANNEL, () => cache.clear());
-    cache.setListening(true);
+    const unlisten = await database.pglite.listen(SESSION_ENDED_CHANNEL, clear);
+    for (const c of both) c.setListening(true);
     return { cache, stop: () => unlisten() };
   }
   const listener = new SessionListener(
     database.url,
-    (listening) => cache.setListening(listening),
-    () => cache.clear(),
+    (listening) => {
+      for (const c of both) c.setListening(listening);
+    },
+    clear,
   );
   await listener.start();
   return { cache, stop: () => listener.stop() };

@@ -318,3 +318,24 @@ export const devMailbox = pgTable("dev_mailbox", {
   html: text("html").notNull(),
   sentAt: createdAt(),
 });
+
+// Personal API keys: found by the SHA-256 of the key, which is shown once and never stored. Revoking
+// deletes the row (a trigger tells every process at once, db/session-triggers.ts).
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, shown in lists so a user can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scope: text("scope").$type<"read" | "read+write">().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);

@@ -7,6 +7,7 @@ import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { SignOutEverywhere } from "../auth/SignOutEverywhere.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { ApiKeys } from "./ApiKeys.tsx";
 import {
   type Account,
   deleteAccount,
@@ -37,6 +38,7 @@ export default function AccountPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Account</h1>
       <Profile account={account.data} />
       <SignOutEverywhere />
+      <ApiKeys />
       <DownloadData />
       <DeleteAccount email={account.data.email} />
     </div>

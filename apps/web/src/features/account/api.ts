@@ -1,3 +1,4 @@
+import type { ApiKey, ApiKeyScope, CreatedApiKey } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 
@@ -53,3 +54,18 @@ export const deleteAccount = (email: string) => apiFetch<null>("/api/account", j
 
 export { formatBytes } from "../new-project/upload-video.ts";
 export { exportKey };
+
+export const apiKeysKey = ["account", "keys"] as const;
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: apiKeysKey,
+    queryFn: async () => (await apiFetch<{ keys: ApiKey[] }>("/api/account/keys")).keys,
+  });
+}
+
+export const createApiKey = (input: { name: string; scope: ApiKeyScope; expiresAt: string | null }) =>
+  apiFetch<CreatedApiKey>("/api/account/keys", jsonBody("POST", input));
+
+export const revokeApiKey = (id: string) =>
+  apiFetch<null>(`/api/account/keys/${encodeURIComponent(id)}`, { method: "DELETE" });
