@@ -51,6 +51,8 @@ import { UserStreams } from "./videos/progress-hub.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
+import { WebhookService } from "./webhooks/service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -160,6 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
+  webhookRoutes(app, {
+    webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),
+  });
   blogRoutes(app, { posts: await loadPosts(config.blogDir) });
   const offlineImages = await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp"));
   const storyboards = new StoryboardService({

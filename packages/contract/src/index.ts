@@ -3,3 +3,4 @@ export * from "./errors.ts";
 export * from "./media.ts";
 export * from "./responses.ts";
 export * from "./statuses.ts";
+export * from "./webhooks.ts";

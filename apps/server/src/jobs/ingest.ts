@@ -34,7 +34,11 @@ export async function runIngest(
   const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
   const failure = (error: unknown) => {
     const message = `Processing failed: ${firstLine(error)}`;
-    return { message, record: () => repo.setState(projectId, { status: "failed", statusMessage: message }) };
+    const record = async () => {
+      await repo.setState(projectId, { status: "failed", statusMessage: message });
+      await deps.webhooks.emit(project.userId, "project.failed", projectId, { projectId, message });
+    };
+    return { message, record };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(
@@ -105,7 +109,11 @@ export async function runIngest(
         previewKey: keys.preview,
         audioKey: info.audio ? keys.audio : null,
       } as const;
-      if (!info.audio) return void (await repo.setState(projectId, state));
+      if (!info.audio) {
+        await repo.setState(projectId, state);
+        const data = { projectId, transcribed: false, message: state.statusMessage };
+        return void (await deps.webhooks.emit(project.userId, "project.ready", projectId, data));
+      }
       // Transcription follows at once: the project's state and the transcribe job commit together.
       await deps.jobs.start({
         queue: "transcribe",

@@ -30,12 +30,13 @@ export interface JobPayloads {
   retention: Record<string, never>;
   purge: PurgeTarget;
   export: { exportId: string };
+  webhook: { endpointId: string; orderKey: string };
   storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
 }
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
-export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export"> & JobKind;
+export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export" | "webhook"> & JobKind;
 
 export interface StartJob<N extends TrackedQueue> {
   queue: N;
@@ -76,6 +77,15 @@ export class JobQueue {
     const db = fromDrizzle(tx as unknown as DrizzleTx, sql);
     const id = await this.#boss.send("export", { exportId }, { db });
     if (!id) throw new Error("the queue refused an export job");
+  }
+
+  /** Sends the pending webhook deliveries of an endpoint and project (webhooks/deliver.ts), now or later. */
+  async enqueueWebhook(endpointId: string, orderKey: string, afterMs = 0): Promise<void> {
+    await this.#boss.send(
+      "webhook",
+      { endpointId, orderKey },
+      afterMs > 0 ? { startAfter: new Date(Date.now() + afterMs) } : {},
+    );
   }
 
   /** The job's progress row, or null when the claim said another run holds the record. */

@@ -15,7 +15,11 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     const message = `Translation failed: ${firstLine(error)}`;
     return {
       message,
-      record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
+      record: async () => {
+        await translations.update(row.id, { status: "failed", statusMessage: message });
+        const data = { projectId: project.id, language: job.language, message };
+        await deps.webhooks.emit(project.userId, "translation.failed", project.id, data);
+      },
     };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
@@ -48,6 +52,11 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
         meta: engine ?? null,
       });
       await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
+      await deps.webhooks.emit(project.userId, "translation.completed", project.id, {
+        projectId: project.id,
+        language: job.language,
+        segments: out.transcript.length,
+      });
     },
   );
 }
