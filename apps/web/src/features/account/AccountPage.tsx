@@ -19,6 +19,7 @@ import {
   useDataExport,
   useExportEstimate,
 } from "./api.ts";
+import { Webhooks } from "./Webhooks.tsx";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6";
 
@@ -39,6 +40,7 @@ export default function AccountPage() {
       <Profile account={account.data} />
       <SignOutEverywhere />
       <ApiKeys />
+      <Webhooks />
       <DownloadData />
       <DeleteAccount email={account.data.email} />
     </div>
