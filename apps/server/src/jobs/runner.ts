@@ -4,6 +4,7 @@ import path from "node:path";
 import type { JobKind } from "@dubbing/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
+import type { PlanId } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import type { PurgeTarget } from "../deletion/purge.ts";
@@ -15,7 +16,13 @@ import type { JobRow, JobTracker } from "./tracker.ts";
 export interface JobPayloads {
   ingest: { projectId: string; trackId?: string };
   transcribe: { projectId: string; trackId: string };
-  translate: { projectId: string; language: string; trackId: string };
+  translate: {
+    projectId: string;
+    language: string;
+    trackId: string;
+    /** "Translate and dub": the dub to start when the translation is done. */
+    thenDub?: ThenDub;
+  };
   dub: {
     projectId: string;
     language: string;
@@ -32,6 +39,13 @@ export interface JobPayloads {
   export: { exportId: string };
   webhook: { endpointId: string; orderKey: string };
   storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
+}
+
+/** A dub to start after a translation (its plan as when it was asked for). */
+export interface ThenDub {
+  plan: PlanId;
+  burnSubtitles?: boolean;
+  background?: "keep" | "duck" | "remove";
 }
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];

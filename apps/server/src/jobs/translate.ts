@@ -1,6 +1,36 @@
 import { translate } from "@dubbing/dubbing";
+import { startDubJob } from "../translations/start-dub.ts";
+import type { ProjectRow } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
+import { firstLine, type JobPayloads, runGuarded, type ThenDub } from "./runner.ts";
+
+/** The dub of a "translate and dub" batch; refused (no minutes left), it is a failed dub, not a failed translation. */
+async function thenDub(
+  deps: WorkerDeps,
+  project: ProjectRow,
+  translationId: string,
+  language: string,
+  { plan, ...opts }: ThenDub,
+) {
+  try {
+    await startDubJob(deps.jobs, {
+      userId: project.userId,
+      plan,
+      projectId: project.id,
+      language,
+      translationId,
+      seconds: (project.durationMs ?? 0) / 1000,
+      opts,
+    });
+  } catch (error) {
+    const message = `Dubbing did not start: ${firstLine(error)}`;
+    await deps.webhooks.emit(project.userId, "dub.failed", project.id, {
+      projectId: project.id,
+      language,
+      message,
+    });
+  }
+}
 
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
 export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate"], isLastAttempt: boolean) {
@@ -57,6 +87,7 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
         language: job.language,
         segments: out.transcript.length,
       });
+      if (job.thenDub) await thenDub(deps, project, row.id, job.language, job.thenDub);
     },
   );
 }
