@@ -1,10 +1,15 @@
 // Issue #31 in the browser: an API key made on the Account page works (and is shown once), and a webhook
 // endpoint added there receives a signed test event that appears in its delivery log.
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { Webhook } from "standardwebhooks";
 import { startReceiver } from "../apps/server/test/receiver.ts";
 import { expect, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
 
 test("create an API key and a webhook endpoint, send a test event, see it in the log", async ({ page }) => {
+  test.setTimeout(6 * 60_000);
   const receiver = await startReceiver();
   try {
     await signIn(page, uniqueEmail("automation"), "/account");
@@ -46,6 +51,32 @@ test("create an API key and a webhook endpoint, send a test event, see it in the
       const [got] = receiver.received;
       expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({ type: "webhook.test" });
       expect(await violations(page), "account page with keys and webhooks").toEqual([]);
+    });
+
+    await test.step("translate and dub from the editor's translate panel in one click", async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "dub-e2e-auto-"));
+      const { video } = makeDialogue(dir, [
+        { voice: "awb", text: "Good morning and welcome to the program." },
+      ]);
+      const res = await page.request.post("/api/video/process", {
+        multipart: {
+          title: "Batch",
+          video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
+        },
+      });
+      const id = (await res.json())._id as string;
+      await expect
+        .poll(async () => (await (await page.request.get(`/api/video/${id}`)).json()).status, {
+          timeout: 120_000,
+        })
+        .toBe("ready");
+      await page.goto(`/projects/${id}`);
+      const panel = page.getByRole("region", { name: "Translate" });
+      await panel.getByRole("button", { name: "Spanish", exact: true }).click();
+      await panel.getByRole("button", { name: "Translate and dub" }).click();
+      await expect(page).toHaveURL(/\?language=es$/, { timeout: 60_000 });
+      await expect(page.getByTestId("translation-status")).toHaveText("dubbed", { timeout: 5 * 60_000 });
+      await page.goto("/account");
     });
 
     await test.step("revoke the key in one click", async () => {
