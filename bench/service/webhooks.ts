@@ -64,7 +64,6 @@ try {
   await Promise.all(Array.from({ length: count }, () => post(`/api/webhooks/${id}/test`)));
   await arrived(2 * count);
   report("all at once (in order)", count);
-  if (process.env.BENCH_DEBUG) console.log(receiver.received.slice(count).map((r, i, a) => (i ? r.at - a[i - 1]!.at : 0)).join(" "));
 } finally {
   server.stop();
   await new Promise((r) => server.process.once("exit", r));
