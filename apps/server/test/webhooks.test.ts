@@ -110,7 +110,15 @@ describe.each(MODES)("webhooks (%s)", (mode) => {
     expect(at("/elsewhere")).toHaveLength(0);
     const gaps = at("/moved").map((r, i, all) => (i === 0 ? 0 : r.at - all[i - 1]!.at));
     expect(Math.min(...gaps.slice(1))).toBeGreaterThanOrEqual(150);
-    const mail = await db.select().from(devMailbox).where(eq(devMailbox.to, email));
+    // the email follows the disabling
+    const mail = await eventually(
+      "the email to the owner",
+      async () => {
+        const rows = await db.select().from(devMailbox).where(eq(devMailbox.to, email));
+        return rows.length > 0 && rows;
+      },
+      10_000,
+    );
     expect(mail.map((m) => m.subject)).toEqual(["Your webhook endpoint was disabled"]);
     const log = await api(ts.baseUrl, alice.cookie, "GET", `/api/webhooks/${hook.id}/deliveries`);
     expect(log.body.deliveries[0]).toMatchObject({ status: "failed", responseCode: 302, attempts: 3 });

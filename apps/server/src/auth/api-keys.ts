@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from "@dubbing/contract";
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -98,17 +99,14 @@ export class ApiKeyService {
       ]);
     const secret = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
     return this.#db.transaction(async (tx) => {
-      // Serialises concurrent creations of one user, so the bound holds.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      const [{ count }] = (await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(apiKeys)
-        .where(eq(apiKeys.userId, userId))) as [{ count: number }];
-      if (count >= MAX_API_KEYS)
-        throw new AppError(
-          "conflict",
-          `You have ${MAX_API_KEYS} API keys, the most an account can have. Revoke one first.`,
-        );
+      await boundPerUser(
+        tx,
+        apiKeys,
+        apiKeys.userId,
+        userId,
+        MAX_API_KEYS,
+        `You have ${MAX_API_KEYS} API keys, the most an account can have. Revoke one first.`,
+      );
       const [row] = await tx
         .insert(apiKeys)
         .values({

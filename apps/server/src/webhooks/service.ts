@@ -4,9 +4,10 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from "@dubbing/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
-import { users, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { log } from "../logs/context.ts";
 import { newMessageId, newSecret } from "./signing.ts";
@@ -78,16 +79,14 @@ export class WebhookService {
   ): Promise<WebhookEndpoint> {
     await assertPublicTarget(input.url, this.#allowPrivate);
     return this.#db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      const [{ count }] = (await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.userId, userId))) as [{ count: number }];
-      if (count >= MAX_WEBHOOK_ENDPOINTS)
-        throw new AppError(
-          "conflict",
-          `You have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account can have. Delete one first.`,
-        );
+      await boundPerUser(
+        tx,
+        webhookEndpoints,
+        webhookEndpoints.userId,
+        userId,
+        MAX_WEBHOOK_ENDPOINTS,
+        `You have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account can have. Delete one first.`,
+      );
       const [row] = await tx
         .insert(webhookEndpoints)
         .values({
