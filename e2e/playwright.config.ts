@@ -47,6 +47,8 @@ export default defineConfig({
         OAUTH_GOOGLE_CLIENT_ID: "stand-in-client-id",
         OAUTH_GOOGLE_CLIENT_SECRET: "stand-in-client-secret-0123456789",
         OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${PORT + 1}/google`,
+        // the webhook test's receiver listens on this machine
+        WEBHOOKS_ALLOW_PRIVATE: "true",
       },
     },
   ],

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { apiKeyRoutes } from "./auth/api-key-routes.ts";
+import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { startSessionCache } from "./auth/session-cache.ts";
@@ -53,6 +55,8 @@ import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
 import { subtitleImportRoutes } from "./videos/subtitle-routes.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
+import { WebhookService } from "./webhooks/service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -101,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Progress streams per user: capped, and closed when the user signs out.
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
   authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
+  apiKeyRoutes(app, { keys: new ApiKeyService(db) });
 
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
   const sign = await mediaSigner(db);
@@ -166,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
+  webhookRoutes(app, {
+    webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),
+  });
   blogRoutes(app, { posts: await loadPosts(config.blogDir) });
   const offlineImages = await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp"));
   const storyboards = new StoryboardService({

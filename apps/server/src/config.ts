@@ -88,6 +88,7 @@ const envSchema = z.object({
   PEXELS_API_KEY: optionalString,
   PEXELS_BASE_URL: z.url().default("https://api.pexels.com"),
   STRIPE_SECRET_KEY: optionalString,
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   STRIPE_PRICE_PRO_MONTHLY: optionalString,
@@ -153,6 +154,12 @@ export interface Config {
     /** A folder of `<template id>[.<locale>].html` files replacing the sign-in emails' HTML. */
     emailTemplatesDir: string | undefined;
   };
+  webhooks: {
+    /** WEBHOOKS_ALLOW_PRIVATE=true: targets on private, loopback and link-local addresses (development, tests). */
+    allowPrivate: boolean;
+    /** The waits before each retry of a failed delivery (about 24 hours in all); then the endpoint is disabled. */
+    retryDelaysMs: number[];
+  };
   /** Storyboard images: Pexels when a key is set, else the service's own offline illustrations. */
   pexels: { apiKey: string | undefined; baseUrl: string };
   stripe: {
@@ -200,6 +207,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   }
   return entries;
 }
+
+/** 5 s, 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h: retries for about 24 hours (Standard Webhooks' advice). */
+const WEBHOOK_RETRY_DELAYS_MS = [5, 60, 300, 1800, 7200, 18_000, 28_800, 28_800].map((s) => s * 1000);
 
 /** localhost, 127.0.0.0/8 or [::1]: an origin nobody else can reach. */
 export function isLoopbackUrl(url: string): boolean {
@@ -289,6 +299,7 @@ export function loadConfig(
         .filter(Boolean),
       emailTemplatesDir: e.IDENTITY_EMAIL_TEMPLATES_DIR,
     },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "true", retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS },
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/$/, "") },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

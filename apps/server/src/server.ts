@@ -8,7 +8,7 @@ import { claimDataDir, startBackups } from "./backup/index.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
-import { prepareIdentity } from "./identity/mount.ts";
+import { appMailer, prepareIdentity } from "./identity/mount.ts";
 import { pollingFor, requeueOrphans, startBoss } from "./jobs/queue.ts";
 import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
@@ -24,6 +24,7 @@ import { StoryboardRepository } from "./storyboards/repository.ts";
 import { TranslationRepository } from "./translations/repository.ts";
 import { UsageRepository } from "./usage/repository.ts";
 import { VideoRepository } from "./videos/repository.ts";
+import { WebhookService } from "./webhooks/service.ts";
 
 export interface RunningServer {
   app: FastifyInstance | null;
@@ -76,13 +77,15 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
   if (isWorker) {
     const db = database.db;
     const orphans = await requeueOrphans(database, boss);
+    const jobs = new JobQueue(db, boss);
+    const enqueue = jobs.enqueueWebhook.bind(jobs);
     const deps = {
       repo: new VideoRepository(db),
       translations: new TranslationRepository(db),
       usage: new UsageRepository(db),
       tracker: new JobTracker(db),
       storage,
-      jobs: new JobQueue(db, boss),
+      jobs,
       scratchDir: path.join(config.dataDir, "tmp"),
       cacheDir: path.join(config.dataDir, "cache"),
       storyboards: new StoryboardRepository(db),
@@ -92,6 +95,15 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       budget: config.jobBudget,
       sign: await mediaSigner(db),
       publicUrl: config.publicUrl,
+      webhooks: new WebhookService(db, enqueue, config.webhooks.allowPrivate),
+      delivery: {
+        db,
+        mailer: appMailer(db, config).mailer,
+        enqueue,
+        allowPrivate: config.webhooks.allowPrivate,
+        retryDelaysMs: config.webhooks.retryDelaysMs,
+        publicUrl: config.publicUrl,
+      },
     };
     const workers = await startWorkers(
       boss,

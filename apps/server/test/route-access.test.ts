@@ -19,6 +19,16 @@ const PUBLIC_ROUTES = [
   "POST /api/stripe/webhook",
 ];
 
+/** The /api routes an API key may never call (issue #31): key management, closing the account, signing out. */
+const SESSION_ONLY_ROUTES = [
+  "GET /api/account/keys",
+  "POST /api/account/keys",
+  "DELETE /api/account/keys/:id",
+  "DELETE /api/account",
+  "PUT /api/auth/logout",
+  "PUT /api/auth/logout-everywhere",
+];
+
 describe.each(MODES)("route access (%s)", (mode) => {
   let ts: TestServer;
 
@@ -35,6 +45,8 @@ describe.each(MODES)("route access (%s)", (mode) => {
     expect(routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
+    const sessionOnly = routes.filter((r) => r.access === "session-only").map((r) => `${r.method} ${r.url}`);
+    expect(sessionOnly.sort()).toEqual([...SESSION_ONLY_ROUTES].sort());
   });
 
   it("4. an encoded /api path needs a session like the plain one", async () => {

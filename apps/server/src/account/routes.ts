@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import type { AccountService } from "./service.ts";
 
@@ -26,7 +26,7 @@ export function accountRoutes(
     return reply.code(started.started ? 202 : 200).send({ export: started.export });
   });
 
-  app.delete("/api/account", SIGNED_IN, async (request, reply) => {
+  app.delete("/api/account", SESSION_ONLY, async (request, reply) => {
     const { email } = parseBody(z.object({ email: z.string().max(320) }), request.body);
     const user = currentUser(request);
     await account.deleteAccount(user, email);

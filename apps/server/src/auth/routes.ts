@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, PUBLIC, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
 import { renderMailbox } from "../identity/mailbox-page.ts";
 import {
   APP_SESSION_MINUTES,
@@ -115,7 +115,7 @@ export function authRoutes(
     return { id: user.id, email: user.email };
   });
 
-  app.put("/api/auth/logout", SIGNED_IN, async (request, reply) => {
+  app.put("/api/auth/logout", SESSION_ONLY, async (request, reply) => {
     const user = currentUser(request);
     await deleteSession(db, user.sessionId);
     if (user.identitySessionId) {
@@ -131,7 +131,7 @@ export function authRoutes(
     return reply.code(204).send();
   });
 
-  app.put("/api/auth/logout-everywhere", SIGNED_IN, async (request, reply) => {
+  app.put("/api/auth/logout-everywhere", SESSION_ONLY, async (request, reply) => {
     await signOutEverywhere(db, currentUser(request).id);
     deps.onSignOut?.(currentUser(request).id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });

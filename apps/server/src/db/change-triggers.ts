@@ -5,7 +5,9 @@ export const SESSION_ENDED_CHANNEL = "session_ended";
  * Every statement that can end a session — deleting an app session (sign-out, expiry, a deleted account's
  * cascade), revoking or deleting an identity session (revocation, password reset, factor removal, "sign out
  * of all devices") or changing the user a session opens — sends one NOTIFY at commit. Triggers rather than
- * calls in the code, so no path that ends a session can forget to say so. Idempotent: run at every start,
+ * calls in the code, so no path that ends a session can forget to say so. An API key counts as a session
+ * here: revoking it (a delete), changing its expiry, scope or owner ends what processes remember of it (its
+ * `last_used_at` touch does not). Idempotent: run at every start,
  * after both sets of migrations (identity_sessions is the identity provider's table).
  */
 export const SESSION_TRIGGERS_SQL = `
@@ -18,6 +20,8 @@ CREATE OR REPLACE TRIGGER sessions_ended AFTER DELETE OR UPDATE OF id, user_id, 
   ON sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 CREATE OR REPLACE TRIGGER identity_sessions_ended AFTER DELETE OR UPDATE OF user_id, revoked_at, expires_at
   ON identity_sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
+CREATE OR REPLACE TRIGGER api_keys_ended AFTER DELETE OR UPDATE OF id, user_id, key_hash, scope, expires_at
+  ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 CREATE OR REPLACE TRIGGER users_changed AFTER DELETE OR UPDATE OF id, email
   ON users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 `;

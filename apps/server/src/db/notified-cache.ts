@@ -18,11 +18,14 @@ export class NotifiedCache<V> {
     this.#maxEntries = opts.maxEntries;
   }
 
-  /** The cached answer for `key`, else `read()`'s, kept when `keep` says it may be. */
+  /**
+   * The cached answer for `key`, else `read()`'s, kept until the time `keepUntil` gives (by default the
+   * cache's TTL; null: not kept).
+   */
   async get(
     key: string,
     read: () => Promise<V>,
-    keep: (value: V) => boolean = () => true,
+    keepUntil: (value: V, ttlEnd: number) => number | null = (_value, ttlEnd) => ttlEnd,
     now = Date.now(),
   ): Promise<V> {
     const hit = this.#listening ? this.#entries.get(key) : undefined;
@@ -30,9 +33,10 @@ export class NotifiedCache<V> {
     const generation = this.#generation;
     const value = await read();
     this.#entries.delete(key);
-    if (this.#listening && generation === this.#generation && keep(value)) {
+    const until = keepUntil(value, now + this.#ttlMs);
+    if (this.#listening && generation === this.#generation && until !== null && until > now) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-      this.#entries.set(key, { value, until: now + this.#ttlMs });
+      this.#entries.set(key, { value, until });
     }
     return value;
   }

@@ -6,10 +6,12 @@ import type {
   ProjectStatus,
   StoryboardStatus,
   TranslationStatus,
+  WebhookEvent,
 } from "@dubbing/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -325,3 +327,74 @@ export const devMailbox = pgTable("dev_mailbox", {
   html: text("html").notNull(),
   sentAt: createdAt(),
 });
+
+// Personal API keys: found by the SHA-256 of the key, which is shown once and never stored. Revoking
+// deletes the row (a trigger tells every process at once, db/change-triggers.ts).
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, shown in lists so a user can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scope: text("scope").$type<"read" | "read+write">().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+// Webhook endpoints of a user. The secret signs deliveries (HMAC), so it is kept, not hashed.
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    secret: text("secret").notNull(),
+    events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+// One message to one endpoint. `seq` orders the messages of a project (its `order_key`): each is sent only
+// after the one before it was delivered or given up.
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** The Standard Webhooks `webhook-id` (`msg_…`): the same on every attempt, so receivers can dedupe. */
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    orderKey: text("order_key").notNull(),
+    type: text("type").notNull(),
+    /** The exact JSON body signed and sent. */
+    body: text("body").notNull(),
+    status: text("status").$type<"pending" | "sending" | "delivered" | "failed">().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: after this another worker may take it over (its sender died). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    responseCode: integer("response_code"),
+    error: text("error"),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_order_idx").on(t.endpointId, t.orderKey, t.seq),
+    index("webhook_deliveries_log_idx").on(t.endpointId, t.createdAt),
+  ],
+);

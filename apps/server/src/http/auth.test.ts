@@ -1,7 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import type { SessionCache } from "../auth/session-cache.ts";
+import type { Credentials } from "../auth/session-cache.ts";
 import { PUBLIC, SIGNED_IN, sessionAuth } from "./auth.ts";
 import { errorHandling } from "./errors.ts";
 
@@ -10,7 +10,7 @@ async function app() {
   errorHandling(server);
   await server.register(fastifyCookie);
   // No request below carries a cookie, so the database is never asked.
-  sessionAuth(server, { sessions: {} as SessionCache });
+  sessionAuth(server, { sessions: {} as Credentials });
   server.get("/api/open", PUBLIC, async () => "open");
   server.get("/api/closed", SIGNED_IN, async () => "closed");
   server.get("/api/undeclared", async () => "undeclared");

@@ -34,10 +34,17 @@ export async function prepareIdentity(db: Db, config: Config): Promise<Identity>
     allowedOrigins: [...new Set(origins)],
     name: "AI Video Dubbing",
   });
+  return { project, ...appMailer(db, config) };
+}
+
+/** How the service sends email: SMTP when configured, else the development mailbox (kept in the database). */
+export function appMailer(db: Db, config: Config): { mailer: Mailer; devMailbox: DevMailbox | null } {
   const devMailbox =
     config.devMailbox === "off" ? null : new DevMailbox(db, { print: config.logLevel !== "silent" });
-  const mailer = devMailbox ?? new SmtpMailer({ url: config.smtpUrl!, from: config.mailFrom });
-  return { project, mailer, devMailbox };
+  return {
+    mailer: devMailbox ?? new SmtpMailer({ url: config.smtpUrl!, from: config.mailFrom }),
+    devMailbox,
+  };
 }
 
 /** Mounts the identity provider's SDK API (/sdk/v1) and backend API (/v1) on the app. */

@@ -8,6 +8,8 @@ import type { TranslationRepository } from "../translations/repository.ts";
 import type { UsageRepository } from "../usage/repository.ts";
 import type { SignPath } from "../videos/present.ts";
 import type { VideoRepository } from "../videos/repository.ts";
+import type { DeliveryDeps } from "../webhooks/deliver.ts";
+import type { WebhookService } from "../webhooks/service.ts";
 import type { JobQueue } from "./runner.ts";
 import type { JobTracker } from "./tracker.ts";
 
@@ -35,6 +37,10 @@ export interface WorkerDeps {
   publicUrl: string;
   /** How long a job may run for a video of a given length (see budgetMs). */
   budget: JobBudget;
+  /** Tells the user's webhook endpoints what happened (never throws). */
+  webhooks: WebhookService;
+  /** What the webhook delivery job needs. */
+  delivery: DeliveryDeps;
 }
 
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */

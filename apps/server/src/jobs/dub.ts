@@ -17,6 +17,9 @@ import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
 import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 import { pullStems, pushStems } from "./stems.ts";
 
+/** How long the links in a `dub.completed` event work. */
+const LINK_TTL_SECONDS = 7 * 86_400;
+
 const STAGES: Record<string, string> = {
   prepare: "Preparing",
   separate: "Separating the voice from the music",
@@ -44,7 +47,11 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
     // A failed dub is failed; an earlier video stays in storage and is shown as the previous dub.
     return {
       message,
-      record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
+      record: async () => {
+        await translations.update(row.id, { status: "failed", statusMessage: message });
+        const data = { projectId: project.id, language: job.language, message };
+        await deps.webhooks.emit(project.userId, "dub.failed", project.id, data);
+      },
     };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
@@ -137,6 +144,16 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         dubReport: summarizeReport(result.report),
       });
       await tracker.finish(job.trackId, "done", message);
+      // links that work for a week, like the data export's
+      const link = (key: string, name: string) =>
+        `${deps.publicUrl}${deps.sign(key, LINK_TTL_SECONDS, name)}`;
+      await deps.webhooks.emit(project.userId, "dub.completed", project.id, {
+        projectId: project.id,
+        language: job.language,
+        videoUrl: link(keys.mp4, `${job.language}.mp4`),
+        audioUrl: link(keys.m4a, `${job.language}.m4a`),
+        subtitlesUrl: result.srt ? link(keys.srt, `${job.language}.srt`) : null,
+      });
     },
   );
 }

@@ -34,7 +34,13 @@ export async function runExport(deps: WorkerDeps, job: JobPayloads["export"], is
       const [still] = await set({ status: "ready", key, sizeBytes: size, finishedAt: new Date() }).returning({
         id: dataExports.id,
       });
-      if (!still) await deps.storage.deletePrefix(key.replace(/[^/]+$/, "")); // the account went meanwhile
+      if (!still) return void (await deps.storage.deletePrefix(key.replace(/[^/]+$/, ""))); // the account went
+      const url = `${deps.publicUrl}${deps.sign(key, 7 * 86_400, "data.zip")}`;
+      await deps.webhooks.emit(row.userId, "export.ready", `export:${row.id}`, {
+        exportId: row.id,
+        url,
+        sizeBytes: size,
+      });
     },
   );
 }

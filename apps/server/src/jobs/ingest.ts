@@ -34,7 +34,11 @@ export async function runIngest(
   const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
   const failure = (error: unknown) => {
     const message = `Processing failed: ${firstLine(error)}`;
-    return { message, record: () => repo.setState(projectId, { status: "failed", statusMessage: message }) };
+    const record = async () => {
+      await repo.setState(projectId, { status: "failed", statusMessage: message });
+      await deps.webhooks.emit(project.userId, "project.failed", projectId, { projectId, message });
+    };
+    return { message, record };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
   await runGuarded(
@@ -106,14 +110,16 @@ export async function runIngest(
         audioKey: info.audio ? keys.audio : null,
       } as const;
       // Subtitles imported with the upload are the transcript: no speech recognition.
-      if ((await repo.transcriptOf(projectId)).length > 0)
-        return void (await repo.setState(projectId, {
-          ...state,
-          status: "ready",
-          progress: 100,
-          statusMessage: null,
-        }));
-      if (!info.audio) return void (await repo.setState(projectId, state));
+      if ((await repo.transcriptOf(projectId)).length > 0) {
+        await repo.setState(projectId, { ...state, status: "ready", progress: 100, statusMessage: null });
+        const data = { projectId, transcribed: false, message: null };
+        return void (await deps.webhooks.emit(project.userId, "project.ready", projectId, data));
+      }
+      if (!info.audio) {
+        await repo.setState(projectId, state);
+        const data = { projectId, transcribed: false, message: state.statusMessage };
+        return void (await deps.webhooks.emit(project.userId, "project.ready", projectId, data));
+      }
       // Transcription follows at once: the project's state and the transcribe job commit together.
       await deps.jobs.start({
         queue: "transcribe",

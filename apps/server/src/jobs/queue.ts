@@ -11,6 +11,7 @@ export const QUEUES = [
   "storyboard",
   "purge",
   "export",
+  "webhook",
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { JobKind } from "@dubbing/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
+import type { PlanId } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import type { PurgeTarget } from "../deletion/purge.ts";
@@ -15,7 +16,13 @@ import type { JobRow, JobTracker } from "./tracker.ts";
 export interface JobPayloads {
   ingest: { projectId: string; trackId?: string };
   transcribe: { projectId: string; trackId: string };
-  translate: { projectId: string; language: string; trackId: string };
+  translate: {
+    projectId: string;
+    language: string;
+    trackId: string;
+    /** "Translate and dub": the dub to start when the translation is done. */
+    thenDub?: ThenDub;
+  };
   dub: {
     projectId: string;
     language: string;
@@ -32,12 +39,20 @@ export interface JobPayloads {
   retention: Record<string, never>;
   purge: PurgeTarget;
   export: { exportId: string };
+  webhook: { endpointId: string; orderKey: string };
   storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
+}
+
+/** A dub to start after a translation (its plan as when it was asked for). */
+export interface ThenDub {
+  plan: PlanId;
+  burnSubtitles?: boolean;
+  background?: "keep" | "duck" | "remove";
 }
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
-export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export"> & JobKind;
+export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export" | "webhook"> & JobKind;
 
 export interface StartJob<N extends TrackedQueue> {
   queue: N;
@@ -78,6 +93,15 @@ export class JobQueue {
     const db = fromDrizzle(tx as unknown as DrizzleTx, sql);
     const id = await this.#boss.send("export", { exportId }, { db });
     if (!id) throw new Error("the queue refused an export job");
+  }
+
+  /** Sends the pending webhook deliveries of an endpoint and project (webhooks/deliver.ts), now or later. */
+  async enqueueWebhook(endpointId: string, orderKey: string, afterMs = 0): Promise<void> {
+    await this.#boss.send(
+      "webhook",
+      { endpointId, orderKey },
+      afterMs > 0 ? { startAfter: new Date(Date.now() + afterMs) } : {},
+    );
   }
 
   /** The job's progress row, or null when the claim said another run holds the record. */

@@ -30,8 +30,14 @@ export async function runTranscribe(
   // The video stays usable when transcription fails: the user can type the transcript; the message says why.
   const failure = (error: unknown) => {
     const message = transcribeMessage(error, project.language);
-    const record = () =>
-      repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
+    const record = async () => {
+      await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
+      await deps.webhooks.emit(project.userId, "project.ready", project.id, {
+        projectId: project.id,
+        transcribed: false,
+        message,
+      });
+    };
     return { message, record };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
@@ -77,6 +83,12 @@ export async function runTranscribe(
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
       const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
       await tracker.finish(job.trackId, "done", summary);
+      await deps.webhooks.emit(project.userId, "project.ready", project.id, {
+        projectId: project.id,
+        transcribed: true,
+        segments: doc.transcript.length,
+        speakers: doc.speakers.length,
+      });
     },
   );
 }

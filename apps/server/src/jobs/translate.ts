@@ -1,7 +1,37 @@
 import { translate } from "@dubbing/dubbing";
 import { effectiveGlossary } from "../glossary/service.ts";
+import { startDubJob } from "../translations/start-dub.ts";
+import type { ProjectRow } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
+import { firstLine, type JobPayloads, runGuarded, type ThenDub } from "./runner.ts";
+
+/** The dub of a "translate and dub" batch; refused (no minutes left), it is a failed dub, not a failed translation. */
+async function thenDub(
+  deps: WorkerDeps,
+  project: ProjectRow,
+  translationId: string,
+  language: string,
+  { plan, ...opts }: ThenDub,
+) {
+  try {
+    await startDubJob(deps.jobs, {
+      userId: project.userId,
+      plan,
+      projectId: project.id,
+      language,
+      translationId,
+      seconds: (project.durationMs ?? 0) / 1000,
+      opts,
+    });
+  } catch (error) {
+    const message = `Dubbing did not start: ${firstLine(error)}`;
+    await deps.webhooks.emit(project.userId, "dub.failed", project.id, {
+      projectId: project.id,
+      language,
+      message,
+    });
+  }
+}
 
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
 export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate"], isLastAttempt: boolean) {
@@ -16,7 +46,11 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     const message = `Translation failed: ${firstLine(error)}`;
     return {
       message,
-      record: () => translations.update(row.id, { status: "failed", statusMessage: message }),
+      record: async () => {
+        await translations.update(row.id, { status: "failed", statusMessage: message });
+        const data = { projectId: project.id, language: job.language, message };
+        await deps.webhooks.emit(project.userId, "translation.failed", project.id, data);
+      },
     };
   };
   const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
@@ -51,6 +85,12 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
         meta: engine ?? null,
       });
       await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
+      await deps.webhooks.emit(project.userId, "translation.completed", project.id, {
+        projectId: project.id,
+        language: job.language,
+        segments: out.transcript.length,
+      });
+      if (job.thenDub) await thenDub(deps, project, row.id, job.language, job.thenDub);
     },
   );
 }

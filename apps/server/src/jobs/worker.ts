@@ -2,6 +2,7 @@ import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { purge } from "../deletion/purge.ts";
 import { log, withLogs } from "../logs/context.ts";
 import type { Metrics } from "../metrics/registry.ts";
+import { runWebhookDelivery } from "../webhooks/deliver.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runDub } from "./dub.ts";
 import { runExport } from "./export.ts";
@@ -30,13 +31,16 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   // the files of a deleted record that the store refused at the time; an error retries with back-off
   purge: (deps, target) => purge(deps.storage, deps.cacheDir, target),
   export: runExport,
+  webhook: (deps, job) => runWebhookDelivery(deps.delivery, job),
 };
 
 /** How long after a job's handler returns the workers look for the next job. */
 const WAKE_DELAY_MS = 250;
 
 /** Housekeeping that takes no media work: it does not wait for (or take) one of the process's slots. */
-const LIGHT: QueueName[] = ["retention", "purge"];
+const LIGHT: QueueName[] = ["retention", "purge", "webhook"];
+/** Webhook deliveries wait on other servers (up to 10 s each): several run at once. */
+const WEBHOOK_CONCURRENCY = 4;
 
 /**
  * Registers every queue's handler; each job runs alone in its handler call (batch size 1), and at most
@@ -71,7 +75,7 @@ export async function startWorkers(
       {
         includeMetadata: true,
         batchSize: 1,
-        localConcurrency: LIGHT.includes(name) ? 1 : concurrency,
+        localConcurrency: name === "webhook" ? WEBHOOK_CONCURRENCY : LIGHT.includes(name) ? 1 : concurrency,
         // One user may hold all but one of a queue's slots: someone else's job always finds one free.
         groupConcurrency: Math.max(1, concurrency - 1),
         ...polling,

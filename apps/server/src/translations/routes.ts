@@ -18,6 +18,17 @@ const dubBody = languageBody.extend({
   /** With `burnSubtitles`: the original line above the translated one. */
   bilingualSubtitles: z.boolean().optional(),
 });
+/** Languages one "translate and dub" call may start (each a translation and a dub). */
+export const MAX_BATCH_LANGUAGES = 10;
+const batchBody = z.object({
+  languages: z
+    .array(z.string().trim().min(1).max(10))
+    .min(1, "Choose at least one language")
+    .max(MAX_BATCH_LANGUAGES)
+    .refine((l) => new Set(l).size === l.length, "A language is listed twice"),
+  burnSubtitles: z.boolean().optional(),
+  background: z.enum(["keep", "duck", "remove"]).optional(),
+});
 const translationBody = z.object({
   language: z.string().trim().min(1).max(10),
   transcript: transcriptSchema,
@@ -68,6 +79,15 @@ export function translationRoutes(
     // A failed dub answers `failed` and no URL (`finalVideoUrl` is null then).
     const job = await service.jobNow(started.job);
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
+  });
+
+  // "Translate and dub" into several languages: answered with each language's translation job at once;
+  // each dub starts (and is metered) when its translation is done.
+  app.post<Params>("/api/video/:id/dubs", SIGNED_IN, async (request, reply) => {
+    const { languages, ...opts } = parseBody(batchBody, request.body);
+    return reply
+      .code(202)
+      .send(await service.translateAndDub(currentUser(request).id, request.params.id, languages, opts));
   });
 
   // The video with the original audio and every finished dub as separate, language-tagged tracks.

@@ -12,13 +12,16 @@ import {
   runFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
+import { checkLimit } from "../billing/plans.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
-import type { JobQueue } from "../jobs/runner.ts";
+import type { JobQueue, ThenDub } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";
+import { monthOf, UsageRepository } from "../usage/repository.ts";
+import { planLimitError } from "../usage/reserve.ts";
 import { translationEditConflict } from "../videos/edit-rules.ts";
 import type { SignPath } from "../videos/present.ts";
 import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
@@ -26,6 +29,7 @@ import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
 import { TranslationRepository, type TranslationRow } from "./repository.ts";
+import { type DubOptions, startDubJob } from "./start-dub.ts";
 import { timelineProblem } from "./timeline.ts";
 
 export class TranslationService {
@@ -74,8 +78,41 @@ export class TranslationService {
     return this.translationOf(project, language);
   }
 
+  /**
+   * "Translate and dub" into several languages: every language is checked first (available, and the
+   * month's minutes cover a dub of each), then each translation starts (its quota taken now) and its dub
+   * follows when it is done (its minutes reserved then, before it runs: jobs/translate.ts).
+   */
+  async translateAndDub(
+    userId: string,
+    projectId: string,
+    languages: string[],
+    opts: Omit<DubOptions, "regenerate">,
+  ) {
+    const project = await this.videos.requireOwned(userId, projectId);
+    const available = await languageAvailability(this.registry, project.language);
+    for (const language of languages) {
+      assertLanguage(language);
+      const a = available.find((l) => l.code === language)!;
+      const reason = a.translate.available ? (a.tts.available ? null : a.tts.reason) : a.translate.reason;
+      if (reason)
+        throw new AppError("language_unavailable", reason, [{ path: "languages", message: language }]);
+    }
+    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const used = await new UsageRepository(this.videos.db).get(userId, monthOf(new Date()));
+    const needed = (languages.length * (project.durationMs ?? 0)) / 1000;
+    const check = checkLimit(plan, used.transcribedSeconds + used.dubbedSeconds, needed);
+    if (!check.ok) throw planLimitError(check, "dub");
+    const dubs = [];
+    for (const language of languages) {
+      const started = await this.translate(userId, projectId, language, { plan, ...opts });
+      dubs.push({ language, ...started });
+    }
+    return { dubs };
+  }
+
   /** Queues a translation; a second request while one runs gets the running job (one row per language). */
-  async translate(userId: string, projectId: string, language: string) {
+  async translate(userId: string, projectId: string, language: string, thenDub?: ThenDub) {
     const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
     if (project.status !== "ready") {
@@ -96,7 +133,7 @@ export class TranslationService {
         queue: "translate",
         owner: userId,
         subject: { projectId: project.id, language },
-        payload: (trackId) => ({ projectId: project.id, language, trackId }),
+        payload: (trackId) => ({ projectId: project.id, language, trackId, ...(thenDub && { thenDub }) }),
         claim: async (tx) => {
           await new VideoRepository(tx).lockProject(project.id);
           const repo = new TranslationRepository(tx);
@@ -169,16 +206,14 @@ export class TranslationService {
     const plan = (await this.limits?.planOf(userId)) ?? "executive";
     const seconds = (project.durationMs ?? 0) / 1000;
     const job =
-      (await this.jobs.start({
-        queue: "dub",
-        owner: userId,
-        subject: { projectId: project.id, language },
-        payload: (trackId) => ({ projectId: project.id, language, trackId, ...opts }),
-        claim: async (tx) => {
-          await new VideoRepository(tx).lockProject(project.id);
-          return new TranslationRepository(tx).claimForDub(row.id);
-        },
-        charge: { userId, plan, kind: "dubbed", seconds, what: "dub" },
+      (await startDubJob(this.jobs, {
+        userId,
+        plan,
+        projectId: project.id,
+        language,
+        translationId: row.id,
+        seconds,
+        opts,
       })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
     return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };

@@ -41,7 +41,7 @@ export class ProjectReads {
     return this.#details.get(
       `${userId}/${id}`,
       () => this.#repo.findOwnedWithWords(userId, id),
-      (found) => found !== null,
+      (found, ttlEnd) => (found ? ttlEnd : null),
     );
   }
 

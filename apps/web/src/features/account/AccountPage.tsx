@@ -7,6 +7,7 @@ import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { SignOutEverywhere } from "../auth/SignOutEverywhere.tsx";
 import { notify } from "../toast/toast-store.ts";
+import { ApiKeys } from "./ApiKeys.tsx";
 import {
   type Account,
   deleteAccount,
@@ -18,6 +19,7 @@ import {
   useDataExport,
   useExportEstimate,
 } from "./api.ts";
+import { Webhooks } from "./Webhooks.tsx";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6";
 
@@ -37,6 +39,8 @@ export default function AccountPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Account</h1>
       <Profile account={account.data} />
       <SignOutEverywhere />
+      <ApiKeys />
+      <Webhooks />
       <DownloadData />
       <DeleteAccount email={account.data.email} />
     </div>

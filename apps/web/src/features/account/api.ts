@@ -1,3 +1,11 @@
+import type {
+  ApiKey,
+  ApiKeyScope,
+  CreatedApiKey,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 
@@ -53,3 +61,54 @@ export const deleteAccount = (email: string) => apiFetch<null>("/api/account", j
 
 export { formatBytes } from "../new-project/upload-video.ts";
 export { exportKey };
+
+export const apiKeysKey = ["account", "keys"] as const;
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: apiKeysKey,
+    queryFn: async () => (await apiFetch<{ keys: ApiKey[] }>("/api/account/keys")).keys,
+  });
+}
+
+export const createApiKey = (input: { name: string; scope: ApiKeyScope; expiresAt: string | null }) =>
+  apiFetch<CreatedApiKey>("/api/account/keys", jsonBody("POST", input));
+
+export const revokeApiKey = (id: string) =>
+  apiFetch<null>(`/api/account/keys/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+export const webhooksKey = ["account", "webhooks"] as const;
+
+export function useWebhooks() {
+  return useQuery({
+    queryKey: webhooksKey,
+    queryFn: async () => (await apiFetch<{ endpoints: WebhookEndpoint[] }>("/api/webhooks")).endpoints,
+  });
+}
+
+/** An endpoint's delivery log; polled while a delivery is on its way. */
+export function useWebhookDeliveries(id: string) {
+  return useQuery({
+    queryKey: [...webhooksKey, id, "deliveries"],
+    queryFn: async () =>
+      (
+        await apiFetch<{ deliveries: WebhookDelivery[] }>(
+          `/api/webhooks/${encodeURIComponent(id)}/deliveries`,
+        )
+      ).deliveries,
+    refetchInterval: (q) =>
+      q.state.data?.some((d) => d.status === "pending" || d.status === "sending") ? 1000 : false,
+  });
+}
+
+export const createWebhook = (input: { url: string; events: WebhookEvent[] }) =>
+  apiFetch<WebhookEndpoint>("/api/webhooks", jsonBody("POST", input));
+
+export const updateWebhook = (id: string, change: { enabled?: boolean; events?: WebhookEvent[] }) =>
+  apiFetch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, jsonBody("PATCH", change));
+
+export const deleteWebhook = (id: string) =>
+  apiFetch<null>(`/api/webhooks/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+export const sendTestEvent = (id: string) =>
+  apiFetch<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });

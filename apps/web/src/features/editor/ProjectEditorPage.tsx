@@ -18,6 +18,7 @@ import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
 import {
   saveProject,
+  startTranslateAndDub,
   startTranslation,
   translationsKey,
   useLanguages,
@@ -372,6 +373,7 @@ function Editor({ project }: { project: ProjectDetail }) {
               translated={translationList.map((t) => t.language)}
               disabled={draft.dirty}
               send={(language) => startTranslation(id, language)}
+              sendAndDub={(chosen) => startTranslateAndDub(id, chosen)}
               onFinished={onTranslated}
             />
             {draft.dirty && <p className="text-xs text-slate-500">Save your changes before translating.</p>}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Language } from "../../api/types.ts";
-import { buttonPrimary } from "../../components/button-styles.ts";
+import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { CheckIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { translateInOrder } from "./translate-queue.ts";
@@ -25,6 +25,7 @@ export function TranslatePanel({
   translated,
   disabled,
   send,
+  sendAndDub,
   onFinished,
 }: {
   languages: Language[];
@@ -32,6 +33,8 @@ export function TranslatePanel({
   translated: string[];
   disabled: boolean;
   send: (language: string) => Promise<unknown>;
+  /** "Translate and dub": the chosen languages in one call, each dubbed when translated. */
+  sendAndDub: (languages: string[]) => Promise<unknown>;
   onFinished: (done: string[]) => void;
 }) {
   const [chosen, setChosen] = useState<string[]>([]);
@@ -55,6 +58,24 @@ export function TranslatePanel({
       setError(`Could not start the ${name} translation: ${(result.failed.error as Error).message}`);
     }
     onFinished(result.done);
+  };
+
+  // every chosen language needs a voice engine to be dubbed
+  const dubbable =
+    chosen.length > 0 && chosen.every((c) => languages.find((l) => l.code === c)?.tts.available);
+  const runAndDub = async () => {
+    setError(null);
+    setRunning(chosen[0]!);
+    try {
+      await sendAndDub(chosen);
+      const done = chosen;
+      setChosen([]);
+      onFinished(done);
+    } catch (e) {
+      setError(`Could not start translating and dubbing: ${(e as Error).message}`);
+    } finally {
+      setRunning(null);
+    }
   };
 
   return (
@@ -156,6 +177,17 @@ export function TranslatePanel({
         onClick={run}
       >
         {running ? "Translating..." : "Translate"}
+      </button>
+      <button
+        type="button"
+        className={`${buttonSecondary} mt-2 w-full`}
+        disabled={!dubbable || running !== null || disabled}
+        title={
+          chosen.length > 0 && !dubbable ? "A chosen language has no voice engine to dub with." : undefined
+        }
+        onClick={runAndDub}
+      >
+        Translate and dub
       </button>
     </section>
   );

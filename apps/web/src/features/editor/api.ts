@@ -87,6 +87,13 @@ export const startTranslation = (id: string, language: string) =>
     jsonBody("POST", { language }),
   );
 
+/** "Translate and dub": every language translated, then dubbed, in one call. */
+export const startTranslateAndDub = (id: string, languages: string[]) =>
+  apiFetch<{ dubs: { language: string }[] }>(
+    `/api/video/${encodeURIComponent(id)}/dubs`,
+    jsonBody("POST", { languages }),
+  );
+
 export const startDub = (
   id: string,
   language: string,

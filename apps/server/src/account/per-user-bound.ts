@@ -1,0 +1,22 @@
+import { eq, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * Inside the transaction that adds one of a user's rows (API keys, webhook endpoints): locks the user's
+ * row, so concurrent additions are serialised and the bound holds, and refuses (409) past `max`.
+ */
+export async function boundPerUser(
+  tx: Db,
+  table: PgTable,
+  owner: AnyPgColumn,
+  userId: string,
+  max: number,
+  message: string,
+): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(table).where(eq(owner, userId));
+  if ((row?.count ?? 0) >= max) throw new AppError("conflict", message);
+}

@@ -1,0 +1,30 @@
+import { createApiKeySchema } from "@dubbing/contract";
+import type { FastifyInstance } from "fastify";
+import { currentUser, SESSION_ONLY } from "../http/auth.ts";
+import { parseBody } from "../http/validate.ts";
+import type { ApiKeyService } from "./api-keys.ts";
+
+/** The Account page's API keys. Session only: a key can neither list, make nor revoke keys. */
+export function apiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyService }) {
+  const { keys } = deps;
+
+  app.get("/api/account/keys", SESSION_ONLY, async (request) => ({
+    keys: await keys.list(currentUser(request).id),
+  }));
+
+  app.post("/api/account/keys", SESSION_ONLY, async (request, reply) => {
+    const input = parseBody(createApiKeySchema, request.body);
+    const created = await keys.create(currentUser(request).id, {
+      name: input.name,
+      scope: input.scope,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    reply.header("cache-control", "no-store");
+    return reply.code(201).send(created);
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/account/keys/:id", SESSION_ONLY, async (request, reply) => {
+    await keys.revoke(currentUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,41 @@
+import type { PlanId } from "../billing/plans.ts";
+import type { JobQueue } from "../jobs/runner.ts";
+import { VideoRepository } from "../videos/repository.ts";
+import { TranslationRepository } from "./repository.ts";
+
+export interface DubOptions {
+  regenerate?: number[];
+  burnSubtitles?: boolean;
+  background?: "keep" | "duck" | "remove";
+}
+
+/**
+ * Starts the dub of one translation: claims it and reserves the video's minutes in the same transaction
+ * (402 when the month has not enough left), so a dub is metered before it runs, whoever starts it (a
+ * request, or a finished translation of a "translate and dub" batch). Null when a dub already runs.
+ */
+export function startDubJob(
+  jobs: JobQueue,
+  dub: {
+    userId: string;
+    plan: PlanId;
+    projectId: string;
+    language: string;
+    translationId: string;
+    seconds: number;
+    opts: DubOptions;
+  },
+) {
+  const { userId, projectId, language } = dub;
+  return jobs.start({
+    queue: "dub",
+    owner: userId,
+    subject: { projectId, language },
+    payload: (trackId) => ({ projectId, language, trackId, ...dub.opts }),
+    claim: async (tx) => {
+      await new VideoRepository(tx).lockProject(projectId);
+      return new TranslationRepository(tx).claimForDub(dub.translationId);
+    },
+    charge: { userId, plan: dub.plan, kind: "dubbed", seconds: dub.seconds, what: "dub" },
+  });
+}

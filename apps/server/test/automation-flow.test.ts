@@ -1,0 +1,124 @@
+// Issue #31, "Done when": a script with an API key and no cookie uploads a video, waits for the
+// transcript, translates and dubs it into two languages in one call, receives the signed `dub.completed`
+// webhooks at a local receiver (checked with the Standard Webhooks reference library), and is refused at
+// once when its key is revoked. Both database modes.
+// Link import (issue #31 part 4) is not built yet: the video is uploaded as a file.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, eventually } from "./http.ts";
+import { startReceiver } from "./receiver.ts";
+
+const tmp = tempFolder("dub-automation-");
+let video: string;
+beforeAll(() => {
+  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+});
+
+describe.each(MODES)("automation with an API key (%s)", (mode) => {
+  let ts: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true" });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await ts?.close();
+    await receiver?.close();
+  });
+
+  it("uploads, batch-dubs into two languages, gets signed dub.completed webhooks; a revoked key is refused", async () => {
+    const owner = await ts.signIn();
+    const made = await api(ts.baseUrl, owner.cookie, "POST", "/api/account/keys", {
+      name: "pipeline",
+      scope: "read+write",
+    });
+    const auth = { authorization: `Bearer ${made.body.secret}` };
+    const call = (method: string, url: string, body?: unknown) =>
+      api(ts.baseUrl, null, method, url, body, auth);
+
+    const hook = await call("POST", "/api/webhooks", {
+      url: `${receiver.url}/dubs`,
+      events: ["dub.completed", "dub.failed", "translation.completed"],
+    });
+    expect(hook.status).toBe(201);
+
+    const form = new FormData();
+    form.set("title", "Automated");
+    form.set("video", new Blob([await readFile(video)]), path.basename(video));
+    const uploaded = await fetch(`${ts.baseUrl}/api/video/process`, {
+      method: "POST",
+      body: form,
+      headers: auth,
+    });
+    expect(uploaded.status).toBe(201);
+    const id = ((await uploaded.json()) as { _id: string })._id;
+    const ready = await eventually("the transcript", async () => {
+      const { body } = await call("GET", `/api/video/${id}`);
+      return body.status === "ready" && body;
+    });
+    expect(ready.transcript.length).toBeGreaterThan(0);
+
+    const batch = await call("POST", `/api/video/${id}/dubs`, { languages: ["es", "fr"] });
+    expect(batch.status).toBe(202);
+    expect(batch.body.dubs.map((d: { language: string }) => d.language)).toEqual(["es", "fr"]);
+    expect(batch.body.dubs.every((d: { job: { kind: string } }) => d.job.kind === "translate")).toBe(true);
+
+    const completed = await eventually(
+      "two dub.completed webhooks",
+      async () => {
+        const dubs = receiver.received.filter((r) => JSON.parse(r.body).type.startsWith("dub."));
+        return dubs.length >= 2 && dubs;
+      },
+      300_000,
+    );
+    const verifier = new Webhook(hook.body.secret);
+    const payloads = completed.map((r) => verifier.verify(r.body, r.headers) as Record<string, any>);
+    expect(payloads.map((p) => p.type)).toEqual(["dub.completed", "dub.completed"]);
+    expect(payloads.map((p) => p.data.language).sort()).toEqual(["es", "fr"]);
+    for (const p of payloads) {
+      expect(p.data.projectId).toBe(id);
+      const res = await fetch(p.data.videoUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("video/mp4");
+      await res.body?.cancel();
+      expect(p.data.audioUrl).toMatch(/^http/);
+      expect(p.data.subtitlesUrl).toMatch(/^http/);
+    }
+    // per project in order: each language's translation.completed came before its dub.completed
+    const types = receiver.received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { language: string } },
+    );
+    for (const language of ["es", "fr"]) {
+      const of = types.filter((t) => t.data.language === language).map((t) => t.type);
+      expect(of).toEqual(["translation.completed", "dub.completed"]);
+    }
+
+    const revoked = await api(ts.baseUrl, owner.cookie, "DELETE", `/api/account/keys/${made.body.key.id}`);
+    expect(revoked.status).toBe(204);
+    expect((await call("GET", `/api/video/${id}`)).status).toBe(401);
+  });
+
+  it("refuses a batch that names an unknown language or is larger than allowed, before starting anything", async () => {
+    const owner = await ts.signIn();
+    for (const body of [
+      { languages: [] },
+      { languages: ["es", "es"] },
+      { languages: Array.from({ length: 11 }, (_, i) => `l${i}`) },
+    ]) {
+      const res = await api(
+        ts.baseUrl,
+        owner.cookie,
+        "POST",
+        "/api/video/00000000-0000-4000-8000-000000000000/dubs",
+        body,
+      );
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** The events an endpoint can subscribe to; `webhook.test` is only sent by "Send a test event". */
+export const WEBHOOK_EVENTS = [
+  "project.ready",
+  "project.failed",
+  "translation.completed",
+  "translation.failed",
+  "dub.completed",
+  "dub.failed",
+  "export.ready",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
+/** A webhook endpoint of the user. `secret` (`whsec_…`) verifies the signatures of its deliveries. */
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  /** Why the service disabled it (repeated failure), or null. */
+  disabledReason: z.string().nullable(),
+  secret: z.string(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
+
+/** One message to one endpoint, as the delivery log shows it. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  /** The HTTP status of the last attempt, or null (no answer: refused, timed out). */
+  responseCode: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+const webhookUrl = z.url({ protocol: /^https?$/, message: "Enter an http:// or https:// address" }).max(2000);
+const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event");
+
+/** POST /api/webhooks body. */
+export const createWebhookSchema = z.object({ url: webhookUrl, events, enabled: z.boolean().default(true) });
+/** PATCH /api/webhooks/{id} body. */
+export const updateWebhookSchema = z.object({
+  url: webhookUrl.optional(),
+  events: events.optional(),
+  enabled: z.boolean().optional(),
+});
