@@ -13,7 +13,7 @@ test("a new user signs in by magic link, comes back to the page they asked for, 
   const quotas = page.getByTestId("quotas");
   await expect(quotas.getByText("Translations this month")).toBeVisible();
   await expect(quotas).toContainText("0 of 20");
-  await expect(quotas).toContainText("0 GiB of 5 GiB");
+  await expect(quotas).toContainText("0 MB of 5 GiB");
 
   const sidebar = page.getByTestId("sidebar");
   await expect(sidebar.getByTestId("user-email")).toHaveText(email);
