@@ -110,8 +110,9 @@ const a = measure(after.transcript);
 const shortened = after.transcript.filter((s) => s.shortenedFrom).length;
 const chars = (t: { text: string }[]) => t.reduce((n, s) => n + s.text.length, 0);
 console.log(
-  `5-minute dialogue, ${doc.transcript.length} lines, ${(d.durationMs / 1000).toFixed(0)} s; Spanish by espeak-ng`,
+  `5-minute dialogue, ${doc.transcript.length} lines, ${(d.durationMs / 1000).toFixed(0)} s, pauses ${values.pause}/${values.turn} ms; Spanish by espeak-ng`,
 );
+console.log(`espeak-ng Spanish speaks             ${b.cps.toFixed(1)} chars/s (the budget assumes 14)`);
 console.log(
   `lines over budget (estimate)        ${after.meta?.translation?.fit?.overLong ?? 0}, shortened ${shortened}`,
 );

@@ -243,6 +243,8 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     const estimate = (await api(ts.baseUrl, cookie!, "GET", "/api/account/export/estimate")).body;
     expect(estimate.projects).toBe(1);
     expect(estimate.estimatedBytes).toBeGreaterThan(1000);
+    const glossary = [{ term: "Carol", keep: true }];
+    expect((await api(ts.baseUrl, cookie!, "PUT", "/api/account/glossary", { glossary })).status).toBe(200);
     const started = await api(ts.baseUrl, cookie!, "POST", "/api/account/export");
     expect(started.status).toBe(202);
     const twice = await api(ts.baseUrl, cookie!, "POST", "/api/account/export");
@@ -266,7 +268,8 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     const folder = path.dirname(projectJson);
     expect(files.has(`${folder}/translations/es.json`)).toBe(true);
     expect(files.get(`${folder}/transcript.srt`)!.toString()).toContain(editor.transcript[0].text);
-    expect(JSON.parse(files.get("account.json")!.toString()).email).toBe(email);
+    expect(exported).toMatchObject({ speakerCount: null, glossary: [] });
+    expect(JSON.parse(files.get("account.json")!.toString())).toMatchObject({ email, glossary });
 
     // Closing the account: the typed email must match.
     const wrong = await api(ts.baseUrl, cookie!, "DELETE", "/api/account", { email: "someone@else.com" });

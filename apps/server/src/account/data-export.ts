@@ -52,6 +52,7 @@ export async function writeDataExport(
       email: user?.email,
       createdAt: user?.createdAt,
       subscription: plan ? { plan: plan.plan, status: plan.status, billing: plan.interval } : null,
+      glossary: user?.glossary ?? [],
       exportedAt: opts.now,
     }),
   );
@@ -99,6 +100,8 @@ export async function writeDataExport(
         sizeBytes: project.sizeBytes,
         durationMs: project.durationMs,
         uploadedAt: project.uploadedAt,
+        speakerCount: project.speakerCount,
+        glossary: project.glossary,
         speakers,
         transcript,
         translations: languages.map((t) => t.language),
