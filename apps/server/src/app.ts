@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const sessions = await startSessionCache(database);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { sessions: sessions.cache });
+  sessionAuth(app, { credentials: sessions.cache });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ApiKeyUser } from "../auth/api-keys.ts";
 import type { Credentials } from "../auth/session-cache.ts";
 import { SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
@@ -19,10 +18,8 @@ export interface ApiRoute {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The caller: a session's user, or an API key's (then `apiKey` is set and `sessionId` is ""). */
+    /** The caller: a session's user, or an API key's (then `sessionId` is ""). */
     user: SessionUser | null;
-    /** The API key the request came with (its Authorization header), or null for a session. */
-    apiKey: ApiKeyUser | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -63,9 +60,8 @@ export function bearerKey(header: string): string | null {
  * the account or change how it signs in. A read key may only read. Limits are per user, whichever
  * credential (every limit is keyed on `currentUser(request).id`).
  */
-export function sessionAuth(app: FastifyInstance, deps: { sessions: Credentials }) {
+export function sessionAuth(app: FastifyInstance, deps: { credentials: Credentials }) {
   app.decorateRequest("user", null);
-  app.decorateRequest("apiKey", null);
   const routes: ApiRoute[] = [];
   app.decorate("apiRoutes", routes);
   app.addHook("onRoute", (route) => {
@@ -77,8 +73,8 @@ export function sessionAuth(app: FastifyInstance, deps: { sessions: Credentials 
   // notification (auth/session-cache.ts).
   app.addHook("onSend", async (request) => {
     if (!SAFE_METHODS.has(request.method)) {
-      deps.sessions.sessions.clear();
-      deps.sessions.keys.clear();
+      deps.credentials.sessions.clear();
+      deps.credentials.keys.clear();
     }
   });
   app.addHook("onRequest", async (request) => {
@@ -88,18 +84,17 @@ export function sessionAuth(app: FastifyInstance, deps: { sessions: Credentials 
     const authorization = request.headers.authorization;
     if (authorization !== undefined && access !== "public") {
       const key = bearerKey(authorization);
-      const found = key ? await deps.sessions.keys.find(key) : null;
+      const found = key ? await deps.credentials.keys.find(key) : null;
       if (!found) throw new AppError("unauthorized", BAD_KEY);
       if (access === "session-only")
         throw new AppError("forbidden", "API keys cannot do this. Sign in on the website instead.");
       if (found.scope === "read" && !SAFE_METHODS.has(request.method))
         throw new AppError("forbidden", "This API key can only read. Use a key with read and write access.");
-      request.apiKey = found;
       request.user = { id: found.id, email: found.email, sessionId: "", identitySessionId: null };
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await deps.sessions.sessions.find(token) : null;
+    request.user = token ? await deps.credentials.sessions.find(token) : null;
     if (!request.user && access !== "public") throw new AppError("unauthorized", SIGN_IN);
   });
 }

@@ -8,6 +8,7 @@ import { sweepMailbox } from "../identity/mailbox.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { pruneUsageCarryover } from "../usage/carryover.ts";
 import { RETENTION_DAYS } from "../videos/present.ts";
+import { sweepDeliveries } from "../webhooks/deliver.ts";
 import type { WorkerDeps } from "./deps.ts";
 
 /**
@@ -50,6 +51,7 @@ export async function runRetention(
   await sweepIdentity(deps.repo.db);
   await pruneUsageCarryover(deps.repo.db, now);
   await sweepMailbox(deps.repo.db, now);
+  await sweepDeliveries(deps.repo.db, now);
   return expired.length;
 }
 

@@ -1,5 +1,5 @@
 import type { Mailer } from "@dubbing/identity-server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { log } from "../logs/context.ts";
@@ -87,6 +87,21 @@ export async function runWebhookDelivery(deps: DeliveryDeps, job: { endpointId: 
     await set({ status: "failed", responseCode: result.status, error: result.error });
     await disable(deps, endpoint.id, endpoint.userId, endpoint.url, result.error);
   }
+}
+
+/** How long the delivery log keeps a settled delivery. */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** The hourly retention job's part: settled deliveries older than the log keeps. */
+export async function sweepDeliveries(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
+      ),
+    );
 }
 
 /** Retries used up: the endpoint stops receiving events, and its owner gets an email saying why. */
