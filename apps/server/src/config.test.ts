@@ -31,6 +31,19 @@ describe("loadConfig", () => {
     expect([...config.roles]).toEqual(["worker"]);
   });
 
+  it("reads the identity provider's rate limits that differ from its defaults, and refuses unknown ones", () => {
+    expect(loadConfig({}).identity.rateLimits).toEqual({});
+    const limits = { send_per_ip: { limit: 200, windowSeconds: 900 } };
+    expect(loadConfig({ IDENTITY_RATE_LIMITS: JSON.stringify(limits) }).identity.rateLimits).toEqual(limits);
+    expect(() => loadConfig({ IDENTITY_RATE_LIMITS: "{" })).toThrow(/IDENTITY_RATE_LIMITS/);
+    expect(() => loadConfig({ IDENTITY_RATE_LIMITS: '{"sends": {"limit": 1, "windowSeconds": 1}}' })).toThrow(
+      /IDENTITY_RATE_LIMITS/,
+    );
+    expect(() =>
+      loadConfig({ IDENTITY_RATE_LIMITS: '{"send_per_ip": {"limit": 0, "windowSeconds": 60}}' }),
+    ).toThrow(/IDENTITY_RATE_LIMITS/);
+  });
+
   it("parses the engines' variables into config.engines, and refuses an engine URL that is not one", () => {
     expect(loadConfig({}).engines).toEqual({});
     const config = loadConfig({

@@ -7,10 +7,13 @@ import {
   engineOptions,
 } from "@dubbing/dubbing/engines/options.ts";
 import {
+  DEFAULT_SETTINGS,
   type OAuthProviderConfig,
   type OAuthProviderType,
   PRODUCTS,
   type Product,
+  type RateBucket,
+  type RateLimit,
 } from "@dubbing/identity-server";
 import { z } from "zod";
 import { oauthProvidersFromEnv } from "./identity/oauth-env.ts";
@@ -84,6 +87,27 @@ const envSchema = z.object({
       .optional(),
   ),
   IDENTITY_EMAIL_TEMPLATES_DIR: optionalString,
+  // e.g. {"send_per_ip": {"limit": 200, "windowSeconds": 900}}: many people behind one address (an office's
+  // NAT), or a browser test suite signing in dozens of users from 127.0.0.1
+  IDENTITY_RATE_LIMITS: optionalString.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "IDENTITY_RATE_LIMITS is not JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.partialRecord(
+          z.enum(Object.keys(DEFAULT_SETTINGS.rateLimits) as [RateBucket, ...RateBucket[]]),
+          z.strictObject({ limit: z.int().positive(), windowSeconds: z.int().positive() }),
+        ),
+      )
+      .optional(),
+  ),
   ALLOWED_ORIGINS: z.string().default(""),
   PEXELS_API_KEY: optionalString,
   PEXELS_BASE_URL: z.url().default("https://api.pexels.com"),
@@ -153,6 +177,8 @@ export interface Config {
     extraOrigins: string[];
     /** A folder of `<template id>[.<locale>].html` files replacing the sign-in emails' HTML. */
     emailTemplatesDir: string | undefined;
+    /** IDENTITY_RATE_LIMITS: the identity provider's limits that differ from its defaults. */
+    rateLimits: Partial<Record<RateBucket, RateLimit>>;
   };
   webhooks: {
     /** WEBHOOKS_ALLOW_PRIVATE=true: targets on private, loopback and link-local addresses (development, tests). */
@@ -298,6 +324,7 @@ export function loadConfig(
         .map((o) => o.trim())
         .filter(Boolean),
       emailTemplatesDir: e.IDENTITY_EMAIL_TEMPLATES_DIR,
+      rateLimits: e.IDENTITY_RATE_LIMITS ?? {},
     },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "true", retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS },
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/$/, "") },

@@ -17,6 +17,8 @@ export {
   PRODUCTS,
   type Product,
   type ProjectConfig,
+  type RateBucket,
+  type RateLimit,
   type Settings,
 } from "./options.ts";
 export { identityServer } from "./plugin.ts";

@@ -70,6 +70,7 @@ export async function mountIdentity(
       products: config.identity.products,
       // The widget's password screen needs user search; without passwords it would only enumerate accounts.
       userSearch: config.identity.products.includes("passwords"),
+      rateLimits: config.identity.rateLimits,
     },
   });
 }
