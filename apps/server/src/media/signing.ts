@@ -43,10 +43,31 @@ function mac(secret: string, key: string, exp: number, download: string | undefi
 /** The settings row holding the signing secret, shared by every process of the service. */
 export const MEDIA_SECRET = "media_signing_secret";
 
+/**
+ * Links expire at the end of the 10-minute step after their TTL: within a step the same file gets the same
+ * URL, so a browser keeps what it fetched (posters, previews) across page loads, and a list asked for again
+ * costs no HMAC. A link lives between its TTL and its TTL plus one step.
+ */
+const EXPIRY_STEP_MS = 10 * 60_000;
+/** A bound on memory: the links of one step, for the step. */
+const MAX_REMEMBERED = 50_000;
+
 /** Signs storage keys with the service's shared secret, for links that work without a cookie. */
 export async function mediaSigner(
   db: Db,
 ): Promise<(key: string, ttlSeconds: number, download?: string) => string> {
   const secret = await sharedSecret(db, MEDIA_SECRET);
-  return (key, ttlSeconds, download) => signMediaPath(secret, key, Date.now(), ttlSeconds, download);
+  let step = 0;
+  let signed = new Map<string, string>();
+  return (key, ttlSeconds, download) => {
+    const stepEnd = Math.ceil(Date.now() / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    if (stepEnd !== step || signed.size >= MAX_REMEMBERED) [step, signed] = [stepEnd, new Map()];
+    const id = `${ttlSeconds}\n${key}\n${download ?? "\0"}`;
+    let url = signed.get(id);
+    if (url === undefined) {
+      url = signMediaPath(secret, key, stepEnd, ttlSeconds, download);
+      signed.set(id, url);
+    }
+    return url;
+  };
 }

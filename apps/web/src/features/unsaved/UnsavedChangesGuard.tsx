@@ -11,9 +11,12 @@ import { handlesEdits, unsavedWorks } from "./unsaved-store.ts";
 export function UnsavedChangesGuard() {
   const works = useSyncExternalStore(unsavedWorks.subscribe, unsavedWorks.snapshot);
   const here = useLocation();
+  // The store as it is now, not `works` as of the last render: a screen left with Discard unregisters
+  // its work as it unmounts, and nothing may re-render this guard before the next Back.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      !handlesEdits(nextLocation) && works.some((w) => w.lostOn(currentLocation, nextLocation)),
+      !handlesEdits(nextLocation) &&
+      unsavedWorks.snapshot().some((w) => w.lostOn(currentLocation, nextLocation)),
   );
   const [saving, setSaving] = useState(false);
 
