@@ -70,15 +70,5 @@ export async function startSessionCache(
       (found) => found.expiresAt ?? Number.POSITIVE_INFINITY,
     ),
   };
-  const both: ChangeListener = {
-    clear: () => {
-      cache.sessions.clear();
-      cache.keys.clear();
-    },
-    setListening: (listening) => {
-      cache.sessions.setListening(listening);
-      cache.keys.setListening(listening);
-    },
-  };
-  return { cache, stop: await listenForChanges(database, SESSION_ENDED_CHANNEL, both) };
+  return { cache, stop: await listenForChanges(database, SESSION_ENDED_CHANNEL, cache.sessions, cache.keys) };
 }

@@ -8,15 +8,23 @@ export interface ChangeListener {
 }
 
 /**
- * Empties `target` on every notification on `channel`. PGlite delivers in-process, before the notifying
+ * Empties the targets on every notification on `channel`. PGlite delivers in-process, before the notifying
  * statement returns; on PostgreSQL a dedicated connection LISTENs and connects again (with back-off) when it
- * is lost, and `target` is told it may not answer while it is down. Returns the function that stops.
+ * is lost, and the targets are told they may not answer while it is down. Returns the function that stops.
  */
 export async function listenForChanges(
   database: Database,
   channel: string,
-  target: ChangeListener,
+  ...targets: ChangeListener[]
 ): Promise<() => Promise<void>> {
+  const target: ChangeListener = {
+    clear: () => {
+      for (const t of targets) t.clear();
+    },
+    setListening: (listening) => {
+      for (const t of targets) t.setListening(listening);
+    },
+  };
   if (database.kind === "pglite") {
     const unlisten = await database.pglite.listen(channel, () => target.clear());
     target.setListening(true);

@@ -18,9 +18,7 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
-    return reply
-      .code(404)
-      .send(errorBody("not_found", `No route for ${request.method} ${shortPath(request.url)}.`));
+    return reply.code(404).send(noRoute(request.method, request.url));
   return reply.code(400).send(errorBody("bad_request", "The address is not valid."));
 }
 
@@ -42,9 +40,12 @@ export function errorHandling(app: FastifyInstance) {
     return reply.code(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody("not_found", `No route for ${request.method} ${shortPath(request.url)}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(noRoute(request.method, request.url)));
+}
+
+/** The 404 body for an address no route answers. */
+export function noRoute(method: string, url: string) {
+  return errorBody("not_found", `No route for ${method} ${shortPath(url)}.`);
 }
 
 /** The path without its query, cut to 100 characters (an address can be kilobytes long). */

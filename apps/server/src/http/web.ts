@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { errorBody } from "../errors.ts";
-import { shortPath } from "./errors.ts";
+import { noRoute } from "./errors.ts";
 
 /** Serves the built React app; any non-API GET falls back to index.html so client routes deep-link. */
 export async function webApp(app: FastifyInstance, distDir: string) {
@@ -15,7 +14,7 @@ export async function webApp(app: FastifyInstance, distDir: string) {
   app.get("/*", (request, reply) => {
     const url = request.url.split("?")[0]!;
     if (url.startsWith("/api/") || url.startsWith("/media/")) {
-      return reply.code(404).send(errorBody("not_found", `No route for GET ${shortPath(url)}.`));
+      return reply.code(404).send(noRoute("GET", url));
     }
     if (path.extname(url)) return reply.sendFile(url.slice(1));
     return reply.sendFile("index.html");

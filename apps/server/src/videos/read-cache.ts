@@ -26,6 +26,8 @@ export class ProjectReads {
   readonly #lists = new NotifiedCache<ProjectRow[]>({ ttlMs: TTL_MS, maxEntries: 1_000 });
   // transcripts can be long: few of them
   readonly #details = new NotifiedCache<ProjectWithWords | null>({ ttlMs: TTL_MS, maxEntries: 64 });
+  /** What the change notifications empty. */
+  readonly caches = [this.#lists, this.#details];
   readonly #repo: VideoRepository;
 
   constructor(repo: VideoRepository) {
@@ -44,16 +46,6 @@ export class ProjectReads {
       (found, ttlEnd) => (found ? ttlEnd : null),
     );
   }
-
-  clear(): void {
-    this.#lists.clear();
-    this.#details.clear();
-  }
-
-  setListening(listening: boolean): void {
-    this.#lists.setListening(listening);
-    this.#details.setListening(listening);
-  }
 }
 
 /** The process's project reads: from memory in embedded mode, from the database in scale-out. */
@@ -63,5 +55,5 @@ export async function startProjectReads(
 ): Promise<{ reads: ProjectReads; stop(): Promise<void> }> {
   const reads = new ProjectReads(repo);
   if (database.kind !== "pglite") return { reads, stop: async () => {} };
-  return { reads, stop: await listenForChanges(database, PROJECTS_CHANGED_CHANNEL, reads) };
+  return { reads, stop: await listenForChanges(database, PROJECTS_CHANGED_CHANNEL, ...reads.caches) };
 }

@@ -58,6 +58,11 @@ function prepareReads(db: Db) {
   };
 }
 
+/** A missing project, and another user's, which must look the same. */
+export function projectNotFound(): AppError {
+  return new AppError("video_not_found", "This project does not exist.");
+}
+
 export class VideoRepository {
   readonly db: Db;
   #reads: ReturnType<typeof prepareReads> | undefined;
@@ -87,7 +92,7 @@ export class VideoRepository {
   /** A project of this user, else 404 `video_not_found`: another user's project looks missing. */
   async requireOwned(userId: string, id: string): Promise<ProjectRow> {
     const row = await this.findOwned(userId, id);
-    if (!row) throw new AppError("video_not_found", "This project does not exist.");
+    if (!row) throw projectNotFound();
     return row;
   }
 
@@ -138,7 +143,7 @@ export class VideoRepository {
       .from(projects)
       .where(eq(projects.id, projectId))
       .for("update");
-    if (!project) throw new AppError("video_not_found", "This project does not exist.");
+    if (!project) throw projectNotFound();
     return project.status;
   }
 

@@ -25,7 +25,7 @@ import { timelineProblem } from "../translations/timeline.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
-import { VideoRepository } from "./repository.ts";
+import { projectNotFound, VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
 import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
@@ -188,7 +188,7 @@ export class VideoService {
 
   async get(userId: string, id: string) {
     const found = await this.reads.withWords(userId, id);
-    if (!found) throw new AppError("video_not_found", "This project does not exist.");
+    if (!found) throw projectNotFound();
     return presentProjectDetail(found.row, this.sign, found);
   }
 
