@@ -11,8 +11,11 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/server.ts";
 
 export type Mode = "embedded" | "scale-out";
-/** Embedded: PGlite + local disk. Scale-out: PostgreSQL + S3. Every integration suite runs on both. */
-export const MODES: Mode[] = ["embedded", "scale-out"];
+/**
+ * Embedded: PGlite + local disk. Scale-out: PostgreSQL + S3. Every integration suite runs on both;
+ * `TEST_MODES=embedded` (make test-fast) runs the embedded half alone.
+ */
+export const MODES: Mode[] = process.env.TEST_MODES === "embedded" ? ["embedded"] : ["embedded", "scale-out"];
 
 export const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase, migratedPglite } from "../../test/harness.ts";
+import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { ApiKeyService } from "./api-keys.ts";
 import { SessionCache, startSessionCache } from "./session-cache.ts";
@@ -65,7 +65,7 @@ describe("SessionCache", () => {
   });
 });
 
-describe.each(["embedded", "scale-out"] as const)("the session cache on a real database (%s)", (mode) => {
+describe.each(MODES)("the session cache on a real database (%s)", (mode) => {
   let database: Database | undefined;
   let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
