@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AccountService } from "../account/service.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
-import { adminAudit, projects, users } from "../db/schema.ts";
+import { adminAudit, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { isAdmin } from "../http/auth.ts";
 import { type Operator, recordAction } from "./audit.ts";
@@ -40,7 +40,8 @@ export class AdminUsers {
         email: users.email,
         createdAt: users.createdAt,
         suspendedAt: users.suspendedAt,
-        storedBytes: sql<string>`coalesce((select sum(${projects.sizeBytes}) from ${projects} where ${projects.userId} = ${users.id}), 0)`,
+        // Written out: drizzle leaves a column of the outer table unqualified inside a subquery's text.
+        storedBytes: sql<string>`coalesce((select sum(p.size_bytes) from projects p where p.user_id = "users"."id"), 0)`,
       })
       .from(users)
       .where(
