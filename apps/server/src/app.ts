@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registry,
     storageBackend: config.s3 ? "s3" : "local",
     publicUrl: config.publicUrl,
+    extraOrigins: config.identity.extraOrigins,
     onSuspended: (userId) => streams.closeAll(userId),
   });
   await webApp(app, config.webDist);

@@ -280,6 +280,8 @@ describe.each(MODES)("the operator's console API (%s)", (mode) => {
         .jobs;
       expect(queued).toHaveLength(1);
       expect(queued[0]).toMatchObject({ kind: "ingest", status: "queued", projectId: id });
+      // The upload's answer names the job it started, as the console lists it (and its log lines carry it).
+      expect(uploaded.body.jobId).toBe(queued[0].id);
       const db = idle.server.database.db;
       const [before] = await db.select().from(jobs).where(eq(jobs.id, queued[0].id));
       expect(before!.chargedSeconds).toBeGreaterThan(0);

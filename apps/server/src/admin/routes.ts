@@ -22,9 +22,9 @@ const sourceQuery = z.object({ source: z.string().trim().min(2).max(8).default("
 
 /**
  * The operator's console API. Every route is ADMIN (http/auth.ts: an ADMIN_EMAILS session, else 404). An
- * action must also come from the console's own page: its Origin is PUBLIC_URL's (a browser always sends
- * Origin on a POST or DELETE), so a page on a sibling subdomain — same-site, which SameSite=Lax lets
- * through — cannot act with an admin's cookie.
+ * action must also come from the console's own page: its Origin is PUBLIC_URL's (or an ALLOWED_ORIGINS
+ * one, the development server's; a browser always sends Origin on a POST or DELETE), so a page on a
+ * sibling subdomain — same-site, which SameSite=Lax lets through — cannot act with an admin's cookie.
  */
 export function adminRoutes(
   app: FastifyInstance,
@@ -35,14 +35,16 @@ export function adminRoutes(
     registry: EngineRegistry;
     storageBackend: "local" | "s3";
     publicUrl: string;
+    /** ALLOWED_ORIGINS: the web app's development server. */
+    extraOrigins: string[];
     /** A suspended account's progress streams close at once in this process. */
     onSuspended?: (userId: string) => void;
   },
 ) {
-  const origin = new URL(deps.publicUrl).origin;
+  const origins = new Set([new URL(deps.publicUrl).origin, ...deps.extraOrigins]);
   app.register(async (scope) => {
     scope.addHook("preHandler", async (request) => {
-      if (!SAFE_METHODS.has(request.method) && request.headers.origin !== origin)
+      if (!SAFE_METHODS.has(request.method) && !origins.has(request.headers.origin ?? ""))
         throw new AppError("forbidden", "Console actions are accepted only from the console's own page.");
     });
     const operator = (request: FastifyRequest): Operator => {

@@ -156,7 +156,7 @@ export class VideoService {
         speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
-      await this.jobs.start({
+      const job = await this.jobs.start({
         queue: "ingest",
         owner: userId,
         subject: { projectId: id },
@@ -170,7 +170,11 @@ export class VideoService {
           : undefined,
         charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
       });
-      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
+      // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
+      return {
+        ...presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] }),
+        jobId: job?.id ?? null,
+      };
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -270,7 +274,7 @@ export class VideoService {
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
     const plan = (await this.limits?.planOf(userId)) ?? "executive";
     const seconds = (project.durationMs ?? 0) / 1000;
-    await this.jobs.start({
+    const job = await this.jobs.start({
       queue: "transcribe",
       owner: userId,
       subject: { projectId: project.id },
@@ -296,7 +300,7 @@ export class VideoService {
       },
       charge: { userId, plan, kind: "transcribed", seconds, what: "upload" },
     });
-    return this.get(userId, id);
+    return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
