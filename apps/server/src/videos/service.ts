@@ -22,6 +22,7 @@ import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
@@ -168,7 +169,13 @@ export class VideoService {
               return true;
             }
           : undefined,
-        charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
+        charge: chargeMinutes({
+          userId,
+          plan,
+          kind: "transcribed",
+          seconds: probed.durationMs / 1000,
+          what: "upload",
+        }),
       });
       // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
       return {
@@ -298,7 +305,7 @@ export class VideoService {
         });
         return true;
       },
-      charge: { userId, plan, kind: "transcribed", seconds, what: "upload" },
+      charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
     });
     return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }
