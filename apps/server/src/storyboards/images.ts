@@ -76,8 +76,13 @@ export class PexelsProvider implements ImageProvider {
         headers: { Authorization: this.apiKey },
         signal: AbortSignal.timeout(10_000),
       });
-    } catch {
-      throw new AppError("image_search_failed", "The image library could not be reached. Please try again.");
+    } catch (error) {
+      throw new AppError(
+        "image_search_failed",
+        "The image library could not be reached. Please try again.",
+        undefined,
+        { cause: error },
+      );
     }
     if (!res.ok) {
       await res.body?.cancel();

@@ -47,7 +47,7 @@ const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
 /** A media error of the upload as the 415 the user sees; anything else is passed on. */
 function refuseUnreadable(error: unknown): never {
   const refusal = error instanceof MediaError ? STREAM_REFUSALS[error.code] : undefined;
-  if (refusal) throw new AppError("unsupported_media_type", refusal);
+  if (refusal) throw new AppError("unsupported_media_type", refusal, undefined, { cause: error });
   throw error;
 }
 
@@ -111,8 +111,13 @@ export class VideoService {
       );
       try {
         assertHasVideo(probed);
-      } catch {
-        throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
+      } catch (error) {
+        throw new AppError(
+          "unsupported_media_type",
+          "This file has no video track. Upload a video file.",
+          undefined,
+          { cause: error },
+        );
       }
       // The header's claims checked against the streams: the duration charged, checked against the plan
       // and given to every later job is where the packets end, whatever the header says.
