@@ -12,7 +12,6 @@ const EXEMPT = new Set<string>([
   "NewProjectPage",
   "Editor",
   "TranslatePanel",
-  "TranslationTab",
   "Board",
   "SubscriptionPage",
 ]);
