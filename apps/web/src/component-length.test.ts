@@ -12,7 +12,6 @@ const EXEMPT = new Set<string>([
   "NewProjectPage",
   "TranslatePanel",
   "Board",
-  "SubscriptionPage",
 ]);
 
 const root = join(import.meta.dirname, "../../..");

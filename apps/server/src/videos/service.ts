@@ -14,7 +14,7 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { PLANS, type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -126,7 +126,7 @@ export class VideoService {
         probed,
         AbortSignal.timeout(PROBE_TIMEOUT_MS),
       ).catch(refuseUnreadable);
-      const plan = (await this.limits?.planOf(userId)) ?? "executive";
+      const plan = await planOrUnlimited(this.limits, userId);
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
       const imported = subtitles
@@ -273,7 +273,7 @@ export class VideoService {
     }
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
     await this.jobs.start({
       queue: "transcribe",
