@@ -1,8 +1,11 @@
-import { type Billing, PLAN_IDS, PLANS as PLAN_LIMITS, type PlanId } from "@dubbing/contract";
+import { type Billing, PLAN_IDS, PLANS as PLAN_LIMITS, type PlanId } from "@dubbing/contract/plans";
 
 export type { Billing };
 
-/** A plan as the pricing and subscription pages show it; prices and limits are the contract's. */
+/**
+ * A plan as the pricing and subscription pages show it; prices and limits are the contract's (its
+ * `plans` entry, which has no zod: the landing page's bundle stays small).
+ */
 export interface Plan {
   id: PlanId;
   name: "Free" | "Pro" | "Executive";
