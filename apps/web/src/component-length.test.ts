@@ -56,7 +56,7 @@ const isNode = (value: unknown): value is Node =>
 /**
  * Pure: the component functions (capitalised name; a function declaration, or a function or arrow
  * assigned to a const) in one file's text, with their lengths in lines. Parsed with the oxc parser vite
- * ships (TypeScript 7's compiler has no in-process parser API).
+ * ships (TypeScript 7 offers its parser only through a separate process).
  */
 export function componentsIn(file: string, text: string): Component[] {
   const { program, errors } = parseSync(file, text, { lang: "tsx" });
