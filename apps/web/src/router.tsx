@@ -24,6 +24,9 @@ const publicDataRoutes: RouteObject[] = [
   })),
   { path: "blog", lazy: page(() => import("./features/blog/BlogListPage.tsx")) },
   { path: "blog/:slug", lazy: page(() => import("./features/blog/BlogPostPage.tsx")) },
+  // The operator's console decides itself: to anyone the server does not take for an operator it is the
+  // not-found page (a visitor is not sent to sign in: nothing hints that it exists).
+  { path: "admin", lazy: page(() => import("./features/admin/AdminPage.tsx")) },
 ];
 
 /** Everything else needs a session; without one the visitor goes to /login and comes back. */

@@ -1,3 +1,4 @@
+export * from "./admin.ts";
 export * from "./api-keys.ts";
 export * from "./errors.ts";
 export * from "./glossary.ts";

@@ -162,7 +162,7 @@ export class VideoService {
         speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
-      await this.jobs.start({
+      const job = await this.jobs.start({
         queue: "ingest",
         owner: userId,
         subject: { projectId: id },
@@ -182,7 +182,11 @@ export class VideoService {
           what: "upload",
         }),
       });
-      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
+      // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
+      return {
+        ...presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] }),
+        jobId: job?.id ?? null,
+      };
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -282,7 +286,7 @@ export class VideoService {
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
     const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
-    await this.jobs.start({
+    const job = await this.jobs.start({
       queue: "transcribe",
       owner: userId,
       subject: { projectId: project.id },
@@ -308,7 +312,7 @@ export class VideoService {
       },
       charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
     });
-    return this.get(userId, id);
+    return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
