@@ -7,6 +7,7 @@ import type { JobPayloads } from "../jobs/runner.ts";
 import { release } from "../jobs/stuck.ts";
 import { type JobRow, JobTracker } from "../jobs/tracker.ts";
 import type { TranslationService } from "../translations/service.ts";
+import { releaseMinutes } from "../usage/reserve.ts";
 import type { VideoService } from "../videos/service.ts";
 import { type Operator, recordAction } from "./audit.ts";
 import { pageOf } from "./search.ts";
@@ -86,7 +87,7 @@ export class AdminJobs {
       const [project] = await this.#db.select().from(projects).where(eq(projects.id, job.projectId));
       if (!project) throw new AppError("conflict", "This job's project is gone; there is nothing to retry.");
       await this.#videos.retranscribe(owner, project.id, project.language);
-      started = await new JobTracker(this.#db).active(project.id, "transcribe", null);
+      started = await new JobTracker(this.#db, releaseMinutes).active(project.id, "transcribe", null);
     } else if (job.kind === "translate" && job.language) {
       started = (await this.#translations.translate(owner, job.projectId, job.language)).job;
     } else if (job.kind === "dub" && job.language) {
@@ -129,7 +130,7 @@ export class AdminJobs {
           "conflict",
           "A worker has already started this job; it can no longer be cancelled.",
         );
-      await new JobTracker(tx).finish(job.id, "failed", CANCELLED_MESSAGE);
+      await new JobTracker(tx, releaseMinutes).finish(job.id, "failed", CANCELLED_MESSAGE);
       await release(
         tx,
         {
