@@ -47,6 +47,8 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
   const refused = await user.request.get("/api/auth/me");
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe("account_suspended");
+  await user.goto("/projects");
+  await expect(user.getByRole("heading", { name: "Your account is suspended" })).toBeVisible();
 
   await row.getByRole("button", { name: `Resume ${email}` }).click();
   await operator
