@@ -9,7 +9,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-/** Visitors see these without signing in (spec §6): landing, policies, sign-in screens, blog. */
+/** Visitors see these without signing in (PRODUCT.md § Screens): landing, policies, sign-in screens, blog. */
 const staticRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import("./features/landing/LandingPage.tsx")) },
   { path: "refund-policy", lazy: page(() => import("./features/policies/RefundPolicyPage.tsx")) },

@@ -14,7 +14,7 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { PLANS, type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -48,7 +48,7 @@ const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
 /** A media error of the upload as the 415 the user sees; anything else is passed on. */
 function refuseUnreadable(error: unknown): never {
   const refusal = error instanceof MediaError ? STREAM_REFUSALS[error.code] : undefined;
-  if (refusal) throw new AppError("unsupported_media_type", refusal);
+  if (refusal) throw new AppError("unsupported_media_type", refusal, undefined, { cause: error });
   throw error;
 }
 
@@ -112,8 +112,13 @@ export class VideoService {
       );
       try {
         assertHasVideo(probed);
-      } catch {
-        throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
+      } catch (error) {
+        throw new AppError(
+          "unsupported_media_type",
+          "This file has no video track. Upload a video file.",
+          undefined,
+          { cause: error },
+        );
       }
       // The header's claims checked against the streams: the duration charged, checked against the plan
       // and given to every later job is where the packets end, whatever the header says.
@@ -122,7 +127,7 @@ export class VideoService {
         probed,
         AbortSignal.timeout(PROBE_TIMEOUT_MS),
       ).catch(refuseUnreadable);
-      const plan = (await this.limits?.planOf(userId)) ?? "executive";
+      const plan = await planOrUnlimited(this.limits, userId);
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
       const imported = subtitles
@@ -279,7 +284,7 @@ export class VideoService {
     }
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
     const job = await this.jobs.start({
       queue: "transcribe",
