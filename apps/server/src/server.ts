@@ -104,6 +104,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
         retryDelaysMs: config.webhooks.retryDelaysMs,
         publicUrl: config.publicUrl,
       },
+      linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
     };
     const workers = await startWorkers(
       boss,

@@ -1,6 +1,7 @@
 export * from "./api-keys.ts";
 export * from "./errors.ts";
 export * from "./glossary.ts";
+export * from "./link-import.ts";
 export * from "./media.ts";
 export * from "./responses.ts";
 export * from "./statuses.ts";

@@ -8,13 +8,15 @@ import type { PlanId } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 import type { PurgeTarget } from "../deletion/purge.ts";
+import type { LinkImportJob } from "../link-import/import-step.ts";
 import { type Reservation, reserveMinutes } from "../usage/reserve.ts";
 import type { QueueName } from "./queue.ts";
 import { isRetryable, JobError } from "./retry.ts";
 import type { JobRow, JobTracker } from "./tracker.ts";
 
 export interface JobPayloads {
-  ingest: { projectId: string; trackId?: string };
+  /** `link`: a link import, downloaded by this job first (link-import/import-step.ts). */
+  ingest: { projectId: string; trackId?: string; link?: LinkImportJob };
   transcribe: { projectId: string; trackId: string };
   translate: {
     projectId: string;
