@@ -53,7 +53,7 @@ export async function fetchDirect(link: string, dest: string, limits: FetchLimit
     } catch (error) {
       throw new LinkError((error as Error).message);
     }
-    const response = await get(url, limits);
+    const { response, idle } = await get(url, limits);
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();
@@ -89,13 +89,18 @@ export async function fetchDirect(link: string, dest: string, limits: FetchLimit
       await pipeline(response, cap, createWriteStream(dest), { signal: limits.signal });
     } catch (error) {
       await unlink(dest).catch(() => {});
-      throw asLinkError(error, limits);
+      throw idle() ?? asLinkError(error, limits);
     }
     return { kind: "file", size, contentType, finalUrl: url };
   }
 }
 
-function get(url: URL, limits: FetchLimits): Promise<http.IncomingMessage> {
+/** The response, and the idle time-out's error once it has fired (the body then fails as merely "aborted"). */
+function get(
+  url: URL,
+  limits: FetchLimits,
+): Promise<{ response: http.IncomingMessage; idle: () => LinkError | null }> {
+  let idled: LinkError | null = null;
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.get(url, {
@@ -105,10 +110,11 @@ function get(url: URL, limits: FetchLimits): Promise<http.IncomingMessage> {
       signal: limits.signal,
       timeout: limits.idleMs,
     });
-    request.on("timeout", () =>
-      request.destroy(new LinkError(`the site sent nothing for ${limits.idleMs / 1000} s`, true)),
-    );
-    request.on("response", resolve);
+    request.on("timeout", () => {
+      idled = new LinkError(`the site sent nothing for ${limits.idleMs / 1000} s`, true);
+      request.destroy(idled);
+    });
+    request.on("response", (response) => resolve({ response, idle: () => idled }));
     request.on("error", (error) => reject(asLinkError(error, limits)));
   });
 }

@@ -87,12 +87,15 @@ export async function downloadWithYtDlp(
 /** Runs yt-dlp to its end (whatever its exit code), stopping it past the size cap or the time limit. */
 function run(bin: string, args: string[], outDir: string, limits: YtDlpLimits): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    // its output, both streams (it says some refusals, e.g. the size cap, on stdout), the end kept
     let stderr = "";
     let stopped: LinkError | null = null;
-    child.stderr.on("data", (c: Buffer) => {
+    const keep = (c: Buffer) => {
       stderr = (stderr + c.toString("utf8")).slice(-4000);
-    });
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
     const stop = (why: LinkError) => {
       stopped ??= why;
       child.kill("SIGKILL");
@@ -137,8 +140,8 @@ export function explain(stderr: string, maxBytes: number): string {
     return "the video is private or needs a sign-in";
   const line = stderr
     .split("\n")
+    .filter((l) => l.startsWith("ERROR:"))
     .map((l) => l.replace(/^ERROR:\s*/, "").trim())
-    .filter((l) => l && !l.startsWith("WARNING"))
     .at(-1);
   return line ? line.slice(0, 200) : "yt-dlp could not download it";
 }
