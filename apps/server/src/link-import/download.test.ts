@@ -140,9 +140,13 @@ describe.skipIf(!hasYtDlp)("page links through yt-dlp", () => {
     expect(site.requests.filter((r) => r.startsWith("127.0.0.2")).length).toBe(before);
   });
 
-  it("holds yt-dlp to the size cap", async () => {
+  it("holds yt-dlp to the size cap, declared or not", async () => {
     const message = await failure(downloadLink(`${site.url}/page.html`, work, limits({ maxBytes: 10_000 })));
     expect(message).toMatch(/larger than/);
+    const endless = `${site.url}/page.html?src=/endless.mp4`;
+    expect(await failure(downloadLink(endless, work, limits({ maxBytes: 1024 * 1024 })))).toMatch(
+      /larger than/,
+    );
   });
 });
 

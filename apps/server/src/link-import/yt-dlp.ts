@@ -108,7 +108,7 @@ function run(bin: string, args: string[], outDir: string, limits: YtDlpLimits): 
       let total = 0;
       for (const n of names) total += (await stat(path.join(outDir, n)).catch(() => ({ size: 0 }))).size;
       if (total > limits.maxBytes) stop(tooLarge(limits.maxBytes));
-    }, 500);
+    }, 250);
     const end = () => {
       clearInterval(watch);
       limits.signal.removeEventListener("abort", onAbort);
