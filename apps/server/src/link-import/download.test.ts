@@ -91,7 +91,7 @@ describe("direct links", () => {
   it("cuts an endless body off at the cap while streaming, and refuses a declared size past it unread", async () => {
     const maxBytes = 1024 * 1024;
     expect(await failure(downloadLink(`${site.url}/endless.mp4`, work, limits({ maxBytes })))).toMatch(
-      /larger than the 1\.0 MB/,
+      /larger than the 1 MB/,
     );
     expect(await failure(downloadLink(`${site.url}/huge.mp4`, work, limits()))).toMatch(/larger than/);
     expect(await readdir(work)).toEqual([]);

@@ -12,6 +12,7 @@ export class LinkError extends JobError {
 }
 
 export function tooLarge(maxBytes: number): LinkError {
-  const mb = (maxBytes / 1024 ** 2).toFixed(maxBytes < 10 * 1024 ** 2 ? 1 : 0);
+  const exact = maxBytes / 1024 ** 2;
+  const mb = Number.isInteger(exact) || exact >= 10 ? String(Math.round(exact)) : exact.toFixed(1);
   return new LinkError(`the video is larger than the ${mb} MB your plan allows`);
 }
