@@ -26,7 +26,7 @@ import { timelineProblem } from "../translations/timeline.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
-import { projectNotFound, VideoRepository } from "./repository.ts";
+import { type ProjectRow, projectNotFound, VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
 import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
@@ -209,14 +209,15 @@ export class VideoService {
         `Your ${PLANS[plan].name} plan's storage is full. Delete a project or upgrade your plan at /subscription.`,
       );
     const id = randomUUID();
-    const row = await this.jobs.start({
+    let inserted: ProjectRow | undefined;
+    const started = await this.jobs.start({
       queue: "ingest",
       owner: userId,
       subject: { projectId: id },
       payload: (trackId) => ({ projectId: id, trackId, link: { plan } }),
       // the project and its job commit together
       claim: async (tx) => {
-        await new VideoRepository(tx).insert({
+        inserted = await new VideoRepository(tx).insert({
           id,
           userId,
           title: input.title,
@@ -233,8 +234,9 @@ export class VideoService {
         return true;
       },
     });
-    if (!row) throw new Error("the import job did not start");
-    return this.get(userId, id);
+    if (!started || !inserted) throw new Error("the import job did not start");
+    // as committed: the worker may already have moved it on
+    return presentProjectDetail(inserted, this.sign, { speakers: [], transcript: [] });
   }
 
   async list(userId: string) {
