@@ -31,29 +31,35 @@ export const INVALID_YOUTUBE_LINK = "Invalid YouTube link";
 /** The longest link accepted. */
 export const MAX_LINK_LENGTH = 2048;
 
+/** Pure: what is wrong with a link (with its scheme), or null. */
+function linkIssue(link: string): string | null {
+  if (isYoutubeLink(link) && !youtubeId(link)) return INVALID_YOUTUBE_LINK;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return "This is not a link (it should start with https://).";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return "Only http:// and https:// links can be imported.";
+  if (url.username || url.password) return "Links with a user name or password cannot be imported.";
+  return null;
+}
+
 /** A link to import: http(s) only, no user name, and a YouTube link must carry its 11-character id. */
 export const importLinkSchema = z
   .string({ error: "Give the link of a video." })
   .trim()
   .min(1, "Give the link of a video.")
   .max(MAX_LINK_LENGTH, `A link can be at most ${MAX_LINK_LENGTH} characters.`)
-  .superRefine((link, ctx) => {
-    if (isYoutubeLink(link) && !youtubeId(link))
-      return void ctx.addIssue({ code: "custom", message: INVALID_YOUTUBE_LINK });
-    let url: URL;
-    try {
-      url = new URL(link);
-    } catch {
-      return void ctx.addIssue({
-        code: "custom",
-        message: "This is not a link (it should start with https://).",
-      });
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:")
-      ctx.addIssue({ code: "custom", message: "Only http:// and https:// links can be imported." });
-    else if (url.username || url.password)
-      ctx.addIssue({ code: "custom", message: "Links with a user name or password cannot be imported." });
-  });
+  // "youtube.com/watch?v=…" as people paste it: https:// is meant
+  .transform((link) => (/^[a-z][a-z0-9+.-]*:/i.test(link) ? link : `https://${link}`))
+  .pipe(
+    z.string().superRefine((link, ctx) => {
+      const issue = linkIssue(link);
+      if (issue) ctx.addIssue({ code: "custom", message: issue });
+    }),
+  );
 
 /** The JSON body of a link import (the multipart form's fields, with `url` instead of the `video` file). */
 export const linkImportBody = z.strictObject({
