@@ -3,7 +3,7 @@ import { titleSchema } from "./media.ts";
 
 // Link import (issue #31 part 4): `POST /api/video/process` with a JSON body and a `url` instead of a file.
 
-/** A YouTube video id is 11 characters (spec §5, §9). */
+/** A YouTube video id is 11 characters (PRODUCT.md § Input rules). */
 export const YOUTUBE_ID_LENGTH = 11;
 
 const YOUTUBE_HOST = /^(?:www\.|m\.|music\.)?(?:youtube(?:-nocookie)?\.com|youtu\.be)$/i;

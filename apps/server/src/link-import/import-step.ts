@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { PLANS, type PlanId } from "../billing/plans.ts";
 import { jobs } from "../db/schema.ts";
-import type { WorkerDeps } from "../jobs/deps.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
 import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { checkVideoFile } from "../videos/service.ts";
 import { storedExtension } from "../videos/upload.ts";
+import type { WorkerDeps } from "../workers/deps.ts";
 import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 

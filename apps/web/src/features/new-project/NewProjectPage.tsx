@@ -48,7 +48,7 @@ export default function NewProjectPage() {
     if (problem?.field === "title") return setTitleError(problem.message);
     if (problem) {
       setError(problem.message);
-      // only the missing file or link is also a toast (spec §5); other errors are said once, inline
+      // only the missing file or link is also a toast (PRODUCT.md § Input rules); other errors are said once, inline
       if (problem.message === NEED_FILE_OR_LINK) notify.error(NEED_FILE_OR_LINK);
       return;
     }

@@ -1,4 +1,4 @@
-// The spec's YouTube rule lives in the contract (the server applies it to link imports too).
+// The spec's YouTube rule lives in the contract (PRODUCT.md § Input rules; the server applies it to link imports too).
 export { YOUTUBE_ID_LENGTH, youtubeId } from "@dubbing/contract";
 
 export function youtubeEmbedUrl(id: string): string {

@@ -10,12 +10,12 @@ import {
   runFfmpeg,
 } from "@dubbing/dubbing";
 import { PLANS } from "../billing/plans.ts";
+import { INGEST_SHARE } from "../jobs/progress.ts";
+import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "../link-import/import-step.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { INGEST_SHARE } from "./progress.ts";
-import { type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
