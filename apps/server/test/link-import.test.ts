@@ -55,6 +55,7 @@ describe.each(MODES)("link import (%s)", (mode) => {
       speakerCount: 2,
     });
     expect(res.body.originalVideoUrl).toBeNull();
+    expect(res.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
     const ready = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 300_000);
     expect(ready.statusMessage).toBeNull();
     expect(ready.status).toBe("ready");
