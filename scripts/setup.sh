@@ -8,7 +8,7 @@ cd "$ROOT"
 MODE="${1:-runtime}"
 
 # Media and local AI engines (docs/PRODUCT.md § Engines, docs/ENGINES.md).
-RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core
+RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core yt-dlp
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.

@@ -110,6 +110,7 @@ export async function startServer(
         retryDelaysMs: config.webhooks.retryDelaysMs,
         publicUrl: config.publicUrl,
       },
+      linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
     };
     const workers = await startWorkers(
       boss,
