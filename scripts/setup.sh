@@ -43,6 +43,7 @@ manifest_sum() { cat package-lock.json package.json apps/*/package.json packages
 sum="$(manifest_sum)-$(node --version)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "setup: installing npm packages" >&2
-  npm install --no-audit --no-fund --loglevel=error
+  # --prefer-offline: what npm's cache holds is not asked for again (the lockfile pins each version)
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error
   echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi
