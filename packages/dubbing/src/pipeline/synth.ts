@@ -5,6 +5,7 @@ import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
 import type { Clip, TtsEngine } from "../engines/types.ts";
 import { throwIfAborted } from "../errors.ts";
+import { shiftPitch } from "../tts/shift.ts";
 import { hashKey } from "../util/hash.ts";
 import { mapLimit } from "../util/pool.ts";
 import { touchFiles } from "./dub/clip-cache.ts";
@@ -69,7 +70,12 @@ export async function synthAll(
   onDone: (count: number) => void,
 ): Promise<SynthOut[]> {
   const out = new Array<SynthOut>(jobs.length);
-  const keys = jobs.map((j) => hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate));
+  const keys = jobs.map((j) => {
+    const st = j.v.style;
+    // a voice that follows its speaker: its pitch settings and shift are part of the clip
+    const follow = st ? [st.pitch ?? "", st.range ?? "", st.shift] : [];
+    return hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate, ...follow);
+  });
   // each clip once: a repeated line takes the same clip (a batch's neighbours change a clip slightly,
   // and the cache must hold the clip that was used)
   const firstOf = new Map<string, number>();
@@ -117,7 +123,12 @@ export async function synthAll(
     const engine = first.v.engine as TtsEngine;
     const reqs = batch.map((i) => {
       const j = jobs[i] as SynthJob;
-      return { text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal };
+      const { pitch, range } = j.v.style ?? {};
+      return {
+        ...{ text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal },
+        ...(pitch !== undefined ? { pitch } : {}),
+        ...(range !== undefined ? { range } : {}),
+      };
     });
     const clips =
       batch.length > 1 && engine.synthesizeMany
@@ -125,7 +136,8 @@ export async function synthAll(
         : [await engine.synthesize(reqs[0] as (typeof reqs)[0])];
     await Promise.all(
       batch.map(async (i, k) => {
-        const raw = clips[k] as Clip;
+        const shift = (jobs[i] as SynthJob).v.style?.shift ?? 0;
+        const raw = await shiftPitch(clips[k] as Clip, shift, signal);
         const b = trimBounds(raw.samples, raw.sampleRate);
         const clip = {
           samples: raw.samples.slice(b.start, Math.max(b.start, b.end)),
