@@ -4,4 +4,5 @@ export * from "./glossary.ts";
 export * from "./media.ts";
 export * from "./responses.ts";
 export * from "./statuses.ts";
+export * from "./voices.ts";
 export * from "./webhooks.ts";
