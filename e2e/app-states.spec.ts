@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
-// Empty, loading and error states of spec §2/§8, each forced by the test (network routes or bad input),
+// Empty, loading and error states of PRODUCT.md § Screens and § Texts on failure, each forced by the test (network routes or bad input),
 // against the real server.
 
 test.describe.configure({ mode: "serial" });

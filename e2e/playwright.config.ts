@@ -51,6 +51,8 @@ export default defineConfig({
         WEBHOOKS_ALLOW_PRIVATE: "true",
         // every test's users ask for their links from 127.0.0.1: more than one person's 30 in 15 minutes
         IDENTITY_RATE_LIMITS: JSON.stringify({ send_per_ip: { limit: 500, windowSeconds: 900 } }),
+        // the operator's console test signs in as this operator (e2e/app-admin.spec.ts)
+        ADMIN_EMAILS: "operator-e2e@example.com",
       },
     },
   ],

@@ -7,7 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODE="${1:-runtime}"
 
-# Media and local AI engines (DESIGN.md §5).
+# Media and local AI engines (docs/PRODUCT.md § Engines, docs/ENGINES.md).
 RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)

@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { AdminJobs } from "./admin/jobs.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { AdminUsers } from "./admin/users.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
@@ -47,6 +50,7 @@ import { TranslationRepository } from "./translations/repository.ts";
 import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
 import { UsageRepository } from "./usage/repository.ts";
+import { releaseMinutes } from "./usage/reserve.ts";
 import { usageRoutes } from "./usage/routes.ts";
 import { MAX_STREAMS_PER_USER, videoEvents } from "./videos/events.ts";
 import { UserStreams } from "./videos/progress-hub.ts";
@@ -92,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const sessions = await startSessionCache(database);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache });
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,
@@ -113,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const projectReads = await startProjectReads(database, repo);
   app.addHook("onClose", () => projectReads.stop());
   const translationRepo = new TranslationRepository(db);
-  const tracker = new JobTracker(db);
+  const tracker = new JobTracker(db, releaseMinutes);
   const jobs = new JobQueue(db, boss);
   const billing = new BillingService({
     repo: new BillingRepository(db),
@@ -196,6 +200,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const userId = await account.deleteForIdentityUser(identityUserId);
     if (userId) streams.closeAll(userId);
   };
+  adminRoutes(app, {
+    db,
+    users: new AdminUsers({ db, billing, account, adminEmails: config.adminEmails }),
+    jobs: new AdminJobs({ db, videos, translations }),
+    registry,
+    storageBackend: config.s3 ? "s3" : "local",
+    publicUrl: config.publicUrl,
+    extraOrigins: config.identity.extraOrigins,
+    onSuspended: (userId) => streams.closeAll(userId),
+  });
   await webApp(app, config.webDist);
   return app;
 }

@@ -123,6 +123,17 @@ const envSchema = z.object({
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  // The operator's console (/admin): these signed-in users, by the email their sign-in proved.
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("ADMIN_EMAILS: not an email address"))),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
   POLICIES_UPDATED: optionalString.pipe(z.iso.date().optional()),
@@ -201,6 +212,8 @@ export interface Config {
   blogDir: string;
   /** Embedded mode's scheduled backups (BACKUP_DIR): one every intervalHours, the newest `keep` kept. */
   backups: { dir: string; keep: number; intervalHours: number } | undefined;
+  /** ADMIN_EMAILS, lower-cased: whose proven address opens the operator's console (none: nobody's). */
+  adminEmails: ReadonlySet<string>;
   /** GET /metrics answers only with this bearer token; without one it is 404. */
   metricsToken: string | undefined;
   /** A worker-only process serves /api/health and /metrics on PORT only when PORT is set explicitly. */
@@ -341,6 +354,7 @@ export function loadConfig(
     backups: e.BACKUP_DIR
       ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS }
       : undefined,
+    adminEmails: new Set(e.ADMIN_EMAILS),
     metricsToken: e.METRICS_TOKEN,
     workerPort: env.PORT ? e.PORT : undefined,
     operator: { supportEmail: e.SUPPORT_EMAIL ?? null, policiesUpdated: e.POLICIES_UPDATED ?? null },

@@ -6,7 +6,13 @@ import { ApiKeyService } from "./api-keys.ts";
 import { SessionCache, startSessionCache } from "./session-cache.ts";
 import { createSession, findOrCreateUser, type SessionUser } from "./sessions.ts";
 
-const someone: SessionUser = { id: "u1", email: "a@example.com", sessionId: "s1", identitySessionId: null };
+const someone: SessionUser = {
+  id: "u1",
+  email: "a@example.com",
+  sessionId: "s1",
+  identitySessionId: null,
+  suspended: false,
+};
 
 /** A look-up that counts its calls and answers `user`. */
 function counting(user: SessionUser | null) {

@@ -10,7 +10,7 @@ const checkoutBody = z.object({
   billing: z.enum(BILLINGS, { error: "Choose monthly or yearly billing." }).default("monthly"),
 });
 
-/** Stripe Checkout, the customer portal, webhooks, and the subscription state (spec §7). */
+/** Stripe Checkout, the customer portal, webhooks, and the subscription state (PRODUCT.md § Plans and limits; DECISIONS.md § Subscription, billing and plan limits). */
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
 

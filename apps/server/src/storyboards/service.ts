@@ -1,10 +1,11 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
-import type { PlanId } from "../billing/plans.ts";
+import { type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { takeQuota } from "../usage/quotas.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import type { SignPath } from "../videos/present.ts";
 import { estimateNarrationSeconds, frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
@@ -133,7 +134,7 @@ export class StoryboardService {
   }
 
   private async planOf(userId: string): Promise<PlanId> {
-    return (await this.plans?.planOf(userId)) ?? "executive";
+    return planOrUnlimited(this.plans, userId);
   }
 
   /** Queues the video; while one is being made, the running job is returned instead of a second run. */
@@ -169,13 +170,13 @@ export class StoryboardService {
           subtitles: opts.subtitles ?? true,
         }),
         // The narration's estimated length is taken from the month, like a dub's.
-        charge: {
+        charge: chargeMinutes({
           userId,
           plan,
           kind: "dubbed",
           seconds: row.frames.reduce((sum, f) => sum + estimateNarrationSeconds(f.transcriptSegment.text), 0),
           what: "storyboard",
-        },
+        }),
         claim: async (tx) => {
           if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
           await takeQuota(tx, userId, plan, "storyboardVideos");

@@ -12,10 +12,10 @@ import {
   runFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
-import { checkLimit } from "../billing/plans.ts";
+import { checkLimit, planOrUnlimited } from "../billing/plans.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
-import type { JobQueue, ThenDub } from "../jobs/runner.ts";
+import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
@@ -29,7 +29,7 @@ import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
 import { TranslationRepository, type TranslationRow } from "./repository.ts";
-import { type DubOptions, startDubJob } from "./start-dub.ts";
+import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 import { timelineProblem } from "./timeline.ts";
 
 export class TranslationService {
@@ -81,7 +81,7 @@ export class TranslationService {
   /**
    * "Translate and dub" into several languages: every language is checked first (available, and the
    * month's minutes cover a dub of each), then each translation starts (its quota taken now) and its dub
-   * follows when it is done (its minutes reserved then, before it runs: jobs/translate.ts).
+   * follows when it is done (its minutes reserved then, before it runs: workers/translate.ts).
    */
   async translateAndDub(
     userId: string,
@@ -98,7 +98,7 @@ export class TranslationService {
       if (reason)
         throw new AppError("language_unavailable", reason, [{ path: "languages", message: language }]);
     }
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const used = await new UsageRepository(this.videos.db).get(userId, monthOf(new Date()));
     const needed = (languages.length * (project.durationMs ?? 0)) / 1000;
     const check = checkLimit(plan, used.transcribedSeconds + used.dubbedSeconds, needed);
@@ -127,7 +127,7 @@ export class TranslationService {
     if (!availability.translate.available)
       throw new AppError("language_unavailable", availability.translate.reason!);
 
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const job =
       (await this.jobs.start({
         queue: "translate",
@@ -203,7 +203,7 @@ export class TranslationService {
     )!;
     if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
     // A dub costs the video's duration, reserved with the claim (a second click while dubbing costs nothing).
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
     const job =
       (await startDubJob(this.jobs, {

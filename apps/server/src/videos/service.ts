@@ -14,7 +14,7 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { PLANS, type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -22,6 +22,7 @@ import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
@@ -47,7 +48,7 @@ const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
 /** A media error of the upload as the 415 the user sees; anything else is passed on. */
 function refuseUnreadable(error: unknown): never {
   const refusal = error instanceof MediaError ? STREAM_REFUSALS[error.code] : undefined;
-  if (refusal) throw new AppError("unsupported_media_type", refusal);
+  if (refusal) throw new AppError("unsupported_media_type", refusal, undefined, { cause: error });
   throw error;
 }
 
@@ -111,8 +112,13 @@ export class VideoService {
       );
       try {
         assertHasVideo(probed);
-      } catch {
-        throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
+      } catch (error) {
+        throw new AppError(
+          "unsupported_media_type",
+          "This file has no video track. Upload a video file.",
+          undefined,
+          { cause: error },
+        );
       }
       // The header's claims checked against the streams: the duration charged, checked against the plan
       // and given to every later job is where the packets end, whatever the header says.
@@ -121,7 +127,7 @@ export class VideoService {
         probed,
         AbortSignal.timeout(PROBE_TIMEOUT_MS),
       ).catch(refuseUnreadable);
-      const plan = (await this.limits?.planOf(userId)) ?? "executive";
+      const plan = await planOrUnlimited(this.limits, userId);
       const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
       if (refusal) throw new AppError(refusal.code, refusal.message);
       const imported = subtitles
@@ -156,7 +162,7 @@ export class VideoService {
         speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
-      await this.jobs.start({
+      const job = await this.jobs.start({
         queue: "ingest",
         owner: userId,
         subject: { projectId: id },
@@ -168,9 +174,19 @@ export class VideoService {
               return true;
             }
           : undefined,
-        charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
+        charge: chargeMinutes({
+          userId,
+          plan,
+          kind: "transcribed",
+          seconds: probed.durationMs / 1000,
+          what: "upload",
+        }),
       });
-      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
+      // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
+      return {
+        ...presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] }),
+        jobId: job?.id ?? null,
+      };
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -268,9 +284,9 @@ export class VideoService {
     }
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
-    await this.jobs.start({
+    const job = await this.jobs.start({
       queue: "transcribe",
       owner: userId,
       subject: { projectId: project.id },
@@ -294,9 +310,9 @@ export class VideoService {
         });
         return true;
       },
-      charge: { userId, plan, kind: "transcribed", seconds, what: "upload" },
+      charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
     });
-    return this.get(userId, id);
+    return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */

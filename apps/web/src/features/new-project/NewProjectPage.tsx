@@ -60,7 +60,7 @@ export default function NewProjectPage() {
       notify.error(NEED_FILE_OR_LINK);
       return;
     }
-    // Other errors are said once, inline next to the form; only the missing file is also a toast (spec §5).
+    // Other errors are said once, inline next to the form; only the missing file is also a toast (PRODUCT.md § Input rules).
     if (!file) {
       setError(linkInvalid ? INVALID_YOUTUBE : YOUTUBE_UNAVAILABLE);
       return;

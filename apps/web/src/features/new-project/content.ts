@@ -1,6 +1,6 @@
 export const WAITING_TEXT = "Uploading your video and creating transcript...";
 
-/** One of these is shown while the upload runs (spec §2: a random tagline from 3). */
+/** One of these is shown while the upload runs (PRODUCT.md § Screens: a random tagline from 3). */
 export const TAGLINES = [
   "Great things take a little time — your global audience is worth it.",
   "Your voice is about to travel the world.",

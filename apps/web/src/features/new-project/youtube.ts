@@ -1,4 +1,4 @@
-/** A YouTube video id is 11 characters (spec §5, §9). */
+/** A YouTube video id is 11 characters (PRODUCT.md § Input rules). */
 export const YOUTUBE_ID_LENGTH = 11;
 
 const PATTERN =
