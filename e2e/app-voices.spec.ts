@@ -51,6 +51,26 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
   expect(saved.speakers[0].style.measured.pitchHz).toBeGreaterThan(0);
   expect(saved.speakers[1].style).toMatchObject({ match: false });
 
+  // the picker says which engine speaks the catalogue's names here, and plays a sample in the language
+  await page
+    .getByRole("button", { name: /^Voice of .*Change voice$/ })
+    .first()
+    .click();
+  const picker = page.getByRole("dialog", { name: /^Choose a voice for/ });
+  await expect(picker.getByTestId("engine-note")).toContainText("offline");
+  await expect(picker.getByTestId("voice-engine").first()).toHaveText(
+    /spoken by (eSpeak NG|Flite) \(offline\)/,
+  );
+  await picker.getByLabel("Sample language").selectOption("spanish");
+  await expect(picker.getByTestId("voice-engine").first()).toHaveText(" · spoken by eSpeak NG (offline)");
+  const sample = page.waitForResponse((r) => r.url().includes("/api/voices/sample/spanish/"));
+  await picker
+    .getByRole("button", { name: /^Play sample of/ })
+    .first()
+    .click();
+  expect([200, 206]).toContain((await sample).status()); // the audio element asks for a range
+  await picker.getByRole("button", { name: "Cancel" }).click();
+
   await page.reload();
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
   await expect(styles.nth(1).getByLabel("Match the speaker")).not.toBeChecked();

@@ -49,3 +49,19 @@ export const dubVoiceReportSchema = z.object({
   follow: z.object({ target: prosodySchema, result: prosodySchema }).optional(),
 });
 export type DubVoiceReport = z.infer<typeof dubVoiceReportSchema>;
+
+/**
+ * Who speaks a catalogue voice on this server in one language (GET /api/voices/spoken/{language}): the
+ * catalogue's names are Azure's, but without Azure an offline engine speaks, and the picker says so.
+ */
+export const voiceSpokenBySchema = z.object({
+  /** Engine id ("espeak-ng", "flite", "azure-tts", …) and its label ("eSpeak NG"). */
+  engine: z.string(),
+  engineLabel: z.string(),
+  /** The engine's own voice ("es+f3", "en-US-AvaMultilingualNeural"). */
+  engineVoice: z.string(),
+  /** true: an offline engine on this server (its sound is not the catalogue voice's). */
+  local: z.boolean(),
+});
+export const voicesSpokenBySchema = z.record(z.string(), voiceSpokenBySchema);
+export type VoiceSpokenBy = z.infer<typeof voiceSpokenBySchema>;
