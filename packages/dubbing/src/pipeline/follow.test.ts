@@ -5,7 +5,7 @@ import { parseStyle, styleTarget } from "../doc.ts";
 import type { TtsEngine } from "../engines/types.ts";
 import { createEspeakEngine, espeakBatchSsml } from "../tts/espeak.ts";
 import { createFliteEngine, FLITE_VOICES } from "../tts/flite.ts";
-import { shiftArgs, shiftPitch } from "../tts/shift.ts";
+import { shiftArgs, shiftPitch, shiftPitchMany } from "../tts/shift.ts";
 import { regionAudioArgs } from "./dub/follow-speakers.ts";
 import { fitStyle, measureClip, pitchSetting, rangeSetting, sampleText, styleRate } from "./follow.ts";
 
@@ -122,5 +122,28 @@ describe("follow with the real engines", () => {
     expect(Math.abs(measureClip(shifted).pitchHz / target.pitchHz - 1)).toBeLessThan(0.05);
     // a shift too small to hear is no pass at all
     expect(await shiftPitch(clip, 0.05)).toBe(clip);
+  });
+});
+
+describe("shiftPitchMany", () => {
+  it("shifts several clips in one run, each as long as it was and at the shifted pitch", async () => {
+    const flite = createFliteEngine();
+    const texts = ["Good morning.", "Let us talk about the weather in the mountains this week.", "Yes."];
+    const clips = await Promise.all(
+      texts.map((text) => flite.synthesize({ text, voice: "slt", language: "en" })),
+    );
+    const shifted = await shiftPitchMany(clips, -5);
+    expect(shifted.map((c) => c.samples.length)).toEqual(clips.map((c) => c.samples.length));
+    for (const [k, c] of shifted.entries()) {
+      const before = measureClip(clips[k]!).pitchHz;
+      const after = measureClip(c).pitchHz;
+      if (k === 2) continue; // too short for a steady median
+      expect(Math.abs(semitones(before, after) + 5)).toBeLessThan(0.7);
+    }
+    // each clip is its own: the loud part of the long line does not leak into the short one's
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
+    expect(rms(shifted[0]!.samples) / rms(clips[0]!.samples)).toBeGreaterThan(0.6);
+    expect(rms(shifted[0]!.samples) / rms(clips[0]!.samples)).toBeLessThan(1.6);
+    expect(await shiftPitchMany(clips, 0)).toBe(clips);
   });
 });

@@ -28,3 +28,38 @@ export async function shiftPitch(clip: Clip, semitones: number, signal?: AbortSi
   for (let i = 0; i < n; i++) samples[i] = stdout.readFloatLE(i * 4);
   return { samples, sampleRate: clip.sampleRate };
 }
+
+/** Silence between clips shifted in one run: longer than the filter's delay and ringing (a few ms). */
+const GAP_MS = 250;
+
+/**
+ * Several clips of one rate shifted by the same amount in one ffmpeg run (a process per clip cost more
+ * than the shift): laid end to end with silence between, shifted, and cut at the same places (the filter
+ * keeps the length and the timing to a few milliseconds).
+ */
+export async function shiftPitchMany(
+  clips: Clip[],
+  semitones: number,
+  signal?: AbortSignal,
+): Promise<Clip[]> {
+  const first = clips[0];
+  if (!first || Math.abs(semitones) < MIN_SHIFT_ST) return clips;
+  if (clips.length === 1 || clips.some((c) => c.sampleRate !== first.sampleRate))
+    return Promise.all(clips.map((c) => shiftPitch(c, semitones, signal)));
+  const gap = Math.round((first.sampleRate * GAP_MS) / 1000);
+  const offsets: number[] = [];
+  let n = gap;
+  for (const c of clips) {
+    offsets.push(n);
+    n += c.samples.length + gap;
+  }
+  const all = new Float32Array(n);
+  clips.forEach((c, i) => all.set(c.samples, offsets[i] as number));
+  const shifted = await shiftPitch({ samples: all, sampleRate: first.sampleRate }, semitones, signal);
+  return clips.map((c, i) => {
+    const at = offsets[i] as number;
+    const samples = new Float32Array(c.samples.length);
+    samples.set(shifted.samples.subarray(at, Math.min(shifted.samples.length, at + c.samples.length)));
+    return { samples, sampleRate: c.sampleRate };
+  });
+}
