@@ -47,6 +47,8 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
   const refused = await user.request.get("/api/auth/me");
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe("account_suspended");
+  await user.goto("/projects");
+  await expect(user.getByRole("heading", { name: "Your account is suspended" })).toBeVisible();
 
   await row.getByRole("button", { name: `Resume ${email}` }).click();
   await operator
@@ -68,6 +70,17 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
   await operator.keyboard.press("ArrowLeft");
   await expect(operator.getByRole("tab", { name: "Storage" })).toHaveAttribute("aria-selected", "true");
   await expect(operator.getByText("Uploaded videos").first()).toBeVisible();
+  // Every section meets WCAG 2.1 AA as axe-core checks it.
+  for (const [name, ready] of [
+    ["Jobs", "Show"],
+    ["Engines", "Translate into"],
+    ["Storage", "Uploaded videos"],
+    ["Audit", "Sign-ins and factor changes"],
+  ] as const) {
+    await operator.getByRole("tab", { name }).click();
+    await expect(operator.getByText(ready).first()).toBeVisible();
+    expect(await violations(operator), name).toEqual([]);
+  }
 
   await userContext.close();
   await operatorContext.close();

@@ -2,6 +2,7 @@ export * from "./admin.ts";
 export * from "./api-keys.ts";
 export * from "./errors.ts";
 export * from "./glossary.ts";
+export * from "./link-import.ts";
 export * from "./media.ts";
 export * from "./plans.ts";
 export * from "./responses.ts";

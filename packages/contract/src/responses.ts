@@ -29,6 +29,8 @@ export const projectSchema = z.object({
   posterUrl: url,
   previewUrl: url,
   originalName: z.string(),
+  /** Link import: the link the video comes from; null for an upload. */
+  sourceUrl: z.string().nullable(),
   sizeBytes: z.number(),
   durationMs: z.number().nullable(),
   width: z.number().nullable(),

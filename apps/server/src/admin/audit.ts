@@ -3,6 +3,7 @@ import { identitySchema } from "@dubbing/identity-server";
 import { and, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminAudit, users } from "../db/schema.ts";
+import { log } from "../logs/context.ts";
 import { pageOf } from "./search.ts";
 
 const { identityAuditLog } = identitySchema;
@@ -27,6 +28,11 @@ export async function recordAction(
     targetId: target.id,
     targetLabel: target.label,
   });
+  // Also in the logs, with the request's reqId (and the job's id as `jobId` for a job action).
+  log().info(
+    { adminId: admin.id, action, targetId: target.id, ...(action.endsWith("_job") && { jobId: target.id }) },
+    "admin action",
+  );
 }
 
 /** The console's audit log, newest first. */

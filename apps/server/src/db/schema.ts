@@ -90,6 +90,8 @@ export const projects = pgTable(
     glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
     /** How many people speak, as the user said (1–8); null: detected. Read by the transcription. */
     speakerCount: integer("speaker_count"),
+    /** Link import: the link the worker downloads the original from; `original_key` is "" until it has. */
+    sourceUrl: text("source_url"),
     uploadedAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

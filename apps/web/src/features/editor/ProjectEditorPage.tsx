@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
@@ -20,7 +20,7 @@ import { TranslationTab } from "./TranslationTab.tsx";
 import { usePlayerClearance } from "./use-player-clearance.ts";
 import { useProjectDraft } from "./use-project-draft.tsx";
 import { useProjectEvents } from "./use-project-events.ts";
-import { useVideoPlayer } from "./use-video-player.ts";
+import { useVideoPlayer, type VideoPlayer } from "./use-video-player.ts";
 
 export default function ProjectEditorPage() {
   const { id = "" } = useParams();
@@ -115,23 +115,7 @@ function Editor({ project }: { project: ProjectDetail }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {shown && (
-            // One player for the page: the original, or the dub of the tab that has one (a switch of tab
-            // keeps the position). Kept in view under the header while lower lines are edited (large screens).
-            // biome-ignore lint/a11y/useMediaCaption: the transcript below is the caption text
-            <video
-              ref={player.attach}
-              src={shown.url}
-              poster={project.posterUrl ?? undefined}
-              preload="metadata"
-              playsInline
-              onClick={player.toggle}
-              onLoadedMetadata={(e) => {
-                if (resumeAt.current > 0) e.currentTarget.currentTime = resumeAt.current / 1000;
-              }}
-              aria-label={shown.label}
-              data-testid={shown.testId}
-              className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-10 lg:max-h-[42vh]"
-            />
+            <EditorVideo player={player} shown={shown} poster={project.posterUrl} resumeAt={resumeAt} />
           )}
           {ready && (
             <>
@@ -202,5 +186,41 @@ function Editor({ project }: { project: ProjectDetail }) {
         <PlayerBar barRef={setBar} player={player} transcript={draft.transcript} speakers={draft.speakers} />
       )}
     </div>
+  );
+}
+
+/**
+ * One player for the page: the original, or the dub of the tab that has one (a switch of tab keeps the
+ * position: it goes on from `resumeAt`). Kept in view under the header while lower lines are edited
+ * (large screens).
+ */
+function EditorVideo({
+  player,
+  shown,
+  poster,
+  resumeAt,
+}: {
+  player: VideoPlayer;
+  shown: NonNullable<ReturnType<typeof playerSource>>;
+  poster: string | null | undefined;
+  /** Where to go on from when the source changes (milliseconds). */
+  resumeAt: RefObject<number>;
+}) {
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: the transcript below is the caption text
+    <video
+      ref={player.attach}
+      src={shown.url}
+      poster={poster ?? undefined}
+      preload="metadata"
+      playsInline
+      onClick={player.toggle}
+      onLoadedMetadata={(e) => {
+        if (resumeAt.current > 0) e.currentTarget.currentTime = resumeAt.current / 1000;
+      }}
+      aria-label={shown.label}
+      data-testid={shown.testId}
+      className="aspect-video w-full rounded-2xl bg-black shadow-sm lg:sticky lg:top-20 lg:z-10 lg:max-h-[42vh]"
+    />
   );
 }
