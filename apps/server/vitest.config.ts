@@ -14,7 +14,5 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 300_000,
     hookTimeout: 120_000,
-    // Integration files each start a server; two at a time suits a 2-core machine.
-    maxWorkers: 2,
   },
 });

@@ -115,7 +115,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   // "true", "false", or a comma-separated list of the private addresses allowed (tests)
-  IMPORT_ALLOW_PRIVATE: z.string().trim().default("false"),
+  IMPORT_ALLOW_PRIVATE: z
+    .string()
+    .trim()
+    .default("false")
+    .refine(
+      (v) => v === "true" || v === "false" || v.split(",").every((a) => isIP(a.trim()) !== 0),
+      "true, false, or a comma-separated list of IP addresses",
+    ),
   YT_DLP_BIN: z.string().trim().min(1).default("yt-dlp"),
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),

@@ -5,6 +5,8 @@ import { execFileSync } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLANS } from "../src/billing/plans.ts";
+import { projects } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, waitForStatus } from "./http.ts";
@@ -55,6 +57,7 @@ describe.each(MODES)("link import (%s)", (mode) => {
       speakerCount: 2,
     });
     expect(res.body.originalVideoUrl).toBeNull();
+    expect(res.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
     const ready = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 300_000);
     expect(ready.statusMessage).toBeNull();
     expect(ready.status).toBe("ready");
@@ -98,6 +101,26 @@ describe.each(MODES)("link import (%s)", (mode) => {
       expect(await usedSeconds(cookie)).toBe(0);
     });
   }
+
+  it("caps the download at the storage the plan has left", async () => {
+    const { cookie, userId } = await ts.signIn();
+    // a Free user who keeps all but 1 MiB of the plan's storage (a project row standing for the videos)
+    await ts.server.database.db.insert(projects).values({
+      userId,
+      title: "Kept",
+      status: "ready",
+      originalKey: "projects/none/original.mp4",
+      originalName: "kept.mp4",
+      sizeBytes: PLANS.free.storedBytes - 1024 * 1024,
+    });
+    const res = await importLink(cookie, `${site.url}/endless.mp4`);
+    expect(res.status).toBe(201);
+    const failed = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 120_000);
+    expect(failed.statusMessage).toBe(
+      "The link could not be downloaded: the video is larger than the 1 MB your plan allows.",
+    );
+    expect(await usedSeconds(cookie)).toBe(0);
+  });
 
   it("refuses a bad link at once: the spec's YouTube rule, other schemes, a user name; nothing is created", async () => {
     const { cookie } = await ts.signIn();

@@ -254,7 +254,10 @@ export class VideoService {
     });
     if (!started || !inserted) throw new Error("the import job did not start");
     // as committed: the worker may already have moved it on
-    return presentProjectDetail(inserted, this.sign, { speakers: [], transcript: [] });
+    return {
+      ...presentProjectDetail(inserted, this.sign, { speakers: [], transcript: [] }),
+      jobId: started.id,
+    };
   }
 
   async list(userId: string) {

@@ -17,6 +17,8 @@ const FILTER_LABELS: Record<(typeof ADMIN_JOB_FILTERS)[number], string> = {
 };
 const RETRYABLE = new Set(["transcribe", "translate", "dub"]);
 
+type Pending = { kind: "retry" | "cancel"; job: AdminJob } | null;
+
 /**
  * Jobs with their id (every log line of a job carries it as `jobId`), status and error; a failed one
  * retried as its owner's new run, a queued one cancelled.
@@ -26,7 +28,7 @@ export function JobsSection() {
   const [status, setStatus] = useState<(typeof ADMIN_JOB_FILTERS)[number]>("active");
   const [pages, setPages] = useState<string[]>([]);
   const jobs = useAdminJobs(status, pages.at(-1));
-  const [pending, setPending] = useState<{ kind: "retry" | "cancel"; job: AdminJob } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
   const client = useQueryClient();
 
   const act = async () => {
@@ -68,84 +70,7 @@ export function JobsSection() {
         <QueryState query={jobs} what="jobs" isEmpty={(d) => d.jobs.length === 0} empty="No jobs here.">
           {(data) => (
             <>
-              <table className="min-w-full divide-y divide-slate-200">
-                <caption className="sr-only">Jobs, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Job id
-                    </th>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={th}>
-                      Status
-                    </th>
-                    <th scope="col" className={th}>
-                      Message or error
-                    </th>
-                    <th scope="col" className={th}>
-                      Owner
-                    </th>
-                    <th scope="col" className={th}>
-                      Project
-                    </th>
-                    <th scope="col" className={th}>
-                      Updated
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.jobs.map((job) => (
-                    <tr key={job.id} data-testid="admin-job-row">
-                      <th scope="row" className={`${td} font-mono text-xs`}>
-                        {job.id}
-                      </th>
-                      <td className={td}>
-                        {job.kind}
-                        {job.language ? ` (${job.language})` : ""}
-                      </td>
-                      <td className={td}>
-                        {job.status}
-                        {job.status === "running" ? ` ${job.percent}%` : ""}
-                      </td>
-                      <td className={`${td} max-w-md ${job.status === "failed" ? "text-red-700" : ""}`}>
-                        {job.message ?? ""}
-                      </td>
-                      <td className={td}>{job.owner?.email ?? "(gone)"}</td>
-                      <td className={`${td} font-mono text-xs`}>{job.projectId ?? job.storyboardId ?? ""}</td>
-                      <td className={td}>
-                        <Time iso={job.updatedAt} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {job.status === "failed" && RETRYABLE.has(job.kind) && (
-                          <button
-                            type="button"
-                            className="font-semibold text-indigo-700 hover:underline"
-                            aria-label={`Retry job ${job.id}`}
-                            onClick={() => setPending({ kind: "retry", job })}
-                          >
-                            Retry
-                          </button>
-                        )}
-                        {job.status === "queued" && (
-                          <button
-                            type="button"
-                            className="font-semibold text-red-700 hover:underline"
-                            aria-label={`Cancel job ${job.id}`}
-                            onClick={() => setPending({ kind: "cancel", job })}
-                          >
-                            Cancel
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <JobsTable jobs={data.jobs} onAct={setPending} />
               <Pager
                 next={data.next}
                 atStart={pages.length === 0}
@@ -174,5 +99,89 @@ export function JobsSection() {
         )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The page of jobs as a table; a failed one can be retried, a queued one cancelled. */
+function JobsTable({ jobs, onAct }: { jobs: AdminJob[]; onAct: (pending: Pending) => void }) {
+  return (
+    <table className="min-w-full divide-y divide-slate-200">
+      <caption className="sr-only">Jobs, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            Job id
+          </th>
+          <th scope="col" className={th}>
+            Kind
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+          <th scope="col" className={th}>
+            Message or error
+          </th>
+          <th scope="col" className={th}>
+            Owner
+          </th>
+          <th scope="col" className={th}>
+            Project
+          </th>
+          <th scope="col" className={th}>
+            Updated
+          </th>
+          <th scope="col" className={th}>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {jobs.map((job) => (
+          <tr key={job.id} data-testid="admin-job-row">
+            <th scope="row" className={`${td} font-mono text-xs`}>
+              {job.id}
+            </th>
+            <td className={td}>
+              {job.kind}
+              {job.language ? ` (${job.language})` : ""}
+            </td>
+            <td className={td}>
+              {job.status}
+              {job.status === "running" ? ` ${job.percent}%` : ""}
+            </td>
+            <td className={`${td} max-w-md ${job.status === "failed" ? "text-red-700" : ""}`}>
+              {job.message ?? ""}
+            </td>
+            <td className={td}>{job.owner?.email ?? "(gone)"}</td>
+            <td className={`${td} font-mono text-xs`}>{job.projectId ?? job.storyboardId ?? ""}</td>
+            <td className={td}>
+              <Time iso={job.updatedAt} />
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              {job.status === "failed" && RETRYABLE.has(job.kind) && (
+                <button
+                  type="button"
+                  className="font-semibold text-indigo-700 hover:underline"
+                  aria-label={`Retry job ${job.id}`}
+                  onClick={() => onAct({ kind: "retry", job })}
+                >
+                  Retry
+                </button>
+              )}
+              {job.status === "queued" && (
+                <button
+                  type="button"
+                  className="font-semibold text-red-700 hover:underline"
+                  aria-label={`Cancel job ${job.id}`}
+                  onClick={() => onAct({ kind: "cancel", job })}
+                >
+                  Cancel
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

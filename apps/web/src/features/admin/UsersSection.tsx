@@ -19,26 +19,6 @@ export function UsersSection({ me }: { me: string }) {
   const [pages, setPages] = useState<string[]>([]);
   const users = useAdminUsers(q, pages.at(-1));
   const [pending, setPending] = useState<Pending>(null);
-  const [typed, setTyped] = useState("");
-  const client = useQueryClient();
-
-  const act = async () => {
-    if (!pending) return;
-    const { kind, user } = pending;
-    if (kind === "suspend") await suspendUser(user.id);
-    else if (kind === "resume") await resumeUser(user.id);
-    else await deleteUser(user.id, typed);
-    await client.invalidateQueries({ queryKey: adminKey });
-    notify.success(
-      kind === "suspend"
-        ? `${user.email} is suspended.`
-        : kind === "resume"
-          ? `${user.email} can use the service again.`
-          : `${user.email}'s account was deleted.`,
-    );
-    setPending(null);
-    setTyped("");
-  };
 
   return (
     <section aria-labelledby={`${searchId}-h`} className={card}>
@@ -77,86 +57,7 @@ export function UsersSection({ me }: { me: string }) {
         >
           {(data) => (
             <>
-              <table className="min-w-full divide-y divide-slate-200">
-                <caption className="sr-only">
-                  Users{q ? ` whose email contains "${q}"` : ""}, newest first
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Email
-                    </th>
-                    <th scope="col" className={th}>
-                      Plan
-                    </th>
-                    <th scope="col" className={th}>
-                      Usage this month
-                    </th>
-                    <th scope="col" className={th}>
-                      Stored
-                    </th>
-                    <th scope="col" className={th}>
-                      Joined
-                    </th>
-                    <th scope="col" className={th}>
-                      Status
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.users.map((user) => (
-                    <tr key={user.id} data-testid="admin-user-row">
-                      <th scope="row" className={`${td} font-medium`}>
-                        {user.email}
-                        {user.isAdmin && <span className="ml-2 text-xs text-indigo-700">(admin)</span>}
-                      </th>
-                      <td className={td}>{user.plan}</td>
-                      <td className={td}>
-                        {minutes(user.usage.transcribedSeconds + user.usage.dubbedSeconds)} of{" "}
-                        {minutes(user.usage.limitSeconds)}
-                      </td>
-                      <td className={td}>{formatBytes(user.storedBytes)}</td>
-                      <td className={td}>
-                        <Time iso={user.createdAt} />
-                      </td>
-                      <td className={td}>
-                        {user.suspendedAt ? (
-                          <span className="font-semibold text-red-700">Suspended</span>
-                        ) : (
-                          <span className="text-green-700">Active</span>
-                        )}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {user.email !== me && (
-                          <div className="flex gap-2">
-                            <button
-                              type="button"
-                              className="font-semibold text-indigo-700 hover:underline"
-                              aria-label={`${user.suspendedAt ? "Resume" : "Suspend"} ${user.email}`}
-                              onClick={() =>
-                                setPending({ kind: user.suspendedAt ? "resume" : "suspend", user })
-                              }
-                            >
-                              {user.suspendedAt ? "Resume" : "Suspend"}
-                            </button>
-                            <button
-                              type="button"
-                              className="font-semibold text-red-700 hover:underline"
-                              aria-label={`Delete ${user.email}`}
-                              onClick={() => setPending({ kind: "delete", user })}
-                            >
-                              Delete
-                            </button>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <UsersTable users={data.users} q={q} me={me} onAct={setPending} />
               <Pager
                 next={data.next}
                 atStart={pages.length === 0}
@@ -167,51 +68,171 @@ export function UsersSection({ me }: { me: string }) {
           )}
         </QueryState>
       </div>
-      <ConfirmDialog
-        open={pending !== null}
-        title={
-          pending?.kind === "suspend"
-            ? `Suspend ${pending.user.email}?`
-            : pending?.kind === "resume"
-              ? `Resume ${pending.user.email}?`
-              : `Delete ${pending?.user.email ?? ""}?`
-        }
-        confirmLabel={
-          pending?.kind === "suspend" ? "Suspend" : pending?.kind === "resume" ? "Resume" : "Delete account"
-        }
-        busyLabel="Working..."
-        disabled={pending?.kind === "delete" && typed.trim().toLowerCase() !== pending.user.email}
-        onConfirm={act}
-        onClose={() => {
-          setPending(null);
-          setTyped("");
-        }}
-      >
-        {pending?.kind === "suspend" && (
-          <p>
-            Their sessions and API keys stop working at once, and they cannot sign in until resumed. Nothing
-            is deleted.
-          </p>
-        )}
-        {pending?.kind === "resume" && <p>Their sessions and API keys work again, and they can sign in.</p>}
-        {pending?.kind === "delete" && (
-          <>
-            <p>
-              Every project, dub, storyboard and file of this account is deleted, its subscription cancelled.
-              This cannot be undone.
-            </p>
-            <label className="block font-medium text-slate-800">
-              Type the account's email to confirm
-              <input
-                className={`${inputBase} mt-1`}
-                value={typed}
-                autoComplete="off"
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </label>
-          </>
-        )}
-      </ConfirmDialog>
+      <UserActionDialog pending={pending} onDone={() => setPending(null)} />
     </section>
+  );
+}
+
+/** The page of users as a table, each with its actions (not on one's own account). */
+function UsersTable({
+  users,
+  q,
+  me,
+  onAct,
+}: {
+  users: AdminUser[];
+  q: string;
+  me: string;
+  onAct: (pending: Pending) => void;
+}) {
+  return (
+    <table className="min-w-full divide-y divide-slate-200">
+      <caption className="sr-only">Users{q ? ` whose email contains "${q}"` : ""}, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            Email
+          </th>
+          <th scope="col" className={th}>
+            Plan
+          </th>
+          <th scope="col" className={th}>
+            Usage this month
+          </th>
+          <th scope="col" className={th}>
+            Stored
+          </th>
+          <th scope="col" className={th}>
+            Joined
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+          <th scope="col" className={th}>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {users.map((user) => (
+          <tr key={user.id} data-testid="admin-user-row">
+            <th scope="row" className={`${td} font-medium`}>
+              {user.email}
+              {user.isAdmin && <span className="ml-2 text-xs text-indigo-700">(admin)</span>}
+            </th>
+            <td className={td}>{user.plan}</td>
+            <td className={td}>
+              {minutes(user.usage.transcribedSeconds + user.usage.dubbedSeconds)} of{" "}
+              {minutes(user.usage.limitSeconds)}
+            </td>
+            <td className={td}>{formatBytes(user.storedBytes)}</td>
+            <td className={td}>
+              <Time iso={user.createdAt} />
+            </td>
+            <td className={td}>
+              {user.suspendedAt ? (
+                <span className="font-semibold text-red-700">Suspended</span>
+              ) : (
+                <span className="text-green-700">Active</span>
+              )}
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              {user.email !== me && (
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="font-semibold text-indigo-700 hover:underline"
+                    aria-label={`${user.suspendedAt ? "Resume" : "Suspend"} ${user.email}`}
+                    onClick={() => onAct({ kind: user.suspendedAt ? "resume" : "suspend", user })}
+                  >
+                    {user.suspendedAt ? "Resume" : "Suspend"}
+                  </button>
+                  <button
+                    type="button"
+                    className="font-semibold text-red-700 hover:underline"
+                    aria-label={`Delete ${user.email}`}
+                    onClick={() => onAct({ kind: "delete", user })}
+                  >
+                    Delete
+                  </button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Confirms suspending, resuming or deleting a user (deleting asks for their email typed), then does it. */
+function UserActionDialog({ pending, onDone }: { pending: Pending; onDone: () => void }) {
+  const [typed, setTyped] = useState("");
+  const client = useQueryClient();
+
+  const act = async () => {
+    if (!pending) return;
+    const { kind, user } = pending;
+    if (kind === "suspend") await suspendUser(user.id);
+    else if (kind === "resume") await resumeUser(user.id);
+    else await deleteUser(user.id, typed);
+    await client.invalidateQueries({ queryKey: adminKey });
+    notify.success(
+      kind === "suspend"
+        ? `${user.email} is suspended.`
+        : kind === "resume"
+          ? `${user.email} can use the service again.`
+          : `${user.email}'s account was deleted.`,
+    );
+    onDone();
+    setTyped("");
+  };
+
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      title={
+        pending?.kind === "suspend"
+          ? `Suspend ${pending.user.email}?`
+          : pending?.kind === "resume"
+            ? `Resume ${pending.user.email}?`
+            : `Delete ${pending?.user.email ?? ""}?`
+      }
+      confirmLabel={
+        pending?.kind === "suspend" ? "Suspend" : pending?.kind === "resume" ? "Resume" : "Delete account"
+      }
+      busyLabel="Working..."
+      disabled={pending?.kind === "delete" && typed.trim().toLowerCase() !== pending.user.email}
+      onConfirm={act}
+      onClose={() => {
+        onDone();
+        setTyped("");
+      }}
+    >
+      {pending?.kind === "suspend" && (
+        <p>
+          Their sessions and API keys stop working at once, and they cannot sign in until resumed. Nothing is
+          deleted.
+        </p>
+      )}
+      {pending?.kind === "resume" && <p>Their sessions and API keys work again, and they can sign in.</p>}
+      {pending?.kind === "delete" && (
+        <>
+          <p>
+            Every project, dub, storyboard and file of this account is deleted, its subscription cancelled.
+            This cannot be undone.
+          </p>
+          <label className="block font-medium text-slate-800">
+            Type the account's email to confirm
+            <input
+              className={`${inputBase} mt-1`}
+              value={typed}
+              autoComplete="off"
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </label>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
