@@ -66,6 +66,12 @@ try {
         (errors ? `  (${errors} errors or non-2xx)` : ""),
     );
   }
+  // resident memory after the load, and its high-water mark (the price of a larger young generation)
+  const status = await readFile(`/proc/${server.process.pid}/status`, "utf8");
+  const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  console.log(
+    `server RSS after the load ${(kib("VmRSS") / 1024).toFixed(0)} MiB, peak ${(kib("VmHWM") / 1024).toFixed(0)} MiB`,
+  );
 } finally {
   server.stop();
   await new Promise((r) => server.process.once("exit", r));
