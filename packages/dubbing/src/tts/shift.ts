@@ -54,7 +54,9 @@ export async function shiftPitchMany(
     n += c.samples.length + gap;
   }
   const all = new Float32Array(n);
-  clips.forEach((c, i) => all.set(c.samples, offsets[i] as number));
+  clips.forEach((c, i) => {
+    all.set(c.samples, offsets[i] as number);
+  });
   const shifted = await shiftPitch({ samples: all, sampleRate: first.sampleRate }, semitones, signal);
   return clips.map((c, i) => {
     const at = offsets[i] as number;
