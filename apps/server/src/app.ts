@@ -59,6 +59,8 @@ import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
 import { subtitleImportRoutes } from "./videos/subtitle-routes.ts";
+import { MyVoiceService } from "./voices/my-voices.ts";
+import { myVoiceRoutes } from "./voices/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { WebhookService } from "./webhooks/service.ts";
 
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
+  myVoiceRoutes(app, { myVoices: new MyVoiceService(db, repo) });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
   webhookRoutes(app, {

@@ -65,3 +65,43 @@ export const voiceSpokenBySchema = z.object({
 });
 export const voicesSpokenBySchema = z.record(z.string(), voiceSpokenBySchema);
 export type VoiceSpokenBy = z.infer<typeof voiceSpokenBySchema>;
+
+// My voices (#30, part 3): a user's own voice library, reused across projects.
+
+/**
+ * At most this many voices in one user's library: far more than the speakers of any project, and a
+ * bound on what one account keeps (each entry is a row listed in every picker).
+ */
+export const MAX_MY_VOICES = 50;
+
+/** A saved preset: a catalogue voice with how it speaks (the speaker's style settings, no measures). */
+export const myVoiceStyleSchema = speakerStyleSchema.omit({ measured: true });
+export type MyVoiceStyle = z.infer<typeof myVoiceStyleSchema>;
+
+const myVoiceName = z
+  .string()
+  .trim()
+  .min(1, "A voice needs a name.")
+  .max(80, "A voice's name is at most 80 characters.");
+
+/** One voice of a user's library, as the API answers it. */
+export const myVoiceSchema = z.object({
+  id: z.string(),
+  kind: z.literal("preset"),
+  name: z.string(),
+  /** The catalogue voice that speaks it. */
+  voice: z.string(),
+  style: myVoiceStyleSchema,
+  /** The project and speaker it was saved from (null once that project is deleted). */
+  source: z.object({ projectId: z.string(), speakerId: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type MyVoice = z.infer<typeof myVoiceSchema>;
+
+/** "Save to My voices" on a speaker: the server reads the speaker as stored, not from the body. */
+export const createMyVoiceSchema = z.object({
+  projectId: z.string().min(1),
+  speakerId: z.string().min(1),
+  name: myVoiceName.optional(),
+});
+export const renameMyVoiceSchema = z.object({ name: myVoiceName });

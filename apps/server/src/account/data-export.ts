@@ -9,6 +9,7 @@ import { billing, projects, storyboards, translations, users } from "../db/schem
 import { dubKeys } from "../storage/keys.ts";
 import type { SignPath } from "../videos/present.ts";
 import { VideoRepository } from "../videos/repository.ts";
+import { myVoicesOf } from "../voices/my-voices.ts";
 
 /** How long the media links in an export work. */
 export const EXPORT_LINK_DAYS = 7;
@@ -53,6 +54,7 @@ export async function writeDataExport(
       createdAt: user?.createdAt,
       subscription: plan ? { plan: plan.plan, status: plan.status, billing: plan.interval } : null,
       glossary: user?.glossary ?? [],
+      myVoices: await myVoicesOf(db, userId),
       exportedAt: opts.now,
     }),
   );
@@ -62,7 +64,7 @@ export async function writeDataExport(
     [
       "Your data from AI Video Dubbing.",
       "",
-      "account.json            your account",
+      "account.json            your account (with My voices, your own voice library)",
       "projects/<name>/        each project: project.json (details, speakers, transcript), subtitles,",
       "                        translations/<language>.json and subtitles, media.json (links to the videos)",
       "storyboards/<name>/     each storyboard: storyboard.json and a link to its video",

@@ -4,6 +4,7 @@ import type {
   GlossaryEntry,
   JobKind,
   JobStatus,
+  MyVoiceStyle,
   ProjectStatus,
   SpeakerStyle,
   StoryboardStatus,
@@ -112,6 +113,27 @@ export const speakers = pgTable(
     style: jsonb("style").$type<SpeakerStyle>(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
+// My voices (#30): a user's own voices, reused across projects. A preset is a catalogue voice with the
+// pitch and pace it speaks at; the project it was saved from is kept for reference only (set null when
+// that project goes), so the voice outlives it. Deleted with the account (cascade).
+export const myVoices = pgTable(
+  "my_voices",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"preset">().notNull(),
+    name: text("name").notNull(),
+    voice: text("voice").notNull(),
+    style: jsonb("style").$type<MyVoiceStyle>().notNull(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    speakerId: text("speaker_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("my_voices_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const segments = pgTable(

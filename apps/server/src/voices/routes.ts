@@ -1,0 +1,29 @@
+import { createMyVoiceSchema, renameMyVoiceSchema } from "@dubbing/contract";
+import type { FastifyInstance } from "fastify";
+import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { parseBody } from "../http/validate.ts";
+import type { MyVoiceService } from "./my-voices.ts";
+
+/** My voices: list, save a speaker's voice, rename, delete. Another user's voice is a 404. */
+export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceService }) {
+  const { myVoices } = deps;
+
+  app.get("/api/voices/mine", SIGNED_IN, async (request) => ({
+    voices: await myVoices.list(currentUser(request).id),
+  }));
+
+  app.post("/api/voices/mine", SIGNED_IN, async (request, reply) => {
+    const input = parseBody(createMyVoiceSchema, request.body);
+    return reply.code(201).send(await myVoices.saveFromSpeaker(currentUser(request).id, input));
+  });
+
+  app.patch<{ Params: { id: string } }>("/api/voices/mine/:id", SIGNED_IN, async (request) => {
+    const { name } = parseBody(renameMyVoiceSchema, request.body);
+    return myVoices.rename(currentUser(request).id, request.params.id, name);
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/voices/mine/:id", SIGNED_IN, async (request, reply) => {
+    await myVoices.remove(currentUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+}

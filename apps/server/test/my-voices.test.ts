@@ -1,0 +1,195 @@
+// My voices (#30, part 3) through the real server: a speaker's voice saved from project A, taken by a
+// speaker of project B and spoken in B's dub at the preset's pitch; renamed and deleted by its owner only;
+// listed in the account export; gone with the account.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { MAX_MY_VOICES } from "@dubbing/contract";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { myVoices } from "../src/db/schema.ts";
+import { tempFolder } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
+import { readZip } from "./zip.ts";
+
+const tmp = tempFolder("my-voices-");
+let dialogue: string;
+beforeAll(() => {
+  dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 4), { name: "two" }).video;
+});
+
+interface Speaker {
+  id: string;
+  name: string;
+  selectedVoice: string;
+  style?: { match: boolean; pitchHz?: number; syllablesPerSec?: number; measured?: unknown };
+}
+
+describe.each(MODES)("my voices (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(mode);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  const ready = async (cookie: string, title: string) => {
+    const res = await upload(ts.baseUrl, cookie, dialogue, title, { speakers: "2" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const project = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"]);
+    expect(project.status, project.statusMessage).toBe("ready");
+    return project as { _id: string; speakers: Speaker[]; transcript: unknown[] };
+  };
+
+  it("saves a speaker's voice in one project and speaks it in another; only its owner sees it", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const { cookie, userId } = await ts.signIn(email);
+    const bob = await ts.signIn();
+    const spoken = (await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/spanish")).body as Record<
+      string,
+      { engineVoice: string }
+    >;
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body).toEqual({ voices: [] });
+
+    // project A: the first speaker given a voice of another sound than B's speakers have, and a pitch
+    const a = await ready(cookie, "Project A");
+    const b = await ready(cookie, "Project B");
+    const taken = b.speakers[0]!;
+    const avoid = new Set(b.speakers.map((s) => spoken[s.selectedVoice]?.engineVoice));
+    const voice = Object.keys(spoken).find((v) => !avoid.has(spoken[v]!.engineVoice))!;
+    expect(voice).toBeDefined();
+    const [first, second] = a.speakers as [Speaker, Speaker];
+    const mine = { ...first, selectedVoice: voice, style: { match: true, pitchHz: 150 } };
+    const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${a._id}`, {
+      video: { speakers: [mine, second] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    // bad input: no speaker, a speaker not in the project, another user's project; nothing is written
+    const bad = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", { projectId: a._id });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_failed");
+    const absent = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", {
+      projectId: a._id,
+      speakerId: "speaker-9",
+    });
+    expect(absent.status).toBe(404);
+    const theirs = await api(ts.baseUrl, bob.cookie, "POST", "/api/voices/mine", {
+      projectId: a._id,
+      speakerId: first.id,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body).toEqual({ voices: [] });
+
+    // "Save to My voices": the stored speaker's voice and pitch, with its measured pace
+    const created = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", {
+      projectId: a._id,
+      speakerId: first.id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const preset = created.body;
+    expect(preset).toMatchObject({
+      kind: "preset",
+      name: `${first.name} (Project A)`,
+      voice,
+      style: { match: true, pitchHz: 150 },
+      source: { projectId: a._id, speakerId: first.id },
+    });
+    expect(preset.style.syllablesPerSec).toBeGreaterThan(2);
+    const renamed = await api(ts.baseUrl, cookie, "PATCH", `/api/voices/mine/${preset.id}`, {
+      name: "  Narrator  ",
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe("Narrator");
+    expect(
+      (await api(ts.baseUrl, cookie, "PATCH", `/api/voices/mine/${preset.id}`, { name: " " })).status,
+    ).toBe(400);
+
+    // another user: not listed, not renamed, not deleted (404 as if it did not exist)
+    expect((await api(ts.baseUrl, bob.cookie, "GET", "/api/voices/mine")).body).toEqual({ voices: [] });
+    for (const [method, body] of [
+      ["PATCH", { name: "Mine now" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const r = await api(ts.baseUrl, bob.cookie, method, `/api/voices/mine/${preset.id}`, body);
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe("not_found");
+    }
+    expect((await api(ts.baseUrl, cookie, "DELETE", "/api/voices/mine/not-a-uuid")).status).toBe(404);
+
+    // project B: its first speaker takes the voice as the picker does (voice and style), and is dubbed
+    const list = (await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body.voices;
+    expect(list).toEqual([{ ...preset, name: "Narrator" }]);
+    const usedB = await api(ts.baseUrl, cookie, "PUT", `/api/video/${b._id}`, {
+      video: {
+        speakers: [{ ...taken, selectedVoice: list[0].voice, style: list[0].style }, ...b.speakers.slice(1)],
+      },
+    });
+    expect(usedB.status, JSON.stringify(usedB.body)).toBe(200);
+    const es = await startAndWait(ts.baseUrl, cookie, b._id, "translate", "es", 120);
+    expect(es.body.status, JSON.stringify(es.body)).toBe("translated");
+    const dubbed = await startAndWait(ts.baseUrl, cookie, b._id, "dub", "es", 300);
+    expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
+    const report = dubbed.body.translation.report.voices[taken.id];
+    expect(report.voice).toBe(spoken[voice]!.engineVoice);
+    expect(report.follow.target).toMatchObject({
+      pitchHz: 150,
+      syllablesPerSec: preset.style.syllablesPerSec,
+    });
+
+    // the account export lists the library
+    expect((await api(ts.baseUrl, cookie, "POST", "/api/account/export")).status).toBe(202);
+    const done = await eventually("the export", async () => {
+      const e = (await api(ts.baseUrl, cookie, "GET", "/api/account/export")).body.export;
+      return e.status === "ready" || e.status === "failed" ? e : null;
+    });
+    expect(done.status, done.message).toBe("ready");
+    const zipFile = path.join(tmp.path, `${mode}-data.zip`);
+    await writeFile(zipFile, Buffer.from(await (await fetch(`${ts.baseUrl}${done.url}`)).arrayBuffer()));
+    const account = JSON.parse((await readZip(zipFile)).get("account.json")!.toString());
+    expect(account.myVoices).toEqual(list.map((v: object) => ({ ...v })));
+
+    // deleting project A keeps the voice (without its source); deleting the voice by its owner works
+    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/video/${a._id}`)).status).toBe(204);
+    const again = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", {
+      projectId: b._id,
+      speakerId: taken.id,
+      name: "From B",
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.style).toMatchObject({ match: true, pitchHz: 150 });
+    const afterA = (await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body.voices;
+    expect(afterA.map((v: { name: string }) => v.name)).toEqual(["Narrator", "From B"]);
+    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/voices/mine/${again.body.id}`)).status).toBe(204);
+    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/voices/mine/${again.body.id}`)).status).toBe(404);
+
+    // closing the account removes the library
+    expect((await api(ts.baseUrl, cookie, "DELETE", "/api/account", { email })).status).toBe(204);
+    const left = (await ts.server.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM my_voices WHERE user_id = ${userId}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it(`holds at most ${MAX_MY_VOICES} voices per user`, async () => {
+    const { cookie, userId } = await ts.signIn();
+    await ts.server.database.db.insert(myVoices).values(
+      Array.from({ length: MAX_MY_VOICES }, (_, i) => ({
+        userId,
+        kind: "preset" as const,
+        name: `Voice ${i}`,
+        voice: "en-US-AvaMultilingualNeural",
+        style: { match: true },
+      })),
+    );
+    const project = await ready(cookie, "Full");
+    const res = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", {
+      projectId: project._id,
+      speakerId: project.speakers[0]!.id,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain(`at most ${MAX_MY_VOICES}`);
+  });
+});
