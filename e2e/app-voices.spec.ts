@@ -75,3 +75,89 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
   await expect(styles.nth(1).getByLabel("Match the speaker")).not.toBeChecked();
 });
+
+test("My voices: a speaker's voice saved in one project and taken in a second one in a click", async ({
+  page,
+}) => {
+  test.setTimeout(6 * 60_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "dub-e2e-my-voices-"));
+  const { video } = makeDialogue(dir, DIALOGUE.slice(0, 4), { name: "two" });
+  await signIn(page, uniqueEmail("my-voices"));
+  const create = async (title: string) => {
+    const res = await page.request.post("/api/video/process", {
+      multipart: {
+        title,
+        language: "en",
+        speakers: "2",
+        video: { name: "two.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
+      },
+    });
+    return (await res.json())._id as string;
+  };
+  const a = await create("First talk");
+  const b = await create("Second talk");
+
+  // project A: both speakers matched; the first gets another voice and a pitch of the user's, saved
+  await page.goto(`/projects/${a}`);
+  await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 150_000 });
+  const styles = page.getByTestId("speaker-style");
+  await expect(styles).toHaveCount(2);
+  for (const i of [0, 1]) await expect(styles.nth(i).getByLabel("Match the speaker")).toBeChecked();
+  const inB = (await (await page.request.get(`/api/video/${b}`)).json()).speakers as {
+    selectedVoice: string;
+  }[];
+  const catalogue = (await (await page.request.get("/api/voices")).json()) as {
+    name: string;
+    value: string;
+  }[];
+  const other = catalogue.find(
+    (v) =>
+      !inB.some((s) => s.selectedVoice === v.value) &&
+      catalogue.filter((w) => w.name === v.name).length === 1,
+  )!;
+  await page
+    .getByRole("button", { name: /^Voice of .*Change voice$/ })
+    .first()
+    .click();
+  const pickerA = page.getByRole("dialog", { name: /^Choose a voice for/ });
+  await expect(pickerA.getByText("No voices yet.", { exact: false })).toBeVisible();
+  await pickerA.getByRole("button", { name: `Choose ${other.name}`, exact: true }).click();
+  await pickerA.getByRole("button", { name: "Use this voice" }).click();
+  await styles
+    .nth(0)
+    .getByLabel(/^Pitch/)
+    .fill("150");
+  // unsaved changes: the speaker as saved is what gets kept, so saving to My voices waits
+  const save = page.getByRole("button", { name: /^Save the voice of .* to My voices$/ }).first();
+  await expect(save).toBeDisabled();
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved successfully" })).toBeVisible();
+  await save.click();
+  await expect(page.getByTestId("my-voice-saved").first()).toHaveText(
+    /^Saved to My voices as “.+ \(First talk\)”\.$/,
+  );
+  expect(await violations(page)).toEqual([]);
+
+  // project B: the picker shows My voices first; one click gives the first speaker that voice and pitch
+  await page.goto(`/projects/${b}`);
+  await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 150_000 });
+  await page
+    .getByRole("button", { name: /^Voice of .*Change voice$/ })
+    .first()
+    .click();
+  const pickerB = page.getByRole("dialog", { name: /^Choose a voice for/ });
+  const mine = pickerB.getByTestId("my-voices");
+  await expect(mine.getByRole("listitem")).toHaveCount(1);
+  await expect(mine).toContainText(`${other.name} · 150 Hz`);
+  expect(await violations(page)).toEqual([]);
+  await mine.getByRole("button", { name: /^Use .*\(First talk\)$/ }).click();
+  await expect(pickerB).toBeHidden();
+  await expect(page.getByTestId("speaker-voice").first()).toContainText(other.name);
+  await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved successfully" })).toBeVisible();
+  const saved = await (await page.request.get(`/api/video/${b}`)).json();
+  expect(saved.speakers[0].selectedVoice).toBe(other.value);
+  expect(saved.speakers[0].style).toMatchObject({ match: true, pitchHz: 150 });
+  expect(saved.speakers[0].style.measured.pitchHz).toBeGreaterThan(0);
+});

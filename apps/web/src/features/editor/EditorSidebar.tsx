@@ -40,6 +40,8 @@ export function EditorSidebar({
       aria-label="Speakers and translation"
     >
       <SpeakersPanel
+        projectId={projectId}
+        saved={!draft.dirty}
         speakers={draft.speakers}
         voices={voices}
         canDelete={canDeleteSpeaker(draft)}

@@ -3,13 +3,17 @@ import type { Voice } from "../../api/types.ts";
 import { buttonDanger, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
 import { PlusIcon, TrashIcon, VolumeIcon } from "../../components/icons.tsx";
+import { styleFromMyVoice } from "../voices/my-voices.ts";
 import type { PickerLanguage } from "../voices/sample-url.ts";
+import { SaveToMyVoices } from "./SaveToMyVoices.tsx";
 import { SpeakerStyleFields } from "./SpeakerStyleFields.tsx";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { VoicePickerDialog } from "./VoicePickerDialog.tsx";
 
 export function SpeakersPanel({
+  projectId,
+  saved,
   speakers,
   voices,
   canDelete,
@@ -18,6 +22,9 @@ export function SpeakersPanel({
   onDelete,
   onChange,
 }: {
+  projectId: string;
+  /** No unsaved changes: "Save to My voices" reads the speaker as saved. */
+  saved: boolean;
   speakers: Speaker[];
   voices: Voice[];
   canDelete: boolean;
@@ -90,6 +97,7 @@ export function SpeakersPanel({
               style={s.style}
               onChange={(style) => onChange(s.id, { style })}
             />
+            <SaveToMyVoices projectId={projectId} speaker={s} saved={saved} />
           </li>
         ))}
       </ul>
@@ -124,6 +132,9 @@ export function SpeakersPanel({
           initialLanguage={pickerLanguage}
           onClose={() => setPicking(null)}
           onSelect={(value) => onChange(picking.id, { selectedVoice: value })}
+          onUseMyVoice={(v) =>
+            onChange(picking.id, { selectedVoice: v.voice, style: styleFromMyVoice(v, picking.style) })
+          }
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { VoiceSpokenBy } from "@dubbing/contract";
+import type { MyVoice, VoiceSpokenBy } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { apiFetch } from "../../api/client.ts";
@@ -14,8 +14,9 @@ import {
   voiceSampleUrl,
 } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
+import { MyVoicesList } from "./MyVoicesList.tsx";
 
-/** Pick a speaker's voice, hearing samples in one of the five picker languages. */
+/** Pick a speaker's voice, My voices first, hearing samples in one of the five picker languages. */
 export function VoicePickerDialog({
   open,
   speakerName,
@@ -24,6 +25,7 @@ export function VoicePickerDialog({
   initialLanguage,
   onClose,
   onSelect,
+  onUseMyVoice,
 }: {
   open: boolean;
   speakerName: string;
@@ -32,6 +34,8 @@ export function VoicePickerDialog({
   initialLanguage: PickerLanguage;
   onClose: () => void;
   onSelect: (value: string) => void;
+  /** A voice of My voices, taken at once (its voice, pitch and pace). */
+  onUseMyVoice: (voice: MyVoice) => void;
 }) {
   const [language, setLanguage] = useState<PickerLanguage>(initialLanguage);
   const [gender, setGender] = useState<"all" | "Male" | "Female">("all");
@@ -102,8 +106,15 @@ export function VoicePickerDialog({
           one.
         </p>
       )}
+      <MyVoicesList
+        voices={voices}
+        onUse={(v) => {
+          onUseMyVoice(v);
+          close();
+        }}
+      />
       <ul
-        className="mt-4 max-h-[50vh] divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200"
+        className="mt-2 max-h-[40vh] divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200"
         aria-label="Voices"
       >
         {shown.map((v) => {

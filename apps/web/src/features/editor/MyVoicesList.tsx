@@ -1,0 +1,79 @@
+import type { MyVoice } from "@dubbing/contract";
+import { useState } from "react";
+import type { Voice } from "../../api/types.ts";
+import { TrashIcon } from "../../components/icons.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { deleteMyVoice, describeMyVoice, useMyVoices, useRefreshMyVoices } from "../voices/my-voices.ts";
+
+/** The picker's "My voices": the user's own voices first, each taken in one click. */
+export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice: MyVoice) => void }) {
+  const mine = useMyVoices();
+  const refresh = useRefreshMyVoices();
+  const [error, setError] = useState<string | null>(null);
+  const catalogName = (value: string) => voices.find((v) => v.value === value)?.name ?? value;
+  return (
+    <section aria-labelledby="my-voices-title" className="mt-4">
+      <h3 id="my-voices-title" className="text-sm font-semibold text-slate-900">
+        My voices
+      </h3>
+      {mine.isPending && (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading your voices…
+        </p>
+      )}
+      {mine.isError && <p className="mt-2 text-sm text-red-700">Your voices could not be loaded.</p>}
+      {mine.data?.length === 0 && (
+        <p className="mt-2 text-sm text-slate-500">
+          No voices yet. &ldquo;Save to My voices&rdquo; on a speaker keeps its voice, pitch and pace for your
+          other projects.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {mine.data && mine.data.length > 0 && (
+        <ul
+          aria-label="My voices"
+          className="mt-2 divide-y divide-slate-100 rounded-lg ring-1 ring-indigo-200"
+          data-testid="my-voices"
+        >
+          {mine.data.map((v) => (
+            <li key={v.id} className="flex items-center gap-3 px-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900">{v.name}</p>
+                <p className="text-xs text-slate-600">{describeMyVoice(v, catalogName(v.voice))}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => onUse(v)}
+                aria-label={`Use ${v.name}`}
+                className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-semibold text-white hover:bg-indigo-500"
+              >
+                Use
+              </button>
+              <button
+                type="button"
+                aria-label={`Delete ${v.name} from My voices`}
+                className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                onClick={async () => {
+                  setError(null);
+                  try {
+                    await deleteMyVoice(v.id);
+                  } catch (e) {
+                    setError(`${v.name} could not be deleted: ${(e as Error).message}`);
+                  }
+                  await refresh();
+                }}
+              >
+                <TrashIcon className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Catalogue</h3>
+    </section>
+  );
+}
