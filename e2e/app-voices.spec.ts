@@ -103,17 +103,17 @@ test("My voices: a speaker's voice saved in one project and taken in a second on
   const styles = page.getByTestId("speaker-style");
   await expect(styles).toHaveCount(2);
   for (const i of [0, 1]) await expect(styles.nth(i).getByLabel("Match the speaker")).toBeChecked();
-  const inB = (await (await page.request.get(`/api/video/${b}`)).json()).speakers as {
-    selectedVoice: string;
-  }[];
+  // a voice that neither A's first speaker nor any of B's speakers has yet
+  const taken = [
+    ...((await (await page.request.get(`/api/video/${a}`)).json()).speakers as { selectedVoice: string }[]),
+    ...((await (await page.request.get(`/api/video/${b}`)).json()).speakers as { selectedVoice: string }[]),
+  ].map((s) => s.selectedVoice);
   const catalogue = (await (await page.request.get("/api/voices")).json()) as {
     name: string;
     value: string;
   }[];
   const other = catalogue.find(
-    (v) =>
-      !inB.some((s) => s.selectedVoice === v.value) &&
-      catalogue.filter((w) => w.name === v.name).length === 1,
+    (v) => !taken.includes(v.value) && catalogue.filter((w) => w.name === v.name).length === 1,
   )!;
   await page
     .getByRole("button", { name: /^Voice of .*Change voice$/ })
@@ -128,7 +128,7 @@ test("My voices: a speaker's voice saved in one project and taken in a second on
     .getByLabel(/^Pitch/)
     .fill("150");
   // unsaved changes: the speaker as saved is what gets kept, so saving to My voices waits
-  const save = page.getByRole("button", { name: /^Save the voice of .* to My voices$/ }).first();
+  const save = page.getByRole("button", { name: /^Save to My voices \(the voice of .*\)$/ }).first();
   await expect(save).toBeDisabled();
   await page.getByRole("button", { name: "Save Changes" }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "Changes saved successfully" })).toBeVisible();

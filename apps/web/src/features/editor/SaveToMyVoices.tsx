@@ -26,7 +26,7 @@ export function SaveToMyVoices({
         className={`${buttonSecondary} py-1 text-xs`}
         disabled={!saved || state.busy}
         title={saved ? undefined : "Save your changes first"}
-        aria-label={`Save the voice of ${speaker.name} to My voices`}
+        aria-label={`${state.busy ? "Saving…" : "Save to My voices"} (the voice of ${speaker.name})`}
         onClick={async () => {
           setState({ busy: true, message: "", failed: false });
           try {
