@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     operator: config.operator,
   });
+  apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {
     videos,

@@ -117,3 +117,25 @@ export const userSchema = z.object({ id: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;
 
 export const storyboardStatusSchema = z.enum(STORYBOARD_STATUSES);
+
+/** POST translate or dub answered at once (202): the job (null when none was started) and the translation. */
+export const startedTranslationSchema = z.object({
+  job: jobSchema.nullable(),
+  translation: translationSchema,
+});
+/** POST dub: 202 at once (`dubVideoUrl` null), or 200 with `Prefer: wait=N` when the dub settled in time. */
+export const dubAnswerSchema = startedTranslationSchema.extend({ dubVideoUrl: z.string().nullable() });
+/** POST /api/video/{id}/dubs ("Translate and dub"): each language's translation job. */
+export const batchDubAnswerSchema = z.object({
+  dubs: z.array(startedTranslationSchema.extend({ language: z.string() })),
+});
+
+const span = z.object({ start: z.number(), end: z.number() });
+/** GET /api/video/{id}/untranscribed-speech: speech (ms) of the separated voice that no segment covers. */
+export const untranscribedSpeechSchema = z.object({
+  separated: z.boolean(),
+  engine: z.string().nullable().optional(),
+  stretches: z.array(span),
+});
+/** GET /api/video/{id}/speech: where the audio has speech (ms). */
+export const speechRegionsSchema = z.object({ regions: z.array(span) });

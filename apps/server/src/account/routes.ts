@@ -1,5 +1,5 @@
+import { deleteAccountBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { currentUser, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -27,7 +27,7 @@ export function accountRoutes(
   });
 
   app.delete("/api/account", SESSION_ONLY, async (request, reply) => {
-    const { email } = parseBody(z.object({ email: z.string().max(320) }), request.body);
+    const { email } = parseBody(deleteAccountBody, request.body);
     const user = currentUser(request);
     await account.deleteAccount(user, email);
     deps.onDeleted?.(user.id);

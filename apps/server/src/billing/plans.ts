@@ -1,11 +1,11 @@
 // Pure: the plans of spec §9, their monthly limits, and the plan-limit rule.
 
-export const PLAN_IDS = ["free", "pro", "executive"] as const;
+import { BILLINGS, type Billing, PAID_PLANS, PLAN_IDS } from "@dubbing/contract";
+
+// The plan ids and billing periods are the API's (@dubbing/contract); the plans' figures are the server's.
+export { BILLINGS, type Billing, PAID_PLANS, PLAN_IDS };
 export type PlanId = (typeof PLAN_IDS)[number];
-export const PAID_PLANS = ["pro", "executive"] as const;
 export type PaidPlan = (typeof PAID_PLANS)[number];
-export const BILLINGS = ["monthly", "yearly"] as const;
-export type Billing = (typeof BILLINGS)[number];
 
 export interface Plan {
   id: PlanId;

@@ -1,14 +1,8 @@
+import { checkoutBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
-import { BILLINGS, PAID_PLANS } from "./plans.ts";
 import type { BillingService } from "./service.ts";
-
-const checkoutBody = z.object({
-  plan: z.enum(PAID_PLANS, { error: "Choose the Pro or Executive plan." }),
-  billing: z.enum(BILLINGS, { error: "Choose monthly or yearly billing." }).default("monthly"),
-});
 
 /** Stripe Checkout, the customer portal, webhooks, and the subscription state (spec §7). */
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
