@@ -36,5 +36,9 @@ export const exportEstimateSchema = z.object({
 });
 export type ExportEstimate = z.infer<typeof exportEstimateSchema>;
 
+/** GET /api/account/export (null: none yet) and POST /api/account/export. */
+export const exportAnswerSchema = z.object({ export: dataExportSchema.nullable() });
+export type ExportAnswer = z.infer<typeof exportAnswerSchema>;
+
 /** DELETE /api/account body: the account's email, typed by the user. */
 export const deleteAccountBody = z.object({ email: z.string().max(320) });

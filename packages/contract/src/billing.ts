@@ -43,6 +43,8 @@ export const checkoutBody = z.object({
 });
 /** POST /api/stripe/checkout: the Stripe Checkout session to send the browser to. */
 export const checkoutSessionSchema = z.object({ url: z.string(), id: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 export const portalSessionSchema = z.object({ url: z.string() });
+export type PortalSession = z.infer<typeof portalSessionSchema>;
 /** POST /api/stripe/webhook. */
 export const stripeWebhookAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });

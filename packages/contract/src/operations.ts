@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { accountSchema, dataExportSchema, deleteAccountBody, exportEstimateSchema } from "./account.ts";
+import {
+  accountSchema,
+  dataExportSchema,
+  deleteAccountBody,
+  exportAnswerSchema,
+  exportEstimateSchema,
+} from "./account.ts";
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema } from "./api-keys.ts";
 import {
   billingConfigSchema,
@@ -12,7 +18,7 @@ import {
 import { blogPostSchema } from "./blog.ts";
 import { appConfigSchema, healthSchema, languageSchema, usageSchema, voiceSchema } from "./catalog.ts";
 import type { ErrorCode } from "./errors.ts";
-import { glossaryBody, glossarySchema } from "./glossary.ts";
+import { glossaryAnswerSchema, glossaryBody } from "./glossary.ts";
 import { transcriptSchema } from "./media.ts";
 import {
   batchDubBody,
@@ -373,7 +379,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Projects",
     access: "signed-in",
     summary: "The project's glossary",
-    responses: { 200: json(z.object({ glossary: glossarySchema }), "The glossary.") },
+    responses: { 200: json(glossaryAnswerSchema, "The glossary.") },
     errors: PROJECT_404,
   },
   {
@@ -383,7 +389,7 @@ export const OPERATIONS: Operation[] = [
     access: "signed-in",
     summary: "Replace the project's glossary",
     body: glossaryBody,
-    responses: { 200: json(z.object({ glossary: glossarySchema }), "The saved glossary.") },
+    responses: { 200: json(glossaryAnswerSchema, "The saved glossary.") },
     errors: PROJECT_404,
   },
 
@@ -631,7 +637,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     access: "signed-in",
     summary: "The latest data export",
-    responses: { 200: json(z.object({ export: dataExportSchema.nullable() }), "The export, or null.") },
+    responses: { 200: json(exportAnswerSchema, "The export, or null.") },
   },
   {
     method: "POST",
@@ -651,7 +657,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     access: "signed-in",
     summary: "The account's default glossary",
-    responses: { 200: json(z.object({ glossary: glossarySchema }), "The glossary.") },
+    responses: { 200: json(glossaryAnswerSchema, "The glossary.") },
   },
   {
     method: "PUT",
@@ -660,7 +666,7 @@ export const OPERATIONS: Operation[] = [
     access: "signed-in",
     summary: "Replace the account's default glossary",
     body: glossaryBody,
-    responses: { 200: json(z.object({ glossary: glossarySchema }), "The saved glossary.") },
+    responses: { 200: json(glossaryAnswerSchema, "The saved glossary.") },
   },
   {
     method: "GET",

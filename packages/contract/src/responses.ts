@@ -123,12 +123,15 @@ export const startedTranslationSchema = z.object({
   job: jobSchema.nullable(),
   translation: translationSchema,
 });
+export type StartedTranslation = z.infer<typeof startedTranslationSchema>;
 /** POST dub: 202 at once (`dubVideoUrl` null), or 200 with `Prefer: wait=N` when the dub settled in time. */
 export const dubAnswerSchema = startedTranslationSchema.extend({ dubVideoUrl: z.string().nullable() });
+export type DubAnswer = z.infer<typeof dubAnswerSchema>;
 /** POST /api/video/{id}/dubs ("Translate and dub"): each language's translation job. */
 export const batchDubAnswerSchema = z.object({
   dubs: z.array(startedTranslationSchema.extend({ language: z.string() })),
 });
+export type BatchDubAnswer = z.infer<typeof batchDubAnswerSchema>;
 
 const span = z.object({ start: z.number(), end: z.number() });
 /** GET /api/video/{id}/untranscribed-speech: speech (ms) of the separated voice that no segment covers. */
@@ -137,5 +140,7 @@ export const untranscribedSpeechSchema = z.object({
   engine: z.string().nullable().optional(),
   stretches: z.array(span),
 });
+export type UntranscribedSpeech = z.infer<typeof untranscribedSpeechSchema>;
 /** GET /api/video/{id}/speech: where the audio has speech (ms). */
 export const speechRegionsSchema = z.object({ regions: z.array(span) });
+export type SpeechRegions = z.infer<typeof speechRegionsSchema>;

@@ -51,3 +51,4 @@ export const storyboardGenerationSchema = z.object({
   job: storyboardSchema.shape.job.unwrap().unwrap(),
   storyboard: storyboardSchema,
 });
+export type StoryboardGeneration = z.infer<typeof storyboardGenerationSchema>;

@@ -1,3 +1,5 @@
+import type { Billing } from "@dubbing/contract";
+
 /** The plans of spec §9 (USD per month). */
 export interface Plan {
   name: "Free" | "Pro" | "Executive";
@@ -40,7 +42,7 @@ export const PLANS: Plan[] = [
   },
 ];
 
-export type Billing = "monthly" | "yearly";
+export type { Billing };
 
 /** The price per month shown for a plan under the chosen billing. */
 export function pricePerMonth(plan: Plan, billing: Billing): number {
