@@ -5,7 +5,8 @@ import type { SeenAnswer } from "./http.ts";
 // Checks real answers against the published OpenAPI document (GET /api/openapi.json): the operation the
 // path and method match, a status it documents (not only `default`), and a body its JSON Schema accepts.
 
-type Json = Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the document is JSON, read by the paths OpenAPI defines
+export type Json = Record<string, any>;
 
 interface Template {
   path: string;

@@ -5,12 +5,12 @@ import { OPERATIONS, operationKey } from "@dubbing/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
-import { answerChecker } from "./openapi-check.ts";
+import { answerChecker, type Json } from "./openapi-check.ts";
 
 // The routes are registered the same way in both modes: one (embedded) server is enough here.
 describe("the published API description", () => {
   let ts: TestServer;
-  let document: Record<string, any>;
+  let document: Json;
 
   beforeAll(async () => {
     ts = await startTestServer("embedded");
@@ -26,7 +26,7 @@ describe("the published API description", () => {
   it("documents every /api route of the server, and nothing else, with the access it declares", () => {
     const routes = ts.server.app!.apiRoutes.filter((r) => r.method !== "HEAD");
     const documented = new Map<string, string>();
-    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>))
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>))
       for (const [method, op] of Object.entries(item))
         documented.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`, op["x-access"]);
     const registered = new Map(routes.map((r) => [`${r.method} ${r.url}`, r.access]));
@@ -45,7 +45,7 @@ describe("the published API description", () => {
   it("is OpenAPI 3.1 whose every schema is valid JSON Schema (draft 2020-12)", () => {
     expect(document.openapi).toBe("3.1.0");
     answerChecker(document).compileAll();
-    const ops = Object.values(document.paths as Record<string, Record<string, any>>).flatMap(Object.values);
+    const ops = Object.values(document.paths as Record<string, Json>).flatMap(Object.values);
     expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
     // Signed-in operations take a session or a key; session-only ones a session alone.
     expect(document.paths["/api/account/keys"].get.security).toEqual([{ session: [] }]);
