@@ -48,6 +48,7 @@ import { TranslationRepository } from "./translations/repository.ts";
 import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
 import { UsageRepository } from "./usage/repository.ts";
+import { releaseMinutes } from "./usage/reserve.ts";
 import { usageRoutes } from "./usage/routes.ts";
 import { MAX_STREAMS_PER_USER, videoEvents } from "./videos/events.ts";
 import { UserStreams } from "./videos/progress-hub.ts";
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const projectReads = await startProjectReads(database, repo);
   app.addHook("onClose", () => projectReads.stop());
   const translationRepo = new TranslationRepository(db);
-  const tracker = new JobTracker(db);
+  const tracker = new JobTracker(db, releaseMinutes);
   const jobs = new JobQueue(db, boss);
   const billing = new BillingService({
     repo: new BillingRepository(db),

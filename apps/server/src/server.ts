@@ -14,7 +14,6 @@ import { JobQueue } from "./jobs/runner.ts";
 import { SCRATCH_MAX_AGE_MS, SCRATCH_SWEEP_MS, sweepScratch } from "./jobs/scratch.ts";
 import { sweepStuckJobs } from "./jobs/stuck.ts";
 import { JobTracker } from "./jobs/tracker.ts";
-import { startWorkers } from "./jobs/worker.ts";
 import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
@@ -23,8 +22,10 @@ import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts"
 import { StoryboardRepository } from "./storyboards/repository.ts";
 import { TranslationRepository } from "./translations/repository.ts";
 import { UsageRepository } from "./usage/repository.ts";
+import { releaseMinutes } from "./usage/reserve.ts";
 import { VideoRepository } from "./videos/repository.ts";
 import { WebhookService } from "./webhooks/service.ts";
+import { startWorkers } from "./workers/worker.ts";
 
 export interface RunningServer {
   app: FastifyInstance | null;
@@ -83,7 +84,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
       repo: new VideoRepository(db),
       translations: new TranslationRepository(db),
       usage: new UsageRepository(db),
-      tracker: new JobTracker(db),
+      tracker: new JobTracker(db, releaseMinutes),
       storage,
       jobs,
       scratchDir: path.join(config.dataDir, "tmp"),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { jobs, translations } from "../src/db/schema.ts";
 import { LOST_MESSAGE, sweepStuckJobs } from "../src/jobs/stuck.ts";
 import { JobTracker } from "../src/jobs/tracker.ts";
+import { releaseMinutes } from "../src/usage/reserve.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, uploadTranslated } from "./http.ts";
@@ -93,13 +94,13 @@ describe.each(MODES)("the stuck-job sweeper (%s)", (mode) => {
     const before = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" });
     expect(before.body.job?.id).toBe(row!.id);
 
-    expect(await sweepStuckJobs(db, new JobTracker(db), new Date())).toBe(1);
+    expect(await sweepStuckJobs(db, new JobTracker(db, releaseMinutes), new Date())).toBe(1);
     const [settled] = await db.select().from(jobs).where(eq(jobs.id, row!.id));
     expect(settled!.status).toBe("failed");
     const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
     expect(translation).toMatchObject({ status: "failed", statusMessage: LOST_MESSAGE });
     // A young job row is left alone (its queue job may not be visible yet).
-    expect(await sweepStuckJobs(db, new JobTracker(db), new Date())).toBe(0);
+    expect(await sweepStuckJobs(db, new JobTracker(db, releaseMinutes), new Date())).toBe(0);
 
     const again = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 120);
     expect(again.body.job.id).not.toBe(row!.id);

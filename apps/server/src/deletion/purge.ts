@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { clipCacheDir } from "../jobs/deps.ts";
+import { clipCacheDir } from "../storage/clip-cache.ts";
 import type { Storage } from "../storage/index.ts";
 
 /** What deleting a record leaves to remove: storage prefixes and the local clip caches of translations. */

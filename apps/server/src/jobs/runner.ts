@@ -4,51 +4,19 @@ import path from "node:path";
 import type { JobKind } from "@dubbing/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
-import type { PlanId } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
-import { jobs } from "../db/schema.ts";
-import type { PurgeTarget } from "../deletion/purge.ts";
-import { type Reservation, reserveMinutes } from "../usage/reserve.ts";
+import { jobs, type UsageKind } from "../db/schema.ts";
 import type { QueueName } from "./queue.ts";
 import { isRetryable, JobError } from "./retry.ts";
 import type { JobRow, JobTracker } from "./tracker.ts";
 
-export interface JobPayloads {
-  ingest: { projectId: string; trackId?: string };
-  transcribe: { projectId: string; trackId: string };
-  translate: {
-    projectId: string;
-    language: string;
-    trackId: string;
-    /** "Translate and dub": the dub to start when the translation is done. */
-    thenDub?: ThenDub;
-  };
-  dub: {
-    projectId: string;
-    language: string;
-    trackId: string;
-    /** Transcript indexes to synthesize again although cached ("Regenerate this line"). */
-    regenerate?: number[];
-    /** Draw the subtitles into the video. */
-    burnSubtitles?: boolean;
-    /** The original audio under the dub (default "keep": the separated background). */
-    background?: "keep" | "duck" | "remove";
-    /** Drawn subtitles show the original line above the translated one. */
-    bilingualSubtitles?: boolean;
-  };
-  retention: Record<string, never>;
-  purge: PurgeTarget;
-  export: { exportId: string };
-  webhook: { endpointId: string; orderKey: string };
-  storyboard: { storyboardId: string; trackId: string; voice: string; language: string; subtitles: boolean };
-}
-
-/** A dub to start after a translation (its plan as when it was asked for). */
-export interface ThenDub {
-  plan: PlanId;
-  burnSubtitles?: boolean;
-  background?: "keep" | "duck" | "remove";
-}
+/**
+ * Each queue's payload. The engine names none of them, so that it imports no feature: the worker role
+ * declares them (`declare module` in workers/payloads.ts), and TypeScript merges that declaration into
+ * this one wherever the program is checked.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (workers/payloads.ts)
+export interface JobPayloads {}
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
@@ -68,7 +36,20 @@ export interface StartJob<N extends TrackedQueue> {
    */
   claim?: (tx: Db) => Promise<boolean>;
   /** Minutes the work takes from its user's month: reserved here (402 when not enough is left). */
-  charge?: Reservation;
+  charge?: JobCharge;
+}
+
+/**
+ * Minutes a job takes from its user's month. The engine records them on the job row and calls `reserve`
+ * in the transaction that starts the job; the usage feature supplies it (usage/reserve.ts, `chargeMinutes`)
+ * and gives failed jobs' minutes back (the tracker's `release` hook).
+ */
+export interface JobCharge {
+  userId: string;
+  kind: UsageKind;
+  seconds: number;
+  /** Takes the minutes, or throws (402); answers the month they were taken from. */
+  reserve: (tx: Db) => Promise<string>;
 }
 
 /** Starts jobs: the record's claim, the progress row and the queue entry commit together or not at all. */
@@ -84,7 +65,7 @@ export class JobQueue {
    * Files of deleted records that the store refused to delete: retried with back-off for about a day
    * (30 tries from 10 s, doubling, capped by pg-boss at its maximum delay).
    */
-  async enqueuePurge(target: PurgeTarget): Promise<void> {
+  async enqueuePurge(target: JobPayloads["purge"]): Promise<void> {
     await this.#boss.send("purge", target, { retryLimit: 30, retryDelay: 10, retryBackoff: true });
   }
 
@@ -112,7 +93,7 @@ export class JobQueue {
         chargedSeconds: job.charge.seconds,
         chargeKind: job.charge.kind,
         chargeUserId: job.charge.userId,
-        chargeMonth: await reserveMinutes(tx, job.charge),
+        chargeMonth: await job.charge.reserve(tx),
       };
       const subject =
         "storyboardId" in job.subject

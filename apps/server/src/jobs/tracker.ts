@@ -1,11 +1,16 @@
 import type { Job, JobKind } from "@dubbing/contract";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { jobs } from "../db/schema.ts";
-import { UsageRepository } from "../usage/repository.ts";
+import { jobs, type UsageKind } from "../db/schema.ts";
 import { type ProgressWriter, progressWriter } from "./progress.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** Gives a failed job's reserved minutes back to its user's month; the usage feature supplies it. */
+export type ReleaseCharge = (
+  tx: Db,
+  charge: { userId: string; kind: UsageKind; seconds: number; month: string },
+) => Promise<unknown>;
 
 /**
  * The user-visible record of long work: one row per run (created by JobQueue.start), with stage, percent
@@ -14,8 +19,10 @@ export type JobRow = typeof jobs.$inferSelect;
  */
 export class JobTracker {
   readonly db: Db;
-  constructor(db: Db) {
+  readonly #release: ReleaseCharge;
+  constructor(db: Db, release: ReleaseCharge) {
     this.db = db;
+    this.#release = release;
   }
 
   /** The newest job of a storyboard, whatever its status. */
@@ -70,7 +77,12 @@ export class JobTracker {
         })
         .where(eq(jobs.id, id));
       if (charge?.kind && charge.month && charge.userId)
-        await new UsageRepository(tx).release(charge.userId, charge.kind, charge.seconds, charge.month);
+        await this.#release(tx, {
+          userId: charge.userId,
+          kind: charge.kind,
+          seconds: charge.seconds,
+          month: charge.month,
+        });
     });
   }
 

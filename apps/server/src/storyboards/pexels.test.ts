@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEXELS_TEST_KEY, type PexelsStandIn, startPexelsStandIn } from "../../test/pexels.ts";
-import { download } from "../jobs/storyboard.ts";
+import { download } from "../workers/storyboard.ts";
 import { allowedImageHosts, PexelsProvider } from "./images.ts";
 
 let pexels: PexelsStandIn;

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { takeQuota } from "../usage/quotas.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import type { SignPath } from "../videos/present.ts";
 import { estimateNarrationSeconds, frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
@@ -169,13 +170,13 @@ export class StoryboardService {
           subtitles: opts.subtitles ?? true,
         }),
         // The narration's estimated length is taken from the month, like a dub's.
-        charge: {
+        charge: chargeMinutes({
           userId,
           plan,
           kind: "dubbed",
           seconds: row.frames.reduce((sum, f) => sum + estimateNarrationSeconds(f.transcriptSegment.text), 0),
           what: "storyboard",
-        },
+        }),
         claim: async (tx) => {
           if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
           await takeQuota(tx, userId, plan, "storyboardVideos");

@@ -15,7 +15,7 @@ import {
 import { checkLimit } from "../billing/plans.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
-import type { JobQueue, ThenDub } from "../jobs/runner.ts";
+import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
@@ -29,7 +29,7 @@ import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
 import type { UsageLimits } from "../videos/service.ts";
 import { presentTranslation } from "./present.ts";
 import { TranslationRepository, type TranslationRow } from "./repository.ts";
-import { type DubOptions, startDubJob } from "./start-dub.ts";
+import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 import { timelineProblem } from "./timeline.ts";
 
 export class TranslationService {
@@ -81,7 +81,7 @@ export class TranslationService {
   /**
    * "Translate and dub" into several languages: every language is checked first (available, and the
    * month's minutes cover a dub of each), then each translation starts (its quota taken now) and its dub
-   * follows when it is done (its minutes reserved then, before it runs: jobs/translate.ts).
+   * follows when it is done (its minutes reserved then, before it runs: workers/translate.ts).
    */
   async translateAndDub(
     userId: string,

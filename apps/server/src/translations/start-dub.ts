@@ -1,7 +1,15 @@
 import type { PlanId } from "../billing/plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { TranslationRepository } from "./repository.ts";
+
+/** A dub to start after a translation (its plan as when it was asked for). */
+export interface ThenDub {
+  plan: PlanId;
+  burnSubtitles?: boolean;
+  background?: "keep" | "duck" | "remove";
+}
 
 export interface DubOptions {
   regenerate?: number[];
@@ -36,6 +44,6 @@ export function startDubJob(
       await new VideoRepository(tx).lockProject(projectId);
       return new TranslationRepository(tx).claimForDub(dub.translationId);
     },
-    charge: { userId, plan: dub.plan, kind: "dubbed", seconds: dub.seconds, what: "dub" },
+    charge: chargeMinutes({ userId, plan: dub.plan, kind: "dubbed", seconds: dub.seconds, what: "dub" }),
   });
 }

@@ -2,6 +2,8 @@ import { checkLimit, limitMessage, type MeteredWork, PLANS, type PlanId } from "
 import type { Db } from "../db/client.ts";
 import type { UsageKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { JobCharge } from "../jobs/runner.ts";
+import type { ReleaseCharge } from "../jobs/tracker.ts";
 import { monthOf, UsageRepository } from "./repository.ts";
 
 /** Minutes a piece of work takes from its user's month, reserved when the work is accepted. */
@@ -13,6 +15,15 @@ export interface Reservation {
   /** What the refusal names. */
   what: MeteredWork;
 }
+
+/** A job's charge (jobs/runner.ts): the engine calls `reserve` in the transaction that starts the job. */
+export function chargeMinutes(r: Reservation): JobCharge {
+  return { userId: r.userId, kind: r.kind, seconds: r.seconds, reserve: (tx) => reserveMinutes(tx, r) };
+}
+
+/** Gives back a failed job's reserved minutes (the job tracker's `release` hook). */
+export const releaseMinutes: ReleaseCharge = (tx, c) =>
+  new UsageRepository(tx).release(c.userId, c.kind, c.seconds, c.month);
 
 /**
  * Reserves the minutes inside the transaction that accepts the work; 402 `plan_limit_reached` when the

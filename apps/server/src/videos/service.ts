@@ -22,6 +22,7 @@ import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
+import { chargeMinutes } from "../usage/reserve.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
@@ -168,7 +169,13 @@ export class VideoService {
               return true;
             }
           : undefined,
-        charge: { userId, plan, kind: "transcribed", seconds: probed.durationMs / 1000, what: "upload" },
+        charge: chargeMinutes({
+          userId,
+          plan,
+          kind: "transcribed",
+          seconds: probed.durationMs / 1000,
+          what: "upload",
+        }),
       });
       return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
     } catch (error) {
@@ -294,7 +301,7 @@ export class VideoService {
         });
         return true;
       },
-      charge: { userId, plan, kind: "transcribed", seconds, what: "upload" },
+      charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
     });
     return this.get(userId, id);
   }

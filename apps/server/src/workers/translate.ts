@@ -1,9 +1,9 @@
 import { translate } from "@dubbing/dubbing";
 import { effectiveGlossary } from "../glossary/service.ts";
-import { startDubJob } from "../translations/start-dub.ts";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
 import type { ProjectRow } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded, type ThenDub } from "./runner.ts";
 
 /** The dub of a "translate and dub" batch; refused (no minutes left), it is a failed dub, not a failed translation. */
 async function thenDub(

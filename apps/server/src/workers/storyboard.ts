@@ -5,12 +5,12 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { storyboardPrefix, storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 

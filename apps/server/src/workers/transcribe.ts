@@ -1,9 +1,9 @@
 import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { transcribePercent } from "../jobs/progress.ts";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { transcribePercent } from "./progress.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 import { pushStems } from "./stems.ts";
 
 const STAGES: Record<string, string> = {

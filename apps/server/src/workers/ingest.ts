@@ -9,11 +9,11 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
+import { INGEST_SHARE } from "../jobs/progress.ts";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
-import { INGEST_SHARE } from "./progress.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and

@@ -1,6 +1,7 @@
-import path from "node:path";
 import type { EngineRegistry } from "@dubbing/dubbing";
 import type { JobBudget } from "../config.ts";
+import type { JobQueue } from "../jobs/runner.ts";
+import type { JobTracker } from "../jobs/tracker.ts";
 import type { Storage } from "../storage/index.ts";
 import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
@@ -10,8 +11,6 @@ import type { SignPath } from "../videos/present.ts";
 import type { VideoRepository } from "../videos/repository.ts";
 import type { DeliveryDeps } from "../webhooks/deliver.ts";
 import type { WebhookService } from "../webhooks/service.ts";
-import type { JobQueue } from "./runner.ts";
-import type { JobTracker } from "./tracker.ts";
 
 /** What job handlers need. */
 export interface WorkerDeps {
@@ -46,9 +45,4 @@ export interface WorkerDeps {
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */
 export function budgetMs(budget: JobBudget, mediaSeconds: number): number {
   return (budget.baseSeconds + budget.factor * mediaSeconds) * 1000;
-}
-
-/** The local TTS clip cache of one translation (kept between dubs; removed with the translation). */
-export function clipCacheDir(cacheDir: string, translationId: string): string {
-  return path.join(cacheDir, "dubs", translationId);
 }

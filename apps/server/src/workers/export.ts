@@ -2,9 +2,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { writeDataExport } from "../account/data-export.ts";
 import { dataExports } from "../db/schema.ts";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { exportKey } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
 
 /** Makes a user's "Download my data" ZIP and stores it; the export row says when it is ready. */
 export async function runExport(deps: WorkerDeps, job: JobPayloads["export"], isLastAttempt: boolean) {

@@ -11,10 +11,11 @@ import {
   runFfmpeg,
   toAss,
 } from "@dubbing/dubbing";
+import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { clipCacheDir } from "../storage/clip-cache.ts";
 import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
-import { budgetMs, clipCacheDir, type WorkerDeps } from "./deps.ts";
-import { firstLine, type JobPayloads, runGuarded } from "./runner.ts";
+import { budgetMs, type WorkerDeps } from "./deps.ts";
 import { pullStems, pushStems } from "./stems.ts";
 
 /** How long the links in a `dub.completed` event work. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { cycles, engineImports, importGraph } from "../../../scripts/import-graph.ts";
+
+// The repository's import graph (scripts/import-graph.ts): the job engine uses no feature, and no files
+// import each other round in a circle. biome's noRestrictedImports on src/jobs/ says the first as you type.
+describe("layering", () => {
+  const graph = importGraph();
+
+  it("reads the graph (the server's wiring imports the engine and the workers)", () => {
+    expect(graph.get("apps/server/src/server.ts")).toContain("apps/server/src/jobs/runner.ts");
+    expect(graph.get("apps/server/src/server.ts")).toContain("apps/server/src/workers/worker.ts");
+  });
+
+  it("the job engine imports no feature", () => {
+    expect(engineImports(graph)).toEqual([]);
+  });
+
+  it("no file cycle anywhere in the repository", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("finds a cycle, a self-import and none in a tree", () => {
+    const g = (edges: Record<string, string[]>) =>
+      new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
+    expect(cycles(g({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }))).toEqual([["a", "b", "c"]]);
+    expect(cycles(g({ a: ["a"] }))).toEqual([["a"]]);
+    expect(cycles(g({ a: ["b", "c"], b: ["c"], c: [] }))).toEqual([]);
+  });
+});

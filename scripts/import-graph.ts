@@ -1,0 +1,121 @@
+// The repository's file import graph, read from the sources (relative imports, type-only ones included:
+// a type cycle is still two files that cannot be read one without the other). Used by
+// apps/server/src/layering.test.ts; run it to print the figures: `node scripts/import-graph.ts`.
+import { globSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+const SOURCES = ["apps/*/{src,test,e2e}/**/*.{ts,tsx}", "packages/*/{src,test}/**/*.{ts,tsx}", "e2e/**/*.ts"];
+const SKIP = /(^|\/)(node_modules|dist)\//;
+
+/** Every module specifier a file names: static imports and re-exports, side-effect and dynamic imports. */
+export function specifiers(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const found: string[] = [];
+  for (const m of code.matchAll(/^\s*(?:import|export)\b[^;"']*?\bfrom\s*["']([^"']+)["']/gm))
+    found.push(m[1]!);
+  for (const m of code.matchAll(/^\s*import\s*["']([^"']+)["']/gm)) found.push(m[1]!);
+  for (const m of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(m[1]!);
+  return found;
+}
+
+/** file → the files it imports (paths relative to the repository root). */
+export function importGraph(root = ROOT): Map<string, Set<string>> {
+  const files = SOURCES.flatMap((p) => globSync(p, { cwd: root })).filter((f) => !SKIP.test(f));
+  const known = new Set(files);
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    for (const spec of specifiers(readFileSync(path.join(root, file), "utf8"))) {
+      if (!spec.startsWith(".")) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      for (const candidate of [target, target.replace(/\.js$/, ".ts"), `${target}.ts`, `${target}/index.ts`])
+        if (known.has(candidate)) {
+          targets.add(candidate);
+          break;
+        }
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** Pure: the import cycles, one per strongly connected group of files (Tarjan), each as its files. */
+export function cycles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const to of graph.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file)?.has(file)) found.push(group.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+const SERVER = "apps/server/src/";
+/** The server's ground floor: what every feature uses and which uses no feature. */
+export const GROUND_FLOOR = ["jobs", "db", "storage", "logs", "errors.ts", "config.ts"];
+/** The server's top: wiring of the roles, which may import anything. */
+const TOP = ["app.ts", "server.ts", "main.ts", "workers", "cli"];
+
+/** The server's area of a file (its folder, or the file itself at the top of src/), or null. */
+export function area(file: string): string | null {
+  if (!file.startsWith(SERVER)) return null;
+  return file.slice(SERVER.length).split("/")[0]!;
+}
+
+/** Imports from a ground-floor file of the server to a feature (anything neither ground floor nor top). */
+export function layeringViolations(graph: Map<string, Set<string>>): [string, string][] {
+  const result: [string, string][] = [];
+  for (const [from, targets] of graph) {
+    const a = area(from);
+    if (a === null || !GROUND_FLOOR.includes(a) || from.endsWith(".test.ts")) continue;
+    for (const to of targets) {
+      const b = area(to);
+      if (b !== null && b !== a && !GROUND_FLOOR.includes(b)) result.push([from, to]);
+    }
+  }
+  return result;
+}
+
+/** Imports from the server's job engine (`src/jobs/`) to anything outside the ground floor. */
+export function engineImports(graph: Map<string, Set<string>>): [string, string][] {
+  return layeringViolations(graph).filter(([from]) => area(from) === "jobs");
+}
+
+export { TOP };
+
+if (import.meta.main) {
+  const graph = importGraph();
+  const edges = [...graph.values()].reduce((n, s) => n + s.size, 0);
+  console.log(`${graph.size} files, ${edges} relative imports`);
+  const bad = layeringViolations(graph);
+  console.log(`ground floor (${GROUND_FLOOR.join(", ")}) → feature imports: ${bad.length}`);
+  for (const [from, to] of bad) console.log(`  ${from} → ${to}`);
+  const found = cycles(graph);
+  console.log(`file cycles: ${found.length}`);
+  for (const group of found) console.log(`  ${group.join(" ⇄ ")}`);
+}
