@@ -1,4 +1,4 @@
-import { checkoutBody } from "@dubbing/contract";
+import { type BillingConfig, checkoutBody, type SubscriptionState } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -8,14 +8,16 @@ import type { BillingService } from "./service.ts";
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
 
-  app.get("/api/stripe/config", PUBLIC, async () => billing.publicConfig());
+  app.get("/api/stripe/config", PUBLIC, async (): Promise<BillingConfig> => billing.publicConfig());
 
   app.get("/api/stripe/subscription/active", SIGNED_IN, async (request) =>
     billing.isActive(currentUser(request).id),
   );
 
-  app.get("/api/stripe/subscription", SIGNED_IN, async (request) =>
-    billing.subscription(currentUser(request).id),
+  app.get(
+    "/api/stripe/subscription",
+    SIGNED_IN,
+    async (request): Promise<SubscriptionState> => billing.subscription(currentUser(request).id),
   );
 
   app.post("/api/stripe/checkout", SIGNED_IN, async (request) => {
