@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
 
 const tmp = tempFolder("dub-automation-");
@@ -20,14 +21,18 @@ beforeAll(() => {
 });
 
 describe.each(MODES)("automation with an API key (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true" });
+    await answers.start(ts.baseUrl);
     receiver = await startReceiver();
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
     await receiver?.close();
   });
@@ -120,5 +125,9 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
       );
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

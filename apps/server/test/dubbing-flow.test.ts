@@ -9,8 +9,8 @@ import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
 import { ffprobe, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus, watchAnswers } from "./http.ts";
-import { answerChecker } from "./openapi-check.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const tmp = tempFolder("dub-flow-");
 let video: string;
@@ -38,18 +38,15 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
   let cookie: string;
   let id: string;
   // Every answer of this flow is checked against the API description the server publishes (issue #31).
-  let checker: ReturnType<typeof answerChecker>;
-  const mismatches: string[] = [];
-  let unwatch = () => {};
+  const answers = documentedAnswers();
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    checker = answerChecker((await api(ts.baseUrl, null, "GET", "/api/openapi.json")).body);
-    unwatch = watchAnswers((answer) => mismatches.push(...checker.check(answer)));
+    await answers.start(ts.baseUrl);
   });
   afterAll(async () => {
-    unwatch();
+    answers.stop();
     await ts?.close();
   });
 
@@ -198,9 +195,9 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
   });
 
   it("answered every request of the flow as the published API description says", () => {
-    expect(mismatches).toEqual([]);
+    expect(answers.mismatches).toEqual([]);
     // The flow's answers reached these operations and statuses (a change of the flow shows here).
-    expect([...checker.checked].sort()).toEqual(
+    expect(answers.checked()).toEqual(
       expect.arrayContaining([
         "POST /api/video/process 201",
         "GET /api/video/{id} 200",

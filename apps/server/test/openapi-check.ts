@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { SeenAnswer } from "./http.ts";
+import { type SeenAnswer, watchAnswers } from "./http.ts";
 
 // Checks real answers against the published OpenAPI document (GET /api/openapi.json): the operation the
 // path and method match, a status it documents (not only `default`), and a body its JSON Schema accepts.
@@ -85,4 +85,26 @@ export function answerChecker(document: Json) {
   }
 
   return { check, compileAll, checked };
+}
+
+/**
+ * For a test file: checks every answer `api` and `upload` receive from `start` to `stop` against the
+ * document the server publishes; `mismatches` lists what did not match.
+ */
+export function documentedAnswers() {
+  const mismatches: string[] = [];
+  let checker: ReturnType<typeof answerChecker> | null = null;
+  let stop = () => {};
+  return {
+    mismatches,
+    /** The `METHOD /path status` keys the answers reached. */
+    checked: () => [...(checker?.checked ?? [])].sort(),
+    async start(baseUrl: string) {
+      const res = await fetch(`${baseUrl}/api/openapi.json`);
+      checker = answerChecker((await res.json()) as Json);
+      const current = checker;
+      stop = watchAnswers((answer) => mismatches.push(...current.check(answer)));
+    },
+    stop: () => stop(),
+  };
 }
