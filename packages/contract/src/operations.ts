@@ -45,6 +45,7 @@ import {
 import {
   createStoryboardBody,
   generateBody,
+  searchQuery,
   storyboardRenameBody,
   updateStoryboardBody,
 } from "./storyboard-requests.ts";
@@ -589,7 +590,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Storyboards",
     access: "signed-in",
     summary: "Search images (one image search of the hour)",
-    query: z.object({ query: z.string() }),
+    query: z.object({ query: searchQuery }),
     responses: { 200: json(z.array(storyboardImageSchema), "Up to 8 images.") },
     errors: ["query_required", "rate_limited", "image_search_failed"],
   },
