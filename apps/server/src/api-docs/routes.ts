@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { openApiDocument } from "@dubbing/contract";
@@ -58,6 +58,3 @@ export function apiDocsRoutes(app: FastifyInstance) {
       .send(createReadStream(asset.file));
   });
 }
-
-/** For tests: the starter script's text. */
-export const startScript = () => readFileSync(FILES["start.js"]!.file, "utf8");
