@@ -31,6 +31,8 @@ export function answerChecker(document: Json) {
   /** The problems of one answer (empty: it matches the document). */
   function check(answer: SeenAnswer): string[] {
     const path = new URL(answer.url, "http://x").pathname;
+    // The document is of /api; the identity provider's /sdk and /v1 APIs are described in docs/IDENTITY.md.
+    if (!/^\/api(\/|$)/.test(path)) return [];
     const method = answer.method.toLowerCase();
     const what = `${answer.method} ${path} → ${answer.status}`;
     const template = templates.find((t) => t.pattern.test(path) && document.paths[t.path][method]);

@@ -38,7 +38,13 @@ describe("the OpenAPI document made from the operations table", () => {
       access: "signed-in",
       body: z.object({}),
     };
-    expect(errorCodesOf(signedInPost).sort()).toEqual(["forbidden", "unauthorized", "validation_failed"]);
+    expect(errorCodesOf(signedInPost).sort()).toEqual([
+      "bad_request",
+      "forbidden",
+      "unauthorized",
+      "validation_failed",
+    ]);
+    expect(errorCodesOf({ ...publicGet, path: "/api/x/:id" })).toEqual(["not_found"]);
   });
 
   it("answers each error status with the codes of that status only", () => {

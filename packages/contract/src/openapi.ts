@@ -34,6 +34,10 @@ export function errorCodesOf(op: Operation): ErrorCode[] {
   if (op.access === "session-only" || (op.access === "signed-in" && op.method !== "GET"))
     codes.add("forbidden");
   if (op.body || op.form || op.query) codes.add("validation_failed");
+  // A body that is not JSON (or not the declared type) is refused before the route reads it.
+  if (op.body) codes.add("bad_request");
+  // A path parameter too long for any id is answered as an unknown address.
+  if (op.path.includes(":")) codes.add("not_found");
   return [...codes];
 }
 
