@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NODE_ENV_SH := source scripts/node.sh
 PORT ?= 8080
 
-.PHONY: start test setup setup-test build lint typecheck unit e2e dev bench container-test
+.PHONY: start test test-fast setup setup-test build lint typecheck unit e2e dev bench container-test
 
 # a 1 MB young generation: the server's resident memory drops by about a third (bench/upload), with no
 # measured cost to upload or dub speed (docs/DECISIONS.md)
@@ -16,9 +16,16 @@ SERVER_MALLOC_ENV = MALLOC_MMAP_THRESHOLD_=65536 MALLOC_TRIM_THRESHOLD_=131072
 start: setup build
 	@$(NODE_ENV_SH) && PORT=$(PORT) $(SERVER_MALLOC_ENV) node $(SERVER_NODE_FLAGS) apps/server/src/main.ts
 
-test: setup-test build
-	@$(NODE_ENV_SH) && npx biome ci . && npm run --silent typecheck && npx vitest run \
-		&& npm run --silent e2e && npm run --silent e2e --workspaces --if-present
+# The web app's build (for the browser tests) runs beside the lint and the typecheck: one core each.
+test: setup-test
+	@$(NODE_ENV_SH) && { npm run --silent build -w @dubbing/web & build=$$!; \
+		npx biome ci . && npm run --silent typecheck; checks=$$?; wait $$build && [ $$checks = 0 ]; } \
+		&& npx vitest run && npm run --silent e2e && npm run --silent e2e --workspaces --if-present
+
+# The inner loop (a few minutes): every unit test and the integration suites in embedded mode only,
+# without the multi-process suites (apps/server/vitest.config.ts names them).
+test-fast: setup-test
+	@$(NODE_ENV_SH) && TEST_MODES=embedded npx vitest run
 
 setup:
 	@scripts/setup.sh runtime

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
-// Empty, loading and error states of spec §2/§8, each forced by the test (network routes or bad input),
+// Empty, loading and error states of PRODUCT.md § Screens and § Texts on failure, each forced by the test (network routes or bad input),
 // against the real server.
 
 test.describe.configure({ mode: "serial" });
@@ -45,13 +45,13 @@ test("new project: the §5 messages, the YouTube rules, and server upload errors
     "src",
     "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
   );
+  // a link and a file at once: one or the other
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from("x") });
   await page.getByRole("button", { name: "Create Project" }).click();
-  await expect(
-    page
-      .getByRole("alert")
-      .filter({ hasText: /cannot download videos from YouTube/ })
-      .first(),
-  ).toBeVisible();
+  await expect(page.locator("p[role=alert]").filter({ hasText: "not both" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove" }).click();
   await link.fill("");
 
   // A file that claims to be a video but is not: the server's own message (415).

@@ -2,7 +2,7 @@ import type { Route } from "@playwright/test";
 import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 // The first test serves the storyboard API contract from the test, to force every failure message of
-// spec §8 (update, search); the second drives the real back end end to end.
+// PRODUCT.md § Texts on failure (update, search); the second drives the real back end end to end.
 
 const image = (name: string) => ({ medium: `/flags/${name}.svg`, alt: `Flag ${name}` });
 

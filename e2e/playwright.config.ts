@@ -49,8 +49,12 @@ export default defineConfig({
         OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${PORT + 1}/google`,
         // the webhook test's receiver listens on this machine
         WEBHOOKS_ALLOW_PRIVATE: "true",
+        // the link import test's web site is on this machine (only this address: others stay refused)
+        IMPORT_ALLOW_PRIVATE: "127.0.0.1",
         // every test's users ask for their links from 127.0.0.1: more than one person's 30 in 15 minutes
         IDENTITY_RATE_LIMITS: JSON.stringify({ send_per_ip: { limit: 500, windowSeconds: 900 } }),
+        // the operator's console test signs in as this operator (e2e/app-admin.spec.ts)
+        ADMIN_EMAILS: "operator-e2e@example.com",
       },
     },
   ],

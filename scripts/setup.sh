@@ -7,8 +7,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODE="${1:-runtime}"
 
-# Media and local AI engines (DESIGN.md §5).
-RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core
+# Media and local AI engines (docs/PRODUCT.md § Engines, docs/ENGINES.md).
+RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core yt-dlp
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
@@ -43,6 +43,7 @@ manifest_sum() { cat package-lock.json package.json apps/*/package.json packages
 sum="$(manifest_sum)-$(node --version)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "setup: installing npm packages" >&2
-  npm install --no-audit --no-fund --loglevel=error
+  # --prefer-offline: what npm's cache holds is not asked for again (the lockfile pins each version)
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error
   echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi

@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { name: "identity-client", include: ["src/**/*.test.ts"], environment: "happy-dom" },
+  // pure client logic, no module mocks: files share their workers (docs/DECISIONS.md)
+  test: {
+    name: "identity-client",
+    include: ["src/**/*.test.ts"],
+    environment: "happy-dom",
+    pool: "threads",
+    isolate: false,
+  },
 });

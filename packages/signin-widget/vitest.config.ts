@@ -6,5 +6,9 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
     setupFiles: ["./src/test/setup.ts"],
+    // components render into happy-dom and are cleaned up after each test (src/test/setup.ts); no module
+    // mocks: files share their workers (docs/DECISIONS.md)
+    pool: "threads",
+    isolate: false,
   },
 });

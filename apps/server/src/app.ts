@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { AdminJobs } from "./admin/jobs.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { AdminUsers } from "./admin/users.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
@@ -94,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const sessions = await startSessionCache(database);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache });
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,
@@ -199,6 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const userId = await account.deleteForIdentityUser(identityUserId);
     if (userId) streams.closeAll(userId);
   };
+  adminRoutes(app, {
+    db,
+    users: new AdminUsers({ db, billing, account, adminEmails: config.adminEmails }),
+    jobs: new AdminJobs({ db, videos, translations }),
+    registry,
+    storageBackend: config.s3 ? "s3" : "local",
+    publicUrl: config.publicUrl,
+    extraOrigins: config.identity.extraOrigins,
+    onSuspended: (userId) => streams.closeAll(userId),
+  });
   await webApp(app, config.webDist);
   return app;
 }

@@ -17,6 +17,7 @@ import {
 } from "@dubbing/identity-server";
 import { z } from "zod";
 import { oauthProvidersFromEnv } from "./identity/oauth-env.ts";
+import type { PrivateAllowance } from "./net/address-guard.ts";
 
 const GiB = 1024 ** 3;
 const ROLES = ["api", "worker"] as const;
@@ -113,6 +114,16 @@ const envSchema = z.object({
   PEXELS_BASE_URL: z.url().default("https://api.pexels.com"),
   STRIPE_SECRET_KEY: optionalString,
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  // "true", "false", or a comma-separated list of the private addresses allowed (tests)
+  IMPORT_ALLOW_PRIVATE: z
+    .string()
+    .trim()
+    .default("false")
+    .refine(
+      (v) => v === "true" || v === "false" || v.split(",").every((a) => isIP(a.trim()) !== 0),
+      "true, false, or a comma-separated list of IP addresses",
+    ),
+  YT_DLP_BIN: z.string().trim().min(1).default("yt-dlp"),
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   STRIPE_PRICE_PRO_MONTHLY: optionalString,
@@ -123,6 +134,17 @@ const envSchema = z.object({
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  // The operator's console (/admin): these signed-in users, by the email their sign-in proved.
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("ADMIN_EMAILS: not an email address"))),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
   POLICIES_UPDATED: optionalString.pipe(z.iso.date().optional()),
@@ -186,6 +208,12 @@ export interface Config {
     /** The waits before each retry of a failed delivery (about 24 hours in all); then the endpoint is disabled. */
     retryDelaysMs: number[];
   };
+  linkImport: {
+    /** IMPORT_ALLOW_PRIVATE: links to private, loopback and link-local addresses (true, or the listed ones). */
+    allow: PrivateAllowance;
+    /** YT_DLP_BIN: the yt-dlp program for page links (YouTube and the others it knows). */
+    ytDlpBin: string;
+  };
   /** Storyboard images: Pexels when a key is set, else the service's own offline illustrations. */
   pexels: { apiKey: string | undefined; baseUrl: string };
   stripe: {
@@ -201,6 +229,8 @@ export interface Config {
   blogDir: string;
   /** Embedded mode's scheduled backups (BACKUP_DIR): one every intervalHours, the newest `keep` kept. */
   backups: { dir: string; keep: number; intervalHours: number } | undefined;
+  /** ADMIN_EMAILS, lower-cased: whose proven address opens the operator's console (none: nobody's). */
+  adminEmails: ReadonlySet<string>;
   /** GET /metrics answers only with this bearer token; without one it is 404. */
   metricsToken: string | undefined;
   /** A worker-only process serves /api/health and /metrics on PORT only when PORT is set explicitly. */
@@ -327,6 +357,7 @@ export function loadConfig(
       rateLimits: e.IDENTITY_RATE_LIMITS ?? {},
     },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "true", retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS },
+    linkImport: { allow: privateAllowance(e.IMPORT_ALLOW_PRIVATE), ytDlpBin: e.YT_DLP_BIN },
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/$/, "") },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -341,9 +372,20 @@ export function loadConfig(
     backups: e.BACKUP_DIR
       ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS }
       : undefined,
+    adminEmails: new Set(e.ADMIN_EMAILS),
     metricsToken: e.METRICS_TOKEN,
     workerPort: env.PORT ? e.PORT : undefined,
     operator: { supportEmail: e.SUPPORT_EMAIL ?? null, policiesUpdated: e.POLICIES_UPDATED ?? null },
     engines: engineOptions(e),
   };
+}
+
+/** Pure: IMPORT_ALLOW_PRIVATE as the guard's allowance. */
+export function privateAllowance(value: string): PrivateAllowance {
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  return value
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
 }

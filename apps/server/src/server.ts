@@ -39,7 +39,11 @@ export interface RunningServer {
 const STUCK_SWEEP_MS = 60_000;
 
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
-export async function startServer(config: Config, opts: { memoryDb?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  /** Tests: the database in memory, optionally from a copy of a migrated one (`openDatabase`). */
+  opts: { memoryDb?: boolean; loadDataDir?: Blob } = {},
+): Promise<RunningServer> {
   configureLogs(config.logLevel);
   const tmpDir = path.join(config.dataDir, "tmp");
   await mkdir(tmpDir, { recursive: true });
@@ -50,6 +54,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
     url: config.databaseUrl,
     dataDir: config.dataDir,
     memory: opts.memoryDb,
+    loadDataDir: opts.loadDataDir,
   });
   // What a crash left in tmp: in embedded mode nothing runs yet, so all of it; later, hourly, what is old.
   const stale = () => new Date(Date.now() - SCRATCH_MAX_AGE_MS);
@@ -105,6 +110,7 @@ export async function startServer(config: Config, opts: { memoryDb?: boolean } =
         retryDelaysMs: config.webhooks.retryDelaysMs,
         publicUrl: config.publicUrl,
       },
+      linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
     };
     const workers = await startWorkers(
       boss,

@@ -1,24 +1,23 @@
-// Issue #31, "Done when": a script with an API key and no cookie uploads a video, waits for the
-// transcript, translates and dubs it into two languages in one call, receives the signed `dub.completed`
-// webhooks at a local receiver (checked with the Standard Webhooks reference library), and is refused at
-// once when its key is revoked. Both database modes.
-// Link import (issue #31 part 4) is not built yet: the video is uploaded as a file.
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+// Issue #31, "Done when": a script with an API key and no cookie imports a video from a link (a local web
+// site), waits for the transcript, translates and dubs it into two languages in one call, receives the
+// signed `dub.completed` webhooks at a local receiver (checked with the Standard Webhooks reference
+// library), and is refused at once when its key is revoked. Both database modes.
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
+import { startMediaSite } from "./media-site.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
 
 const tmp = tempFolder("dub-automation-");
-let video: string;
-beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+let site: Awaited<ReturnType<typeof startMediaSite>>;
+beforeAll(async () => {
+  site = await startMediaSite(makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video);
 });
+afterAll(() => site?.close());
 
 describe.each(MODES)("automation with an API key (%s)", (mode) => {
   // Every answer is checked against the API description the server publishes (issue #31).
@@ -27,7 +26,8 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true" });
+    // the receiver and the media site are on loopback: allowed here, refused by default
+    ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true", IMPORT_ALLOW_PRIVATE: "127.0.0.1" });
     await answers.start(ts.baseUrl);
     receiver = await startReceiver();
   });
@@ -37,7 +37,7 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
     await receiver?.close();
   });
 
-  it("uploads, batch-dubs into two languages, gets signed dub.completed webhooks; a revoked key is refused", async () => {
+  it("imports a link, batch-dubs into two languages, gets signed dub.completed webhooks; a revoked key is refused", async () => {
     const owner = await ts.signIn();
     const made = await api(ts.baseUrl, owner.cookie, "POST", "/api/account/keys", {
       name: "pipeline",
@@ -53,16 +53,13 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
     });
     expect(hook.status).toBe(201);
 
-    const form = new FormData();
-    form.set("title", "Automated");
-    form.set("video", new Blob([await readFile(video)]), path.basename(video));
-    const uploaded = await fetch(`${ts.baseUrl}/api/video/process`, {
-      method: "POST",
-      body: form,
-      headers: auth,
+    const imported = await call("POST", "/api/video/process", {
+      title: "Automated",
+      url: `${site.url}/clip.mp4`,
     });
-    expect(uploaded.status).toBe(201);
-    const id = ((await uploaded.json()) as { _id: string })._id;
+    expect(imported.status).toBe(201);
+    expect(imported.body.sourceUrl).toBe(`${site.url}/clip.mp4`);
+    const id = imported.body._id as string;
     const ready = await eventually("the transcript", async () => {
       const { body } = await call("GET", `/api/video/${id}`);
       return body.status === "ready" && body;

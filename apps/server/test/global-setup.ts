@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/client.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -10,10 +12,19 @@ declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string;
     s3Endpoint: string;
+    /** A migrated embedded database (PGlite's dump), which each embedded test server starts from. */
+    pgliteTemplate: string;
+    /** A migrated PostgreSQL database, which each scale-out test server's database is created from. */
+    postgresTemplate: string;
   }
 }
 
-/** Starts the real services the integration suites run against: a PostgreSQL server and an S3 server. */
+/**
+ * Starts the real services the integration suites run against: a PostgreSQL server and an S3 server. And
+ * migrates one database of each kind, which every test server then starts from a copy of: PGlite's initdb
+ * and the migrations took ~2.7 s of CPU per embedded server, a copy ~0.4 s. The server still runs its
+ * migrations (finding nothing to do); upgrade.test.ts, which tests them, starts from an empty database.
+ */
 export default async function setup(project: TestProject) {
   const pgDir = await mkdtemp(path.join(os.tmpdir(), "dub-pg-"));
   const pgPort = 20_000 + Math.floor(Math.random() * 20_000);
@@ -30,12 +41,31 @@ export default async function setup(project: TestProject) {
   const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir });
   const address = (await s3.run()) as { port: number };
 
+  const templates = await mkdtemp(path.join(os.tmpdir(), "dub-templates-"));
+  const pgliteTemplate = path.join(templates, "pglite.tar");
+  const embedded = await openDatabase({ memory: true });
+  if (embedded.kind !== "pglite") throw new Error("expected PGlite");
+  await writeFile(
+    pgliteTemplate,
+    Buffer.from(await (await embedded.pglite.dumpDataDir("none")).arrayBuffer()),
+  );
+  await embedded.close();
+  const postgresTemplate = "t_migrated_template";
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${postgresTemplate}`);
+  await admin.end();
+  await (await openDatabase({ url: postgresUrl.replace(/\/postgres$/, `/${postgresTemplate}`) })).close();
+
   project.provide("postgresUrl", postgresUrl);
+  project.provide("pgliteTemplate", pgliteTemplate);
+  project.provide("postgresTemplate", postgresTemplate);
   project.provide("s3Endpoint", `http://127.0.0.1:${address.port}`);
 
   return async () => {
     await s3.close();
     execFileSync(path.join(ROOT, "scripts/test-postgres.sh"), ["stop", pgDir]);
     await rm(s3Dir, { recursive: true, force: true });
+    await rm(templates, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +11,11 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/server.ts";
 
 export type Mode = "embedded" | "scale-out";
-/** Embedded: PGlite + local disk. Scale-out: PostgreSQL + S3. Every integration suite runs on both. */
-export const MODES: Mode[] = ["embedded", "scale-out"];
+/**
+ * Embedded: PGlite + local disk. Scale-out: PostgreSQL + S3. Every integration suite runs on both;
+ * `TEST_MODES=embedded` (make test-fast) runs the embedded half alone.
+ */
+export const MODES: Mode[] = process.env.TEST_MODES === "embedded" ? ["embedded"] : ["embedded", "scale-out"];
 
 export const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
@@ -34,14 +37,24 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function freshPostgresDatabase(): Promise<string> {
+/** A new, empty PostgreSQL database (`migrated`: a copy of the migrated template, global-setup.ts). */
+export async function freshPostgresDatabase(opts: { migrated?: boolean } = {}): Promise<string> {
   const admin = inject("postgresUrl");
   const name = `t_${randomUUID().replaceAll("-", "")}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  await client.query(
+    `CREATE DATABASE ${name}${opts.migrated ? ` TEMPLATE ${inject("postgresTemplate")}` : ""}`,
+  );
   await client.end();
   return admin.replace(/\/postgres$/, `/${name}`);
+}
+
+let pgliteTemplate: Promise<Buffer> | undefined;
+/** A copy of the migrated embedded database (global-setup.ts), for a new in-memory PGlite. */
+export async function migratedPglite(): Promise<Blob> {
+  pgliteTemplate ??= readFile(inject("pgliteTemplate"));
+  return new Blob([new Uint8Array(await pgliteTemplate)]);
 }
 
 export async function freshBucket(): Promise<string> {
@@ -67,7 +80,7 @@ export async function startTestServer(
   const scaleOut =
     mode === "scale-out"
       ? {
-          DATABASE_URL: await freshPostgresDatabase(),
+          DATABASE_URL: await freshPostgresDatabase({ migrated: true }),
           S3_ENDPOINT: inject("s3Endpoint"),
           S3_BUCKET: await freshBucket(),
           S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
@@ -85,7 +98,10 @@ export async function startTestServer(
     ...env,
   });
   adjust?.(config);
-  const server = await startServer(config, { memoryDb: mode === "embedded" });
+  const server = await startServer(
+    config,
+    mode === "embedded" ? { memoryDb: true, loadDataDir: await migratedPglite() } : {},
+  );
   return {
     mode,
     server,

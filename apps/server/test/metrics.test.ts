@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { startServer } from "../src/server.ts";
 import { tempFolder } from "./fixtures.ts";
-import { freePort, MODES, startTestServer, type TestServer } from "./harness.ts";
+import { freePort, MODES, migratedPglite, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { sdk, signInByLink } from "./identity.ts";
 
@@ -122,7 +122,7 @@ describe("a worker-only process", () => {
       LOG_LEVEL: "silent",
       METRICS_TOKEN: TOKEN,
     });
-    const server = await startServer(config, { memoryDb: true });
+    const server = await startServer(config, { memoryDb: true, loadDataDir: await migratedPglite() });
     try {
       const base = `http://127.0.0.1:${port}`;
       const health = await fetch(`${base}/api/health`);

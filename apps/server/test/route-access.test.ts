@@ -33,6 +33,22 @@ const SESSION_ONLY_ROUTES = [
   "PUT /api/auth/logout-everywhere",
 ];
 
+/** The operator's console API (issue #32): an ADMIN_EMAILS session only; to anyone else a 404. */
+const ADMIN_ROUTES = [
+  "GET /api/admin/me",
+  "GET /api/admin/users",
+  "POST /api/admin/users/:id/suspend",
+  "POST /api/admin/users/:id/resume",
+  "DELETE /api/admin/users/:id",
+  "GET /api/admin/jobs",
+  "POST /api/admin/jobs/:id/retry",
+  "POST /api/admin/jobs/:id/cancel",
+  "GET /api/admin/engines",
+  "GET /api/admin/storage",
+  "GET /api/admin/identity-audit",
+  "GET /api/admin/audit",
+];
+
 describe.each(MODES)("route access (%s)", (mode) => {
   let ts: TestServer;
 
@@ -51,6 +67,10 @@ describe.each(MODES)("route access (%s)", (mode) => {
     expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
     const sessionOnly = routes.filter((r) => r.access === "session-only").map((r) => `${r.method} ${r.url}`);
     expect(sessionOnly.sort()).toEqual([...SESSION_ONLY_ROUTES].sort());
+    const admin = routes.filter((r) => r.access === "admin").map((r) => `${r.method} ${r.url}`);
+    expect(admin.sort()).toEqual([...ADMIN_ROUTES].sort());
+    // Every /api/admin address is an admin route: none can be reached by declaring less.
+    expect(routes.filter((r) => r.url.startsWith("/api/admin") && r.access !== "admin")).toEqual([]);
   });
 
   it("4. an encoded /api path needs a session like the plain one", async () => {

@@ -9,7 +9,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-/** Visitors see these without signing in (spec §6): landing, policies, sign-in screens, blog. */
+/** Visitors see these without signing in (PRODUCT.md § Screens): landing, policies, sign-in screens, blog. */
 const staticRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import("./features/landing/LandingPage.tsx")) },
   { path: "refund-policy", lazy: page(() => import("./features/policies/RefundPolicyPage.tsx")) },
@@ -24,6 +24,9 @@ const publicDataRoutes: RouteObject[] = [
   })),
   { path: "blog", lazy: page(() => import("./features/blog/BlogListPage.tsx")) },
   { path: "blog/:slug", lazy: page(() => import("./features/blog/BlogPostPage.tsx")) },
+  // The operator's console decides itself: to anyone the server does not take for an operator it is the
+  // not-found page (a visitor is not sent to sign in: nothing hints that it exists).
+  { path: "admin", lazy: page(() => import("./features/admin/AdminPage.tsx")) },
 ];
 
 /** Everything else needs a session; without one the visitor goes to /login and comes back. */

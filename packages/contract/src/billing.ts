@@ -1,11 +1,8 @@
 import { z } from "zod";
+import { BILLINGS, PAID_PLANS, PLAN_IDS } from "./plans.ts";
 
 // Plans and the Stripe subscription, as the subscription page reads them.
 
-export const PLAN_IDS = ["free", "pro", "executive"] as const;
-export const PAID_PLANS = ["pro", "executive"] as const;
-export const BILLINGS = ["monthly", "yearly"] as const;
-export type Billing = (typeof BILLINGS)[number];
 
 /** GET /api/stripe/config: whether purchases work here, and the plans (their limits and quotas too). */
 export const billingConfigSchema = z.object({

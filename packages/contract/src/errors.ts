@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   plan_limit_reached: 402,
   forbidden: 403,
+  account_suspended: 403,
   not_found: 404,
   video_not_found: 404,
   storyboard_not_found: 404,

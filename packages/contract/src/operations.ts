@@ -19,6 +19,7 @@ import { blogPostSchema } from "./blog.ts";
 import { appConfigSchema, healthSchema, languageSchema, usageSchema, voiceSchema } from "./catalog.ts";
 import type { ErrorCode } from "./errors.ts";
 import { glossaryAnswerSchema, glossaryBody } from "./glossary.ts";
+import { linkImportBody } from "./link-import.ts";
 import { transcriptSchema } from "./media.ts";
 import {
   batchDubBody,
@@ -60,6 +61,8 @@ import {
 } from "./webhooks.ts";
 
 // Every /api operation in one table: method, path, who may call it, what it takes and what it answers.
+// Not the operator console's (`/api/admin/…`, access "admin"): those are not advertised (to anyone but an
+// admin they answer as an address no route serves), so the public description leaves them out.
 // The OpenAPI document (openapi.ts) is generated from it, the server validates request bodies with the same
 // schemas, the web app reads the inferred response types, and a test checks that the table and the
 // server's routes are the same set (apps/server/test/openapi.test.ts).
@@ -210,16 +213,19 @@ export const OPERATIONS: Operation[] = [
     path: "/api/video/process",
     tag: "Projects",
     access: "signed-in",
-    summary: "Upload a video: a new project",
+    summary: "Upload a video, or import one from a link: a new project",
     description:
-      "Streams the file to storage; ingest and transcription run in the background. Optional `subtitles` " +
-      "(SRT or WebVTT, sent before `video`) becomes the transcript; `speakers`: `auto` or 1–8.",
+      "multipart/form-data: streams the file to storage; ingest and transcription run in the background. " +
+      "Optional `subtitles` (SRT or WebVTT, sent before `video`) becomes the transcript; `speakers`: `auto` " +
+      "or 1–8. A JSON body imports the video at `url` instead (the worker downloads it).",
     form: z.object({
       title: z.string(),
       video: binary,
       subtitles: binary.optional(),
       speakers: z.string().optional(),
+      language: z.string().optional(),
     }),
+    body: linkImportBody,
     responses: { 201: json(projectDetailSchema, "The project, `uploaded`.") },
     errors: [
       "title_required",

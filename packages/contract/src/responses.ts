@@ -28,6 +28,8 @@ export const projectSchema = z.object({
   posterUrl: url,
   previewUrl: url,
   originalName: z.string(),
+  /** Link import: the link the video comes from; null for an upload. */
+  sourceUrl: z.string().nullable(),
   sizeBytes: z.number(),
   durationMs: z.number().nullable(),
   width: z.number().nullable(),
@@ -41,6 +43,11 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectDetailSchema = projectSchema.extend({
   speakers: z.array(speakerSchema),
   transcript: z.array(segmentSchema),
+  /**
+   * In the answer of a request that started work on the project (the upload, a new transcription): that
+   * job's id, which every log line of the job carries as `jobId` and the operator's console lists.
+   */
+  jobId: z.string().nullable().optional(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

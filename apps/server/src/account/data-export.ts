@@ -109,7 +109,9 @@ export async function writeDataExport(
     );
     add(`${dir}/transcript.srt`, toSrt(transcript));
     add(`${dir}/transcript.vtt`, toVtt(transcript));
-    const media: Record<string, string | null> = { original: link(project.originalKey) };
+    const media: Record<string, string | null> = {
+      original: project.originalKey ? link(project.originalKey) : null,
+    };
     for (const t of languages) {
       add(
         `${dir}/translations/${t.language}.json`,

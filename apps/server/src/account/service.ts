@@ -157,7 +157,15 @@ export class AccountService {
     return row.id;
   }
 
-  private async close(userId: string): Promise<void> {
+  /**
+   * An operator deletes the account from the console (admin/users.ts): closed the same way, with the
+   * console's audit line written in the deletion's transaction (`alsoInTx`).
+   */
+  async closeByOperator(userId: string, alsoInTx: (tx: Db) => Promise<void>): Promise<void> {
+    await this.close(userId, alsoInTx);
+  }
+
+  private async close(userId: string, alsoInTx?: (tx: Db) => Promise<void>): Promise<void> {
     await this.billing.cancelForAccountDeletion(userId);
     const files = await this.deletion.everythingOf(userId);
     await this.db.transaction(async (tx) => {
@@ -168,6 +176,7 @@ export class AccountService {
       await keepUsageOf(tx, userId, [row.email, ...addresses]);
       await tx.delete(users).where(eq(users.id, userId));
       if (row.identityUserId) await deleteUser(tx, row.identityUserId);
+      await alsoInTx?.(tx);
     });
     await this.deletion.purgeOrRetry({ ...files, prefixes: [...files.prefixes, exportsPrefix(userId)] });
   }

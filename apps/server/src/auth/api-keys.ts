@@ -21,6 +21,8 @@ export interface ApiKeyUser {
   scope: ApiKeyScope;
   /** Milliseconds since the epoch; null: never expires. */
   expiresAt: number | null;
+  /** The key's account is suspended: the key is refused with why (http/auth.ts), not as unknown. */
+  suspended: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,6 +56,7 @@ export async function findApiKeyUser(db: Db, key: string, now = new Date()): Pro
       lastUsedAt: apiKeys.lastUsedAt,
       id: users.id,
       email: users.email,
+      suspendedAt: users.suspendedAt,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -68,6 +71,7 @@ export async function findApiKeyUser(db: Db, key: string, now = new Date()): Pro
     keyId: row.keyId,
     scope: row.scope,
     expiresAt: row.expiresAt?.getTime() ?? null,
+    suspended: row.suspendedAt !== null,
   };
 }
 

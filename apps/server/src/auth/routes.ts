@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser, PUBLIC, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, PUBLIC, SESSION_ONLY, SIGN_OUT, SIGNED_IN, SUSPENDED } from "../http/auth.ts";
 import { renderMailbox } from "../identity/mailbox-page.ts";
 import {
   APP_SESSION_MINUTES,
@@ -61,6 +61,7 @@ export function authRoutes(
     const email = provenEmail(ok.data);
     const user = email ? await accountFor(db, ok.data.user_id, email) : null;
     if (!user) return failed(reply, NO_PROVEN_EMAIL);
+    if (user.suspended) return failed(reply, SUSPENDED);
     const sessionToken = await createSession(db, user.id, { identitySessionId: ok.data.session.session_id });
     reply.setCookie(SESSION_COOKIE, sessionToken, {
       httpOnly: true,
@@ -115,7 +116,7 @@ export function authRoutes(
     return { id: user.id, email: user.email };
   });
 
-  app.put("/api/auth/logout", SESSION_ONLY, async (request, reply) => {
+  app.put("/api/auth/logout", SIGN_OUT, async (request, reply) => {
     const user = currentUser(request);
     await deleteSession(db, user.sessionId);
     if (user.identitySessionId) {

@@ -1,12 +1,18 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase } from "../../test/harness.ts";
+import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { ApiKeyService } from "./api-keys.ts";
 import { SessionCache, startSessionCache } from "./session-cache.ts";
 import { createSession, findOrCreateUser, type SessionUser } from "./sessions.ts";
 
-const someone: SessionUser = { id: "u1", email: "a@example.com", sessionId: "s1", identitySessionId: null };
+const someone: SessionUser = {
+  id: "u1",
+  email: "a@example.com",
+  sessionId: "s1",
+  identitySessionId: null,
+  suspended: false,
+};
 
 /** A look-up that counts its calls and answers `user`. */
 function counting(user: SessionUser | null) {
@@ -65,7 +71,7 @@ describe("SessionCache", () => {
   });
 });
 
-describe.each(["embedded", "scale-out"] as const)("the session cache on a real database (%s)", (mode) => {
+describe.each(MODES)("the session cache on a real database (%s)", (mode) => {
   let database: Database | undefined;
   let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -75,7 +81,9 @@ describe.each(["embedded", "scale-out"] as const)("the session cache on a real d
 
   it("forgets a session the moment any statement ends it, whoever runs it", async () => {
     database = await openDatabase(
-      mode === "embedded" ? { memory: true } : { url: await freshPostgresDatabase() },
+      mode === "embedded"
+        ? { memory: true, loadDataDir: await migratedPglite() }
+        : { url: await freshPostgresDatabase({ migrated: true }) },
     );
     const started = await startSessionCache(database);
     stop = started.stop;
@@ -91,7 +99,9 @@ describe.each(["embedded", "scale-out"] as const)("the session cache on a real d
 
   it("forgets an API key the moment it is revoked or made to expire, but not when it is only used", async () => {
     database = await openDatabase(
-      mode === "embedded" ? { memory: true } : { url: await freshPostgresDatabase() },
+      mode === "embedded"
+        ? { memory: true, loadDataDir: await migratedPglite() }
+        : { url: await freshPostgresDatabase({ migrated: true }) },
     );
     const started = await startSessionCache(database);
     stop = started.stop;

@@ -17,6 +17,8 @@ export interface SessionUser {
   email: string;
   sessionId: string;
   identitySessionId: string | null;
+  /** An operator suspended the account: every route but signing out refuses it (http/auth.ts). */
+  suspended: boolean;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -37,7 +39,7 @@ export async function accountFor(
   db: Db,
   identityUserId: string,
   provenEmail: string,
-): Promise<{ id: string; email: string } | null> {
+): Promise<{ id: string; email: string; suspended: boolean } | null> {
   const email = provenEmail.trim().toLowerCase();
   const [created] = await db
     .insert(users)
@@ -50,7 +52,7 @@ export async function accountFor(
     .set({ identityUserId })
     .where(and(eq(users.email, email), isNull(users.identityUserId)));
   const [user] = await db.select().from(users).where(eq(users.identityUserId, identityUserId));
-  return user ? { id: user.id, email: user.email } : null;
+  return user ? { id: user.id, email: user.email, suspended: user.suspendedAt !== null } : null;
 }
 
 /** Creates a session and returns its token: 256 random bits, stored only as a hash. */
@@ -80,6 +82,7 @@ function prepareSessionQuery(db: Db) {
     .select({
       userId: users.id,
       email: users.email,
+      suspendedAt: users.suspendedAt,
       lastSeenAt: sessions.lastSeenAt,
       identitySessionId: sessions.identitySessionId,
       identityLive: identitySessions.id,
@@ -121,7 +124,13 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { id: row.userId, email: row.email, sessionId: id, identitySessionId: row.identitySessionId };
+  return {
+    id: row.userId,
+    email: row.email,
+    sessionId: id,
+    identitySessionId: row.identitySessionId,
+    suspended: row.suspendedAt !== null,
+  };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -1,64 +1,27 @@
-// Pure: the plans of spec §9, their monthly limits, and the plan-limit rule.
+// Pure: the plan-limit rule. The plans themselves (prices, limits) are the contract's, shared with the web
+// app; see docs/PRODUCT.md § Plans.
+import { PLANS, type PlanId, UNLIMITED_PLAN } from "@dubbing/contract";
 
-import { BILLINGS, type Billing, PAID_PLANS, PLAN_IDS } from "@dubbing/contract";
+export {
+  BILLINGS,
+  type Billing,
+  PAID_PLANS,
+  type PaidPlan,
+  PLAN_IDS,
+  PLANS,
+  type Plan,
+  type PlanId,
+  type QuotaKind,
+  UNLIMITED_PLAN,
+} from "@dubbing/contract";
 
-// The plan ids and billing periods are the API's (@dubbing/contract); the plans' figures are the server's.
-export { BILLINGS, type Billing, PAID_PLANS, PLAN_IDS };
-export type PlanId = (typeof PLAN_IDS)[number];
-export type PaidPlan = (typeof PAID_PLANS)[number];
-
-export interface Plan {
-  id: PlanId;
-  name: string;
-  /** USD per month, billed monthly. */
-  monthlyPrice: number;
-  /** USD per month, billed yearly. */
-  yearlyMonthlyPrice: number;
-  /** Seconds of video a month: uploads and dubs together. */
-  limitSeconds: number;
-  /** The longest video one upload may be. */
-  maxVideoSeconds: number;
-  /** Counted work: translations and storyboard videos a month, image searches an hour. */
-  quotas: Record<QuotaKind, number>;
-  /** Bytes of uploaded videos kept at once. */
-  storedBytes: number;
+/** The plan whose limits apply to a user: theirs, or the unlimited one where no plans are kept. */
+export async function planOrUnlimited(
+  plans: { planOf(userId: string): Promise<PlanId> } | undefined,
+  userId: string,
+): Promise<PlanId> {
+  return (await plans?.planOf(userId)) ?? UNLIMITED_PLAN;
 }
-
-export type QuotaKind = "translations" | "storyboardVideos" | "imageSearches";
-const GiB = 1024 ** 3;
-
-export const PLANS: Record<PlanId, Plan> = {
-  free: {
-    id: "free",
-    name: "Free",
-    monthlyPrice: 0,
-    yearlyMonthlyPrice: 0,
-    limitSeconds: 30 * 60,
-    maxVideoSeconds: 30 * 60,
-    quotas: { translations: 20, storyboardVideos: 5, imageSearches: 60 },
-    storedBytes: 5 * GiB,
-  },
-  pro: {
-    id: "pro",
-    name: "Pro",
-    monthlyPrice: 149,
-    yearlyMonthlyPrice: 109,
-    limitSeconds: 20 * 3600,
-    maxVideoSeconds: 3 * 3600,
-    quotas: { translations: 400, storyboardVideos: 100, imageSearches: 600 },
-    storedBytes: 200 * GiB,
-  },
-  executive: {
-    id: "executive",
-    name: "Executive",
-    monthlyPrice: 1349,
-    yearlyMonthlyPrice: 999,
-    limitSeconds: 200 * 3600,
-    maxVideoSeconds: 6 * 3600,
-    quotas: { translations: 4000, storyboardVideos: 1000, imageSearches: 3000 },
-    storedBytes: 2000 * GiB,
-  },
-};
 
 /** Stripe subscription statuses that give the paid plan. */
 export function isActiveStatus(status: string | null | undefined): boolean {

@@ -49,10 +49,12 @@ export class StripeClient {
         body: formEncode(params),
         signal: AbortSignal.timeout(20_000),
       });
-    } catch {
+    } catch (error) {
       throw new AppError(
         "payment_provider_error",
         "The payment provider could not be reached. Please try again.",
+        undefined,
+        { cause: error },
       );
     }
     const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
@@ -147,8 +149,8 @@ export function verifyWebhook(
   let event: StripeEvent;
   try {
     event = JSON.parse(payload) as StripeEvent;
-  } catch {
-    throw new AppError("bad_request", "The webhook body is not JSON.");
+  } catch (error) {
+    throw new AppError("bad_request", "The webhook body is not JSON.", undefined, { cause: error });
   }
   if (!event || typeof event.type !== "string" || !event.data?.object) {
     throw new AppError("bad_request", "The webhook body is not a Stripe event.");

@@ -7,7 +7,8 @@ export const SESSION_ENDED_CHANNEL = "session_ended";
  * of all devices") or changing the user a session opens — sends one NOTIFY at commit. Triggers rather than
  * calls in the code, so no path that ends a session can forget to say so. An API key counts as a session
  * here: revoking it (a delete), changing its expiry, scope or owner ends what processes remember of it (its
- * `last_used_at` touch does not). Idempotent: run at every start,
+ * `last_used_at` touch does not). Suspending or resuming an account (users.suspended_at) counts too: its
+ * sessions and keys are refused, or work again, at once in every process. Idempotent: run at every start,
  * after both sets of migrations (identity_sessions is the identity provider's table).
  */
 export const SESSION_TRIGGERS_SQL = `
@@ -22,7 +23,7 @@ CREATE OR REPLACE TRIGGER identity_sessions_ended AFTER DELETE OR UPDATE OF user
   ON identity_sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 CREATE OR REPLACE TRIGGER api_keys_ended AFTER DELETE OR UPDATE OF id, user_id, key_hash, scope, expires_at
   ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
-CREATE OR REPLACE TRIGGER users_changed AFTER DELETE OR UPDATE OF id, email
+CREATE OR REPLACE TRIGGER users_changed AFTER DELETE OR UPDATE OF id, email, suspended_at
   ON users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_ended();
 `;
 

@@ -47,6 +47,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   memory?: boolean;
+  /** In memory, start from this copy of a migrated database (tests: the migrations then find nothing to do). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const lockClient = new pg.Client({ connectionString: opts.url });
@@ -74,7 +76,11 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir ?? "./data", "db");
     await mkdir(dir, { recursive: true });
   }
-  const pglite = await PGlite.create({ ...(dir && { dataDir: dir }), startParams: PGLITE_START_PARAMS });
+  const pglite = await PGlite.create({
+    ...(dir && { dataDir: dir }),
+    ...(opts.memory && opts.loadDataDir && { loadDataDir: opts.loadDataDir }),
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite(pglite, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await migrateIdentity(db);

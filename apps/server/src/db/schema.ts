@@ -1,4 +1,5 @@
 import type {
+  AdminAction,
   DubReport,
   GlossaryEntry,
   JobKind,
@@ -35,6 +36,8 @@ export const users = pgTable("users", {
   /** Account-wide glossary: the defaults every project's translations follow (a project's entry wins). */
   glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
   createdAt: createdAt(),
+  /** Set by an operator (the console): no session, API key or new sign-in of the account works until cleared. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
 });
 
 // A session is found by the SHA-256 of its token; the token itself is never stored.
@@ -86,6 +89,8 @@ export const projects = pgTable(
     glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
     /** How many people speak, as the user said (1–8); null: detected. Read by the transcription. */
     speakerCount: integer("speaker_count"),
+    /** Link import: the link the worker downloads the original from; `original_key` is "" until it has. */
+    sourceUrl: text("source_url"),
     uploadedAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -397,4 +402,21 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_order_idx").on(t.endpointId, t.orderKey, t.seq),
     index("webhook_deliveries_log_idx").on(t.endpointId, t.createdAt),
   ],
+);
+
+// What operators did in the console (/admin): one row per action, kept when the admin's account goes. The
+// target is an id, not a reference: a deleted user's row is gone, the line that says who deleted it is not.
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").$type<AdminAction>().notNull(),
+    targetId: text("target_id").notNull(),
+    /** The target as a person reads it (a user's address, a job's kind); cleared when that user is deleted. */
+    targetLabel: text("target_label").notNull().default(""),
+  },
+  (t) => [index("admin_audit_at_idx").on(t.at)],
 );

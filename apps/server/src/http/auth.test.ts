@@ -10,7 +10,7 @@ async function app() {
   errorHandling(server);
   await server.register(fastifyCookie);
   // No request below carries a cookie, so the database is never asked.
-  sessionAuth(server, { credentials: {} as Credentials });
+  sessionAuth(server, { credentials: {} as Credentials, adminEmails: new Set() });
   server.get("/api/open", PUBLIC, async () => "open");
   server.get("/api/closed", SIGNED_IN, async () => "closed");
   server.get("/api/undeclared", async () => "undeclared");

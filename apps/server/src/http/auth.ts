@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Credentials } from "../auth/session-cache.ts";
 import { SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
+import { noRoute } from "./errors.ts";
 
 /**
- * Who may call an /api route: anyone; a signed-in user or an API key of one (401 otherwise); or only a
- * signed-in user's session, never a key (key management, account deletion, signing out).
+ * Who may call an /api route: anyone; a signed-in user or an API key of one (401 otherwise); only a
+ * signed-in user's session, never a key (key management, account deletion, signing out); or only the
+ * session of an operator (ADMIN_EMAILS), to everyone else a route that does not exist (404).
  */
-export type Access = "public" | "signed-in" | "session-only";
+export type Access = "public" | "signed-in" | "session-only" | "admin";
 
 /** An /api route as registered, with the access it declared (undefined: it declared none). */
 export interface ApiRoute {
@@ -23,6 +25,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A suspended account may still call this route (signing out). */
+    whileSuspended?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route registered so far (a test checks that each declares its access). */
@@ -36,11 +40,23 @@ export const PUBLIC = { config: { access: "public" } } as const;
 export const SIGNED_IN = { config: { access: "signed-in" } } as const;
 /** Route options of an /api route that needs a session: an API key is refused (403). */
 export const SESSION_ONLY = { config: { access: "session-only" } } as const;
+/**
+ * Route options of the operator's console API: a session whose account's address is in ADMIN_EMAILS. To
+ * anyone else, an API key of an admin included, the answer of an address no route serves (404): the
+ * console's routes are not advertised. Never a key: a key leaks more easily than a session (scripts, CI
+ * logs) and a console action (suspend, delete) must be someone at a browser, whose session cookie is
+ * SameSite=Lax so another site cannot make the browser send it on a POST, PUT or DELETE.
+ */
+export const ADMIN = { config: { access: "admin" } } as const;
+/** Signing out: also for a suspended account. */
+export const SIGN_OUT = { config: { access: "session-only", whileSuspended: true } } as const;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isApi = (url: string | undefined) => url === "/api" || url?.startsWith("/api/") === true;
 
 const SIGN_IN = "Please sign in to continue.";
+export const SUSPENDED =
+  "This account is suspended, so it cannot be used for now. Contact support if you think this is a mistake.";
 const BAD_KEY = "This API key is not valid: it is unknown, revoked or expired.";
 
 /** The key of an `Authorization: Bearer <key>` header; null for any other form. */
@@ -60,7 +76,10 @@ export function bearerKey(header: string): string | null {
  * the account or change how it signs in. A read key may only read. Limits are per user, whichever
  * credential (every limit is keyed on `currentUser(request).id`).
  */
-export function sessionAuth(app: FastifyInstance, deps: { credentials: Credentials }) {
+export function sessionAuth(
+  app: FastifyInstance,
+  deps: { credentials: Credentials; adminEmails: ReadonlySet<string> },
+) {
   app.decorateRequest("user", null);
   const routes: ApiRoute[] = [];
   app.decorate("apiRoutes", routes);
@@ -77,26 +96,51 @@ export function sessionAuth(app: FastifyInstance, deps: { credentials: Credentia
       deps.credentials.keys.clear();
     }
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions;
     if (!isApi(route.url)) return;
     const access = route.config.access;
     const authorization = request.headers.authorization;
+    if (access === "admin") {
+      // A key never opens the console, and nobody learns that it exists: the not-found of any address.
+      const token = authorization === undefined ? request.cookies[SESSION_COOKIE] : undefined;
+      const user = token ? await deps.credentials.sessions.find(token) : null;
+      if (!user || user.suspended || !isAdmin(deps.adminEmails, user.email))
+        return reply.code(404).send(noRoute(request.method, request.url));
+      request.user = user;
+      return;
+    }
     if (authorization !== undefined && access !== "public") {
       const key = bearerKey(authorization);
       const found = key ? await deps.credentials.keys.find(key) : null;
       if (!found) throw new AppError("unauthorized", BAD_KEY);
+      if (found.suspended) throw new AppError("account_suspended", SUSPENDED);
       if (access === "session-only")
         throw new AppError("forbidden", "API keys cannot do this. Sign in on the website instead.");
       if (found.scope === "read" && !SAFE_METHODS.has(request.method))
         throw new AppError("forbidden", "This API key can only read. Use a key with read and write access.");
-      request.user = { id: found.id, email: found.email, sessionId: "", identitySessionId: null };
+      request.user = {
+        id: found.id,
+        email: found.email,
+        sessionId: "",
+        identitySessionId: null,
+        suspended: false,
+      };
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await deps.credentials.sessions.find(token) : null;
+    const user = token ? await deps.credentials.sessions.find(token) : null;
+    // A suspended account is nobody on a public route, and refused (with why) on every other.
+    request.user = user?.suspended && access === "public" ? null : user;
     if (!request.user && access !== "public") throw new AppError("unauthorized", SIGN_IN);
+    if (request.user?.suspended && !route.config.whileSuspended)
+      throw new AppError("account_suspended", SUSPENDED);
   });
+}
+
+/** Whether the account's address (the one its sign-in proved: auth/sessions.ts accountFor) is an operator's. */
+export function isAdmin(adminEmails: ReadonlySet<string>, email: string): boolean {
+  return adminEmails.has(email.trim().toLowerCase());
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

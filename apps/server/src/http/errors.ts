@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, errorBody } from "../errors.ts";
+import { AppError, type ErrorCode, errorBody } from "../errors.ts";
 
 // Fastify's own error codes that mean the client sent something wrong.
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "body_too_large", "The request body is too large."],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupported_media_type", "This content type is not accepted here."],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "bad_request", "The JSON body is empty."],
@@ -26,6 +26,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A provider that failed us (502/503): the user sees our message, the log keeps what went wrong.
+      if (error.status >= 500 && error.cause !== undefined)
+        request.log.warn({ err: error.cause, code: error.code }, "answered with a provider error");
       return reply.code(error.status).send(errorBody(error.code, error.message, error.details));
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

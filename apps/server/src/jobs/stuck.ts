@@ -10,7 +10,7 @@ import type { JobTracker } from "./tracker.ts";
 export const STUCK_AFTER_MS = 2 * 60_000;
 export const LOST_MESSAGE = "This work stopped without finishing (its worker went away). Start it again.";
 
-interface StuckRow {
+export interface StuckRow {
   id: string;
   kind: string;
   project_id: string | null;
@@ -34,9 +34,9 @@ export async function sweepStuckJobs(db: Db, tracker: JobTracker, now: Date): Pr
   return result.rows.length;
 }
 
-/** The record the job held goes back to a state the user can start from. */
-async function release(db: Db, row: StuckRow) {
-  const failed = { status: "failed" as const, statusMessage: LOST_MESSAGE, updatedAt: new Date() };
+/** The record the job held goes back to a state the user can start from (also an operator's cancel). */
+export async function release(db: Db, row: StuckRow, message = LOST_MESSAGE) {
+  const failed = { status: "failed" as const, statusMessage: message, updatedAt: new Date() };
   if ((row.kind === "dub" || row.kind === "translate") && row.project_id && row.language) {
     await db
       .update(translations)

@@ -13,7 +13,7 @@ import { offlineImageKey } from "../storage/keys.ts";
 import { composeIllustration, HEIGHT, VARIANTS, WIDTH } from "./illustration/compose.ts";
 import { lucide } from "./illustration/icons.ts";
 
-/** One image candidate of a frame; `medium` is what the screens show (spec §3), `large` what videos use. */
+/** One image candidate of a frame; `medium` is what the screens show (PRODUCT.md § Screens), `large` what videos use. */
 export interface StoryboardImage {
   id: string | number;
   medium: string;
@@ -76,8 +76,13 @@ export class PexelsProvider implements ImageProvider {
         headers: { Authorization: this.apiKey },
         signal: AbortSignal.timeout(10_000),
       });
-    } catch {
-      throw new AppError("image_search_failed", "The image library could not be reached. Please try again.");
+    } catch (error) {
+      throw new AppError(
+        "image_search_failed",
+        "The image library could not be reached. Please try again.",
+        undefined,
+        { cause: error },
+      );
     }
     if (!res.ok) {
       await res.body?.cancel();

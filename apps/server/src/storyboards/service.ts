@@ -1,5 +1,5 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
-import type { PlanId } from "../billing/plans.ts";
+import { type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -134,7 +134,7 @@ export class StoryboardService {
   }
 
   private async planOf(userId: string): Promise<PlanId> {
-    return (await this.plans?.planOf(userId)) ?? "executive";
+    return planOrUnlimited(this.plans, userId);
   }
 
   /** Queues the video; while one is being made, the running job is returned instead of a second run. */

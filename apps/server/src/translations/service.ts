@@ -12,7 +12,7 @@ import {
   runFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
-import { checkLimit } from "../billing/plans.ts";
+import { checkLimit, planOrUnlimited } from "../billing/plans.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -98,7 +98,7 @@ export class TranslationService {
       if (reason)
         throw new AppError("language_unavailable", reason, [{ path: "languages", message: language }]);
     }
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const used = await new UsageRepository(this.videos.db).get(userId, monthOf(new Date()));
     const needed = (languages.length * (project.durationMs ?? 0)) / 1000;
     const check = checkLimit(plan, used.transcribedSeconds + used.dubbedSeconds, needed);
@@ -127,7 +127,7 @@ export class TranslationService {
     if (!availability.translate.available)
       throw new AppError("language_unavailable", availability.translate.reason!);
 
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const job =
       (await this.jobs.start({
         queue: "translate",
@@ -203,7 +203,7 @@ export class TranslationService {
     )!;
     if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
     // A dub costs the video's duration, reserved with the claim (a second click while dubbing costs nothing).
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
     const job =
       (await startDubJob(this.jobs, {

@@ -23,6 +23,7 @@ export function presentProject(row: ProjectRow, sign: SignPath): Project {
     posterUrl: url(row.posterKey),
     previewUrl: url(row.previewKey),
     originalName: row.originalName,
+    sourceUrl: row.sourceUrl,
     sizeBytes: row.sizeBytes,
     durationMs: row.durationMs,
     width: row.width,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase } from "../../test/harness.ts";
+import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
 import { findOrCreateUser } from "../auth/sessions.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { projects } from "../db/schema.ts";
@@ -24,7 +24,7 @@ function countingRepo(db: Database["db"]) {
   return { repo, reads };
 }
 
-describe.each(["embedded", "scale-out"] as const)("project reads (%s)", (mode) => {
+describe.each(MODES)("project reads (%s)", (mode) => {
   let database: Database | undefined;
   let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -34,7 +34,9 @@ describe.each(["embedded", "scale-out"] as const)("project reads (%s)", (mode) =
 
   async function setUp() {
     database = await openDatabase(
-      mode === "embedded" ? { memory: true } : { url: await freshPostgresDatabase() },
+      mode === "embedded"
+        ? { memory: true, loadDataDir: await migratedPglite() }
+        : { url: await freshPostgresDatabase({ migrated: true }) },
     );
     const { repo, reads: counted } = countingRepo(database.db);
     const started = await startProjectReads(database, repo);

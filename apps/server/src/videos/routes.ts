@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { languageChangeBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
+import { languageChangeBody, linkImportBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
@@ -24,6 +24,8 @@ export function videoRoutes(
 
   app.post("/api/video/process", SIGNED_IN, async (request, reply) => {
     const user = currentUser(request);
+    // A JSON body is a link import: the worker downloads the link (link-import/).
+    if (!request.isMultipart() && request.body !== undefined) return acceptLink(request, reply, user.id);
     const running = uploading.get(user.id) ?? 0;
     if (running >= MAX_PARALLEL_UPLOADS) {
       throw new AppError(
@@ -40,6 +42,23 @@ export function videoRoutes(
       else uploading.delete(user.id);
     }
   });
+
+  async function acceptLink(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const body = parseBody(linkImportBody, request.body);
+    const language = body.language ?? "en";
+    if (!isLanguageCode(language))
+      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
+        { path: "language", message: "Unknown language." },
+      ]);
+    const speakerCount = body.speakers === undefined || body.speakers === "auto" ? null : body.speakers;
+    const project = await videos.createFromLink(userId, {
+      title: body.title,
+      url: body.url,
+      language,
+      speakerCount,
+    });
+    return reply.code(201).send(project);
+  }
 
   async function acceptUpload(request: FastifyRequest, reply: FastifyReply, userId: string) {
     const upload = await receiveUpload(request, path.join(deps.tmpDir, "uploads"), deps.maxUploadBytes);

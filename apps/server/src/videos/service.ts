@@ -14,10 +14,11 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { PLANS, type PlanId, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
+import { nameOf } from "../link-import/download.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
@@ -26,7 +27,7 @@ import { chargeMinutes } from "../usage/reserve.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
-import { projectNotFound, VideoRepository } from "./repository.ts";
+import { type ProjectRow, projectNotFound, VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 import { speechInWav } from "./speech.ts";
 import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
@@ -48,8 +49,44 @@ const STREAM_REFUSALS: Partial<Record<MediaError["code"], string>> = {
 /** A media error of the upload as the 415 the user sees; anything else is passed on. */
 function refuseUnreadable(error: unknown): never {
   const refusal = error instanceof MediaError ? STREAM_REFUSALS[error.code] : undefined;
-  if (refusal) throw new AppError("unsupported_media_type", refusal);
+  if (refusal) throw new AppError("unsupported_media_type", refusal, undefined, { cause: error });
   throw error;
+}
+
+/**
+ * The checks every video goes through before it is stored or charged (an upload in its request, a link
+ * import in its job): not empty, a video track, the duration measured from the streams (the header's is
+ * never trusted) and the plan's media limits. Answers the probe with the measured duration; a refusal is an
+ * AppError in words for the user.
+ */
+export async function checkVideoFile(file: { path: string; size: number }, maxVideoSeconds: number) {
+  if (file.size === 0) throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
+  // Reading a file's header takes milliseconds; a file that keeps ffprobe busy is refused.
+  const probed = await probe(file.path, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
+    refuseUnreadable,
+  );
+  try {
+    assertHasVideo(probed);
+  } catch (error) {
+    throw new AppError(
+      "unsupported_media_type",
+      "This file has no video track. Upload a video file.",
+      undefined,
+      {
+        cause: error,
+      },
+    );
+  }
+  // The header's claims checked against the streams: the duration charged, checked against the plan
+  // and given to every later job is where the packets end, whatever the header says.
+  probed.durationMs = await verifiedDurationMs(
+    file.path,
+    probed,
+    AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  ).catch(refuseUnreadable);
+  const refusal = mediaRefusal(probed.video!, probed.durationMs, maxVideoSeconds);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  return { ...probed, video: probed.video! };
 }
 
 /** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
@@ -104,27 +141,8 @@ export class VideoService {
     const prefix = projectPrefix(id);
     let stored = false;
     try {
-      if (file.size === 0)
-        throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
-      // Reading a file's header takes milliseconds; a file that keeps ffprobe busy is refused.
-      const probed = await probe(file.path, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
-        refuseUnreadable,
-      );
-      try {
-        assertHasVideo(probed);
-      } catch {
-        throw new AppError("unsupported_media_type", "This file has no video track. Upload a video file.");
-      }
-      // The header's claims checked against the streams: the duration charged, checked against the plan
-      // and given to every later job is where the packets end, whatever the header says.
-      probed.durationMs = await verifiedDurationMs(
-        file.path,
-        probed,
-        AbortSignal.timeout(PROBE_TIMEOUT_MS),
-      ).catch(refuseUnreadable);
-      const plan = (await this.limits?.planOf(userId)) ?? "executive";
-      const refusal = mediaRefusal(probed.video!, probed.durationMs, PLANS[plan].maxVideoSeconds);
-      if (refusal) throw new AppError(refusal.code, refusal.message);
+      const plan = await planOrUnlimited(this.limits, userId);
+      const probed = await checkVideoFile(file, PLANS[plan].maxVideoSeconds);
       const imported = subtitles
         ? transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language)
         : undefined;
@@ -157,7 +175,7 @@ export class VideoService {
         speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.
-      await this.jobs.start({
+      const job = await this.jobs.start({
         queue: "ingest",
         owner: userId,
         subject: { projectId: id },
@@ -177,7 +195,11 @@ export class VideoService {
           what: "upload",
         }),
       });
-      return presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] });
+      // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
+      return {
+        ...presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] }),
+        jobId: job?.id ?? null,
+      };
     } catch (error) {
       if (!stored) await unlink(file.path).catch(() => {});
       else {
@@ -186,6 +208,56 @@ export class VideoService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Link import: records the project (status "uploaded", nothing stored yet) and queues its ingest, whose
+   * first step downloads the link in the worker. The month's minutes and the plan's storage are checked
+   * here only for being used up; the video's own minutes are taken by the job once its duration is measured.
+   */
+  async createFromLink(
+    userId: string,
+    input: { title: string; url: string; language: string; speakerCount: number | null },
+  ) {
+    const plan = await planOrUnlimited(this.limits, userId);
+    await this.limits?.assertCanUse(userId, 1, "upload");
+    if ((await this.repo.storedBytesOf(userId)) >= PLANS[plan].storedBytes)
+      throw new AppError(
+        "file_too_large",
+        `Your ${PLANS[plan].name} plan's storage is full. Delete a project or upgrade your plan at /subscription.`,
+      );
+    const id = randomUUID();
+    let inserted: ProjectRow | undefined;
+    const started = await this.jobs.start({
+      queue: "ingest",
+      owner: userId,
+      subject: { projectId: id },
+      payload: (trackId) => ({ projectId: id, trackId, link: { plan } }),
+      // the project and its job commit together
+      claim: async (tx) => {
+        inserted = await new VideoRepository(tx).insert({
+          id,
+          userId,
+          title: input.title,
+          language: input.language,
+          status: "uploaded",
+          progress: 0,
+          statusMessage: "Waiting to download the video",
+          originalKey: "",
+          originalName: nameOf(input.url),
+          sizeBytes: 0,
+          speakerCount: input.speakerCount,
+          sourceUrl: input.url,
+        });
+        return true;
+      },
+    });
+    if (!started || !inserted) throw new Error("the import job did not start");
+    // as committed: the worker may already have moved it on
+    return {
+      ...presentProjectDetail(inserted, this.sign, { speakers: [], transcript: [] }),
+      jobId: started.id,
+    };
   }
 
   async list(userId: string) {
@@ -275,9 +347,9 @@ export class VideoService {
     }
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
-    const plan = (await this.limits?.planOf(userId)) ?? "executive";
+    const plan = await planOrUnlimited(this.limits, userId);
     const seconds = (project.durationMs ?? 0) / 1000;
-    await this.jobs.start({
+    const job = await this.jobs.start({
       queue: "transcribe",
       owner: userId,
       subject: { projectId: project.id },
@@ -303,7 +375,7 @@ export class VideoService {
       },
       charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
     });
-    return this.get(userId, id);
+    return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */

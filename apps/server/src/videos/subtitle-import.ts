@@ -64,7 +64,9 @@ export function readSubtitleFile(file: SubtitleUpload, durationMs?: number): Par
   } catch (error) {
     if (!(error instanceof SubtitleError)) throw error;
     const path = error.cue === null ? "subtitles" : `subtitles.cue.${error.cue}`;
-    throw new AppError("validation_failed", error.message, [{ path, message: error.message }]);
+    throw new AppError("validation_failed", error.message, [{ path, message: error.message }], {
+      cause: error,
+    });
   }
 }
 

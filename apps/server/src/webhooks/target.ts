@@ -1,77 +1,9 @@
-import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import { AppError } from "../errors.ts";
+import { checkTarget, guardedLookup, publicTargetProblem } from "../net/address-guard.ts";
 
-/** Addresses a webhook (or a fetched link) may not reach unless the operator allows it. */
-const PRIVATE = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(address, prefix, "ipv4");
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  PRIVATE.addSubnet(address, prefix, "ipv6");
-
-/** Pure: whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = net.isIP(ip);
-  if (family === 0) return true;
-  return PRIVATE.check(ip, family === 4 ? "ipv4" : "ipv6");
-}
-
-export class TargetRefused extends Error {}
-
-/**
- * A DNS look-up that refuses private answers: given to the HTTP client, the address checked is the one
- * connected to, so a name that resolves to a public address when checked and a private one when used
- * (DNS rebinding) is refused too.
- */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const list = addresses as dns.LookupAddress[];
-      const refused = !allowPrivate && list.some((a) => isPrivateAddress(a.address));
-      if (refused || list.length === 0)
-        return callback(new TargetRefused(`${hostname} is a private address`), "", 0);
-      if ((options as { all?: boolean }).all)
-        return (callback as never as (e: null, a: unknown) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
-
-/** Refuses a URL before anything is sent: not http(s), or an address literal that is private. */
-export function checkTarget(url: URL, allowPrivate: boolean): void {
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new TargetRefused("only http:// and https:// addresses are allowed");
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (
-    !allowPrivate &&
-    (host === "localhost" || host.endsWith(".localhost") || (net.isIP(host) && isPrivateAddress(host)))
-  )
-    throw new TargetRefused(`${host} is a private address`);
-}
+export { checkTarget, isPrivateAddress, TargetRefused } from "../net/address-guard.ts";
 
 /** At creation: a URL the service would refuse to call is a 400, said plainly. */
 export async function assertPublicTarget(raw: string, allowPrivate: boolean): Promise<void> {
@@ -80,16 +12,8 @@ export async function assertPublicTarget(raw: string, allowPrivate: boolean): Pr
       { path: "url", message: why },
     ]);
   };
-  const url = new URL(raw);
-  try {
-    checkTarget(url, allowPrivate);
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-  if (allowPrivate || net.isIP(url.hostname.replace(/^\[|\]$/g, ""))) return;
-  const addresses = await dns.promises.lookup(url.hostname, { all: true }).catch(() => null);
-  if (!addresses || addresses.length === 0) return fail(`${url.hostname} could not be found`);
-  if (addresses.some((a) => isPrivateAddress(a.address))) fail(`${url.hostname} is a private address`);
+  const problem = await publicTargetProblem(new URL(raw), allowPrivate);
+  if (problem) fail(problem);
 }
 
 export interface PostResult {

@@ -2,6 +2,7 @@ import type { EngineRegistry } from "@dubbing/dubbing";
 import type { JobBudget } from "../config.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
+import type { PrivateAllowance } from "../net/address-guard.ts";
 import type { Storage } from "../storage/index.ts";
 import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
@@ -40,6 +41,8 @@ export interface WorkerDeps {
   webhooks: WebhookService;
   /** What the webhook delivery job needs. */
   delivery: DeliveryDeps;
+  /** Link imports: the private addresses allowed, the size cap (the upload limit), yt-dlp's program. */
+  linkImport: { allow: PrivateAllowance; maxBytes: number; ytDlpBin: string };
 }
 
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */

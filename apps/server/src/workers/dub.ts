@@ -11,11 +11,12 @@ import {
   runFfmpeg,
   toAss,
 } from "@dubbing/dubbing";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { clipCacheDir } from "../storage/clip-cache.ts";
 import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
-import { budgetMs, type WorkerDeps } from "./deps.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { runTracked } from "./handler.ts";
 import { pullStems, pushStems } from "./stems.ts";
 
 /** How long the links in a `dub.completed` event work. */
@@ -40,36 +41,26 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
   if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const progress = tracker.reporter(job.trackId, (percent) =>
-    translations.update(row.id, { progress: percent }),
-  );
-  const failure = (error: unknown) => {
-    const message = `Dubbing failed: ${firstLine(error)}`;
-    // A failed dub is failed; an earlier video stays in storage and is shown as the previous dub.
-    return {
-      message,
-      record: async () => {
+  await runTracked(
+    deps,
+    {
+      trackId: job.trackId,
+      isLastAttempt,
+      mediaSeconds: (project.durationMs ?? 0) / 1000,
+      alsoWrite: (percent) => translations.update(row.id, { progress: percent }),
+      message: (error) => `Dubbing failed: ${firstLine(error)}`,
+      // A failed dub is failed; an earlier video stays in storage and is shown as the previous dub.
+      record: async (message) => {
         await translations.update(row.id, { status: "failed", statusMessage: message });
         const data = { projectId: project.id, language: job.language, message };
         await deps.webhooks.emit(project.userId, "dub.failed", project.id, data);
       },
-    };
-  };
-  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
-  await runGuarded(
-    {
-      tracker,
-      trackId: job.trackId,
-      isLastAttempt,
-      budgetMs: budget,
       purgeIfDeleted: async () => {
         await storage.deletePrefix(dubPrefix(project.id, job.language));
         await rm(clipCacheDir(deps.cacheDir, row.id), { recursive: true, force: true });
       },
     },
-    failure,
-    async (scope) => {
-      scope.onCleanup(() => progress.close());
+    async (scope, progress) => {
       const work = await scope.scratch(deps.scratchDir, "dub-");
       const cache = clipCacheDir(deps.cacheDir, row.id);
       await mkdir(cache, { recursive: true });

@@ -9,8 +9,10 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
+import { PLANS } from "../billing/plans.ts";
 import { INGEST_SHARE } from "../jobs/progress.ts";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "../link-import/import-step.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
@@ -30,17 +32,22 @@ export async function runIngest(
   const projectId = job.projectId;
   const project = await repo.findById(projectId);
   if (!project) return; // deleted meanwhile: nothing to do
+  // A link import not downloaded yet (a retry after the download skips this).
+  const importing = job.link && !project.originalKey ? job.link : undefined;
+  let downloaded = false;
   const keys = projectKeys(projectId);
   const tracked = job.trackId ? tracker.reporter(job.trackId) : null;
   const failure = (error: unknown) => {
-    const message = `Processing failed: ${firstLine(error)}`;
+    const message = importFailure(error, importing !== undefined && !downloaded);
     const record = async () => {
       await repo.setState(projectId, { status: "failed", statusMessage: message });
       await deps.webhooks.emit(project.userId, "project.failed", projectId, { projectId, message });
     };
     return { message, record };
   };
-  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
+  // An import's length is known only once downloaded: its budget is the plan's longest video's.
+  const seconds = importing ? PLANS[importing.plan].maxVideoSeconds : (project.durationMs ?? 0) / 1000;
+  const budget = budgetMs(deps.budget, seconds) + (importing ? DOWNLOAD_MS : 0);
   await runGuarded(
     {
       tracker,
@@ -52,8 +59,15 @@ export async function runIngest(
     failure,
     async (scope) => {
       scope.onCleanup(() => tracked?.close());
+      const row = importing
+        ? await importLinkedVideo(deps, project, { ...job, link: importing }, scope, async (p, l) => {
+            await repo.setState(projectId, { status: "processing", progress: p, statusMessage: l });
+            tracked?.report(p, l);
+          })
+        : project;
+      downloaded = true;
       const work = await scope.scratch(deps.scratchDir, "ingest-");
-      const source = await storage.localCopy(project.originalKey, work);
+      const source = await storage.localCopy(row.originalKey, work);
       scope.onCleanup(() => source.release());
       await repo.setState(projectId, {
         status: "processing",
@@ -61,7 +75,7 @@ export async function runIngest(
         statusMessage: "Reading the video",
       });
       const info = await probe(source.path, { signal: scope.signal });
-      const durationMs = project.durationMs ?? Math.round(info.durationMs);
+      const durationMs = row.durationMs ?? Math.round(info.durationMs);
       const input: MediaInput = { path: source.path, demuxer: info.demuxer, seconds: durationMs / 1000 };
 
       // Each step names itself as it starts; `progress` is the project's bar at that point (see INGEST_SHARE).

@@ -1,11 +1,13 @@
 // What each queue's job carries, declared here by the worker role into the engine's JobPayloads
 // (jobs/runner.ts names no feature's type): JobQueue.start and the handlers are checked against it.
 import type { PurgeTarget } from "../deletion/purge.ts";
+import type { LinkImportJob } from "../link-import/import-step.ts";
 import type { ThenDub } from "../translations/start-dub.ts";
 
 declare module "../jobs/runner.ts" {
   interface JobPayloads {
-    ingest: { projectId: string; trackId?: string };
+    /** `link`: a link import, downloaded by this job first (link-import/import-step.ts). */
+    ingest: { projectId: string; trackId?: string; link?: LinkImportJob };
     transcribe: { projectId: string; trackId: string };
     translate: {
       projectId: string;

@@ -5,12 +5,13 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { storyboardPrefix, storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
 import { frameSeconds, storyboardVideoArgs, type VideoFrame } from "../storyboards/video.ts";
-import { budgetMs, type WorkerDeps } from "./deps.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { runTracked } from "./handler.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
@@ -26,30 +27,23 @@ export async function runStoryboardVideo(
   const { storyboards, tracker, storage } = deps;
   const row = await storyboards.findById(job.storyboardId);
   if (!row) return tracker.finish(job.trackId, "failed", "The storyboard was deleted.");
-  const progress = tracker.reporter(job.trackId);
-  const failure = (error: unknown) => {
-    const message = `The video could not be made: ${firstLine(error)}`;
-    const record = async () => {
-      const current = await storyboards.findById(row.id);
-      await storyboards.update(row.id, {
-        status: current?.videoKey ? "ready" : "failed",
-        statusMessage: message,
-      });
-    };
-    return { message, record };
-  };
-  const budget = budgetMs(deps.budget, row.frames.length * 12);
-  await runGuarded(
+  await runTracked(
+    deps,
     {
-      tracker,
       trackId: job.trackId,
       isLastAttempt,
-      budgetMs: budget,
+      mediaSeconds: row.frames.length * 12,
+      message: (error) => `The video could not be made: ${firstLine(error)}`,
+      record: async (message) => {
+        const current = await storyboards.findById(row.id);
+        await storyboards.update(row.id, {
+          status: current?.videoKey ? "ready" : "failed",
+          statusMessage: message,
+        });
+      },
       purgeIfDeleted: () => storage.deletePrefix(storyboardPrefix(row.id)),
     },
-    failure,
-    async (scope) => {
-      scope.onCleanup(() => progress.close());
+    async (scope, progress) => {
       const work = await scope.scratch(deps.scratchDir, "storyboard-");
       const released: (() => Promise<void>)[] = [];
       scope.onCleanup(() => Promise.all(released.map((release) => release().catch(() => {}))));

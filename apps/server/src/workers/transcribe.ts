@@ -1,9 +1,10 @@
 import path from "node:path";
 import { DubError, languageName, transcribe } from "@dubbing/dubbing";
 import { transcribePercent } from "../jobs/progress.ts";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
-import { budgetMs, type WorkerDeps } from "./deps.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { runTracked } from "./handler.ts";
 import { pushStems } from "./stems.ts";
 
 const STAGES: Record<string, string> = {
@@ -23,35 +24,28 @@ export async function runTranscribe(
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  // The stage goes to the project too, so a reloaded editor names it beside the bar.
-  const progress = tracker.reporter(job.trackId, (percent, message) =>
-    repo.setState(project.id, { progress: percent, statusMessage: message }),
-  );
-  // The video stays usable when transcription fails: the user can type the transcript; the message says why.
-  const failure = (error: unknown) => {
-    const message = transcribeMessage(error, project.language);
-    const record = async () => {
-      await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
-      await deps.webhooks.emit(project.userId, "project.ready", project.id, {
-        projectId: project.id,
-        transcribed: false,
-        message,
-      });
-    };
-    return { message, record };
-  };
-  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
-  await runGuarded(
+  await runTracked(
+    deps,
     {
-      tracker,
       trackId: job.trackId,
       isLastAttempt,
-      budgetMs: budget,
+      mediaSeconds: (project.durationMs ?? 0) / 1000,
+      // The stage goes to the project too, so a reloaded editor names it beside the bar.
+      alsoWrite: (percent, message) =>
+        repo.setState(project.id, { progress: percent, statusMessage: message }),
+      // The video stays usable when transcription fails: the user can type the transcript; the message says why.
+      message: (error) => transcribeMessage(error, project.language),
+      record: async (message) => {
+        await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
+        await deps.webhooks.emit(project.userId, "project.ready", project.id, {
+          projectId: project.id,
+          transcribed: false,
+          message,
+        });
+      },
       purgeIfDeleted: () => storage.deletePrefix(projectPrefix(project.id)),
     },
-    failure,
-    async (scope) => {
-      scope.onCleanup(() => progress.close());
+    async (scope, progress) => {
       const work = await scope.scratch(deps.scratchDir, "transcribe-");
       // the video itself (not the 16 kHz audio made at ingest): the background stem keeps its full band
       const normalized = projectKeys(project.id).dubSource;

@@ -1,9 +1,10 @@
 import { translate } from "@dubbing/dubbing";
 import { effectiveGlossary } from "../glossary/service.ts";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
 import type { ProjectRow } from "../videos/repository.ts";
-import { budgetMs, type WorkerDeps } from "./deps.ts";
+import type { WorkerDeps } from "./deps.ts";
+import { runTracked } from "./handler.ts";
 
 /** The dub of a "translate and dub" batch; refused (no minutes left), it is a failed dub, not a failed translation. */
 async function thenDub(
@@ -39,26 +40,21 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
   if (!project || !row) return tracker.finish(job.trackId, "failed", "The project was deleted.");
-  const progress = tracker.reporter(job.trackId, (percent) =>
-    translations.update(row.id, { progress: percent }),
-  );
-  const failure = (error: unknown) => {
-    const message = `Translation failed: ${firstLine(error)}`;
-    return {
-      message,
-      record: async () => {
+  await runTracked(
+    deps,
+    {
+      trackId: job.trackId,
+      isLastAttempt,
+      mediaSeconds: (project.durationMs ?? 0) / 1000,
+      alsoWrite: (percent) => translations.update(row.id, { progress: percent }),
+      message: (error) => `Translation failed: ${firstLine(error)}`,
+      record: async (message) => {
         await translations.update(row.id, { status: "failed", statusMessage: message });
         const data = { projectId: project.id, language: job.language, message };
         await deps.webhooks.emit(project.userId, "translation.failed", project.id, data);
       },
-    };
-  };
-  const budget = budgetMs(deps.budget, (project.durationMs ?? 0) / 1000);
-  await runGuarded(
-    { tracker, trackId: job.trackId, isLastAttempt, budgetMs: budget },
-    failure,
-    async (scope) => {
-      scope.onCleanup(() => progress.close());
+    },
+    async (scope, progress) => {
       await translations.update(row.id, { status: "translating", progress: 0, statusMessage: "Translating" });
       const [speakers, transcript] = await Promise.all([
         repo.speakersOf(project.id),

@@ -33,7 +33,7 @@ export function toApiError(status: number, statusText: string, body: unknown): A
   );
 }
 
-/** Calls the API with the session cookie; the HTTP client has no default timeout (spec §9). */
+/** Calls the API with the session cookie; the HTTP client has no default timeout (PRODUCT.md § Plans and limits). */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(path, { credentials: "include", ...init });
   const text = await res.text();

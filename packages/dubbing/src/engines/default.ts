@@ -23,7 +23,7 @@ export { CLOUD_ENV } from "./cloud-env.ts";
 
 /**
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or
- * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (DESIGN §5), else the
+ * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (PRODUCT.md § Engines), else the
  * local ones (whisper.cpp when a model is given, then pocketsphinx; Apertium; flite for English and
  * espeak-ng for all languages; Music.AI, demucs, then the offline spectral separation). A cloud engine
  * without a key is listed as unavailable with the variable

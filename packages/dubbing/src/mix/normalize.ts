@@ -1,4 +1,4 @@
-// Loudness normalisation of a mix on disk: −16 LUFS with the true peak under a ceiling (DESIGN §4).
+// Loudness normalisation of a mix on disk: −16 LUFS with the true peak under a ceiling (PRODUCT.md § The dub).
 import {
   applyCurve,
   type GainCurve,

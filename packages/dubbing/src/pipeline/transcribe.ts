@@ -178,7 +178,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     if (breaks.length) utts = segmentWords(words, { ...segOpts, breaks });
     utts = snapToSpeech(utts, speech);
     report("diarize", 0.3);
-    // an ASR engine that labels speakers itself is used as the diarization (DESIGN §5)
+    // an ASR engine that labels speakers itself is used as the diarization (PRODUCT.md § Engines)
     // one speaker, as the user said: nothing to tell apart
     const fromAsr = asr.capabilities.speakerLabels ? labelsFromWords(utts.map((u) => u.words)) : null;
     const { labels, params: diaParams } =

@@ -1,4 +1,4 @@
-// Timing fit (DESIGN.md §4), pure. Order: trim silence (done on the clip) → if longer than its slot,
+// Timing fit (PRODUCT.md § The dub), pure. Order: trim silence (done on the clip) → if longer than its slot,
 // re-synthesize at a faster speaking rate → borrow the silence before the next segment (keeping a
 // ≥ 100 ms gap, never overlapping it) → stretch with atempo up to 1.3× → past that keep the clip whole
 // at 1.3× and mark it "too long". Never cut a word. Shorter clips are not slowed below 0.9×.

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { ApiError } from "../../api/client.ts";
 import { buttonPrimary } from "../../components/button-styles.ts";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { loginPathFor, takeReturnTo } from "./return-to.ts";
@@ -19,6 +20,13 @@ export default function RequireAuth() {
   }, [me.data, here, navigate]);
 
   if (me.isPending) return <LoadingState label="Loading..." />;
+  if (me.isError && me.error instanceof ApiError && me.error.code === "account_suspended")
+    return (
+      <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-xl font-semibold">Your account is suspended</h1>
+        <p className="text-slate-600">{me.error.message}</p>
+      </main>
+    );
   if (me.isError)
     return (
       <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 px-6 text-center">

@@ -6,7 +6,7 @@ import { tellAffiliateOfSignup } from "./affiliate.ts";
 export const meKey = ["auth", "me"] as const;
 export const subscriptionKey = ["stripe", "subscription", "active"] as const;
 
-/** The signed-in user: null when the server answers 401; other failures are only logged (spec §8). */
+/** The signed-in user: null when the server answers 401; other failures are only logged (PRODUCT.md § Behaviour). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
     const user = await apiFetch<User>("/api/auth/me");
@@ -23,7 +23,7 @@ export function useCurrentUser() {
   return useQuery({ queryKey: meKey, queryFn: fetchCurrentUser, retry: false, staleTime: 60_000 });
 }
 
-/** `subscriptionActive`: fetched after the user loads (spec §4). */
+/** `subscriptionActive`: fetched after the user loads (PRODUCT.md § Behaviour). */
 export function useSubscriptionActive(enabled: boolean) {
   return useQuery({
     queryKey: subscriptionKey,

@@ -1,4 +1,4 @@
-/** Blog cards show the first 150 characters of a post (spec §2, §9). */
+/** Blog cards show the first 150 characters of a post (PRODUCT.md § Screens). */
 export const EXCERPT_LENGTH = 150;
 
 /** The first 150 characters plus an ellipsis; a shorter post is shown whole. */

@@ -96,75 +96,9 @@ export function TranslatePanel({
         <p className="mt-4 text-sm text-slate-500">No language can be translated on this server right now.</p>
       )}
       {available.length > 0 && (
-        <ul
-          className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2"
-          aria-label="Languages"
-        >
-          {available.map((l) => {
-            const on = chosen.includes(l.code);
-            return (
-              <li key={l.code}>
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  disabled={running !== null}
-                  onClick={() => toggle(l.code)}
-                  className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm ring-1 transition ${
-                    on ? "bg-indigo-50 ring-2 ring-indigo-600" : "ring-slate-200 hover:bg-slate-50"
-                  } disabled:cursor-not-allowed disabled:opacity-60`}
-                >
-                  <Flag code={l.flag} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-slate-900">{l.name}</span>
-                    {!l.tts.available && (
-                      <span className="block text-xs text-amber-700">
-                        Translation only: {l.tts.reason ?? "no voice engine"}
-                      </span>
-                    )}
-                  </span>
-                  {running === l.code ? (
-                    <Spinner className="size-4 text-indigo-600" />
-                  ) : (
-                    on && <CheckIcon className="size-4 text-indigo-600" />
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <LanguageChoices languages={available} chosen={chosen} running={running} onToggle={toggle} />
       )}
-      {unavailable.length > 0 && (
-        <details open className="mt-4 rounded-lg bg-slate-50 ring-1 ring-slate-200">
-          <summary className="cursor-pointer px-3 py-2 text-xs font-medium text-slate-600">
-            Not available right now ({unavailable.length})
-          </summary>
-          <ul
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
-            tabIndex={0}
-            className="max-h-60 space-y-1 overflow-y-auto px-2 pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            aria-label="Unavailable languages"
-          >
-            {unavailable.map((l) => (
-              <li key={l.code}>
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby={`reason-${l.code}`}
-                  className="flex w-full cursor-not-allowed items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm opacity-75"
-                >
-                  <Flag code={l.flag} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-slate-700">{l.name}</span>
-                    <span id={`reason-${l.code}`} className="block text-xs text-slate-500">
-                      {l.translate.reason ?? "No translation engine is available for this language."}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {unavailable.length > 0 && <UnavailableLanguages languages={unavailable} />}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {error}
@@ -190,5 +124,93 @@ export function TranslatePanel({
         Translate and dub
       </button>
     </section>
+  );
+}
+
+/** The languages that can be translated, as toggles; the one being sent shows a spinner. */
+function LanguageChoices({
+  languages,
+  chosen,
+  running,
+  onToggle,
+}: {
+  languages: Language[];
+  chosen: string[];
+  running: string | null;
+  onToggle: (code: string) => void;
+}) {
+  return (
+    <ul
+      className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2"
+      aria-label="Languages"
+    >
+      {languages.map((l) => {
+        const on = chosen.includes(l.code);
+        return (
+          <li key={l.code}>
+            <button
+              type="button"
+              aria-pressed={on}
+              disabled={running !== null}
+              onClick={() => onToggle(l.code)}
+              className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm ring-1 transition ${
+                on ? "bg-indigo-50 ring-2 ring-indigo-600" : "ring-slate-200 hover:bg-slate-50"
+              } disabled:cursor-not-allowed disabled:opacity-60`}
+            >
+              <Flag code={l.flag} />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-slate-900">{l.name}</span>
+                {!l.tts.available && (
+                  <span className="block text-xs text-amber-700">
+                    Translation only: {l.tts.reason ?? "no voice engine"}
+                  </span>
+                )}
+              </span>
+              {running === l.code ? (
+                <Spinner className="size-4 text-indigo-600" />
+              ) : (
+                on && <CheckIcon className="size-4 text-indigo-600" />
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The languages no engine can translate now, each with the reason. */
+function UnavailableLanguages({ languages }: { languages: Language[] }) {
+  return (
+    <details open className="mt-4 rounded-lg bg-slate-50 ring-1 ring-slate-200">
+      <summary className="cursor-pointer px-3 py-2 text-xs font-medium text-slate-600">
+        Not available right now ({languages.length})
+      </summary>
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
+        tabIndex={0}
+        className="max-h-60 space-y-1 overflow-y-auto px-2 pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        aria-label="Unavailable languages"
+      >
+        {languages.map((l) => (
+          <li key={l.code}>
+            <button
+              type="button"
+              disabled
+              aria-describedby={`reason-${l.code}`}
+              className="flex w-full cursor-not-allowed items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm opacity-75"
+            >
+              <Flag code={l.flag} />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-slate-700">{l.name}</span>
+                <span id={`reason-${l.code}`} className="block text-xs text-slate-500">
+                  {l.translate.reason ?? "No translation engine is available for this language."}
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

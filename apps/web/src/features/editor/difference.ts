@@ -1,4 +1,4 @@
-/** Above this share of change, a translated segment's length indicator turns red (spec §5, §9). */
+/** Above this share of change, a translated segment's length indicator turns red (PRODUCT.md § Behaviour). */
 export const DIFFERENCE_WARNING_PERCENT = 15;
 
 export interface TextDifference {

@@ -8,7 +8,7 @@ export interface Doc {
   transcript: Segment[];
 }
 
-/** The editor's working copy; any change marks it dirty (spec §4) and can be undone. */
+/** The editor's working copy; any change marks it dirty (PRODUCT.md § Behaviour) and can be undone. */
 export interface Draft extends Doc {
   dirty: boolean;
   history: History<Doc>;

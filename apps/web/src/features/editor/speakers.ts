@@ -2,7 +2,7 @@ import type { Speaker } from "@dubbing/contract";
 
 export type { Speaker };
 
-/** The first voice no other speaker uses, or the first voice when all are taken (spec §4). */
+/** The first voice no other speaker uses, or the first voice when all are taken (PRODUCT.md § Behaviour). */
 export function nextUnusedVoice(speakers: readonly Speaker[], voices: readonly { value: string }[]): string {
   const used = new Set(speakers.map((s) => s.selectedVoice));
   return (voices.find((v) => !used.has(v.value)) ?? voices[0])?.value ?? "";

@@ -1,6 +1,6 @@
 /**
  * Time fields accept `s`, `m:s` or `h:m:s` (seconds may have decimals); a negative result becomes 0;
- * the value is kept in milliseconds (spec §5).
+ * the value is kept in milliseconds (PRODUCT.md § Input rules).
  */
 export function parseTime(input: string): number | null {
   const text = input.trim();

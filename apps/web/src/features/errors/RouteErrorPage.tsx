@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
-/** What a route that fails to load shows: the default page of spec §2 with the message. */
+/** What a route that fails to load shows: the default page of PRODUCT.md § Screens with the message. */
 export function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;

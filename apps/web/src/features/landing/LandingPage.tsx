@@ -11,7 +11,7 @@ import {
   VoiceSamples,
 } from "./Sections.tsx";
 
-/** The public landing page, its sections in the order of spec §2. */
+/** The public landing page, its sections in the order of PRODUCT.md § Screens. */
 export default function LandingPage() {
   usePageTitle("", "AI Video Dubbing — Break Language Barriers");
   return (

@@ -1,4 +1,4 @@
-/** The landing page's fixed content (spec §2, §3). */
+/** The landing page's fixed content (PRODUCT.md § Screens). */
 
 export const GREETINGS = [
   "Hello",
@@ -22,7 +22,7 @@ export const GREETINGS = [
   "שלום",
 ];
 
-/** The background greetings change every 3 seconds (spec §9). */
+/** The background greetings change every 3 seconds (PRODUCT.md § Screens). */
 export const GREETING_ROTATION_MS = 3000;
 
 /** The 15 languages of the landing page, each with its flag (served from /flags/{flag}.svg). */

@@ -1,4 +1,4 @@
-/** The five avatar colours, in the order the sum of the e-mail's character codes picks from (spec §2). */
+/** The five avatar colours, in the order the sum of the e-mail's character codes picks from (PRODUCT.md § Screens). */
 export const AVATAR_COLORS = ["red", "blue", "green", "yellow", "purple"] as const;
 export type AvatarColor = (typeof AVATAR_COLORS)[number];
 

@@ -1,6 +1,6 @@
 export const WAITING_TEXT = "Uploading your video and creating transcript...";
 
-/** One of these is shown while the upload runs (spec §2: a random tagline from 3). */
+/** One of these is shown while the upload runs (PRODUCT.md § Screens: a random tagline from 3). */
 export const TAGLINES = [
   "Great things take a little time — your global audience is worth it.",
   "Your voice is about to travel the world.",
@@ -23,9 +23,7 @@ export const WAITING_FAQ = [
 ];
 
 export const NEED_FILE_OR_LINK = "Please upload a video file or provide a YouTube link.";
-export const INVALID_YOUTUBE = "Invalid YouTube link";
-export const YOUTUBE_UNAVAILABLE =
-  "Importing from YouTube is not possible: this service cannot download videos from YouTube. Please download the video and upload the file instead.";
+export const FILE_OR_LINK_NOT_BOTH = "Choose a video file or give a link, not both.";
 export const ACCEPT_TEXT = "MP4, WebM, or OGG up to 10GB";
 /** Beside the spec's line: the other formats the server takes (all six are ingested). */
 export const ALSO_ACCEPTED_TEXT = "MOV, AVI and WMV work too.";

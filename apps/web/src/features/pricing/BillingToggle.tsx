@@ -1,6 +1,6 @@
 import type { Billing } from "./plans.ts";
 
-/** Monthly / Yearly switch; monthly by default (spec §4). */
+/** Monthly / Yearly switch; monthly by default (PRODUCT.md § Screens). */
 export function BillingToggle({ value, onChange }: { value: Billing; onChange: (b: Billing) => void }) {
   const option = (b: Billing, label: string) => (
     <button

@@ -1,3 +1,4 @@
+import { PLANS as CONTRACT_PLANS } from "@dubbing/contract/plans";
 import { describe, expect, it } from "vitest";
 import { formatUsd, PLANS, pricePerMonth, yearlySavingPercent } from "./plans.ts";
 
@@ -19,5 +20,16 @@ describe("plans", () => {
     expect(yearlySavingPercent(PLANS[1]!)).toBe(27);
     expect(yearlySavingPercent(PLANS[0]!)).toBe(0);
     expect(formatUsd(1349)).toBe("$1,349");
+  });
+  it("takes every price and limit from the contract's plans, the ones the server enforces", () => {
+    for (const plan of PLANS) {
+      const enforced = CONTRACT_PLANS[plan.id];
+      expect(plan.name).toBe(enforced.name);
+      expect([plan.monthlyPrice, plan.yearlyMonthlyPrice]).toEqual([
+        enforced.monthlyPrice,
+        enforced.yearlyMonthlyPrice,
+      ]);
+      expect(plan.monthlyMinutes * 60).toBe(enforced.limitSeconds);
+    }
   });
 });

@@ -1,7 +1,13 @@
-import type { Billing } from "@dubbing/contract";
+import { type Billing, PLAN_IDS, PLANS as PLAN_LIMITS, type PlanId } from "@dubbing/contract/plans";
 
-/** The plans of spec §9 (USD per month). */
+export type { Billing };
+
+/**
+ * A plan as the pricing and subscription pages show it; prices and limits are the contract's (its
+ * `plans` entry, which has no zod: the landing page's bundle stays small).
+ */
 export interface Plan {
+  id: PlanId;
   name: "Free" | "Pro" | "Executive";
   /** Video minutes included each month. */
   monthlyMinutes: number;
@@ -17,32 +23,29 @@ const COMMON = [
   "Cloud storage for 30 days",
   "Video up to 4K",
 ];
+const SUPPORT: Record<PlanId, string[]> = {
+  free: [],
+  pro: ["Personalized support"],
+  executive: ["Priority support"],
+};
 
-export const PLANS: Plan[] = [
-  {
-    name: "Free",
-    monthlyMinutes: 30,
-    monthlyPrice: 0,
-    yearlyMonthlyPrice: 0,
-    features: ["30 minutes per month", ...COMMON],
-  },
-  {
-    name: "Pro",
-    monthlyMinutes: 20 * 60,
-    monthlyPrice: 149,
-    yearlyMonthlyPrice: 109,
-    features: ["20 hours per month", ...COMMON, "Personalized support"],
-  },
-  {
-    name: "Executive",
-    monthlyMinutes: 200 * 60,
-    monthlyPrice: 1349,
-    yearlyMonthlyPrice: 999,
-    features: ["200 hours per month", ...COMMON, "Priority support"],
-  },
-];
+/** "30 minutes per month" under an hour, "20 hours per month" from there. */
+function monthlyAmount(minutes: number): string {
+  return minutes < 60 ? `${minutes} minutes per month` : `${minutes / 60} hours per month`;
+}
 
-export type { Billing };
+export const PLANS: Plan[] = PLAN_IDS.map((id) => {
+  const plan = PLAN_LIMITS[id];
+  const monthlyMinutes = plan.limitSeconds / 60;
+  return {
+    id,
+    name: plan.name,
+    monthlyMinutes,
+    monthlyPrice: plan.monthlyPrice,
+    yearlyMonthlyPrice: plan.yearlyMonthlyPrice,
+    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...SUPPORT[id]],
+  };
+});
 
 /** The price per month shown for a plan under the chosen billing. */
 export function pricePerMonth(plan: Plan, billing: Billing): number {

@@ -1,4 +1,4 @@
-/** The project list search: case-insensitive substring of the title (spec §2). */
+/** The project list search: case-insensitive substring of the title (PRODUCT.md § Screens). */
 export function filterByTitle<T extends { title: string }>(items: readonly T[], term: string): T[] {
   const needle = term.trim().toLocaleLowerCase();
   if (!needle) return [...items];

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
@@ -9,19 +8,9 @@ import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
-import { notify } from "../toast/toast-store.ts";
-import {
-  generateVideo,
-  searchImages,
-  storyboardKey,
-  updateStoryboard,
-  useStoryboard,
-  withNewImage,
-  withSelectedImage,
-} from "./api.ts";
-import { FrameText } from "./FrameText.tsx";
-
-const UPDATE_FAILED = "Failed to update storyboard. Please try again.";
+import { searchImages, useStoryboard } from "./api.ts";
+import { FrameCard, PickImageDialog } from "./FrameCard.tsx";
+import { useBoardEdits } from "./use-board-edits.ts";
 
 export default function StoryboardDetailPage() {
   const { id = "" } = useParams();
@@ -53,82 +42,14 @@ export default function StoryboardDetailPage() {
 }
 
 function Board({ board }: { board: Storyboard }) {
-  const client = useQueryClient();
-  const [picking, setPicking] = useState<number | null>(null);
-  const [searching, setSearching] = useState<number | null>(null);
-  const [requesting, setRequesting] = useState(false);
-  const generating = requesting || board.status === "generating";
-  const [pickError, setPickError] = useState<string | null>(null);
-
-  const persist = async (next: Storyboard) => {
-    const saved = await updateStoryboard(next);
-    client.setQueryData(
-      storyboardKey(board._id),
-      saved && typeof saved === "object" && "_id" in saved ? saved : next,
-    );
-  };
-
-  const pick = async (frame: number, image: number) => {
-    setPickError(null);
-    try {
-      await persist(withSelectedImage(board, frame, image));
-      setPicking(null);
-    } catch (error) {
-      console.error(error);
-      setPickError(UPDATE_FAILED);
-    }
-  };
-
-  const addImage = async (frame: number, image: StoryboardImage) => {
-    try {
-      await persist(withNewImage(board, frame, image));
-      setSearching(null);
-      notify.success("New image added and selected successfully!");
-    } catch (error) {
-      console.error(error);
-      notify.error(UPDATE_FAILED);
-    }
-  };
-
-  /** A frame's new text; its keywords are picked again from it by the server. */
-  const saveText = async (frame: number, text: string) => {
-    try {
-      await persist({
-        ...board,
-        frames: board.frames.map((f, j) =>
-          j === frame
-            ? { ...f, transcriptSegment: { ...f.transcriptSegment, text }, keywords: undefined }
-            : f,
-        ),
-      });
-      return true;
-    } catch (error) {
-      console.error(error);
-      notify.error(UPDATE_FAILED);
-      return false;
-    }
-  };
-
-  const generate = async () => {
-    setRequesting(true);
-    try {
-      const started = await generateVideo(board._id);
-      if (started?.storyboard?._id) client.setQueryData(storyboardKey(board._id), started.storyboard);
-      await client.invalidateQueries({ queryKey: storyboardKey(board._id) });
-    } catch (error) {
-      console.error(error);
-      notify.error(`Video generation did not work this time: ${(error as Error).message}`);
-    } finally {
-      setRequesting(false);
-    }
-  };
-
+  const edits = useBoardEdits(board);
+  const { searching } = edits;
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{board.title}</h1>
-        <button type="button" className={buttonPrimary} onClick={generate} disabled={generating}>
-          {generating ? "Generating Video..." : "Generate Video"}
+        <button type="button" className={buttonPrimary} onClick={edits.generate} disabled={edits.generating}>
+          {edits.generating ? "Generating Video..." : "Generate Video"}
         </button>
       </div>
       {board.status === "generating" && (
@@ -157,95 +78,33 @@ function Board({ board }: { board: Storyboard }) {
         </div>
       )}
       <ol className="grid gap-6 md:grid-cols-2">
-        {board.frames.map((frame, i) => {
-          const image = frame.pexelImages[frame.selectedAssetIndex];
-          return (
+        {board.frames.map((frame, i) => (
+          <FrameCard
             // biome-ignore lint/suspicious/noArrayIndexKey: frames are positional
-            <li key={i} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-              <div className="aspect-video bg-slate-100">
-                {image ? (
-                  <figure className="relative size-full">
-                    <img
-                      src={image.medium}
-                      alt={image.alt ?? `Frame ${i + 1}`}
-                      className="size-full object-cover"
-                    />
-                    {image.photographer && (
-                      <figcaption className="absolute right-2 bottom-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">
-                        Photo: {String(image.photographer)}
-                      </figcaption>
-                    )}
-                  </figure>
-                ) : (
-                  <div className="flex size-full items-center justify-center text-sm text-slate-500">
-                    No image
-                  </div>
-                )}
-              </div>
-              <div className="p-4">
-                <h2 className="font-semibold text-slate-900">Frame {i + 1}</h2>
-                <FrameText
-                  draftKey={`storyboard:${board._id}:frame:${i}`}
-                  frame={i}
-                  text={frame.transcriptSegment.text}
-                  save={(text) => saveText(i, text)}
-                />
-                <div className="mt-4 flex gap-2">
-                  <button
-                    type="button"
-                    className={buttonSecondary}
-                    onClick={() => setPicking(i)}
-                    disabled={frame.pexelImages.length === 0}
-                  >
-                    Change Image
-                  </button>
-                  <button type="button" className={buttonSecondary} onClick={() => setSearching(i)}>
-                    Search New
-                  </button>
-                </div>
-              </div>
-            </li>
-          );
-        })}
+            key={i}
+            boardId={board._id}
+            frame={frame}
+            index={i}
+            saveText={(text) => edits.saveText(i, text)}
+            onPick={() => edits.setPicking(i)}
+            onSearch={() => edits.setSearching(i)}
+          />
+        ))}
       </ol>
 
-      <Dialog
-        open={picking !== null}
-        onClose={() => {
-          setPicking(null);
-          setPickError(null);
-        }}
-        title={`Select an Image for Frame ${(picking ?? 0) + 1}`}
-        size="max-w-3xl"
-      >
-        {pickError && (
-          <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {pickError}
-          </p>
-        )}
-        <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
-          {picking !== null &&
-            board.frames[picking]!.pexelImages.map((img, j) => (
-              <li key={img.medium}>
-                <button
-                  type="button"
-                  onClick={() => pick(picking, j)}
-                  aria-label={`Use image ${j + 1}`}
-                  aria-pressed={board.frames[picking]!.selectedAssetIndex === j}
-                  className="block overflow-hidden rounded-lg ring-1 ring-slate-200 hover:ring-2 hover:ring-indigo-500 aria-pressed:ring-2 aria-pressed:ring-indigo-600"
-                >
-                  <img src={img.medium} alt={img.alt ?? ""} className="aspect-video w-full object-cover" />
-                </button>
-              </li>
-            ))}
-        </ul>
-      </Dialog>
+      <PickImageDialog
+        frames={board.frames}
+        picking={edits.picking}
+        error={edits.pickError}
+        onPick={(frame, image) => void edits.pick(frame, image)}
+        onClose={edits.closePicker}
+      />
 
       {searching !== null && (
         <SearchDialog
           frame={searching}
-          onClose={() => setSearching(null)}
-          onSelect={(img) => addImage(searching, img)}
+          onClose={() => edits.setSearching(null)}
+          onSelect={(img) => edits.addImage(searching, img)}
         />
       )}
     </>

@@ -37,7 +37,7 @@ export const generateVideo = (id: string) =>
 /** 'frame' or 'frames'. */
 export const frameCount = (n: number) => `${n} ${n === 1 ? "frame" : "frames"}`;
 
-/** A newly found image goes first in the frame and is selected (spec §4). */
+/** A newly found image goes first in the frame and is selected (PRODUCT.md § Behaviour). */
 export function withNewImage(storyboard: Storyboard, frameIndex: number, image: StoryboardImage): Storyboard {
   return {
     ...storyboard,

@@ -1,17 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonPrimary, buttonSecondary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
-import { type Billing, PLANS } from "../pricing/plans.ts";
+import { type Billing, PLANS, type Plan } from "../pricing/plans.ts";
 import { useOperator } from "../site/site-info.ts";
 import { notify } from "../toast/toast-store.ts";
 import {
   currentPlanName,
   openPortal,
+  type SubscriptionState,
   startCheckout,
   type Usage,
   useBillingConfig,
@@ -40,48 +41,17 @@ function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<U
 
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
-  const { supportEmail } = useOperator();
-  const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const active = useSubscriptionActive(true);
   const subscription = useSubscription();
   const usage = useUsage();
   const config = useBillingConfig();
   const [billing, setBilling] = useState<Billing>("monthly");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, go } = useLeaveForStripe();
   const current = currentPlanName(active.data, subscription.data?.plan);
   const planInfo = PLANS.find((p) => p.name === current)!;
   const limitSeconds = usage.data?.limitSeconds ?? planInfo.monthlyMinutes * 60;
   const purchasesOff = config.data ? !config.data.purchasesAvailable : false;
-
-  // Back from Stripe Checkout.
-  useEffect(() => {
-    const outcome = params.get("checkout");
-    if (!outcome) return;
-    if (outcome === "success") notify.success("Thank you! Your subscription is being activated.");
-    else if (outcome === "canceled") notify.warning("Checkout was canceled. Your plan has not changed.");
-    client.invalidateQueries({ queryKey: subscriptionKey });
-    client.invalidateQueries({ queryKey: ["stripe", "subscription"] });
-    setParams(
-      (p) => {
-        p.delete("checkout");
-        return p;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, client]);
-
-  const go = async (key: string, call: () => Promise<{ url: string }>, fallback: string) => {
-    setBusy(key);
-    try {
-      const { url } = await call();
-      window.location.assign(url);
-    } catch (error) {
-      console.error(error);
-      notify.error((error as Error).message || fallback);
-      setBusy(null);
-    }
-  };
+  useCheckoutReturn();
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -97,15 +67,7 @@ export default function SubscriptionPage() {
               {active.isPending ? "…" : current}
             </span>
           </p>
-          {subscription.data?.cancelAtPeriodEnd && subscription.data.currentPeriodEnd && (
-            <p className="mt-1 text-xs text-slate-600">
-              Ends on{" "}
-              {new Date(subscription.data.currentPeriodEnd).toLocaleDateString("en-US", {
-                dateStyle: "long",
-              })}
-              .
-            </p>
-          )}
+          <PlanEnd subscription={subscription.data} />
           {active.isError && (
             <p className="mt-1 text-xs text-amber-700">Your plan could not be checked; showing Free.</p>
           )}
@@ -128,70 +90,7 @@ export default function SubscriptionPage() {
         )}
       </div>
 
-      <section
-        aria-labelledby="usage-title"
-        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="usage-title" className="font-semibold text-slate-900">
-          Usage this month
-        </h2>
-        {usage.isPending && <p className="mt-2 text-sm text-slate-600">Loading usage...</p>}
-        <p className="mt-1 text-sm text-slate-600">
-          An upload counts its video's length when it is accepted, and so does every dub, re-dubs included.
-          Work that fails gives its minutes back.
-        </p>
-        {usage.isError && <p className="mt-2 text-sm text-slate-600">Usage is not available right now.</p>}
-        {usage.data && (
-          <>
-            <dl className="mt-3 grid gap-4 sm:grid-cols-3">
-              <div>
-                <dt className="text-xs text-slate-600">Used</dt>
-                <dd className="text-xl font-semibold text-slate-900" data-testid="usage-used">
-                  {minutes(
-                    usage.data.usedSeconds ?? usage.data.transcribedSeconds + usage.data.dubbedSeconds,
-                  )}{" "}
-                  <span className="text-sm font-normal text-slate-600">of {minutes(limitSeconds)}</span>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-600">Transcribed</dt>
-                <dd className="text-lg font-medium text-slate-900">
-                  {minutes(usage.data.transcribedSeconds)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-600">Dubbed</dt>
-                <dd className="text-lg font-medium text-slate-900">{minutes(usage.data.dubbedSeconds)}</dd>
-              </div>
-            </dl>
-            {usage.data.quotas && usage.data.storage && (
-              <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4" data-testid="quotas">
-                {countedUse(usage.data.quotas, usage.data.storage).map(([label, value]) => (
-                  <div key={label}>
-                    <dt className="text-xs text-slate-600">{label}</dt>
-                    <dd className="font-medium text-slate-900">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            <div
-              className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
-              role="progressbar"
-              aria-label="Minutes used this month"
-              aria-valuemin={0}
-              aria-valuemax={Math.round(limitSeconds / 60)}
-              aria-valuenow={Math.round((usage.data.usedSeconds ?? 0) / 60)}
-            >
-              <div
-                className="h-full rounded-full bg-indigo-600"
-                style={{
-                  width: `${Math.min(100, ((usage.data.usedSeconds ?? 0) / Math.max(1, limitSeconds)) * 100)}%`,
-                }}
-              />
-            </div>
-          </>
-        )}
-      </section>
+      <UsageSection usage={usage} limitSeconds={limitSeconds} />
 
       <div className="flex flex-col items-center gap-3">
         <BillingToggle value={billing} onChange={setBilling} />
@@ -202,40 +101,29 @@ export default function SubscriptionPage() {
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        {PLANS.map((plan) => {
-          const isCurrent = !active.isPending && plan.name === current;
-          const paid = plan.name !== "Free";
-          return (
-            <PlanCard
-              key={plan.name}
-              plan={plan}
-              billing={billing}
-              highlighted={plan.name === "Pro"}
-              action={
-                <button
-                  type="button"
-                  disabled={isCurrent || !paid || purchasesOff || busy !== null || active.data === true}
-                  className={`${isCurrent || !paid ? buttonSecondary : buttonPrimary} w-full`}
-                  onClick={() =>
-                    go(
-                      plan.name,
-                      () => startCheckout(plan.name === "Pro" ? "pro" : "executive", billing),
-                      "Checkout is not available right now. Please try again later.",
-                    )
-                  }
-                >
-                  {isCurrent
-                    ? "Current Plan"
-                    : busy === plan.name
-                      ? "Opening checkout..."
-                      : paid
-                        ? "Upgrade"
-                        : "Included"}
-                </button>
-              }
-            />
-          );
-        })}
+        {PLANS.map((plan) => (
+          <PlanCard
+            key={plan.name}
+            plan={plan}
+            billing={billing}
+            highlighted={plan.name === "Pro"}
+            action={
+              <PlanButton
+                plan={plan}
+                isCurrent={!active.isPending && plan.name === current}
+                disabled={purchasesOff || busy !== null || active.data === true}
+                busy={busy === plan.name}
+                onBuy={(id) =>
+                  go(
+                    plan.name,
+                    () => startCheckout(id, billing),
+                    "Checkout is not available right now. Please try again later.",
+                  )
+                }
+              />
+            }
+          />
+        ))}
       </div>
       {active.data === true && (
         <p className="text-center text-sm text-slate-600">
@@ -243,30 +131,196 @@ export default function SubscriptionPage() {
         </p>
       )}
 
-      <section
-        aria-labelledby="help-title"
-        className="flex flex-col gap-4 rounded-2xl bg-slate-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <h2 id="help-title" className="text-lg font-semibold">
-            Need Help?
-          </h2>
-          <p className="mt-1 text-sm text-slate-300">
-            Questions about plans, invoices or refunds? We are happy to help.
-          </p>
-        </div>
-        {supportEmail ? (
-          <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
-            Contact Support
-          </a>
-        ) : (
-          // The spec's button stays; without an operator address (SUPPORT_EMAIL) it says so instead of mailing
-          // a made-up one.
-          <button type="button" disabled className={buttonPrimary} title="No support address is set up here">
-            Contact Support
-          </button>
-        )}
-      </section>
+      <HelpSection />
     </div>
+  );
+}
+
+/** Back from Stripe Checkout: says how it went, refreshes the plan and drops `?checkout=` from the address. */
+function useCheckoutReturn() {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const outcome = params.get("checkout");
+    if (!outcome) return;
+    if (outcome === "success") notify.success("Thank you! Your subscription is being activated.");
+    else if (outcome === "canceled") notify.warning("Checkout was canceled. Your plan has not changed.");
+    client.invalidateQueries({ queryKey: subscriptionKey });
+    client.invalidateQueries({ queryKey: ["stripe", "subscription"] });
+    setParams(
+      (p) => {
+        p.delete("checkout");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, client]);
+}
+
+/** Going to a Stripe page (checkout, portal): which button is waiting, and the error if Stripe says no. */
+function useLeaveForStripe() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const go = async (key: string, call: () => Promise<{ url: string }>, fallback: string) => {
+    setBusy(key);
+    try {
+      const { url } = await call();
+      window.location.assign(url);
+    } catch (error) {
+      console.error(error);
+      notify.error((error as Error).message || fallback);
+      setBusy(null);
+    }
+  };
+  return { busy, go };
+}
+
+/** When a canceled subscription ends. */
+function PlanEnd({ subscription }: { subscription: SubscriptionState | undefined }) {
+  if (!subscription?.cancelAtPeriodEnd || !subscription.currentPeriodEnd) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-600">
+      Ends on{" "}
+      {new Date(subscription.currentPeriodEnd).toLocaleDateString("en-US", {
+        dateStyle: "long",
+      })}
+      .
+    </p>
+  );
+}
+
+/** A plan card's button: the current plan, the free one (included), or an upgrade through Checkout. */
+function PlanButton({
+  plan,
+  isCurrent,
+  disabled,
+  busy,
+  onBuy,
+}: {
+  plan: Plan;
+  isCurrent: boolean;
+  disabled: boolean;
+  busy: boolean;
+  onBuy: (plan: "pro" | "executive") => void;
+}) {
+  const paid = plan.id !== "free";
+  return (
+    <button
+      type="button"
+      disabled={isCurrent || !paid || disabled}
+      className={`${isCurrent || !paid ? buttonSecondary : buttonPrimary} w-full`}
+      onClick={() => plan.id !== "free" && onBuy(plan.id)}
+    >
+      {isCurrent ? "Current Plan" : busy ? "Opening checkout..." : paid ? "Upgrade" : "Included"}
+    </button>
+  );
+}
+
+/** The month's minutes (used of the plan's), the counted work and storage, as figures and a bar. */
+function UsageSection({ usage, limitSeconds }: { usage: ReturnType<typeof useUsage>; limitSeconds: number }) {
+  const used = usage.data?.usedSeconds ?? 0;
+  return (
+    <section
+      aria-labelledby="usage-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="usage-title" className="font-semibold text-slate-900">
+        Usage this month
+      </h2>
+      {usage.isPending && <p className="mt-2 text-sm text-slate-600">Loading usage...</p>}
+      <p className="mt-1 text-sm text-slate-600">
+        An upload counts its video's length when it is accepted, and so does every dub, re-dubs included. Work
+        that fails gives its minutes back.
+      </p>
+      {usage.isError && <p className="mt-2 text-sm text-slate-600">Usage is not available right now.</p>}
+      {usage.data && (
+        <>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+            <Figure label="Used" testId="usage-used" large>
+              {minutes(usage.data.usedSeconds ?? usage.data.transcribedSeconds + usage.data.dubbedSeconds)}{" "}
+              <span className="text-sm font-normal text-slate-600">of {minutes(limitSeconds)}</span>
+            </Figure>
+            <Figure label="Transcribed">{minutes(usage.data.transcribedSeconds)}</Figure>
+            <Figure label="Dubbed">{minutes(usage.data.dubbedSeconds)}</Figure>
+          </dl>
+          {usage.data.quotas && usage.data.storage && (
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4" data-testid="quotas">
+              {countedUse(usage.data.quotas, usage.data.storage).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs text-slate-600">{label}</dt>
+                  <dd className="font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <div
+            className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label="Minutes used this month"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(limitSeconds / 60)}
+            aria-valuenow={Math.round(used / 60)}
+          >
+            <div
+              className="h-full rounded-full bg-indigo-600"
+              style={{ width: `${Math.min(100, (used / Math.max(1, limitSeconds)) * 100)}%` }}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  testId,
+  large = false,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  large?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd
+        className={large ? "text-xl font-semibold text-slate-900" : "text-lg font-medium text-slate-900"}
+        data-testid={testId}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function HelpSection() {
+  const { supportEmail } = useOperator();
+  return (
+    <section
+      aria-labelledby="help-title"
+      className="flex flex-col gap-4 rounded-2xl bg-slate-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div>
+        <h2 id="help-title" className="text-lg font-semibold">
+          Need Help?
+        </h2>
+        <p className="mt-1 text-sm text-slate-300">
+          Questions about plans, invoices or refunds? We are happy to help.
+        </p>
+      </div>
+      {supportEmail ? (
+        <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
+          Contact Support
+        </a>
+      ) : (
+        // The spec's button stays; without an operator address (SUPPORT_EMAIL) it says so instead of mailing
+        // a made-up one.
+        <button type="button" disabled className={buttonPrimary} title="No support address is set up here">
+          Contact Support
+        </button>
+      )}
+    </section>
   );
 }

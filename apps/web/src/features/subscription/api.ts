@@ -34,7 +34,7 @@ export const startCheckout = (plan: "pro" | "executive", billing: Billing) =>
 
 export const openPortal = () => apiFetch<PortalSession>("/api/stripe/portal");
 
-/** The plan a user is on, by name: the subscription's plan when known, else Pro if active (spec §2), else Free. */
+/** The plan a user is on, by name: the subscription's plan when known, else Pro if active (PRODUCT.md § Screens), else Free. */
 export function currentPlanName(active: boolean | undefined, plan: SubscriptionState["plan"] | undefined) {
   if (!active) return "Free" as const;
   return plan === "executive" ? ("Executive" as const) : ("Pro" as const);

@@ -1,4 +1,4 @@
-/** Notifications hide after 5000 ms unless told otherwise (spec §4, §9). */
+/** Notifications hide after 5000 ms unless told otherwise (PRODUCT.md § Screens). */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastKind = "success" | "error" | "warning";

@@ -1,4 +1,4 @@
-/** The languages the voice picker offers samples in (spec §2). */
+/** The languages the voice picker offers samples in (PRODUCT.md § Screens). */
 export const PICKER_LANGUAGES = ["english", "japanese", "arabic", "spanish", "french"] as const;
 export type PickerLanguage = (typeof PICKER_LANGUAGES)[number];
 

@@ -1,4 +1,4 @@
-// Stage 1: TTS at the normal rate, then at a corrected rate (DESIGN §4: rate before stretching).
+// Stage 1: TTS at the normal rate, then at a corrected rate (PRODUCT.md § The dub: rate before stretching).
 import type { PlannedSegment } from "../../doc.ts";
 import { chooseRate, type FitOptions } from "../../timing/fit.ts";
 import { type SynthJob, type SynthOut, synthAll } from "../synth.ts";

@@ -30,7 +30,7 @@ export interface DubOptions extends CommonOptions {
   separationEngine?: string;
   /** How much the original is lowered under the dub (dB, default 18). */
   duckDb?: number;
-  /** Timing fit settings (DESIGN §4 defaults). */
+  /** Timing fit settings (PRODUCT.md § The dub defaults). */
   fit?: FitOptions;
   /** Loudness target (LUFS, default −16) and true-peak ceiling (dBTP, default −1.5, under the −1 limit). */
   targetLufs?: number;

@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import { PLANS, type PlanId } from "../billing/plans.ts";
+import { jobs } from "../db/schema.ts";
+import { firstLine, type JobScope } from "../jobs/runner.ts";
+import { projectKeys, projectPrefix } from "../storage/keys.ts";
+import { reserveMinutes } from "../usage/reserve.ts";
+import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
+import { checkVideoFile } from "../videos/service.ts";
+import { storedExtension } from "../videos/upload.ts";
+import type { WorkerDeps } from "../workers/deps.ts";
+import { downloadLink } from "./download.ts";
+import { LinkError } from "./errors.ts";
+
+/** A download that sends nothing for this long fails (retried: it may be the network). */
+export const IDLE_MS = 30_000;
+/** The longest a link's download may take, whatever its size. */
+export const DOWNLOAD_MS = 15 * 60_000;
+
+/** What the ingest job's payload says of a link import: the plan when the link was accepted. */
+export interface LinkImportJob {
+  plan: PlanId;
+}
+
+/**
+ * The first step of a linked project's ingest, in the worker: download the link (the SSRF guard on every
+ * connection, the plan's size cap while streaming), put the file through the upload's checks, then store
+ * it and take its minutes (by the measured duration) in one transaction with the job's charge, so a
+ * failure later gives them back. Answers the project as it now is, an uploaded one.
+ */
+export async function importLinkedVideo(
+  deps: WorkerDeps,
+  project: ProjectRow,
+  job: { trackId?: string; link: LinkImportJob },
+  scope: JobScope,
+  report: (progress: number, label: string) => Promise<void>,
+): Promise<ProjectRow> {
+  const { repo, storage } = deps;
+  const plan = PLANS[job.link.plan];
+  const room = plan.storedBytes - (await repo.storedBytesOf(project.userId));
+  const maxBytes = Math.min(deps.linkImport.maxBytes, room);
+  if (maxBytes <= 0)
+    throw new LinkError(`your ${plan.name} plan's storage is full: delete a project or upgrade your plan`);
+  await report(0, "Downloading the video");
+  const work = await scope.scratch(deps.scratchDir, "import-");
+  const file = await downloadLink(project.sourceUrl!, work, {
+    allow: deps.linkImport.allow,
+    ytDlpBin: deps.linkImport.ytDlpBin,
+    maxBytes,
+    idleMs: IDLE_MS,
+    signal: AbortSignal.any([scope.signal, AbortSignal.timeout(DOWNLOAD_MS)]),
+  });
+  await report(1, "Checking the video");
+  const probed = await checkVideoFile(file, plan.maxVideoSeconds);
+  const originalKey = projectKeys(project.id).original(storedExtension(file.name, probed.formatName));
+  await storage.putFile(originalKey, file.path);
+  const change = {
+    originalKey,
+    originalName: file.name.slice(0, 255),
+    sizeBytes: file.size,
+    durationMs: Math.round(probed.durationMs),
+    width: probed.video.width,
+    height: probed.video.height,
+    hasAudio: probed.audio ? 1 : 0,
+  };
+  try {
+    await repo.db.transaction(async (tx) => {
+      const seconds = probed.durationMs / 1000;
+      const month = await reserveMinutes(tx, {
+        userId: project.userId,
+        plan: job.link.plan,
+        kind: "transcribed",
+        seconds,
+        what: "upload",
+      });
+      // on the job's row, so that a failure of the ingest gives the minutes back
+      if (job.trackId)
+        await tx
+          .update(jobs)
+          .set({
+            chargedSeconds: seconds,
+            chargeKind: "transcribed",
+            chargeMonth: month,
+            chargeUserId: project.userId,
+          })
+          .where(eq(jobs.id, job.trackId));
+      await new VideoRepository(tx).setState(project.id, change);
+    });
+  } catch (error) {
+    await storage.deletePrefix(projectPrefix(project.id)).catch(() => {});
+    throw error;
+  }
+  return { ...project, ...change };
+}
+
+/** The project's failure message: a link not downloaded (or refused once downloaded) says so. */
+export function importFailure(error: unknown, whileImporting: boolean): string {
+  const reason = firstLine(error);
+  if (!whileImporting) return `Processing failed: ${reason}`;
+  if (error instanceof LinkError) return `The link could not be downloaded: ${reason}.`;
+  return `The linked video was refused: ${reason}`;
+}

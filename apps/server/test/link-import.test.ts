@@ -1,0 +1,142 @@
+// Link import (issue #31 part 4) end to end against a local web site, both database modes: the worker
+// downloads the link, the project shows its progress, and a link that cannot be imported leaves a failed
+// project saying why, with no minutes taken and nothing stored.
+import { execFileSync } from "node:child_process";
+import { stat } from "node:fs/promises";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLANS } from "../src/billing/plans.ts";
+import { projects } from "../src/db/schema.ts";
+import { tempFolder } from "./fixtures.ts";
+import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { api, waitForStatus } from "./http.ts";
+import { startMediaSite } from "./media-site.ts";
+
+const hasYtDlp = (() => {
+  try {
+    execFileSync("yt-dlp", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const tmp = tempFolder("dub-link-");
+let site: Awaited<ReturnType<typeof startMediaSite>>;
+let videoBytes: number;
+beforeAll(async () => {
+  const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+  videoBytes = (await stat(video)).size;
+  site = await startMediaSite(video);
+});
+afterAll(() => site?.close());
+
+describe.each(MODES)("link import (%s)", (mode) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    // the site's 127.0.0.1 is allowed; its 127.0.0.2 stands for every private address
+    ts = await startTestServer(mode, {
+      IMPORT_ALLOW_PRIVATE: "127.0.0.1",
+      MAX_UPLOAD_BYTES: String(8 * 1024 ** 2),
+    });
+  });
+  afterAll(() => ts?.close());
+
+  const importLink = (cookie: string, url: string, extra: Record<string, unknown> = {}) =>
+    api(ts.baseUrl, cookie, "POST", "/api/video/process", { title: "Linked", url, ...extra });
+  const usedSeconds = async (cookie: string) =>
+    (await api(ts.baseUrl, cookie, "GET", "/api/usage")).body.transcribedSeconds as number;
+
+  it("imports a direct MP4: downloaded by the worker, charged by its measured duration, transcribed", async () => {
+    const { cookie } = await ts.signIn();
+    const res = await importLink(cookie, `${site.url}/clip.mp4`, { language: "en", speakers: 2 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: "uploaded",
+      sourceUrl: `${site.url}/clip.mp4`,
+      speakerCount: 2,
+    });
+    expect(res.body.originalVideoUrl).toBeNull();
+    expect(res.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
+    const ready = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 300_000);
+    expect(ready.statusMessage).toBeNull();
+    expect(ready.status).toBe("ready");
+    expect(ready.sizeBytes).toBe(videoBytes);
+    expect(ready.originalName).toBe("clip.mp4");
+    expect(ready.transcript.length).toBeGreaterThan(0);
+    const original = await fetch(new URL(ready.originalVideoUrl, ts.baseUrl));
+    expect(Number((await original.arrayBuffer()).byteLength)).toBe(videoBytes);
+    expect(await usedSeconds(cookie)).toBeCloseTo(ready.durationMs / 1000, 1);
+  });
+
+  it.skipIf(!hasYtDlp)("imports the video of a page with an HTML5 <video> through yt-dlp", async () => {
+    const { cookie } = await ts.signIn();
+    const res = await importLink(cookie, `${site.url}/page.html`);
+    expect(res.status).toBe(201);
+    const done = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 300_000);
+    expect(done.statusMessage).toBeNull();
+    expect(done.sizeBytes).toBe(videoBytes);
+  });
+
+  const refusals: [string, () => string, RegExp][] = [
+    ["a page with no video", () => `${site.url}/article.html`, /no video was found at this link/],
+    [
+      "a redirect to a private (loopback) address",
+      () => `${site.url}/to?url=${encodeURIComponent(`${site.otherUrl}/clip.mp4`)}`,
+      /127\.0\.0\.2 is a private address/,
+    ],
+    ["a body larger than allowed", () => `${site.url}/endless.mp4`, /larger than the 8 MB your plan allows/],
+    ["a text file", () => `${site.url}/notes.txt`, /text\/plain, not a video/],
+  ];
+  for (const [what, url, reason] of refusals) {
+    it(`fails clearly for ${what}, taking no minutes and storing nothing`, async () => {
+      const { cookie } = await ts.signIn();
+      const res = await importLink(cookie, url());
+      expect(res.status).toBe(201);
+      const failed = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 120_000);
+      expect(failed.status).toBe("failed");
+      expect(failed.statusMessage).toMatch(/^The link could not be downloaded: /);
+      expect(failed.statusMessage).toMatch(reason);
+      expect(failed.originalVideoUrl).toBeNull();
+      expect(await usedSeconds(cookie)).toBe(0);
+    });
+  }
+
+  it("caps the download at the storage the plan has left", async () => {
+    const { cookie, userId } = await ts.signIn();
+    // a Free user who keeps all but 1 MiB of the plan's storage (a project row standing for the videos)
+    await ts.server.database.db.insert(projects).values({
+      userId,
+      title: "Kept",
+      status: "ready",
+      originalKey: "projects/none/original.mp4",
+      originalName: "kept.mp4",
+      sizeBytes: PLANS.free.storedBytes - 1024 * 1024,
+    });
+    const res = await importLink(cookie, `${site.url}/endless.mp4`);
+    expect(res.status).toBe(201);
+    const failed = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 120_000);
+    expect(failed.statusMessage).toBe(
+      "The link could not be downloaded: the video is larger than the 1 MB your plan allows.",
+    );
+    expect(await usedSeconds(cookie)).toBe(0);
+  });
+
+  it("refuses a bad link at once: the spec's YouTube rule, other schemes, a user name; nothing is created", async () => {
+    const { cookie } = await ts.signIn();
+    const youtube = await importLink(cookie, "https://www.youtube.com/watch?v=short");
+    expect(youtube.status).toBe(400);
+    expect(youtube.body.error).toMatchObject({ code: "validation_failed" });
+    expect(youtube.body.error.message).toMatch(/Invalid YouTube link/);
+    for (const url of [
+      "ftp://example.com/a.mp4",
+      "file:///etc/passwd",
+      "https://user:pw@example.com/a.mp4",
+      "not a link",
+    ])
+      expect((await importLink(cookie, url)).status, url).toBe(400);
+    expect((await importLink(cookie, `${site.url}/clip.mp4`, { title: "" })).status).toBe(400);
+    expect((await importLink(cookie, `${site.url}/clip.mp4`, { language: "xx" })).status).toBe(400);
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/video")).body).toEqual([]);
+  });
+});

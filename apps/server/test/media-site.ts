@@ -1,0 +1,77 @@
+import { createReadStream, statSync } from "node:fs";
+import http from "node:http";
+import type net from "node:net";
+
+/**
+ * A local web site for link imports, on 127.0.0.1 and (the same pages) on 127.0.0.2, a second loopback
+ * address a test can leave out of IMPORT_ALLOW_PRIVATE to see it refused:
+ * `/clip.mp4` the video; `/page.html` an HTML5 `<video>` page (yt-dlp's generic extractor);
+ * `/article.html` HTML with no video; `/notes.txt` text; `/to?url=` a 302 to `url`; `/endless.mp4` a body
+ * that never ends; `/huge.mp4` a declared Content-Length of 1 TB; `/stall.mp4` headers, then nothing.
+ * `page.html?src=` points the page's video elsewhere. `requests` records every path asked for.
+ */
+export async function startMediaSite(video: string) {
+  const requests: string[] = [];
+  const servers: http.Server[] = [];
+  const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://site");
+    requests.push(`${request.headers.host}${url.pathname}`);
+    const html = (body: string) =>
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html>${body}`);
+    switch (url.pathname) {
+      case "/clip.mp4":
+        response.writeHead(200, { "content-type": "video/mp4", "content-length": statSync(video).size });
+        return void createReadStream(video).pipe(response);
+      case "/page.html":
+        return html(
+          `<html><head><title>A talk</title></head><body><h1>A talk</h1><video controls src="${url.searchParams.get("src") ?? "/clip.mp4"}"></video></body></html>`,
+        );
+      case "/article.html":
+        return html("<html><head><title>News</title></head><body><p>Only words here.</p></body></html>");
+      case "/notes.txt":
+        return void response.writeHead(200, { "content-type": "text/plain" }).end("not a video");
+      case "/to":
+        return void response.writeHead(302, { location: url.searchParams.get("url") ?? "/" }).end();
+      case "/endless.mp4": {
+        response.writeHead(200, { "content-type": "video/mp4" });
+        const chunk = Buffer.alloc(64 * 1024, 7);
+        const pump = () => {
+          while (!response.destroyed && response.write(chunk));
+          if (!response.destroyed) response.once("drain", pump);
+        };
+        return pump();
+      }
+      case "/huge.mp4":
+        return void response
+          .writeHead(200, { "content-type": "video/mp4", "content-length": 10 ** 12 })
+          .flushHeaders();
+      case "/stall.mp4":
+        return void response.writeHead(200, { "content-type": "video/mp4" }).flushHeaders();
+      default:
+        response.writeHead(404).end();
+    }
+  };
+  const sockets = new Set<net.Socket>();
+  let port = 0;
+  for (const host of ["127.0.0.1", "127.0.0.2"]) {
+    const server = http.createServer(handler);
+    server.on("connection", (s) => {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    port = (server.address() as net.AddressInfo).port;
+    servers.push(server);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** The same site on the second loopback address. */
+    otherUrl: `http://127.0.0.2:${port}`,
+    port,
+    requests,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    },
+  };
+}
