@@ -71,7 +71,8 @@ try {
         ...{ video, mixFile: input, channels: 2, output: join(dir, "out.mp4") },
         ...{ workDir: join(dir, "work"), concurrency: 2 },
       });
-      const row = (rows[name] ??= { wall: [], cpu: [], ffmpeg: [] });
+      rows[name] ??= { wall: [], cpu: [], ffmpeg: [] };
+      const row = rows[name];
       row.wall.push((performance.now() - t) / 1000);
       row.cpu.push(cpu() - c);
       row.ffmpeg.push(childCpu() - cc);
