@@ -66,6 +66,23 @@ EOF
   rm -rf "$rootfs"
 fi
 
+# Everything this run makes goes, whatever happens: the server, the working container, the image and the
+# intermediate images of its layers (KEEP_IMAGE=1 keeps the last two: a rebuild then reuses them).
+dangling() { buildah images --all --quiet --no-trunc --filter dangling=true | sort; }
+dangling_before="$(dangling)"
+work="" ctr="" server_pid=""
+cleanup() {
+  set +e
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; fi
+  [ -z "$ctr" ] || buildah rm "$ctr" >/dev/null 2>&1
+  if [ "${KEEP_IMAGE:-}" != 1 ]; then
+    buildah rmi "$IMAGE" >/dev/null 2>&1
+    comm -13 <(echo "$dangling_before") <(dangling) | xargs -r buildah rmi >/dev/null 2>&1
+  fi
+  [ -z "$work" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+
 say "building $IMAGE"
 buildah bud --isolation chroot --format docker --layers --pull=never --quiet -t "$IMAGE" . >/dev/null
 built=$(date +%s)
@@ -76,20 +93,13 @@ work="$(mktemp -d)"
 data="$work/data"
 mkdir -p "$data" && chown 10001:10001 "$data"
 ctr="$(buildah from --pull=never "$IMAGE")"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  buildah rm "$ctr" >/dev/null 2>&1 || true
-  [ "${KEEP_IMAGE:-}" = 1 ] || buildah rmi "$IMAGE" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 
 # The image's own command and user, the host's network (a loopback port), DATA_DIR on a host folder
 # (not at /data: `buildah run` mounts a fresh volume over a declared VOLUME, whatever -v says).
 say "starting the server in the image on 127.0.0.1:$PORT"
 buildah run --isolation chroot --user dub -v "$data:/srv/dub-data" --env DATA_DIR=/srv/dub-data \
   --env HOST=127.0.0.1 --env PORT="$PORT" --env PUBLIC_URL="http://127.0.0.1:$PORT" \
+  --env ADMIN_EMAILS=operator@example.com --env IMPORT_ALLOW_PRIVATE=127.0.0.1 \
   "$ctr" -- node --max-semi-space-size=1 apps/server/src/main.ts >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 120); do
@@ -102,8 +112,9 @@ say "health: $(curl -fsS "http://127.0.0.1:$PORT/api/health")"
 buildah run --isolation chroot --user dub --env PORT="$PORT" "$ctr" -- node -e \
   'fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))'
 say "HEALTHCHECK passes; running as $(buildah run --isolation chroot --user dub "$ctr" -- id -un)"
+say "yt-dlp $(buildah run --isolation chroot --user dub "$ctr" -- yt-dlp --version)"
 
-node scripts/container-smoke.ts "http://127.0.0.1:$PORT" "$work" || { tail -n 40 "$work/server.log" >&2; exit 1; }
+OPERATOR_EMAIL=operator@example.com node scripts/container-smoke.ts "http://127.0.0.1:$PORT" "$work" || { tail -n 40 "$work/server.log" >&2; exit 1; }
 [ -n "$(ls -A "$data/db")" ] || { say "nothing was written to DATA_DIR/db"; exit 1; }
 
 ended=$(date +%s)

@@ -16,4 +16,5 @@ export * from "./responses.ts";
 export * from "./statuses.ts";
 export * from "./storyboard-requests.ts";
 export * from "./storyboards.ts";
+export * from "./voices.ts";
 export * from "./webhooks.ts";

@@ -51,6 +51,7 @@ import {
   updateStoryboardBody,
 } from "./storyboard-requests.ts";
 import { storyboardGenerationSchema, storyboardImageSchema, storyboardSchema } from "./storyboards.ts";
+import { voicesSpokenBySchema } from "./voices.ts";
 import {
   createWebhookSchema,
   updateWebhookSchema,
@@ -504,6 +505,15 @@ export const OPERATIONS: Operation[] = [
     access: "signed-in",
     summary: "The voice catalogue",
     responses: { 200: json(z.array(voiceSchema), "The voices.") },
+  },
+  {
+    method: "GET",
+    path: "/api/voices/spoken/:language",
+    tag: "Catalog",
+    access: "signed-in",
+    summary: "Which engine and voice speak each catalogue voice in a sample language here",
+    responses: { 200: json(voicesSpokenBySchema, "By catalogue voice value.") },
+    errors: ["not_found"],
   },
   {
     method: "GET",
