@@ -3,7 +3,6 @@ import { BILLINGS, PAID_PLANS, PLAN_IDS } from "./plans.ts";
 
 // Plans and the Stripe subscription, as the subscription page reads them.
 
-
 /** GET /api/stripe/config: whether purchases work here, and the plans (their limits and quotas too). */
 export const billingConfigSchema = z.object({
   purchasesAvailable: z.boolean(),
