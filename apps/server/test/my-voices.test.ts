@@ -162,6 +162,7 @@ describe.each(MODES)("my voices (%s)", (mode) => {
     expect(again.body.style).toMatchObject({ match: true, pitchHz: 150 });
     const afterA = (await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body.voices;
     expect(afterA.map((v: { name: string }) => v.name)).toEqual(["Narrator", "From B"]);
+    expect(afterA[0]).toMatchObject({ voice, style: preset.style, source: null });
     expect((await api(ts.baseUrl, cookie, "DELETE", `/api/voices/mine/${again.body.id}`)).status).toBe(204);
     expect((await api(ts.baseUrl, cookie, "DELETE", `/api/voices/mine/${again.body.id}`)).status).toBe(404);
 
