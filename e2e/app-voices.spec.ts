@@ -150,7 +150,12 @@ test("My voices: a speaker's voice saved in one project and taken in a second on
   await expect(mine.getByRole("listitem")).toHaveCount(1);
   await expect(mine).toContainText(`${other.name} · 150 Hz`);
   expect(await violations(page)).toEqual([]);
-  await mine.getByRole("button", { name: /^Use .*\(First talk\)$/ }).click();
+  // renamed in the picker, then taken in one click
+  await mine.getByRole("button", { name: /^Rename .*\(First talk\)$/ }).click();
+  await mine.getByLabel(/^New name of/).fill("Narrator");
+  await mine.getByRole("button", { name: "Save name" }).click();
+  await expect(mine.getByRole("button", { name: "Use Narrator" })).toBeVisible();
+  await mine.getByRole("button", { name: "Use Narrator" }).click();
   await expect(pickerB).toBeHidden();
   await expect(page.getByTestId("speaker-voice").first()).toContainText(other.name);
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");

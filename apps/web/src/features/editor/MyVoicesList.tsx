@@ -1,15 +1,23 @@
 import type { MyVoice } from "@dubbing/contract";
 import { useState } from "react";
 import type { Voice } from "../../api/types.ts";
+import { inputBase } from "../../components/button-styles.ts";
 import { TrashIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { deleteMyVoice, describeMyVoice, useMyVoices, useRefreshMyVoices } from "../voices/my-voices.ts";
+import {
+  deleteMyVoice,
+  describeMyVoice,
+  renameMyVoice,
+  useMyVoices,
+  useRefreshMyVoices,
+} from "../voices/my-voices.ts";
 
 /** The picker's "My voices": the user's own voices first, each taken in one click. */
 export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice: MyVoice) => void }) {
   const mine = useMyVoices();
   const refresh = useRefreshMyVoices();
   const [error, setError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const catalogName = (value: string) => voices.find((v) => v.value === value)?.name ?? value;
   return (
     <section aria-labelledby="my-voices-title" className="mt-4">
@@ -42,9 +50,56 @@ export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice
           {mine.data.map((v) => (
             <li key={v.id} className="flex items-center gap-3 px-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">{v.name}</p>
+                {renaming?.id === v.id ? (
+                  <form
+                    className="flex items-center gap-2"
+                    onSubmit={async (e) => {
+                      e.preventDefault();
+                      setError(null);
+                      try {
+                        await renameMyVoice(v.id, renaming.name);
+                        setRenaming(null);
+                        await refresh();
+                      } catch (err) {
+                        setError(`${v.name} could not be renamed: ${(err as Error).message}`);
+                      }
+                    }}
+                  >
+                    <label className="min-w-0 flex-1">
+                      <span className="sr-only">New name of {v.name}</span>
+                      <input
+                        value={renaming.name}
+                        maxLength={80}
+                        onChange={(e) => setRenaming({ id: v.id, name: e.target.value })}
+                        className={`${inputBase} py-1 text-sm`}
+                      />
+                    </label>
+                    <button type="submit" className="text-xs font-semibold text-indigo-700">
+                      Save name
+                    </button>
+                    <button
+                      type="button"
+                      className="text-xs text-slate-600"
+                      onClick={() => setRenaming(null)}
+                    >
+                      Cancel
+                    </button>
+                  </form>
+                ) : (
+                  <p className="truncate text-sm font-medium text-slate-900">{v.name}</p>
+                )}
                 <p className="text-xs text-slate-600">{describeMyVoice(v, catalogName(v.voice))}</p>
               </div>
+              {renaming?.id !== v.id && (
+                <button
+                  type="button"
+                  aria-label={`Rename ${v.name}`}
+                  className="rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+                  onClick={() => setRenaming({ id: v.id, name: v.name })}
+                >
+                  Rename
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => onUse(v)}

@@ -23,6 +23,9 @@ export function useRefreshMyVoices() {
 export const saveToMyVoices = (projectId: string, speakerId: string) =>
   apiFetch<MyVoice>("/api/voices/mine", jsonBody("POST", { projectId, speakerId }));
 
+export const renameMyVoice = (id: string, name: string) =>
+  apiFetch<MyVoice>(`/api/voices/mine/${encodeURIComponent(id)}`, jsonBody("PATCH", { name }));
+
 export const deleteMyVoice = (id: string) =>
   apiFetch<null>(`/api/voices/mine/${encodeURIComponent(id)}`, { method: "DELETE" });
 
