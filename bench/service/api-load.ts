@@ -1,8 +1,10 @@
 // The API's read path under load: a real server process (as `make start` runs it) with a signed-in
 // user and three ready projects; autocannon sends `GET /api/video` and `GET /api/video/{id}` from 50
-// connections. Prints figures; never fails.
+// connections. Prints figures; never fails. Besides the wall-clock rate it prints the server process's
+// CPU time per request (utime+stime from /proc/<pid>/stat around each run), which survives a loaded
+// machine: "per core" is the rate one fully available core could serve at that cost.
 //   node bench/service/api-load.ts [--postgres] [--seconds 15] [--connections 50]
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +20,14 @@ const { values } = parseArgs({
   },
 });
 
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14, 15) in clock ticks
+}
+
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-api-"));
 const postgres = values.postgres ? startBenchPostgres() : null;
 const [cookie] = await benchUsers(dir, ["load@example.com"], postgres?.url);
@@ -32,19 +42,36 @@ try {
     `mode: ${postgres ? "PostgreSQL, one API process" : "embedded"}; ${values.connections} connections, ${values.seconds} s each`,
   );
   for (const url of ["/api/video", `/api/video/${ids[0]}`]) {
+    // not measured: the first requests compile the path (JIT), which would count against this URL
+    await autocannon({
+      url: `${server.base}${url}`,
+      connections: Number(values.connections),
+      duration: 2,
+      headers: { cookie: cookie! },
+    });
+    const cpuBefore = await cpuSeconds(server.process.pid!);
     const result = await autocannon({
       url: `${server.base}${url}`,
       connections: Number(values.connections),
       duration: Number(values.seconds),
       headers: { cookie: cookie! },
     });
+    const cpu = (await cpuSeconds(server.process.pid!)) - cpuBefore;
     const errors = result.non2xx + result.errors;
+    const cpuPerRequest = cpu / result.requests.total;
     console.log(
       `GET ${url.replace(ids[0]!, "{id}").padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
         `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms` +
+        `  CPU ${(cpuPerRequest * 1e6).toFixed(0)} µs/request = ${(1 / cpuPerRequest).toFixed(0)} req/s per core` +
         (errors ? `  (${errors} errors or non-2xx)` : ""),
     );
   }
+  // resident memory after the load, and its high-water mark (the price of a larger young generation)
+  const status = await readFile(`/proc/${server.process.pid}/status`, "utf8");
+  const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  console.log(
+    `server RSS after the load ${(kib("VmRSS") / 1024).toFixed(0)} MiB, peak ${(kib("VmHWM") / 1024).toFixed(0)} MiB`,
+  );
 } finally {
   server.stop();
   await new Promise((r) => server.process.once("exit", r));

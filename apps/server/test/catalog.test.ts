@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { type VoiceSpokenBy, voicesSpokenBySchema } from "@dubbing/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
@@ -44,6 +45,28 @@ describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
       expect(v.value).toMatch(/^[a-z]{2}-[A-Z]{2}-\w+MultilingualNeural$/);
       expect(["Male", "Female"]).toContain(v.gender);
     }
+  });
+
+  it("says which engine speaks each catalogue voice here, per sample language (#30)", async () => {
+    const es = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/spanish");
+    expect(es.status).toBe(200);
+    voicesSpokenBySchema.parse(es.body);
+    expect(Object.keys(es.body)).toHaveLength(47);
+    // no cloud engine configured here: every name is spoken by an offline engine, and said to be
+    for (const v of Object.values(es.body) as VoiceSpokenBy[]) {
+      expect(v.local).toBe(true);
+      expect(v.engine).toBe("espeak-ng");
+      expect(v.engineLabel).toBe("eSpeak NG");
+      expect(v.engineVoice).toMatch(/^es\+[mf]\d$/);
+    }
+    // English: the catalogue maps some voices to flite; each names the engine that speaks it
+    const en = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/english");
+    for (const v of Object.values(en.body) as VoiceSpokenBy[])
+      expect(["espeak-ng", "flite"]).toContain(v.engine);
+    const unknown = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/klingon");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("not_found");
+    expect((await fetch(`${ts.baseUrl}/api/voices/spoken/spanish`)).status).toBe(401);
   });
 
   it("synthesizes a voice sample once and serves it from a stable path", async () => {

@@ -7,4 +7,5 @@ export * from "./media.ts";
 export * from "./plans.ts";
 export * from "./responses.ts";
 export * from "./statuses.ts";
+export * from "./voices.ts";
 export * from "./webhooks.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { speakerStyleSchema } from "./voices.ts";
 
 // A project's people and words, as requests send them and responses show them.
 
@@ -18,6 +19,8 @@ export const speakerSchema = z.object({
   id: z.string().trim().min(1).max(64),
   name: z.string().trim().min(1, "A speaker needs a name.").max(100),
   selectedVoice: z.string().trim().min(1).max(120),
+  /** How the offline voice follows this speaker (#30); absent: it matches them. */
+  style: speakerStyleSchema.optional(),
 });
 
 export const segmentSchema = z

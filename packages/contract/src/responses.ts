@@ -7,6 +7,7 @@ import {
   STORYBOARD_STATUSES,
   TRANSLATION_STATUSES,
 } from "./statuses.ts";
+import { dubVoiceReportSchema } from "./voices.ts";
 
 // What the API answers, defined once: the server's presenters are typed by these, the web app reads
 // the inferred types, and the integration tests parse real responses with them.
@@ -59,6 +60,8 @@ export const dubReportSchema = z.object({
   separation: z
     .object({ requested: z.literal("keep"), engine: z.string().nullable(), reason: z.string().optional() })
     .optional(),
+  /** Per speaker id: the voice that spoke and how it followed the speaker (#30). */
+  voices: z.record(z.string(), dubVoiceReportSchema).optional(),
   totals: z.object({
     segments: z.number(),
     dubbed: z.number(),

@@ -2,6 +2,7 @@
 // selectedVoice}, transcript segments {speaker, text, start, end} in milliseconds. `meta` records the
 // engines and parameters that produced it (optional; the server may store it or drop it).
 
+import type { Prosody } from "./audio/prosody.ts";
 import { DubError } from "./errors.ts";
 import { isLanguageCode, type LanguageCode } from "./languages.ts";
 import type { GlossaryMiss } from "./mt/glossary.ts";
@@ -11,6 +12,55 @@ export interface Speaker {
   name: string;
   /** A catalogue voice value (e.g. "en-US-AvaMultilingualNeural") or a local voice "engine:id". */
   selectedVoice: string;
+  /** How the offline voice follows this speaker (#30); absent: it matches them, measured at first use. */
+  style?: SpeakerStyle;
+}
+
+/**
+ * "Match the speaker": the offline voice speaks at this speaker's pitch and pace (on by default). The
+ * user's own pitch and pace, when given, take the place of the measured ones.
+ */
+export interface SpeakerStyle {
+  match: boolean;
+  /** Measured from the speaker's own segments (at transcription, or at the first dub). */
+  measured?: Prosody;
+  /** The user's pitch (Hz), in place of the measured one. */
+  pitchHz?: number;
+  /** The user's pace (syllables per second), in place of the measured one. */
+  syllablesPerSec?: number;
+}
+
+/** Pure: the prosody a speaker's offline voice is to take, or null (not matching, or nothing known). */
+export function styleTarget(style: SpeakerStyle | undefined): Prosody | null {
+  if (style && !style.match) return null;
+  const m = style?.measured;
+  const pitchHz = style?.pitchHz ?? m?.pitchHz ?? 0;
+  const syllablesPerSec = style?.syllablesPerSec ?? m?.syllablesPerSec ?? 0;
+  if (pitchHz <= 0 && syllablesPerSec <= 0) return null;
+  return { pitchHz, rangeSt: m?.rangeSt ?? 0, syllablesPerSec };
+}
+
+const positive = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v > 0;
+
+/** Pure: a speaker style read from JSON, or undefined when it is not one (unknown fields dropped). */
+export function parseStyle(value: unknown): SpeakerStyle | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const o = value as Record<string, unknown>;
+  const m = (o.measured ?? null) as Record<string, unknown> | null;
+  const measured =
+    m && typeof m === "object" && typeof m.pitchHz === "number" && typeof m.syllablesPerSec === "number"
+      ? {
+          pitchHz: m.pitchHz,
+          rangeSt: typeof m.rangeSt === "number" ? m.rangeSt : 0,
+          syllablesPerSec: m.syllablesPerSec,
+        }
+      : undefined;
+  return {
+    match: o.match !== false,
+    ...(measured ? { measured } : {}),
+    ...(positive(o.pitchHz) ? { pitchHz: o.pitchHz } : {}),
+    ...(positive(o.syllablesPerSec) ? { syllablesPerSec: o.syllablesPerSec } : {}),
+  };
 }
 
 export interface Segment {
@@ -73,10 +123,12 @@ export function parseDoc(value: unknown): TranscriptDoc {
   const speakers = v.speakers.map((s: unknown, i): Speaker => {
     const o = (s ?? {}) as Record<string, unknown>;
     if (typeof o.id !== "string" || !o.id) fail(`speakers[${i}].id must be a non-empty string`);
+    const style = parseStyle(o.style);
     return {
       id: o.id,
       name: typeof o.name === "string" ? o.name : o.id,
       selectedVoice: typeof o.selectedVoice === "string" ? o.selectedVoice : "",
+      ...(style ? { style } : {}),
     };
   });
   const transcript = v.transcript.map((s: unknown, i): Segment => {

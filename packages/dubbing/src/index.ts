@@ -81,6 +81,7 @@ export {
 export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/sample.ts";
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
+export { type ResolvedVoice, resolveVoice } from "./pipeline/voices.ts";
 // Voice / background separation: the project's stems and the speech no segment covers.
 export {
   readStems,

@@ -1,6 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { type EngineRegistry, findVoice, renderVoiceSample, sampleVoiceName, VOICES } from "@dubbing/dubbing";
+import type { VoiceSpokenBy } from "@dubbing/contract";
+import {
+  type EngineRegistry,
+  findVoice,
+  renderVoiceSample,
+  resolveVoice,
+  sampleVoiceName,
+  VOICES,
+} from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
 import { PUBLIC, SIGNED_IN } from "../http/auth.ts";
@@ -22,6 +30,24 @@ export function catalogRoutes(
   app.get("/api/voices", SIGNED_IN, async () =>
     VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
   );
+
+  // Who speaks each catalogue voice here in a sample language (#30): the picker names the engine, since
+  // the catalogue's names are Azure's and an offline engine speaks them when Azure is not configured
+  app.get<{ Params: { language: string } }>("/api/voices/spoken/:language", SIGNED_IN, async (request) => {
+    const code = SAMPLE_LANGUAGES[request.params.language];
+    if (!code) throw new AppError("not_found", "There is no such sample language.");
+    const out: Record<string, VoiceSpokenBy> = {};
+    for (const v of VOICES) {
+      const speaker = { id: "picker", name: "picker", selectedVoice: v.value };
+      const r = await resolveVoice(deps.registry, speaker, code, 0).catch(() => null);
+      if (r)
+        out[v.value] = {
+          ...{ engine: r.engine.id, engineLabel: r.engine.label, engineVoice: r.voice.id },
+          local: r.engine.local,
+        };
+    }
+    return out;
+  });
 
   // A stable path per sample language and voice; synthesized once by the engine voice that speaks it now
   // (stored under that voice's name, so configuring a cloud engine later gives its voice), then stored.

@@ -5,6 +5,7 @@ import type {
   JobKind,
   JobStatus,
   ProjectStatus,
+  SpeakerStyle,
   StoryboardStatus,
   TranslationStatus,
   WebhookEvent,
@@ -107,6 +108,8 @@ export const speakers = pgTable(
     position: integer("position").notNull(),
     name: text("name").notNull(),
     selectedVoice: text("selected_voice").notNull(),
+    /** How the offline voice follows this speaker (#30): "Match the speaker", the measures, the user's values. */
+    style: jsonb("style").$type<SpeakerStyle>(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
 );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { reassignSpeakers, sourceEditConflict, translationEditConflict } from "./edit-rules.ts";
+import {
+  keepMeasured,
+  reassignSpeakers,
+  sameList,
+  sourceEditConflict,
+  translationEditConflict,
+} from "./edit-rules.ts";
 
 const seg = (speaker: string) => ({ speaker, text: "x", start: 0, end: 1000 });
 
@@ -32,5 +38,28 @@ describe("edits while a job runs", () => {
     expect(reassignSpeakers(kept, speakers)).toBe(kept);
     expect(reassignSpeakers(transcript, [])).toBeNull();
     expect(reassignSpeakers([], [])).toEqual([]);
+  });
+});
+
+describe("keepMeasured", () => {
+  const measured = { pitchHz: 120, rangeSt: 4, syllablesPerSec: 4.5 };
+  const current = [{ id: "a", name: "A", selectedVoice: "v", style: { match: true, measured } }];
+  it("keeps the stored measures whatever the client sent, in one key order", () => {
+    const forged = { pitchHz: 999, rangeSt: 1, syllablesPerSec: 9 };
+    const given = [
+      { id: "a", name: "A", selectedVoice: "v", style: { pitchHz: 150, match: false, measured: forged } },
+    ];
+    const kept = keepMeasured(given, current);
+    expect(kept[0]!.style).toEqual({ match: false, measured, pitchHz: 150 });
+    expect(Object.keys(kept[0]!.style!)).toEqual(["match", "measured", "pitchHz"]);
+    // a new speaker has no measures to keep; one without a style stays without
+    expect(keepMeasured([{ ...given[0]!, id: "b" }], current)[0]!.style).toEqual({
+      match: false,
+      pitchHz: 150,
+    });
+    expect(keepMeasured([{ id: "a", name: "A", selectedVoice: "v" }], current)[0]!.style).toBeUndefined();
+  });
+  it("compares equal to the stored list when nothing changed", () => {
+    expect(sameList(keepMeasured(current, current), current)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProjectStatus, TranslationStatus } from "@dubbing/contract";
+import type { ProjectStatus, SpeakerStyle, TranslationStatus } from "@dubbing/contract";
 import type { Segment, Speaker } from "./schemas.ts";
 
 // One rule for edits and jobs (docs/DECISIONS.md "Edits while a job runs"): a job reads what it works on
@@ -46,4 +46,28 @@ export function reassignSpeakers(transcript: Segment[], speakers: Speaker[]): Se
 /** Whether two lists hold the same values in the same order (speakers or segments as the API shows them). */
 export function sameList<T extends object>(a: T[], b: T[]): boolean {
   return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Pure: a speaker style with its keys in one order (jsonb reorders them), so that lists compare. */
+export function canonicalStyle(style: SpeakerStyle): SpeakerStyle {
+  return {
+    match: style.match,
+    ...(style.measured ? { measured: style.measured } : {}),
+    ...(style.pitchHz !== undefined ? { pitchHz: style.pitchHz } : {}),
+    ...(style.syllablesPerSec !== undefined ? { syllablesPerSec: style.syllablesPerSec } : {}),
+  };
+}
+
+/**
+ * Pure: the speakers of an edit with each one's measured pitch and pace (#30) as stored, whatever the
+ * client sent (measures come from the audio, not from users).
+ */
+export function keepMeasured(given: Speaker[], current: Speaker[]): Speaker[] {
+  const stored = new Map(current.map((s) => [s.id, s.style?.measured]));
+  return given.map((s) => {
+    if (!s.style) return s;
+    const measured = stored.get(s.id);
+    const { measured: _client, ...rest } = s.style;
+    return { ...s, style: canonicalStyle(measured ? { ...rest, measured } : rest) };
+  });
 }

@@ -1,9 +1,15 @@
-import type { ProjectStatus } from "@dubbing/contract";
+import type { ProjectStatus, Prosody } from "@dubbing/contract";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers, translations } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { reassignSpeakers, sameList, sourceEditConflict } from "./edit-rules.ts";
+import {
+  canonicalStyle,
+  keepMeasured,
+  reassignSpeakers,
+  sameList,
+  sourceEditConflict,
+} from "./edit-rules.ts";
 import type { Segment, Speaker } from "./schemas.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -45,8 +51,9 @@ function prepareReads(db: Db) {
     withWords: db
       .select({
         row: projects,
-        speakers: sql<Speaker[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
-          'selectedVoice', s.selected_voice) ORDER BY s.position), '[]'::json)
+        speakers: sql<Speaker[]>`(SELECT coalesce(json_agg(jsonb_build_object('id', s.id, 'name', s.name,
+          'selectedVoice', s.selected_voice) || CASE WHEN s.style IS NULL THEN '{}'::jsonb
+          ELSE jsonb_build_object('style', s.style) END ORDER BY s.position), '[]'::json)
           FROM ${speakers} s WHERE s.project_id = "projects"."id")`,
         transcript: sql<Segment[]>`(SELECT coalesce(json_agg(json_build_object('speaker', g.speaker,
           'text', g.text, 'start', g.start_ms, 'end', g.end_ms) ORDER BY g.position), '[]'::json)
@@ -124,7 +131,26 @@ export class VideoRepository {
 
   async speakersOf(projectId: string): Promise<Speaker[]> {
     const rows = await this.reads.speakers.execute({ projectId });
-    return rows.map(({ id, name, selectedVoice }) => ({ id, name, selectedVoice }));
+    return rows.map(({ id, name, selectedVoice, style }) => ({
+      ...{ id, name, selectedVoice },
+      ...(style ? { style: canonicalStyle(style) } : {}),
+    }));
+  }
+
+  /**
+   * Keeps the measures a dub took of speakers who had none (#30: measured at first use), without
+   * touching the rest of their style; a speaker removed meanwhile is skipped.
+   */
+  async setMeasured(projectId: string, measured: Record<string, Prosody>): Promise<void> {
+    for (const [id, m] of Object.entries(measured)) {
+      const value = JSON.stringify(m);
+      await this.db
+        .update(speakers)
+        .set({
+          style: sql`jsonb_set(coalesce(${speakers.style}, '{"match": true}'::jsonb), '{measured}', ${value}::jsonb)`,
+        })
+        .where(and(eq(speakers.projectId, projectId), eq(speakers.id, id)));
+    }
   }
 
   async transcriptOf(projectId: string): Promise<Segment[]> {
@@ -173,8 +199,9 @@ export class VideoRepository {
         repo.speakersOf(projectId),
         repo.transcriptOf(projectId),
       ]);
-      const newSpeakers =
-        change.speakers && !sameList(change.speakers, currentSpeakers) ? change.speakers : undefined;
+      // the measures are the server's: a client's are replaced by the stored ones
+      const given = change.speakers && keepMeasured(change.speakers, currentSpeakers);
+      const newSpeakers = given && !sameList(given, currentSpeakers) ? given : undefined;
       let newTranscript =
         change.transcript && !sameList(change.transcript, currentTranscript) ? change.transcript : undefined;
       const conflict = sourceEditConflict(

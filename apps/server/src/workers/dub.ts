@@ -95,6 +95,8 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           },
         },
       );
+      // speakers measured at this first dub keep their measures (#30)
+      await repo.setMeasured(project.id, result.measured);
       // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
       // the SRT's cues (two-language: the original transcript paired with the translation) whose typed
       // text is escaped, so styling codes typed into a line show as typed.
@@ -156,6 +158,15 @@ export function summarizeReport(report: PipelineReport): DubReport {
   return {
     background: report.background,
     ...(report.separation ? { separation: report.separation } : {}),
+    voices: Object.fromEntries(
+      Object.entries(report.voices).map(([id, v]) => [
+        id,
+        {
+          ...{ engine: v.engine, voice: v.voice },
+          ...(v.follow ? { follow: { target: v.follow.target, result: v.follow.result } } : {}),
+        },
+      ]),
+    ),
     totals: { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 },
     segments: report.segments.map((s) => ({
       index: s.index,

@@ -208,29 +208,29 @@ export function mfcc(
 }
 
 /**
- * Median fundamental frequency (Hz) of voiced 40 ms frames in the given regions, by normalised
- * autocorrelation on a 60–400 Hz range. Looks at most `maxFrames` frames. 0 when nothing is voiced.
+ * Fundamental frequency (Hz) of each voiced 40 ms frame (20 ms hop) in the given regions, by normalised
+ * autocorrelation on a 60–400 Hz range, in time order. Looks at most `maxFrames` frames.
  */
-export function medianPitch(
+export function pitchTrack(
   samples: Float32Array,
   sampleRate: number,
   regions: Region[],
   maxFrames = 300,
-): number {
+): number[] {
   const frame = Math.round(sampleRate * 0.04);
   const minLag = Math.floor(sampleRate / 400);
   const maxLag = Math.ceil(sampleRate / 60);
   const hop = Math.round(sampleRate * 0.02);
   const pitches: number[] = [];
+  const corr = new Float64Array(maxLag + 2);
   let looked = 0;
   for (const r of regions) {
     const from = Math.round((r.start * sampleRate) / 1000);
-    const to = Math.round((r.end * sampleRate) / 1000) - frame - maxLag - 1;
+    const to = Math.min(samples.length, Math.round((r.end * sampleRate) / 1000)) - frame - maxLag - 1;
     for (let o = from; o < to && looked < maxFrames; o += hop, looked++) {
       let e0 = 0;
       for (let i = 0; i < frame; i++) e0 += (samples[o + i] as number) ** 2;
       if (e0 < 1e-6 * frame) continue;
-      const corr = new Float64Array(maxLag + 2);
       let best = 0;
       for (let lag = minLag; lag <= maxLag + 1; lag++) {
         let c = 0;
@@ -256,6 +256,20 @@ export function medianPitch(
       if (best > 0.6 && bestLag > 0) pitches.push(sampleRate / bestLag);
     }
   }
+  return pitches;
+}
+
+/**
+ * Median fundamental frequency (Hz) of voiced 40 ms frames in the given regions (see pitchTrack).
+ * Looks at most `maxFrames` frames. 0 when nothing is voiced.
+ */
+export function medianPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  regions: Region[],
+  maxFrames = 300,
+): number {
+  const pitches = pitchTrack(samples, sampleRate, regions, maxFrames);
   if (pitches.length === 0) return 0;
   pitches.sort((a, b) => a - b);
   return pitches[Math.floor(pitches.length / 2)] as number;

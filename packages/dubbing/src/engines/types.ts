@@ -154,6 +154,13 @@ export interface SynthesisRequest {
   language: LanguageCode;
   /** Speaking rate relative to the voice's normal rate (1 = normal, 1.2 = 20% faster). */
   rate?: number;
+  /**
+   * Engines with capabilities.pitchControl: the engine's pitch setting, 0–99 (50 = the voice's own;
+   * espeak-ng's -p scale, about ×1.56 per 50 steps).
+   */
+  pitch?: number;
+  /** Engines with capabilities.pitchControl: the pitch range in % of the voice's own (100 = own). */
+  range?: number;
   signal?: AbortSignal;
 }
 
@@ -166,7 +173,8 @@ export interface Clip {
 export interface TtsEngine extends EngineBase {
   kind: "tts";
   languages: readonly LanguageCode[];
-  capabilities: { rateControl: boolean; minRate: number; maxRate: number };
+  /** pitchControl: the engine honours a request's pitch and range (others are pitch-shifted after). */
+  capabilities: { rateControl: boolean; minRate: number; maxRate: number; pitchControl?: boolean };
   voices(language: LanguageCode): LocalVoice[];
   synthesize(req: SynthesisRequest): Promise<Clip>;
   /**

@@ -99,6 +99,29 @@ describe("runFfmpeg (real ffmpeg)", () => {
     expect(Date.now() - started).toBeLessThan(29_000);
   });
 
+  it("hands an output of pipe:3 to its reader and waits for it", async () => {
+    // 2 s of 8 kHz mono float32 from the video's audio
+    let bytes = 0;
+    await runFfmpeg(["-i", video, "-t", "2", "-ac", "1", "-ar", "8000", "-f", "f32le", "pipe:3"], {
+      output: async (pcm) => {
+        for await (const chunk of pcm) bytes += (chunk as Buffer).length;
+        await new Promise((r) => setTimeout(r, 50)); // still busy after the end: runFfmpeg waits
+      },
+    });
+    expect(bytes).toBe(2 * 8000 * 4);
+  });
+
+  it("stops ffmpeg when the reader of pipe:3 fails, and throws the reader's error", async () => {
+    // an endless source: without the stop, ffmpeg would block on the full pipe forever
+    const args = ["-f", "lavfi", "-i", "sine=frequency=440", "-f", "f32le", "pipe:3"];
+    const failing = runFfmpeg(args, {
+      output: async (pcm) => {
+        for await (const _ of pcm) throw new Error("reader failed");
+      },
+    });
+    await expect(failing).rejects.toThrow("reader failed");
+  });
+
   it("rejects at once when the signal is already aborted", async () => {
     await expect(runFfmpeg(["-version"], { signal: AbortSignal.abort() })).rejects.toMatchObject({
       code: "aborted",

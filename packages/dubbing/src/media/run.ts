@@ -12,6 +12,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Bytes, or a stream of them, written to ffmpeg's stdin (for an input of `pipe:0`). */
   input?: Uint8Array | Readable;
+  /** Reads ffmpeg's fd 3 (an output of `pipe:3`), e.g. decoded audio; runFfmpeg waits for it too. */
+  output?: (stream: Readable) => Promise<unknown>;
 }
 
 /** The global flags runFfmpeg puts before the caller's arguments. */
@@ -48,15 +50,48 @@ export function parseProgressLine(line: string): number | "end" | null {
  * ffmpeg_failed (with ffmpeg's last stderr lines) or aborted (the process is killed).
  */
 export function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> {
-  const { durationMs, onProgress, signal, input } = opts;
+  const { output } = opts;
+  if (!output) return runProcess(args, opts);
+  // a reader that fails stops ffmpeg (which would otherwise block on the full pipe), and the first
+  // failure is the one reported
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  if (opts.signal?.aborted) stop.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  let read: Promise<unknown> = Promise.resolve();
+  const ran = runProcess(args, {
+    ...opts,
+    signal: stop.signal,
+    // called at the spawn, before runProcess returns
+    onOutput: (stream) => {
+      read = output(stream).catch((err) => {
+        stop.abort();
+        throw err;
+      });
+    },
+  });
+  return Promise.allSettled([ran, read]).then(([r, o]) => {
+    opts.signal?.removeEventListener("abort", onAbort);
+    const stoppedByReader = r.status === "rejected" && r.reason?.code === "aborted" && !opts.signal?.aborted;
+    if (r.status === "rejected" && !(stoppedByReader && o.status === "rejected")) throw r.reason;
+    if (o.status === "rejected") throw o.reason;
+  });
+}
+
+function runProcess(
+  args: string[],
+  opts: RunOptions & { onOutput?: (stream: Readable) => void },
+): Promise<void> {
+  const { durationMs, onProgress, signal, input, onOutput } = opts;
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new MediaError("aborted", "ffmpeg aborted"));
       return;
     }
     const child = spawn(FFMPEG, fileInputsOnly([...GLOBAL_ARGS, ...args]), {
-      stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
+      stdio: [input ? "pipe" : "ignore", "pipe", "pipe", ...(onOutput ? (["pipe"] as const) : [])],
     });
+    if (onOutput) onOutput(child.stdio[3] as Readable);
     if (input && child.stdin) {
       child.stdin.on("error", () => {}); // EPIPE when ffmpeg exits early: its exit code tells why
       if (input instanceof Uint8Array) child.stdin.end(input);

@@ -1,10 +1,11 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { blockEnergy, blockPeaks, truePeak } from "./loudness.ts";
 import { IDLE_WORKER_MS, liveWorkers, measure, ranges, sharedFloats } from "./measure.ts";
-import { measureFile } from "./pcmfile.ts";
+import { measureFile, measureStream } from "./pcmfile.ts";
 
 describe("ranges", () => {
   it("cuts a count into nearly equal adjacent ranges", () => {
@@ -68,6 +69,25 @@ describe("measure (worker threads on shared memory)", () => {
       const peakOnly = await measureFile(file, 2, rate, { block: 0, peak: true, windowSeconds: 11 });
       expect(peakOnly).toEqual({ energy: null, peak: truePeak(data, 2), blockPeaks: null });
     });
+  });
+
+  it("measures a stream as it arrives (odd chunk sizes) exactly as the same bytes in a file", async () => {
+    const bytes = new Uint8Array(data.buffer);
+    // chunks that cut frames and samples apart, like a pipe's reads
+    const chunks: Uint8Array[] = [];
+    for (let o = 0, k = 0; o < bytes.length; k++) {
+      const n = [65_536, 4_093, 17, 100_003][k % 4] as number;
+      chunks.push(bytes.slice(o, o + n));
+      o += n;
+    }
+    const skip = 1234;
+    const rest = data.subarray(skip * 2);
+    const m = await measureStream(Readable.from(chunks), 2, rate, {
+      ...{ block, peak: true, parts: 2, skipFrames: skip, windowSeconds: 7, blockPeaks: true },
+    });
+    expect(m.peak).toBe(truePeak(rest, 2));
+    expectSame(m.energy, blockEnergy(rest, 2, rate, block));
+    expect(m.blockPeaks).toEqual(blockPeaks(rest, 2, block));
   });
 
   it("measures the peak alone, and falls back to this thread without shared memory", async () => {

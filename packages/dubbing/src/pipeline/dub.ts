@@ -13,6 +13,7 @@ import { defaultConcurrency } from "../util/pool.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
+import { followSpeakers } from "./dub/follow-speakers.ts";
 import { decodeBackground, mixToFile, toFrame } from "./dub/mix.ts";
 import { normalizeMix } from "./dub/normalize.ts";
 import { prepareDub } from "./dub/prepare.ts";
@@ -64,6 +65,17 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const stop = linkedAbort(signal);
   try {
     timings.prepare = since(t);
+    // offline voices set to their speakers' pitch and pace (#30), unless turned off for the whole dub;
+    // the settings are kept in the work dir, so that a re-dub after edits speaks as the last one did
+    t = performance.now();
+    const measured =
+      opts.follow === false
+        ? new Map()
+        : await followSpeakers(video, doc, prep, {
+            ...{ signal, hasAudio: prep.hasAudio },
+            cacheDir: join(work.dir, "follow"),
+          });
+    timings.follow = since(t);
     warmUp(concurrency, MIX_RATE);
     // "keep": the project's stems (made now if it has none); without them, the original ducked
     let background: BackgroundMode = requested;
@@ -158,7 +170,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     const reportFile = `${outputBase(output)}.report.json`;
     await writeFile(reportFile, `${JSON.stringify(rep, null, 2)}\n`);
     report("encode", 1);
-    return { mp4: output, srt: subs?.srt ?? null, vtt: subs?.vtt ?? null, reportFile, report: rep };
+    return {
+      ...{ mp4: output, srt: subs?.srt ?? null, vtt: subs?.vtt ?? null, reportFile, report: rep },
+      measured: Object.fromEntries(measured),
+    };
   } catch (err) {
     if (err instanceof DubError || err instanceof MediaError) throw err;
     throw new DubError("engine_failed", `dubbing failed: ${String(err)}`, { cause: err });

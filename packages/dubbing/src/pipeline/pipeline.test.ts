@@ -151,7 +151,15 @@ describe("dub", () => {
     const rep = JSON.parse(readFileSync(result.reportFile, "utf8"));
     expect(rep.translation.route).toEqual(["en", "es"]);
     expect(rep.voices["speaker-1"].engine).toBe("espeak-ng");
-    expect(Object.keys(rep.timings)).toEqual(["prepare", "separate", "tts", "fit", "mix", "encode"]);
+    expect(Object.keys(rep.timings)).toEqual([
+      "prepare",
+      "follow",
+      "separate",
+      "tts",
+      "fit",
+      "mix",
+      "encode",
+    ]);
     // "keep" by default: over the stems, or ducked with the reason when they could not be made
     expect(rep.separation.requested).toBe("keep");
     expect(rep.background).toBe(rep.separation.engine === null ? "duck" : "keep");

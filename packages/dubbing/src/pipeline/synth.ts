@@ -5,6 +5,7 @@ import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
 import type { Clip, TtsEngine } from "../engines/types.ts";
 import { throwIfAborted } from "../errors.ts";
+import { shiftPitchMany } from "../tts/shift.ts";
 import { hashKey } from "../util/hash.ts";
 import { mapLimit } from "../util/pool.ts";
 import { touchFiles } from "./dub/clip-cache.ts";
@@ -69,7 +70,12 @@ export async function synthAll(
   onDone: (count: number) => void,
 ): Promise<SynthOut[]> {
   const out = new Array<SynthOut>(jobs.length);
-  const keys = jobs.map((j) => hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate));
+  const keys = jobs.map((j) => {
+    const st = j.v.style;
+    // a voice that follows its speaker: its pitch settings and shift are part of the clip
+    const follow = st ? [st.pitch ?? "", st.range ?? "", st.shift] : [];
+    return hashKey("tts", j.v.engine.id, j.v.voice.id, language, j.text, j.rate, ...follow);
+  });
   // each clip once: a repeated line takes the same clip (a batch's neighbours change a clip slightly,
   // and the cache must hold the clip that was used)
   const firstOf = new Map<string, number>();
@@ -90,7 +96,9 @@ export async function synthAll(
       await touchFiles([file]); // a cache hit: the clip cache evicts least recently used clips
       out[i] = { key: keys[i] as string, clipMs: durationMs(clip), cached: true };
     } catch {
-      const g = `${j.v.engine.id}\n${j.v.voice.id}`;
+      // a batch is one voice at one setting (the clips of a batch are pitch-shifted together)
+      const st = j.v.style;
+      const g = `${j.v.engine.id}\n${j.v.voice.id}\n${st ? `${st.pitch}/${st.range}/${st.shift}` : ""}`;
       const list = groups.get(g);
       if (list) list.push(i);
       else groups.set(g, [i]);
@@ -99,9 +107,9 @@ export async function synthAll(
   const copies = (i: number) => count.get(keys[i] as string) as number;
   onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
   const batches = [...groups.values()].flatMap((idx) => {
-    const engine = (jobs[idx[0] as number] as SynthJob).v.engine as TtsEngine;
-    // single runs for engines without batches
-    return engine.synthesizeMany
+    const j0 = jobs[idx[0] as number] as SynthJob;
+    // single runs for engines without batches, unless their clips are pitch-shifted (one shift a batch)
+    return j0.v.engine.synthesizeMany || (j0.v.style?.shift ?? 0) !== 0
       ? planBatches(idx, (i) => (jobs[i] as SynthJob).text.length, concurrency)
       : idx.map((i) => [i]);
   });
@@ -117,15 +125,21 @@ export async function synthAll(
     const engine = first.v.engine as TtsEngine;
     const reqs = batch.map((i) => {
       const j = jobs[i] as SynthJob;
-      return { text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal };
+      const { pitch, range } = j.v.style ?? {};
+      return {
+        ...{ text: j.text, voice: j.v.voice.id, language: j.v.voice.language, rate: j.rate, signal },
+        ...(pitch !== undefined ? { pitch } : {}),
+        ...(range !== undefined ? { range } : {}),
+      };
     });
-    const clips =
-      batch.length > 1 && engine.synthesizeMany
-        ? await engine.synthesizeMany(reqs)
-        : [await engine.synthesize(reqs[0] as (typeof reqs)[0])];
+    const clips: Clip[] = [];
+    if (batch.length > 1 && engine.synthesizeMany) clips.push(...(await engine.synthesizeMany(reqs)));
+    else for (const r of reqs) clips.push(await engine.synthesize(r));
+    // a voice that follows its speaker above or below its own pitch range: one shift for the batch
+    const shifted = await shiftPitchMany(clips, first.v.style?.shift ?? 0, signal);
     await Promise.all(
       batch.map(async (i, k) => {
-        const raw = clips[k] as Clip;
+        const raw = shifted[k] as Clip;
         const b = trimBounds(raw.samples, raw.sampleRate);
         const clip = {
           samples: raw.samples.slice(b.start, Math.max(b.start, b.end)),

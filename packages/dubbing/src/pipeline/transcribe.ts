@@ -1,6 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { medianPitch, speechRegions } from "../audio/features.ts";
+import { concatRegions, longestFirst, measureSpeech, type Prosody } from "../audio/prosody.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
@@ -197,17 +198,29 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     const diarizationId = fromAsr ? asr.id : diarizer.id;
     const count = labels.length ? Math.max(...labels) + 1 : 0;
     const genders: Gender[] = [];
+    const measured: (Prosody | undefined)[] = [];
     for (let s = 0; s < count; s++) {
       const regions = utts.filter((_, i) => labels[i] === s);
       const f0 = medianPitch(samples, pcm.sampleRate, regions);
       genders.push(genderOfPitch(f0));
+      // how they speak, for voices that follow them (#30): their longest utterances, a minute at most
+      const m = measureSpeech(concatRegions(samples, pcm.sampleRate, longestFirst(regions)), pcm.sampleRate);
+      measured.push(
+        m.voicedFrames > 0
+          ? { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec }
+          : undefined,
+      );
     }
     const voices = defaultVoices(language, genders);
-    const speakers: Speaker[] = genders.map((_, s) => ({
-      id: `speaker-${s + 1}`,
-      name: `Speaker ${s + 1}`,
-      selectedVoice: voices[s]!,
-    }));
+    const speakers: Speaker[] = genders.map((_, s) => {
+      const m = measured[s];
+      return {
+        id: `speaker-${s + 1}`,
+        name: `Speaker ${s + 1}`,
+        selectedVoice: voices[s]!,
+        style: m ? { match: true, measured: m } : { match: true },
+      };
+    });
     const transcript = utts.map((u, i) => ({
       speaker: `speaker-${(labels[i] ?? 0) + 1}`,
       text: sentenceText(u.words),

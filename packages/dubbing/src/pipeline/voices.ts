@@ -4,12 +4,17 @@ import type { LocalVoice, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { type LanguageCode, languageName } from "../languages.ts";
 import { findVoice, localVoicesFor, voicesFor } from "../voices/catalog.ts";
+import type { StyleFit, VoiceStyle } from "./follow.ts";
 
 export interface ResolvedVoice {
   engine: TtsEngine;
   voice: LocalVoice;
   /** The catalogue voice it stands for, when the speaker chose one. */
   catalogVoice?: string;
+  /** How it follows the speaker's pitch and pace (follow.ts), when it does. */
+  style?: VoiceStyle;
+  /** The speaker's measures, the voice's own and the result (for the report). */
+  follow?: Omit<StyleFit, "style">;
 }
 
 /**

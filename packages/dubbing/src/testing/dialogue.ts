@@ -39,7 +39,7 @@ const SR = 16_000;
 
 /**
  * Speaks one line into a 16 kHz mono WAV: a flite voice ("awb", "slt"), or espeak-ng for other languages
- * ("espeak:es"), resampled by ffmpeg.
+ * ("espeak:es"), resampled by ffmpeg, or a recording ("file:/path.wav").
  */
 /** ffmpeg, quiet, overwriting its output. */
 function ffmpeg(args: string[]) {
@@ -47,6 +47,11 @@ function ffmpeg(args: string[]) {
 }
 
 function speak(line: Line, out: string) {
+  // a recording ("file:<path>", its text the transcript's): 16 kHz mono as the rest
+  if (line.voice.startsWith("file:")) {
+    ffmpeg(["-i", line.voice.slice("file:".length), "-ar", "16000", "-ac", "1", out]);
+    return;
+  }
   if (!line.voice.startsWith("espeak:")) {
     execFileSync("flite", ["-voice", line.voice, "-t", line.text, "-o", out]);
     return;

@@ -59,16 +59,29 @@ export const BATCH_BREAK_MS = 1500;
 const xml = (t: string) =>
   t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Pure: the SSML of a batch: each text at its own rate (as a share of the default 175 wpm), with breaks. */
-export function espeakBatchSsml(items: { text: string; rate?: number }[]): string {
+/** Pure: SSML prosody attributes of a pitch setting (0–99) and range (%): espeak-ng's pitch % scales -p 50. */
+export function espeakPitchAttrs(i: { pitch?: number; range?: number }): string {
+  let a = "";
+  if (i.pitch !== undefined) a += ` pitch="${Math.round(Math.max(0, Math.min(99, i.pitch)) * 2)}%"`;
+  if (i.range !== undefined) a += ` range="${Math.round(Math.max(0, Math.min(400, i.range)))}%"`;
+  return a;
+}
+
+/**
+ * Pure: the SSML of a batch: each text at its own rate (as a share of the default 175 wpm), pitch and
+ * range, with breaks.
+ */
+export function espeakBatchSsml(
+  items: { text: string; rate?: number; pitch?: number; range?: number }[],
+): string {
   const parts = items.map(
     (i) =>
-      `<prosody rate="${Math.round((espeakWpm(i.rate) / ESPEAK_DEFAULT_WPM) * 100)}%">${xml(i.text.replace(/\s+/g, " ").trim())}</prosody>`,
+      `<prosody rate="${Math.round((espeakWpm(i.rate) / ESPEAK_DEFAULT_WPM) * 100)}%"${espeakPitchAttrs(i)}>${xml(i.text.replace(/\s+/g, " ").trim())}</prosody>`,
   );
   return `<speak>${parts.join(`<break time="${BATCH_BREAK_MS}ms"/>`)}</speak>`;
 }
 
-/** espeak-ng: every app language, 7 male and 5 female variants each, rate control at synthesis. */
+/** espeak-ng: every app language, 7 male and 5 female variants each, rate, pitch and range at synthesis. */
 export function createEspeakEngine(opts: { binary?: string } = {}): TtsEngine {
   const espeak = opts.binary || ESPEAK;
   const languages = LANGUAGES.map((l) => l.code);
@@ -76,10 +89,13 @@ export function createEspeakEngine(opts: { binary?: string } = {}): TtsEngine {
   async function synthesize(req: SynthesisRequest): Promise<Clip> {
     const text = req.text.replace(/\s+/g, " ").trim();
     if (!text) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-    const { stdout } = await runProcess(espeak, espeakArgs(req.voice, req.rate), {
-      input: text,
-      signal: req.signal,
-    });
+    // a pitch or range is SSML (the command line has no range)
+    const ssml = req.pitch !== undefined || req.range !== undefined;
+    const { stdout } = await runProcess(
+      espeak,
+      ssml ? ["-v", req.voice, "-m", "-b", "1", "--stdin", "--stdout"] : espeakArgs(req.voice, req.rate),
+      { input: ssml ? espeakBatchSsml([{ ...req, text }]) : text, signal: req.signal },
+    );
     const pcm = parseWav(stdout);
     return { samples: toMono(pcm), sampleRate: pcm.sampleRate };
   }
@@ -89,7 +105,12 @@ export function createEspeakEngine(opts: { binary?: string } = {}): TtsEngine {
     label: "eSpeak NG",
     local: true,
     languages,
-    capabilities: { rateControl: true, minRate: 80 / ESPEAK_DEFAULT_WPM, maxRate: 450 / ESPEAK_DEFAULT_WPM },
+    capabilities: {
+      rateControl: true,
+      minRate: 80 / ESPEAK_DEFAULT_WPM,
+      maxRate: 450 / ESPEAK_DEFAULT_WPM,
+      pitchControl: true,
+    },
     available() {
       avail ??= canRun(espeak, ["--version"]).then((ok) =>
         ok ? { ok } : { ok, reason: "espeak-ng is not installed (Debian package espeak-ng)" },

@@ -4,6 +4,7 @@ import { buttonDanger, buttonSecondary, inputBase } from "../../components/butto
 import { Dialog } from "../../components/Dialog.tsx";
 import { PlusIcon, TrashIcon, VolumeIcon } from "../../components/icons.tsx";
 import type { PickerLanguage } from "../voices/sample-url.ts";
+import { SpeakerStyleFields } from "./SpeakerStyleFields.tsx";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { VoicePickerDialog } from "./VoicePickerDialog.tsx";
@@ -84,6 +85,11 @@ export function SpeakersPanel({
               </span>
               <span className="text-xs font-semibold text-indigo-600">Change</span>
             </button>
+            <SpeakerStyleFields
+              speakerName={s.name}
+              style={s.style}
+              onChange={(style) => onChange(s.id, { style })}
+            />
           </li>
         ))}
       </ul>

@@ -1,4 +1,7 @@
+import type { VoiceSpokenBy } from "@dubbing/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
+import { apiFetch } from "../../api/client.ts";
 import type { Voice } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
@@ -34,6 +37,20 @@ export function VoicePickerDialog({
   const [gender, setGender] = useState<"all" | "Male" | "Female">("all");
   const [choice, setChoice] = useState(selected);
   const player = useSamplePlayer();
+  // which engine speaks each voice here in the sample language: the names are the catalogue's (Azure's)
+  const spoken = useQuery({
+    queryKey: ["voices", "spoken", language],
+    queryFn: () =>
+      apiFetch<Record<string, VoiceSpokenBy>>(`/api/voices/spoken/${encodeURIComponent(language)}`),
+    staleTime: 5 * 60_000,
+  });
+  const offline = [
+    ...new Set(
+      Object.values(spoken.data ?? {})
+        .filter((v) => v.local)
+        .map((v) => v.engineLabel),
+    ),
+  ];
   const ids = { language: useId(), gender: useId() };
   const shown = useMemo(
     () => voices.filter((v) => gender === "all" || v.gender === gender),
@@ -78,6 +95,13 @@ export function VoicePickerDialog({
           </select>
         </label>
       </div>
+      {offline.length > 0 && (
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="engine-note">
+          On this server these voices are spoken by {offline.join(" and ")}, offline: the names are the
+          catalogue&apos;s, the sound is {offline.length > 1 ? "theirs" : "its"}. Play a sample to hear each
+          one.
+        </p>
+      )}
       <ul
         className="mt-4 max-h-[50vh] divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200"
         aria-label="Voices"
@@ -109,6 +133,13 @@ export function VoicePickerDialog({
                 <p className="text-sm font-medium text-slate-900">{v.name}</p>
                 <p className="text-xs text-slate-600">
                   {v.gender} · {v.locale}
+                  {spoken.data?.[v.value] && (
+                    <span data-testid="voice-engine">
+                      {" "}
+                      · spoken by {spoken.data[v.value]?.engineLabel}
+                      {spoken.data[v.value]?.local ? " (offline)" : ""}
+                    </span>
+                  )}
                   {active && player.state === "error" && (
                     <span className="ml-2 text-amber-700">Sample unavailable</span>
                   )}

@@ -1,6 +1,7 @@
 // Stage 4: AAC on every core, muxed with the video stream copied, and the encoded audio measured. If its
 // true peak passes the limit (the encoder can overshoot on transients), the mix is lowered (see
-// overshootFix) and encoded again, three attempts at most.
+// overshootFix) and encoded again, three attempts at most. The check decodes the AAC into the
+// measurement through a pipe while the mux runs: no decoded file is written and read back.
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { AAC_DELAY, encodeAac } from "../../media/aac.ts";
@@ -9,7 +10,7 @@ import { runFfmpeg } from "../../media/run.ts";
 import { trackLanguage } from "../../media/track-language.ts";
 import { gatedLoudness, peakDb } from "../../mix/loudness.ts";
 import { overshootFix } from "../../mix/normalize.ts";
-import { gainFile, measureFile } from "../../mix/pcmfile.ts";
+import { gainFile, measureStream } from "../../mix/pcmfile.ts";
 import { type EncodedLoudness, MIX_RATE, type StageProgress } from "./types.ts";
 
 /** The encoded file's true peak must not pass this (dBTP): −1 with a little margin for rounding. */
@@ -23,7 +24,7 @@ export interface EncodeInput {
   output: string;
   /** The dub's language (an app code): its audio track is tagged with it. */
   language?: string;
-  /** Holds the AAC stream and the decoded check file (both removed). */
+  /** Holds the AAC stream (removed). */
   workDir: string;
   concurrency: number;
   signal?: AbortSignal;
@@ -35,7 +36,6 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
   const { mixFile, channels, signal } = input;
   await mkdir(dirname(input.output), { recursive: true });
   const aacFile = join(input.workDir, "audio.aac");
-  const checkFile = join(input.workDir, "check.f32");
   let encoded: EncodedLoudness = {
     lufs: Number.NaN,
     truePeakDb: Number.NaN,
@@ -62,9 +62,9 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
         signal,
         onProgress: (f) => input.onProgress?.(Math.min(1, (attempt - 1 + f) / 2) * 0.9),
       });
-      // the MP4's audio is this AAC stream copied: it is measured while the mux runs (without the
-      // encoder's priming samples, which the MP4's edit list hides)
-      await Promise.all([
+      // the MP4's audio is this AAC stream copied: it is decoded into the measurement while the mux runs
+      // (without the encoder's priming samples, which the MP4's edit list hides)
+      const [, m] = await Promise.all([
         runFfmpeg(
           muxArgs(
             { file: aacFile, sampleRate: MIX_RATE, delaySamples: AAC_DELAY },
@@ -72,20 +72,10 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
             input.output,
             input.language && trackLanguage(input.language),
           ),
-          {
-            signal,
-          },
+          { signal },
         ),
-        runFfmpeg(decodeAudioArgs(aacFile, checkFile, MIX_RATE, channels), { signal }),
+        measureEncoded(aacFile, channels, input.concurrency, signal),
       ]);
-      const m = await measureFile(checkFile, channels, MIX_RATE, {
-        block: SUB,
-        peak: true,
-        blockPeaks: true,
-        parts: input.concurrency,
-        skipFrames: AAC_DELAY,
-      });
-      await rm(checkFile, { force: true });
       decodedPeaks = m.blockPeaks;
       encoded = {
         ...encoded,
@@ -96,7 +86,23 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
       if (encoded.truePeakDb <= MAX_ENCODED_TP) break;
     }
   } finally {
-    await Promise.all([rm(aacFile, { force: true }), rm(checkFile, { force: true })]);
+    await rm(aacFile, { force: true });
   }
   return encoded;
+}
+
+/** The AAC decoded (priming left out) straight into the loudness and true-peak measurement. */
+async function measureEncoded(aacFile: string, channels: number, parts: number, signal?: AbortSignal) {
+  let m: Awaited<ReturnType<typeof measureStream>> | undefined;
+  await runFfmpeg(decodeAudioArgs(aacFile, "pipe:3", MIX_RATE, channels), {
+    signal,
+    output: async (pcm) => {
+      m = await measureStream(pcm, channels, MIX_RATE, {
+        ...{ block: SUB, peak: true, blockPeaks: true, parts },
+        skipFrames: AAC_DELAY,
+      });
+    },
+  });
+  if (!m) throw new Error("the encoded audio was not measured");
+  return m;
 }

@@ -96,7 +96,10 @@ export function buildReport(r: ReportInput): DubReport {
     voices: Object.fromEntries(
       [...r.voices].map(([id, v]) => [
         id,
-        { engine: v.engine.id, voice: v.voice.id, catalogVoice: v.catalogVoice },
+        {
+          ...{ engine: v.engine.id, voice: v.voice.id, catalogVoice: v.catalogVoice },
+          ...(v.style && v.follow ? { follow: { ...v.follow, style: v.style } } : {}),
+        },
       ]),
     ),
     ...(r.translation ? { translation: r.translation } : {}),

@@ -29,7 +29,8 @@ export function ttsPlan(
     const v = voices.get(seg.speaker);
     if (!text || !v) return null;
     return {
-      job: { v, text, rate: 1, fresh: regenerate.has(seg.index) },
+      // a voice that follows its speaker starts at the speaker's pace: the fit has less to do
+      job: { v, text, rate: v.style?.rate ?? 1, fresh: regenerate.has(seg.index) },
       slotMs: seg.end - seg.start,
       rateOpts: {
         ...fit,
@@ -94,7 +95,9 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
       const out = outs[k] as SynthOut;
       x.cur = out;
       x.cached = x.cached && out.cached;
-      if (pass === 0) x.naturalMs = out.clipMs;
+      // a voice that starts at its speaker's pace: its length at the voice's own rate, as an engine's
+      // rate scales it (the fit's speeds stay relative to the voice, as without following)
+      if (pass === 0) x.naturalMs = Math.round(out.clipMs * x.job.rate);
     });
   };
   // all segments at once per pass, so that engines can take them in batches

@@ -1,8 +1,10 @@
 // The dub's options, its report, and the typed hand-offs between its stages (dub.ts runs them in order).
+import type { Prosody } from "../../audio/prosody.ts";
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
 import type { FitOptions, speedHistogram } from "../../timing/fit.ts";
 import type { CommonOptions } from "../common.ts";
+import type { StyleFit } from "../follow.ts";
 import type { ResolvedVoice } from "../voices.ts";
 
 /**
@@ -41,6 +43,11 @@ export interface DubOptions extends CommonOptions {
   clipCacheBytes?: number;
   /** Transcript indexes whose lines are synthesized again even when their clips are cached. */
   regenerate?: number[];
+  /**
+   * Offline voices follow their speakers' pitch and pace (default true; each speaker's style can turn
+   * it off). false: every voice at its own pitch and pace, as before #30.
+   */
+  follow?: boolean;
 }
 
 export interface SegmentReport {
@@ -49,7 +56,10 @@ export interface SegmentReport {
   speaker: string;
   text: string;
   slot: { start: number; end: number };
-  /** Trimmed clip length at the voice's normal rate (ms); null for an empty segment. */
+  /**
+   * Trimmed clip length at the voice's normal rate (ms); null for an empty segment. A voice that follows
+   * its speaker starts at their pace: its first clip's length scaled by that rate.
+   */
   naturalMs: number | null;
   /** Trimmed clip length at the synthesis rate used (ms). */
   clipMs: number | null;
@@ -89,7 +99,8 @@ export interface DubReport {
   separation?: { requested: "keep"; engine: string | null; reason?: string };
   duckDb: number;
   fit: Required<FitOptions>;
-  voices: Record<string, { engine: string; voice: string; catalogVoice?: string }>;
+  /** Per speaker; `follow`: how an offline voice was set to the speaker's pitch and pace (#30). */
+  voices: Record<string, { engine: string; voice: string; catalogVoice?: string; follow?: StyleFit }>;
   translation?: NonNullable<DocMeta["translation"]>;
   loudness: NormalizeResult & {
     /** Measured on the encoded file's decoded audio. */
@@ -120,6 +131,8 @@ export interface DubResult {
   vtt: string | null;
   reportFile: string;
   report: DubReport;
+  /** Speakers measured during this dub (they had no measures yet), by id: worth keeping. */
+  measured: Record<string, Prosody>;
 }
 
 /** Stage 0 → all: the probed video, the planned segments and a voice per speaker who speaks. */

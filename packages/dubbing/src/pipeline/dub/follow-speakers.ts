@@ -1,0 +1,95 @@
+// Stage 0b (#30): each offline voice set to speak at its speaker's pitch and pace. Speakers not yet
+// measured are measured here from the original audio of their own segments (longest first, a minute at
+// most, decoded by ffmpeg: the video is never read into memory).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { longestFirst, measureSpeech, type Prosody } from "../../audio/prosody.ts";
+import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
+import { FFMPEG } from "../../media/errors.ts";
+import { hashKey } from "../../util/hash.ts";
+import { runProcess } from "../../util/proc.ts";
+import { fitStyle, type StyleFit, sampleText } from "../follow.ts";
+import type { PreparedDub } from "./types.ts";
+
+const SR = 16_000;
+
+/** Pure: the ffmpeg arguments for the audio of `regions` (ms), one after another, mono 16 kHz float32. */
+export function regionAudioArgs(video: string, regions: { start: number; end: number }[]): string[] {
+  const picks = regions.map((r) => `between(t,${r.start / 1000},${r.end / 1000})`).join("+");
+  return [
+    ...["-hide_banner", "-nostdin", "-loglevel", "error", "-i", video, "-vn", "-ac", "1", "-ar", String(SR)],
+    ...["-af", `aselect='${picks}',asetpts=N/SR/TB`, "-f", "f32le", "pipe:1"],
+  ];
+}
+
+/** How a speaker speaks, measured from their segments in the video; null when they have no audio there. */
+export async function measureSpeakerInVideo(
+  video: string,
+  regions: { start: number; end: number }[],
+  signal?: AbortSignal,
+): Promise<Prosody | null> {
+  const picked = longestFirst(regions);
+  if (picked.length === 0) return null;
+  const { stdout } = await runProcess(FFMPEG, regionAudioArgs(video, picked), { signal });
+  const n = Math.floor(stdout.length / 4);
+  const samples = new Float32Array(n);
+  for (let i = 0; i < n; i++) samples[i] = stdout.readFloatLE(i * 4);
+  const m = measureSpeech(samples, SR);
+  if (m.voicedFrames === 0) return null;
+  return { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec };
+}
+
+/** A voice's settings for a target, found by an earlier dub in the same work dir; null when none. */
+async function readFit(file: string): Promise<StyleFit | null> {
+  try {
+    const fit = JSON.parse(await readFile(file, "utf8")) as StyleFit;
+    return typeof fit?.style?.rate === "number" && typeof fit.style.shift === "number" ? fit : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sets `style` on the prepared voices of speakers who match (the default) and speak with an offline
+ * voice. Returns the measures taken here, per speaker id (the caller may keep them). Cloud voices are
+ * not changed (each calibration would be paid synthesis, and a cloned voice is the speaker already).
+ * With `cacheDir`, a voice's settings for a target are found once and kept there.
+ */
+export async function followSpeakers(
+  video: string,
+  doc: TranscriptDoc,
+  prep: PreparedDub,
+  opts: { signal?: AbortSignal; hasAudio: boolean; cacheDir?: string },
+): Promise<Map<string, Prosody>> {
+  const measuredNow = new Map<string, Prosody>();
+  for (const s of doc.speakers) {
+    const v = prep.voices.get(s.id);
+    if (!v?.engine.local || s.style?.match === false) continue;
+    let style: Speaker["style"] = s.style ?? { match: true };
+    if (!style.measured && opts.hasAudio) {
+      // the original's times: the translated transcript keeps them
+      const own = doc.transcript.filter((seg) => seg.speaker === s.id);
+      const measured = await measureSpeakerInVideo(video, own, opts.signal);
+      if (measured) {
+        measuredNow.set(s.id, measured);
+        style = { ...style, measured };
+      }
+    }
+    const target = styleTarget(style);
+    if (!target) continue;
+    const lines = prep.segments.filter((seg) => seg.speaker === s.id).map((seg) => seg.text);
+    const text = sampleText(lines);
+    if (!text) continue;
+    const key = hashKey("follow", v.engine.id, v.voice.id, v.voice.language, target);
+    const cached = opts.cacheDir ? await readFit(join(opts.cacheDir, `${key}.json`)) : null;
+    const fit = cached ?? (await fitStyle(v.engine, v.voice, text, target, opts.signal));
+    if (opts.cacheDir && !cached) {
+      await mkdir(opts.cacheDir, { recursive: true });
+      await writeFile(join(opts.cacheDir, `${key}.json`), JSON.stringify(fit));
+    }
+    const { style: vs, ...follow } = fit;
+    v.style = vs;
+    v.follow = follow;
+  }
+  return measuredNow;
+}
