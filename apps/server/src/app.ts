@@ -9,6 +9,7 @@ import { AccountService } from "./account/service.ts";
 import { AdminJobs } from "./admin/jobs.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { AdminUsers } from "./admin/users.ts";
+import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     operator: config.operator,
   });
+  apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {
     videos,

@@ -5,16 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, dataExports } from "../src/db/schema.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe.each(MODES)("personal API keys (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
+    await answers.start(ts.baseUrl);
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -157,5 +162,9 @@ describe.each(MODES)("personal API keys (%s)", (mode) => {
       sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${alice.userId}`,
     )) as unknown as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
 import { startMediaSite } from "./media-site.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
 
 const tmp = tempFolder("dub-automation-");
@@ -19,15 +20,19 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe.each(MODES)("automation with an API key (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     // the receiver and the media site are on loopback: allowed here, refused by default
     ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true", IMPORT_ALLOW_PRIVATE: "127.0.0.1" });
+    await answers.start(ts.baseUrl);
     receiver = await startReceiver();
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
     await receiver?.close();
   });
@@ -117,5 +122,9 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
       );
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

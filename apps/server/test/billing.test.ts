@@ -10,6 +10,7 @@ import { UsageRepository } from "../src/usage/repository.ts";
 import { makeVideo } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const PRICES = {
@@ -100,6 +101,8 @@ async function sendWebhook(ts: TestServer, payload: unknown, signature?: string)
 }
 
 describe.each(MODES)("billing with Stripe (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let stripe: Awaited<ReturnType<typeof fakeStripe>>;
   let alice: { cookie: string; userId: string };
@@ -115,9 +118,11 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
       STRIPE_API_BASE: stripe.baseUrl,
       ...PRICES,
     });
+    await answers.start(ts.baseUrl);
     alice = await ts.signIn();
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
     await stripe?.close();
     await rm(fixtures, { recursive: true, force: true });
@@ -381,5 +386,9 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
     // Another Free user is not affected.
     const other = await ts.signIn();
     expect((await upload(ts.baseUrl, other.cookie, video, "Mine")).status).toBe(201);
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { waitForEvent } from "./events.ts";
 import { ffprobe, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const tmp = tempFolder("dub-flow-");
 let video: string;
@@ -36,12 +37,16 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
   let id: string;
+  // Every answer of this flow is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
+    await answers.start(ts.baseUrl);
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -187,6 +192,31 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
       const res = await api(ts.baseUrl, other, method, url, body);
       expect(res.status, `${method} ${url}`).toBe(404);
     }
+  });
+
+  it("answered every request of the flow as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
+    // The flow's answers reached these operations and statuses (a change of the flow shows here).
+    expect(answers.checked()).toEqual(
+      expect.arrayContaining([
+        "POST /api/video/process 201",
+        "GET /api/video/{id} 200",
+        "GET /api/video 200",
+        "PUT /api/video/{id} 200",
+        "PUT /api/video/{id}/transcript 400",
+        "GET /api/languages 200",
+        "GET /api/usage 200",
+        "POST /api/video/{id}/translate 200",
+        "POST /api/video/{id}/translate 202",
+        "POST /api/video/{id}/translate 400",
+        "POST /api/video/{id}/translate 422",
+        "POST /api/video/{id}/dub 200",
+        "POST /api/video/{id}/dub 409",
+        "GET /api/video/{id}/translations 200",
+        "PUT /api/video/{id}/translation 200",
+        "GET /api/video/{id}/events 404",
+      ]),
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, waitForStatus } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const tmp = tempFolder("glossary-");
 let video: string;
@@ -51,16 +52,20 @@ const PROJECT = [
 ];
 
 describe.each(MODES)("glossary (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let cookie: string;
   let id: string;
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
+    await answers.start(ts.baseUrl);
     cookie = (await ts.signIn()).cookie;
     id = await createFromSrt(ts, cookie);
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -132,6 +137,10 @@ describe.each(MODES)("glossary (%s)", (mode) => {
     expect(second).toContain("almacenamiento"); // the project's, not the account's "depósito"
     expect(second).toContain("barato"); // an account default the project does not override
     expect(es.body.glossaryMisses).toEqual([]);
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });
 

@@ -1,6 +1,36 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
+/** One answer of the server as a test saw it: what `watchAnswers` hands its watcher. */
+export interface SeenAnswer {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  /** The parsed JSON body, or null (empty or not JSON). */
+  body: unknown;
+  text: string;
+}
+const watchers = new Set<(answer: SeenAnswer) => void>();
+
+/** Calls `watch` with every answer `api` and `upload` receive until the returned function is called. */
+export function watchAnswers(watch: (answer: SeenAnswer) => void): () => void {
+  watchers.add(watch);
+  return () => watchers.delete(watch);
+}
+
+function seen(method: string, url: string, res: Response, text: string, body: unknown) {
+  const answer = {
+    method,
+    url,
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    body,
+    text,
+  };
+  for (const watch of watchers) watch(answer);
+}
+
 /** Uploads a file the way the web app does: multipart `video` + `title`. */
 /**
  * The upload form. The file is read into memory (test videos are small): a file-backed Blob's reader
@@ -22,7 +52,10 @@ export async function upload(
     body: form,
     headers: { cookie },
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const text = await res.text();
+  const body = JSON.parse(text) as Record<string, any>;
+  seen("POST", "/api/video/process", res, text, body);
+  return { status: res.status, body };
 }
 
 export async function api(
@@ -47,6 +80,7 @@ export async function api(
   try {
     json = JSON.parse(text);
   } catch {}
+  seen(method, url, res, text, json);
   return { status: res.status, body: json, headers: res.headers, text };
 }
 

@@ -17,6 +17,7 @@ import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 import { readZip } from "./zip.ts";
 
 const tmp = tempFolder("dub-own-");
@@ -49,16 +50,20 @@ async function queueState(ts: TestServer, queueJobId: string): Promise<string | 
 }
 
 describe.each(MODES)("owning your data (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };
   let bob: { cookie: string; userId: string };
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
+    await answers.start(ts.baseUrl);
     alice = await ts.signIn();
     bob = await ts.signIn();
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -296,5 +301,9 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     expect((await api(ts.baseUrl, again!, "GET", "/api/video")).body).toEqual([]);
     const [fresh] = await db.select().from(users).where(eq(users.email, email));
     expect(fresh!.id).not.toBe(appUser!.id);
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

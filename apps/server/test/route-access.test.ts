@@ -17,6 +17,10 @@ const PUBLIC_ROUTES = [
   "GET /api/blog/:slug",
   "GET /api/stripe/config",
   "POST /api/stripe/webhook",
+  // The API description and its rendered reference (issue #31).
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /api/docs/:file",
 ];
 
 /** The /api routes an API key may never call (issue #31): key management, closing the account, signing out. */

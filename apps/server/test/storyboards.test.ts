@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffprobe } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 
 const TRANSCRIPT =
   "The ocean covers most of our planet. Whales travel thousands of miles across the ocean every year.\n" +
@@ -19,6 +20,8 @@ async function fetchFile(url: string, file: string) {
 }
 
 describe.each(MODES)("storyboards API (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };
   let bob: { cookie: string; userId: string };
@@ -26,10 +29,12 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
+    await answers.start(ts.baseUrl);
     alice = await ts.signIn();
     bob = await ts.signIn();
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -232,5 +237,9 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     // Nothing was queued by the refused requests.
     const after = await api(ts.baseUrl, alice.cookie, "GET", `/api/storyboard/${board._id}`);
     expect(after.body.status).toBe("ready");
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });

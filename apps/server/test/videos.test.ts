@@ -16,6 +16,7 @@ import {
 } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 import { leftoverUploads, storedProjectIds } from "./storage-helpers.ts";
 
 let fixtures: string;
@@ -27,16 +28,20 @@ afterAll(async () => {
 });
 
 describe.each(MODES)("videos API (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };
   let bob: { cookie: string; userId: string };
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
+    await answers.start(ts.baseUrl);
     alice = await ts.signIn("alice@example.com");
     bob = await ts.signIn("bob@example.com");
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
   });
 
@@ -300,6 +305,10 @@ describe.each(MODES)("videos API (%s)", (mode) => {
       title: "Renamed",
       transcript,
     });
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });
 

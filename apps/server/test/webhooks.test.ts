@@ -10,9 +10,12 @@ import { JobQueue } from "../src/jobs/runner.ts";
 import { WebhookService } from "../src/webhooks/service.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
+import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
 
 describe.each(MODES)("webhooks (%s)", (mode) => {
+  // Every answer is checked against the API description the server publishes (issue #31).
+  const answers = documentedAnswers();
   let ts: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let events: WebhookService;
@@ -21,11 +24,13 @@ describe.each(MODES)("webhooks (%s)", (mode) => {
     ts = await startTestServer(mode, { WEBHOOKS_ALLOW_PRIVATE: "true" }, (config) => {
       config.webhooks.retryDelaysMs = [200, 200];
     });
+    await answers.start(ts.baseUrl);
     receiver = await startReceiver();
     const jobs = new JobQueue(ts.server.database.db, ts.server.boss);
     events = new WebhookService(ts.server.database.db, jobs.enqueueWebhook.bind(jobs), true);
   });
   afterAll(async () => {
+    answers.stop();
     await ts?.close();
     await receiver?.close();
   });
@@ -163,6 +168,10 @@ describe.each(MODES)("webhooks (%s)", (mode) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("validation_failed");
     }
+  });
+
+  it("answered every request as the published API description says", () => {
+    expect(answers.mismatches).toEqual([]);
   });
 });
 

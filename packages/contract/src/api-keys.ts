@@ -18,6 +18,7 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** GET /api/account/keys. */
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 /** POST /api/account/keys: the new key, with its secret shown this once. */
 export const createdApiKeySchema = z.object({ key: apiKeySchema, secret: z.string() });

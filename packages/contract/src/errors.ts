@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // Every error the API answers with, in one table: code → HTTP status. The body is
 // `{"error": {"code", "message", "details"?}}`; messages are written for users.
 export const ERROR_STATUS = {
@@ -41,4 +43,16 @@ export interface FieldError {
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+/** The error body of every answer with one of `codes` (all codes by default). */
+export function errorBodySchema(codes: readonly ErrorCode[] = Object.keys(ERROR_STATUS) as ErrorCode[]) {
+  return z.object({
+    error: z.object({
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      /** `validation_failed`: `[{path, message}]`; `plan_limit_reached` and `rate_limited`: the figures. */
+      details: z.unknown().optional(),
+    }),
+  });
 }

@@ -41,3 +41,7 @@ export const glossarySchema = z
 export const glossaryBody = z.object({ glossary: glossarySchema }).strict();
 
 export type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
+
+/** GET/PUT /api/video/{id}/glossary and /api/account/glossary. */
+export const glossaryAnswerSchema = z.object({ glossary: glossarySchema });
+export type GlossaryAnswer = z.infer<typeof glossaryAnswerSchema>;

@@ -127,3 +127,30 @@ export const userSchema = z.object({ id: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;
 
 export const storyboardStatusSchema = z.enum(STORYBOARD_STATUSES);
+
+/** POST translate or dub answered at once (202): the job (null when none was started) and the translation. */
+export const startedTranslationSchema = z.object({
+  job: jobSchema.nullable(),
+  translation: translationSchema,
+});
+export type StartedTranslation = z.infer<typeof startedTranslationSchema>;
+/** POST dub: 202 at once (`dubVideoUrl` null), or 200 with `Prefer: wait=N` when the dub settled in time. */
+export const dubAnswerSchema = startedTranslationSchema.extend({ dubVideoUrl: z.string().nullable() });
+export type DubAnswer = z.infer<typeof dubAnswerSchema>;
+/** POST /api/video/{id}/dubs ("Translate and dub"): each language's translation job. */
+export const batchDubAnswerSchema = z.object({
+  dubs: z.array(startedTranslationSchema.extend({ language: z.string() })),
+});
+export type BatchDubAnswer = z.infer<typeof batchDubAnswerSchema>;
+
+const span = z.object({ start: z.number(), end: z.number() });
+/** GET /api/video/{id}/untranscribed-speech: speech (ms) of the separated voice that no segment covers. */
+export const untranscribedSpeechSchema = z.object({
+  separated: z.boolean(),
+  engine: z.string().nullable().optional(),
+  stretches: z.array(span),
+});
+export type UntranscribedSpeech = z.infer<typeof untranscribedSpeechSchema>;
+/** GET /api/video/{id}/speech: where the audio has speech (ms). */
+export const speechRegionsSchema = z.object({ regions: z.array(span) });
+export type SpeechRegions = z.infer<typeof speechRegionsSchema>;

@@ -26,6 +26,7 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
 
@@ -45,6 +46,7 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 const webhookUrl = z.url({ protocol: /^https?$/, message: "Enter an http:// or https:// address" }).max(2000);
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event");

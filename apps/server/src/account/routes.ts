@@ -1,5 +1,5 @@
+import { type Account, deleteAccountBody, type ExportAnswer, type ExportEstimate } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { currentUser, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -11,15 +11,25 @@ export function accountRoutes(
 ) {
   const { account } = deps;
 
-  app.get("/api/account", SIGNED_IN, async (request) => account.overview(currentUser(request)));
-
-  app.get("/api/account/export/estimate", SIGNED_IN, async (request) =>
-    account.exportEstimate(currentUser(request).id),
+  app.get(
+    "/api/account",
+    SIGNED_IN,
+    async (request): Promise<Account> => account.overview(currentUser(request)),
   );
 
-  app.get("/api/account/export", SIGNED_IN, async (request) => ({
-    export: await account.latestExport(currentUser(request).id),
-  }));
+  app.get(
+    "/api/account/export/estimate",
+    SIGNED_IN,
+    async (request): Promise<ExportEstimate> => account.exportEstimate(currentUser(request).id),
+  );
+
+  app.get(
+    "/api/account/export",
+    SIGNED_IN,
+    async (request): Promise<ExportAnswer> => ({
+      export: await account.latestExport(currentUser(request).id),
+    }),
+  );
 
   app.post("/api/account/export", SIGNED_IN, async (request, reply) => {
     const started = await account.startExport(currentUser(request).id);
@@ -27,7 +37,7 @@ export function accountRoutes(
   });
 
   app.delete("/api/account", SESSION_ONLY, async (request, reply) => {
-    const { email } = parseBody(z.object({ email: z.string().max(320) }), request.body);
+    const { email } = parseBody(deleteAccountBody, request.body);
     const user = currentUser(request);
     await account.deleteAccount(user, email);
     deps.onDeleted?.(user.id);

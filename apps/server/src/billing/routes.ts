@@ -1,27 +1,23 @@
+import { type BillingConfig, checkoutBody, type SubscriptionState } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
-import { BILLINGS, PAID_PLANS } from "./plans.ts";
 import type { BillingService } from "./service.ts";
-
-const checkoutBody = z.object({
-  plan: z.enum(PAID_PLANS, { error: "Choose the Pro or Executive plan." }),
-  billing: z.enum(BILLINGS, { error: "Choose monthly or yearly billing." }).default("monthly"),
-});
 
 /** Stripe Checkout, the customer portal, webhooks, and the subscription state (PRODUCT.md § Plans and limits; DECISIONS.md § Subscription, billing and plan limits). */
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
 
-  app.get("/api/stripe/config", PUBLIC, async () => billing.publicConfig());
+  app.get("/api/stripe/config", PUBLIC, async (): Promise<BillingConfig> => billing.publicConfig());
 
   app.get("/api/stripe/subscription/active", SIGNED_IN, async (request) =>
     billing.isActive(currentUser(request).id),
   );
 
-  app.get("/api/stripe/subscription", SIGNED_IN, async (request) =>
-    billing.subscription(currentUser(request).id),
+  app.get(
+    "/api/stripe/subscription",
+    SIGNED_IN,
+    async (request): Promise<SubscriptionState> => billing.subscription(currentUser(request).id),
   );
 
   app.post("/api/stripe/checkout", SIGNED_IN, async (request) => {

@@ -85,7 +85,8 @@ export class BillingService {
       active,
       plan,
       status: row?.status ?? null,
-      billing: row?.interval ?? null,
+      // Only "monthly" and "yearly" are written; the column is text.
+      billing: BILLINGS.find((b) => b === row?.interval) ?? null,
       currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     };

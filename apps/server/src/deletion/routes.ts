@@ -1,10 +1,8 @@
+import { renameBody, storyboardRenameBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
-import { storyboardTitle } from "../storyboards/schemas.ts";
 import type { StoryboardService } from "../storyboards/service.ts";
-import { titleSchema } from "../videos/schemas.ts";
 import type { VideoService } from "../videos/service.ts";
 import type { DeletionService } from "./service.ts";
 
@@ -21,7 +19,7 @@ export function ownershipRoutes(
   const { deletion } = deps;
 
   app.patch<Params>("/api/video/:id", SIGNED_IN, async (request) => {
-    const { title } = parseBody(z.object({ title: titleSchema }), request.body);
+    const { title } = parseBody(renameBody, request.body);
     return deps.videos.update(currentUser(request).id, request.params.id, { title });
   });
 
@@ -41,7 +39,7 @@ export function ownershipRoutes(
   );
 
   app.patch<Params>("/api/storyboard/:id", SIGNED_IN, async (request) => {
-    const { title } = parseBody(z.object({ title: storyboardTitle }), request.body);
+    const { title } = parseBody(storyboardRenameBody, request.body);
     return deps.storyboards.rename(currentUser(request).id, request.params.id, title);
   });
 

@@ -1,3 +1,4 @@
+import type { AppConfig } from "@dubbing/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
@@ -39,11 +40,15 @@ export function systemRoutes(
       .send({ status: ok ? "ok" : "degraded", mode: deps.mode, db, storage, queue });
   });
 
-  app.get("/api/config", PUBLIC, async () => ({
-    publicUrl: deps.publicUrl,
-    maxUploadBytes: deps.maxUploadBytes,
-    acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],
-    identity: deps.identity,
-    operator: deps.operator,
-  }));
+  app.get(
+    "/api/config",
+    PUBLIC,
+    async (): Promise<AppConfig> => ({
+      publicUrl: deps.publicUrl,
+      maxUploadBytes: deps.maxUploadBytes,
+      acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],
+      identity: deps.identity,
+      operator: deps.operator,
+    }),
+  );
 }

@@ -113,7 +113,9 @@ export class PexelsProvider implements ImageProvider {
 
 // ---- Offline ----------------------------------------------------------------------------------------
 
-export const OFFLINE_PATH = "/api/storyboard/images/offline/";
+export { OFFLINE_PATH } from "@dubbing/contract";
+
+import { OFFLINE_PATH } from "@dubbing/contract";
 
 /** Pure: the form a query is rendered and cached under (lower case, single spaces, at most 60 characters). */
 export function normalizeQuery(query: string): string {

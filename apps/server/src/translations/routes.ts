@@ -1,38 +1,17 @@
 import { createReadStream } from "node:fs";
+import {
+  batchDubBody as batchBody,
+  dubBody,
+  translateBody as languageBody,
+  translationBody,
+} from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";
-import { transcriptSchema } from "../videos/schemas.ts";
 import type { TranslationService } from "./service.ts";
-
-const languageBody = z.object({ language: z.string().trim().min(1).max(10) });
-const dubBody = languageBody.extend({
-  /** Lines to synthesize again although cached (0-based transcript indexes). */
-  regenerate: z.array(z.number().int().min(0)).max(100).optional(),
-  burnSubtitles: z.boolean().optional(),
-  background: z.enum(["keep", "duck", "remove"]).optional(),
-  /** With `burnSubtitles`: the original line above the translated one. */
-  bilingualSubtitles: z.boolean().optional(),
-});
-/** Languages one "translate and dub" call may start (each a translation and a dub). */
-export const MAX_BATCH_LANGUAGES = 10;
-const batchBody = z.object({
-  languages: z
-    .array(z.string().trim().min(1).max(10))
-    .min(1, "Choose at least one language")
-    .max(MAX_BATCH_LANGUAGES)
-    .refine((l) => new Set(l).size === l.length, "A language is listed twice"),
-  burnSubtitles: z.boolean().optional(),
-  background: z.enum(["keep", "duck", "remove"]).optional(),
-});
-const translationBody = z.object({
-  language: z.string().trim().min(1).max(10),
-  transcript: transcriptSchema,
-});
 
 type Params = { Params: { id: string } };
 

@@ -1,3 +1,4 @@
+import type { Usage } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { PLANS } from "../billing/plans.ts";
 import type { BillingService } from "../billing/service.ts";
@@ -16,7 +17,7 @@ export function usageRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; db: Db; videos: VideoRepository },
 ) {
-  app.get("/api/usage", SIGNED_IN, async (request) => {
+  app.get("/api/usage", SIGNED_IN, async (request): Promise<Usage> => {
     const userId = currentUser(request).id;
     const usage = await deps.billing.usageOf(userId);
     return {

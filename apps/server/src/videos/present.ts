@@ -39,5 +39,6 @@ export function presentProjectDetail(
   sign: SignPath,
   words: { speakers: Speaker[]; transcript: Segment[] },
 ): ProjectDetail {
-  return { ...presentProject(row, sign), ...words };
+  // Only the two fields: callers pass the read cache's entry, which also holds the database row.
+  return { ...presentProject(row, sign), speakers: words.speakers, transcript: words.transcript };
 }

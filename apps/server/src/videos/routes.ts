@@ -1,13 +1,12 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { linkImportBody, speakerCountSchema } from "@dubbing/contract";
+import { languageChangeBody, linkImportBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
-import { titleSchema, transcriptSchema, videoUpdateBody } from "./schemas.ts";
+import { titleSchema, videoUpdateBody } from "./schemas.ts";
 import type { VideoService } from "./service.ts";
 import { readSubtitleFile } from "./subtitle-import.ts";
 import { receiveUpload } from "./upload.ts";
@@ -126,7 +125,7 @@ export function videoRoutes(
   );
 
   app.put<{ Params: { id: string } }>("/api/video/:id/transcript", SIGNED_IN, async (request) => {
-    const { transcript } = parseBody(z.object({ transcript: transcriptSchema }), request.body);
+    const { transcript } = parseBody(transcriptBody, request.body);
     const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
     return saved.transcript;
   });
@@ -164,10 +163,7 @@ export function videoRoutes(
 
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
   app.put<{ Params: { id: string } }>("/api/video/:id/language", SIGNED_IN, async (request, reply) => {
-    const { language, speakers } = parseBody(
-      z.object({ language: z.string().trim().min(1).max(10), speakers: speakerCountSchema.optional() }),
-      request.body,
-    );
+    const { language, speakers } = parseBody(languageChangeBody, request.body);
     const project = await videos.retranscribe(currentUser(request).id, request.params.id, language, speakers);
     return reply.code(202).send(project);
   });

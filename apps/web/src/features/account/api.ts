@@ -1,30 +1,21 @@
 import type {
-  ApiKey,
+  Account,
+  ApiKeyList,
   ApiKeyScope,
   CreatedApiKey,
+  DataExport,
+  ExportAnswer,
+  ExportEstimate,
   WebhookDelivery,
+  WebhookDeliveryList,
   WebhookEndpoint,
+  WebhookEndpointList,
   WebhookEvent,
 } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 
-export interface DataExport {
-  id: string;
-  status: "queued" | "running" | "ready" | "failed" | "expired";
-  message: string | null;
-  sizeBytes: number | null;
-  createdAt: string;
-  finishedAt: string | null;
-  url: string | null;
-}
-
-export interface Account {
-  email: string;
-  createdAt: string | null;
-  signInMethods: { emails: string[]; phones: string[]; oauth: string[]; password: boolean };
-  export: DataExport | null;
-}
+export type { Account, DataExport };
 
 export const accountKey = ["account"] as const;
 const exportKey = ["account", "export"] as const;
@@ -40,7 +31,7 @@ export const isPreparing = (e: DataExport | null | undefined) =>
 export function useDataExport() {
   return useQuery({
     queryKey: exportKey,
-    queryFn: async () => (await apiFetch<{ export: DataExport | null }>("/api/account/export")).export,
+    queryFn: async () => (await apiFetch<ExportAnswer>("/api/account/export")).export,
     refetchInterval: (q) => (isPreparing(q.state.data) ? 1000 : false),
   });
 }
@@ -48,14 +39,11 @@ export function useDataExport() {
 export function useExportEstimate() {
   return useQuery({
     queryKey: ["account", "export", "estimate"],
-    queryFn: () =>
-      apiFetch<{ projects: number; storyboards: number; estimatedBytes: number }>(
-        "/api/account/export/estimate",
-      ),
+    queryFn: () => apiFetch<ExportEstimate>("/api/account/export/estimate"),
   });
 }
 
-export const startExport = () => apiFetch<{ export: DataExport }>("/api/account/export", { method: "POST" });
+export const startExport = () => apiFetch<ExportAnswer>("/api/account/export", { method: "POST" });
 
 export const deleteAccount = (email: string) => apiFetch<null>("/api/account", jsonBody("DELETE", { email }));
 
@@ -67,7 +55,7 @@ export const apiKeysKey = ["account", "keys"] as const;
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeysKey,
-    queryFn: async () => (await apiFetch<{ keys: ApiKey[] }>("/api/account/keys")).keys,
+    queryFn: async () => (await apiFetch<ApiKeyList>("/api/account/keys")).keys,
   });
 }
 
@@ -82,7 +70,7 @@ export const webhooksKey = ["account", "webhooks"] as const;
 export function useWebhooks() {
   return useQuery({
     queryKey: webhooksKey,
-    queryFn: async () => (await apiFetch<{ endpoints: WebhookEndpoint[] }>("/api/webhooks")).endpoints,
+    queryFn: async () => (await apiFetch<WebhookEndpointList>("/api/webhooks")).endpoints,
   });
 }
 
@@ -91,11 +79,7 @@ export function useWebhookDeliveries(id: string) {
   return useQuery({
     queryKey: [...webhooksKey, id, "deliveries"],
     queryFn: async () =>
-      (
-        await apiFetch<{ deliveries: WebhookDelivery[] }>(
-          `/api/webhooks/${encodeURIComponent(id)}/deliveries`,
-        )
-      ).deliveries,
+      (await apiFetch<WebhookDeliveryList>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`)).deliveries,
     refetchInterval: (q) =>
       q.state.data?.some((d) => d.status === "pending" || d.status === "sending") ? 1000 : false,
   });

@@ -1,14 +1,12 @@
 // "Untranscribed speech 0:47–1:01 — add a line" (#28): where the separated voice has speech that no
 // segment covers, from the server (found at transcription), less what the unsaved draft already covers.
+import type { UntranscribedSpeech as UntranscribedSpeechAnswer } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../api/client.ts";
 import type { Segment } from "./segments.ts";
 import { formatClock } from "./time.ts";
 
-interface Stretch {
-  start: number;
-  end: number;
-}
+type Stretch = UntranscribedSpeechAnswer["stretches"][number];
 
 /** Pure: the stretches no draft segment covers for at least half of their length. */
 export function uncovered(stretches: Stretch[], transcript: { start: number; end: number }[]): Stretch[] {
@@ -38,7 +36,7 @@ export function UntranscribedSpeech({
   const marks = useQuery({
     queryKey: ["untranscribed-speech", projectId, savedCount],
     queryFn: () =>
-      apiFetch<{ stretches: Stretch[] }>(`/api/video/${encodeURIComponent(projectId)}/untranscribed-speech`),
+      apiFetch<UntranscribedSpeechAnswer>(`/api/video/${encodeURIComponent(projectId)}/untranscribed-speech`),
   });
   const left = uncovered(marks.data?.stretches ?? [], transcript);
   if (left.length === 0) return null;

@@ -1,3 +1,4 @@
+import type { BatchDubAnswer, DubAnswer, SpeechRegions, StartedTranslation } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type {
@@ -10,7 +11,6 @@ import type {
   Voice,
 } from "../../api/types.ts";
 import { isWorking, projectKey } from "../projects/api.ts";
-import type { SpeechRegion } from "./structure.ts";
 
 export const translationsKey = (id: string) => ["projects", id, "translations"] as const;
 
@@ -31,9 +31,7 @@ export function useSpeech(id: string, enabled: boolean) {
   return useQuery({
     queryKey: ["video", id, "speech"],
     queryFn: () =>
-      apiFetch<{ regions: SpeechRegion[] }>(`/api/video/${encodeURIComponent(id)}/speech`).then(
-        (r) => r.regions,
-      ),
+      apiFetch<SpeechRegions>(`/api/video/${encodeURIComponent(id)}/speech`).then((r) => r.regions),
     enabled,
     staleTime: Infinity,
   });
@@ -82,17 +80,14 @@ export const saveTranslation = (id: string, language: string, transcript: Segmen
   );
 
 export const startTranslation = (id: string, language: string) =>
-  apiFetch<{ job: unknown; translation: Translation }>(
+  apiFetch<StartedTranslation>(
     `/api/video/${encodeURIComponent(id)}/translate`,
     jsonBody("POST", { language }),
   );
 
 /** "Translate and dub": every language translated, then dubbed, in one call. */
 export const startTranslateAndDub = (id: string, languages: string[]) =>
-  apiFetch<{ dubs: { language: string }[] }>(
-    `/api/video/${encodeURIComponent(id)}/dubs`,
-    jsonBody("POST", { languages }),
-  );
+  apiFetch<BatchDubAnswer>(`/api/video/${encodeURIComponent(id)}/dubs`, jsonBody("POST", { languages }));
 
 export const startDub = (
   id: string,
@@ -103,11 +98,7 @@ export const startDub = (
     bilingualSubtitles?: boolean;
     background?: "keep" | "duck" | "remove";
   } = {},
-) =>
-  apiFetch<{ job: unknown; dubVideoUrl: string | null }>(
-    `/api/video/${encodeURIComponent(id)}/dub`,
-    jsonBody("POST", { language, ...opts }),
-  );
+) => apiFetch<DubAnswer>(`/api/video/${encodeURIComponent(id)}/dub`, jsonBody("POST", { language, ...opts }));
 
 export const deleteTranslation = (id: string, language: string) =>
   apiFetch<null>(`/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}`, {

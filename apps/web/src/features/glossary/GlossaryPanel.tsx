@@ -1,4 +1,4 @@
-import type { GlossaryEntry } from "@dubbing/contract";
+import type { GlossaryAnswer } from "@dubbing/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
@@ -39,7 +39,7 @@ function GlossaryList({
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ["glossary", path],
-    queryFn: () => apiFetch<{ glossary: GlossaryEntry[] }>(path),
+    queryFn: () => apiFetch<GlossaryAnswer>(path),
   });
   const [rows, setRows] = useState<GlossaryRow[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,10 +58,7 @@ function GlossaryList({
     setSaving(true);
     setProblem(null);
     try {
-      const saved = await apiFetch<{ glossary: GlossaryEntry[] }>(
-        path,
-        jsonBody("PUT", { glossary: toGlossary(list) }),
-      );
+      const saved = await apiFetch<GlossaryAnswer>(path, jsonBody("PUT", { glossary: toGlossary(list) }));
       client.setQueryData(["glossary", path], saved);
       setRows(toRows(saved.glossary));
       notify.success(`${title} saved`);

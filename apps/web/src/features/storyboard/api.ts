@@ -1,3 +1,4 @@
+import type { StoryboardGeneration } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 import type { Storyboard, StoryboardImage } from "../../api/types.ts";
@@ -29,10 +30,9 @@ export const searchImages = (query: string) =>
   apiFetch<StoryboardImage[]>(`/api/storyboard/images/search?query=${encodeURIComponent(query)}`);
 
 export const generateVideo = (id: string) =>
-  apiFetch<{ job?: unknown; storyboard?: Storyboard } | null>(
-    `/api/storyboard/${encodeURIComponent(id)}/generate-video`,
-    { method: "POST" },
-  );
+  apiFetch<StoryboardGeneration>(`/api/storyboard/${encodeURIComponent(id)}/generate-video`, {
+    method: "POST",
+  });
 
 /** 'frame' or 'frames'. */
 export const frameCount = (n: number) => `${n} ${n === 1 ? "frame" : "frames"}`;

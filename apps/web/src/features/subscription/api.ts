@@ -1,34 +1,15 @@
+import type {
+  Billing,
+  BillingConfig,
+  CheckoutSession,
+  PortalSession,
+  SubscriptionState,
+  Usage,
+} from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
-import type { Billing } from "../pricing/plans.ts";
 
-export interface Usage {
-  month: string;
-  transcribedSeconds: number;
-  dubbedSeconds: number;
-  usedSeconds?: number;
-  limitSeconds?: number;
-  remainingSeconds?: number;
-  plan?: "free" | "pro" | "executive";
-  /** Counted work: translations and storyboard videos this month, image searches this hour. */
-  quotas?: Record<"translations" | "storyboardVideos" | "imageSearches", { used: number; limit: number }>;
-  storage?: { usedBytes: number; limitBytes: number };
-}
-
-export interface BillingConfig {
-  purchasesAvailable: boolean;
-  portalAvailable: boolean;
-  message: string | null;
-}
-
-export interface SubscriptionState {
-  active: boolean;
-  plan: "pro" | "executive" | null;
-  status: string | null;
-  billing: Billing | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
+export type { BillingConfig, SubscriptionState, Usage };
 
 export const useUsage = () =>
   useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Usage>("/api/usage"), retry: false });
@@ -49,9 +30,9 @@ export const useSubscription = () =>
 
 /** Starts Stripe Checkout for a paid plan; the browser then goes to the returned URL. */
 export const startCheckout = (plan: "pro" | "executive", billing: Billing) =>
-  apiFetch<{ url: string; id: string }>("/api/stripe/checkout", jsonBody("POST", { plan, billing }));
+  apiFetch<CheckoutSession>("/api/stripe/checkout", jsonBody("POST", { plan, billing }));
 
-export const openPortal = () => apiFetch<{ url: string }>("/api/stripe/portal");
+export const openPortal = () => apiFetch<PortalSession>("/api/stripe/portal");
 
 /** The plan a user is on, by name: the subscription's plan when known, else Pro if active (PRODUCT.md § Screens), else Free. */
 export function currentPlanName(active: boolean | undefined, plan: SubscriptionState["plan"] | undefined) {

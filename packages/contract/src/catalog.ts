@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// What the service offers and how it is set up: languages, voices, the browser's configuration, health, usage.
+
+const engineAvailabilitySchema = z.object({
+  available: z.boolean(),
+  engine: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type EngineAvailability = z.infer<typeof engineAvailabilitySchema>;
+
+/** One app language and whether this server can translate into it (from `?source=`), speak and hear it. */
+export const languageSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  flag: z.string(),
+  /** `route`: the languages a translation passes through (null when none is needed or possible). */
+  translate: engineAvailabilitySchema.extend({ route: z.array(z.string()).nullable() }),
+  tts: engineAvailabilitySchema,
+  /** Speech recognition, for projects whose spoken language this is. */
+  asr: engineAvailabilitySchema,
+});
+export type Language = z.infer<typeof languageSchema>;
+
+/** One voice of the catalogue. */
+export const voiceSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  gender: z.string(),
+  locale: z.string(),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+/** GET /api/config: what the browser needs before it signs in. */
+export const appConfigSchema = z.object({
+  publicUrl: z.string(),
+  maxUploadBytes: z.number(),
+  acceptedUploadTypes: z.array(z.string()),
+  /** `oauthProviders`: the social sign-ins that work on this server (Google needs its credentials). */
+  identity: z.object({
+    publicToken: z.string(),
+    sdkBaseUrl: z.string(),
+    oauthProviders: z.array(z.string()),
+  }),
+  /** The operator's contact address and policy date (SUPPORT_EMAIL, POLICIES_UPDATED); null when not set. */
+  operator: z.object({ supportEmail: z.string().nullable(), policiesUpdated: z.string().nullable() }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+const partState = z.enum(["ok", "down"]);
+/** GET /api/health: 200 when every part is up, 503 `degraded` otherwise. */
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  mode: z.enum(["embedded", "scale-out"]),
+  db: partState,
+  storage: partState,
+  queue: partState,
+});
+
+const quotaUseSchema = z.object({ used: z.number(), limit: z.number() });
+/** GET /api/usage: this month's (UTC) minutes, counted work and storage, against the plan's limits. */
+export const usageSchema = z.object({
+  month: z.string(),
+  transcribedSeconds: z.number(),
+  dubbedSeconds: z.number(),
+  usedSeconds: z.number(),
+  limitSeconds: z.number(),
+  remainingSeconds: z.number(),
+  plan: z.enum(["free", "pro", "executive"]),
+  /** Counted work: translations and storyboard videos this month, image searches this hour. */
+  quotas: z.object({
+    translations: quotaUseSchema,
+    storyboardVideos: quotaUseSchema,
+    imageSearches: quotaUseSchema,
+  }),
+  storage: z.object({ usedBytes: z.number(), limitBytes: z.number() }),
+});
+export type Usage = z.infer<typeof usageSchema>;

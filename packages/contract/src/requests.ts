@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { speakerCountSchema, speakerSchema, titleSchema, transcriptSchema } from "./media.ts";
+
+// The bodies of project, translation and dub requests, as the server validates them (apps/server parses
+// with these) and the API description shows them.
+
+export const videoUpdateSchema = z
+  .object({
+    title: titleSchema.optional(),
+    speakers: z.array(speakerSchema).max(50).optional(),
+    transcript: transcriptSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.speakers) return;
+    const ids = new Set<string>();
+    v.speakers.forEach((s, i) => {
+      if (ids.has(s.id))
+        ctx.addIssue({ code: "custom", path: ["speakers", i, "id"], message: "Speaker ids must be unique." });
+      ids.add(s.id);
+    });
+  });
+export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
+
+/** The seed client sends `{video: {...}}`; a bare project object is accepted too. */
+export const videoUpdateBody = z
+  .unknown()
+  .transform((body) =>
+    body && typeof body === "object" && "video" in body ? (body as { video: unknown }).video : body,
+  )
+  .pipe(videoUpdateSchema);
+/** How PUT /api/video/{id} is described (`videoUpdateBody` unwraps the first form into the second). */
+export const videoUpdateDocumented = z.union([z.object({ video: videoUpdateSchema }), videoUpdateSchema]);
+
+/** PATCH /api/video/{id}: a new title. */
+export const renameBody = z.object({ title: titleSchema });
+/** PUT /api/video/{id}/transcript. */
+export const transcriptBody = z.object({ transcript: transcriptSchema });
+/** PUT /api/video/{id}/language: the spoken language, and how many people speak (null: detect). */
+export const languageChangeBody = z.object({
+  language: z.string().trim().min(1).max(10),
+  speakers: speakerCountSchema.optional(),
+});
+
+const background = z.enum(["keep", "duck", "remove"]);
+/** POST /api/video/{id}/translate. */
+export const translateBody = z.object({ language: z.string().trim().min(1).max(10) });
+/** POST /api/video/{id}/dub. */
+export const dubBody = translateBody.extend({
+  /** Lines to synthesize again although cached (0-based transcript indexes). */
+  regenerate: z.array(z.number().int().min(0)).max(100).optional(),
+  burnSubtitles: z.boolean().optional(),
+  background: background.optional(),
+  /** With `burnSubtitles`: the original line above the translated one. */
+  bilingualSubtitles: z.boolean().optional(),
+});
+/** Languages one "translate and dub" call may start (each a translation and a dub). */
+export const MAX_BATCH_LANGUAGES = 10;
+/** POST /api/video/{id}/dubs ("Translate and dub"). */
+export const batchDubBody = z.object({
+  languages: z
+    .array(z.string().trim().min(1).max(10))
+    .min(1, "Choose at least one language")
+    .max(MAX_BATCH_LANGUAGES)
+    .refine((l) => new Set(l).size === l.length, "A language is listed twice"),
+  burnSubtitles: z.boolean().optional(),
+  background: background.optional(),
+});
+/** PUT /api/video/{id}/translation: an edited translated transcript. */
+export const translationBody = z.object({
+  language: z.string().trim().min(1).max(10),
+  transcript: transcriptSchema,
+});
