@@ -1,8 +1,9 @@
 // The container test's client (scripts/container-test.sh): against a running server, signs in by magic
 // link from the dev mailbox, uploads a short spoken video, translates and dubs it, downloads the dubbed
 // video and checks it with ffprobe; imports the same video by link from a page on a loopback web site
-// (the image's yt-dlp); checks that only the operator (OPERATOR_EMAIL, in the server's ADMIN_EMAILS) is
-// taken for one by the console. Usage: node scripts/container-smoke.ts http://127.0.0.1:PORT WORKDIR
+// (the image's yt-dlp); reads /api/openapi.json and /api/docs' bundle; checks that only the operator
+// (OPERATOR_EMAIL, in the server's ADMIN_EMAILS) is taken for one by the console.
+// Usage: node scripts/container-smoke.ts http://127.0.0.1:PORT WORKDIR
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -56,6 +57,19 @@ async function signIn(email: string): Promise<string> {
   if (!cookie) throw new Error(`the magic link did not sign in (${opened.status})`);
   return cookie;
 }
+
+// The API reference: the document, and Swagger UI's bundle from npm (a runtime package the prune keeps).
+const described = await json(await fetch(`${baseUrl}/api/openapi.json`));
+const bundle = await fetch(`${baseUrl}/api/docs/swagger-ui-bundle.js`);
+if (
+  !String(described.openapi).startsWith("3.1") ||
+  !bundle.ok ||
+  (await bundle.arrayBuffer()).byteLength === 0
+)
+  throw new Error(`the API reference: openapi ${described.openapi}, /api/docs bundle ${bundle.status}`);
+step(
+  `/api/openapi.json: OpenAPI ${described.openapi}, ${Object.keys(described.paths).length} paths; /api/docs`,
+);
 
 const email = `container-${Date.now()}@example.com`;
 const cookie = await signIn(email);

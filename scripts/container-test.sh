@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Dockerfile with buildah (no Docker engine and no image registry needed), starts the server in
-# the image on a loopback port, signs in through the dev mailbox, uploads a short video, dubs it and
-# cleans up. Prints the wall time and the image's size.   Usage: scripts/container-test.sh  (as root)
-# CONTAINER_TEST_PORT (default 18801) is the loopback port; KEEP_IMAGE=1 keeps the built image.
+# the image on a loopback port, signs in through the dev mailbox, uploads a short video, dubs it, imports
+# it by link through the image's yt-dlp, reads the API reference, checks the console's operator gate
+# (scripts/container-smoke.ts) and removes what it made. Prints the wall time and the image's size.   Usage: scripts/container-test.sh
+# (as root). CONTAINER_TEST_PORT (default 18801) is the loopback port; KEEP_IMAGE=1 keeps the image.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
