@@ -5,8 +5,6 @@ import { apiFetch } from "../../api/client.ts";
 import type { Voice } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
-import { CheckIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
 import {
   PICKER_LANGUAGE_LABELS,
   PICKER_LANGUAGES,
@@ -14,6 +12,7 @@ import {
   voiceSampleUrl,
 } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
+import { CatalogVoiceRow } from "./CatalogVoiceRow.tsx";
 import { MyVoicesList } from "./MyVoicesList.tsx";
 
 /** Pick a speaker's voice, My voices first, hearing samples in one of the five picker languages. */
@@ -117,67 +116,17 @@ export function VoicePickerDialog({
         className="mt-2 max-h-[40vh] divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200"
         aria-label="Voices"
       >
-        {shown.map((v) => {
-          const url = voiceSampleUrl(language, v.value);
-          const active = player.current === url;
-          const isChosen = choice === v.value;
-          return (
-            <li
-              key={v.value}
-              className={`flex items-center gap-3 px-3 py-2 ${isChosen ? "bg-indigo-50" : ""}`}
-            >
-              <button
-                type="button"
-                onClick={() => player.toggle(url)}
-                aria-label={`${active && player.state === "playing" ? "Stop" : "Play"} sample of ${v.name}`}
-                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 hover:bg-indigo-100 hover:text-indigo-700"
-              >
-                {active && player.state === "loading" ? (
-                  <Spinner className="size-4" />
-                ) : active && player.state === "playing" ? (
-                  <PauseIcon className="size-4" />
-                ) : (
-                  <PlayIcon className="size-4" />
-                )}
-              </button>
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium text-slate-900">{v.name}</p>
-                <p className="text-xs text-slate-600">
-                  {v.gender} · {v.locale}
-                  {spoken.data?.[v.value] && (
-                    <span data-testid="voice-engine">
-                      {" "}
-                      · spoken by {spoken.data[v.value]?.engineLabel}
-                      {spoken.data[v.value]?.local ? " (offline)" : ""}
-                    </span>
-                  )}
-                  {active && player.state === "error" && (
-                    <span className="ml-2 text-amber-700">Sample unavailable</span>
-                  )}
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => setChoice(v.value)}
-                aria-pressed={isChosen}
-                aria-label={`${isChosen ? "Chosen" : "Choose"} ${v.name}`}
-                className={`rounded-md px-3 py-1 text-xs font-semibold ${
-                  isChosen
-                    ? "bg-indigo-600 text-white"
-                    : "bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-                }`}
-              >
-                {isChosen ? (
-                  <span className="inline-flex items-center gap-1">
-                    <CheckIcon className="size-3" /> Chosen
-                  </span>
-                ) : (
-                  "Choose"
-                )}
-              </button>
-            </li>
-          );
-        })}
+        {shown.map((v) => (
+          <CatalogVoiceRow
+            key={v.value}
+            voice={v}
+            sampleUrl={voiceSampleUrl(language, v.value)}
+            player={player}
+            spokenBy={spoken.data?.[v.value]}
+            chosen={choice === v.value}
+            onChoose={() => setChoice(v.value)}
+          />
+        ))}
       </ul>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className={buttonSecondary} onClick={close}>
