@@ -8,8 +8,12 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Storage } from "../storage/index.ts";
 
-/** Clips are named by a hash of engine, voice, language, text and rate: content-addressed. */
-const CLIP = /^[0-9a-f]{16,}\.wav$/;
+/**
+ * Clips are named by a hash of engine, voice, language, text and rate: content-addressed. Beside them,
+ * each offline voice's settings for its speaker (`<hash>.fit.json`): without them another worker would
+ * calibrate again on the edited lines, land on slightly different settings and re-render every clip.
+ */
+const CLIP = /^[0-9a-f]{16,}\.(wav|fit\.json)$/;
 
 async function localClips(dir: string): Promise<Set<string>> {
   return new Set((await readdir(dir).catch(() => [] as string[])).filter((n) => CLIP.test(n)));
@@ -42,7 +46,7 @@ export async function pushClips(storage: Storage, prefix: string, dir: string, s
     // putFile takes the file away: it gets a copy, the cache keeps its own
     const copy = path.join(scratch, name);
     await copyFile(path.join(dir, name), copy);
-    await storage.putFile(`${prefix}${name}`, copy, "audio/wav");
+    await storage.putFile(`${prefix}${name}`, copy, name.endsWith(".wav") ? "audio/wav" : "application/json");
     sent += 1;
   }
   const gone = [...stored].filter((name) => !have.has(name));

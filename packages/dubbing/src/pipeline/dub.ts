@@ -66,14 +66,15 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   try {
     timings.prepare = since(t);
     // offline voices set to their speakers' pitch and pace (#30), unless turned off for the whole dub;
-    // the settings are kept in the work dir, so that a re-dub after edits speaks as the last one did
+    // the settings are kept beside the clips (and travel with them between workers), so that a re-dub
+    // after edits speaks as the last one did and re-renders only the edited lines
     t = performance.now();
     const measured =
       opts.follow === false
         ? new Map()
         : await followSpeakers(video, doc, prep, {
             ...{ signal, hasAudio: prep.hasAudio },
-            cacheDir: join(work.dir, "follow"),
+            cacheDir: clipDir,
           });
     timings.follow = since(t);
     warmUp(concurrency, MIX_RATE);

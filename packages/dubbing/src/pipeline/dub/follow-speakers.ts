@@ -1,7 +1,7 @@
 // Stage 0b (#30): each offline voice set to speak at its speaker's pitch and pace. Speakers not yet
 // measured are measured here from the original audio of their own segments (longest first, a minute at
 // most, decoded by ffmpeg: the video is never read into memory).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { longestFirst, measureSpeech, type Prosody } from "../../audio/prosody.ts";
 import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
@@ -39,11 +39,18 @@ export async function measureSpeakerInVideo(
   return { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec };
 }
 
-/** A voice's settings for a target, found by an earlier dub in the same work dir; null when none. */
+/** A voice's settings kept beside the clips: `<key>.fit.json` (clip sync carries them between workers). */
+export const fitFileName = (key: string) => `${key}.fit.json`;
+
+/** A voice's settings for a target, found by an earlier dub; null when none. */
 async function readFit(file: string): Promise<StyleFit | null> {
   try {
     const fit = JSON.parse(await readFile(file, "utf8")) as StyleFit;
-    return typeof fit?.style?.rate === "number" && typeof fit.style.shift === "number" ? fit : null;
+    if (typeof fit?.style?.rate !== "number" || typeof fit.style.shift !== "number") return null;
+    // used now: the clip cache's pruning evicts the least recently used files first
+    const now = new Date();
+    await utimes(file, now, now).catch(() => {});
+    return fit;
   } catch {
     return null;
   }
@@ -81,11 +88,11 @@ export async function followSpeakers(
     const text = sampleText(lines);
     if (!text) continue;
     const key = hashKey("follow", v.engine.id, v.voice.id, v.voice.language, target);
-    const cached = opts.cacheDir ? await readFit(join(opts.cacheDir, `${key}.json`)) : null;
+    const cached = opts.cacheDir ? await readFit(join(opts.cacheDir, fitFileName(key))) : null;
     const fit = cached ?? (await fitStyle(v.engine, v.voice, text, target, opts.signal));
     if (opts.cacheDir && !cached) {
       await mkdir(opts.cacheDir, { recursive: true });
-      await writeFile(join(opts.cacheDir, `${key}.json`), JSON.stringify(fit));
+      await writeFile(join(opts.cacheDir, fitFileName(key)), JSON.stringify(fit));
     }
     const { style: vs, ...follow } = fit;
     v.style = vs;
