@@ -334,6 +334,11 @@ test("typed lines of a language without recognition land on the speech, not on 2
     { voice: "espeak:es+f3", text: "Gracias, es un placer estar aquí hoy." },
     { voice: "espeak:es", text: "Hablemos del tiempo esta semana." },
   ];
+  // the editor asks where the speech is once the project is ready; lines typed before that answer
+  // arrives take 2-second slots (on a loaded machine the test types sooner than a person would)
+  const speechLoaded = page.waitForResponse((r) => /\/api\/video\/[^/]+\/speech$/.test(r.url()) && r.ok(), {
+    timeout: 120_000,
+  });
   // a long lead and long turns: fixed slots from 0:00 in 2-second steps could not match the speech
   const { truth } = await openReadyProject(page, "typed", {
     lines,
@@ -342,6 +347,7 @@ test("typed lines of a language without recognition land on the speech, not on 2
     turnMs: 1800,
   });
   await expect(page.getByTestId("project-note")).toContainText("No speech recognition engine for Spanish");
+  await speechLoaded;
 
   await page.getByRole("button", { name: /^Add segment at/ }).click();
   for (const [i, line] of lines.entries()) {
