@@ -2,7 +2,7 @@ import { ADMIN_ACTIONS, IDENTITY_AUDIT_ACTIONS } from "@dubbing/contract";
 import { useId, useState } from "react";
 import { buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { useAdminAudit, useIdentityAudit } from "./api.ts";
-import { card, QueryState, Time, td, th } from "./parts.tsx";
+import { ColumnHeads, card, QueryState, Time, td } from "./parts.tsx";
 
 /** What operators did here, and the identity provider's log (sign-ins, factor changes) with filters. */
 export function AuditSection() {
@@ -48,22 +48,7 @@ function ConsoleLog() {
           {(data) => (
             <table className="min-w-full divide-y divide-slate-200">
               <caption className="sr-only">Console actions, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    When
-                  </th>
-                  <th scope="col" className={th}>
-                    Who
-                  </th>
-                  <th scope="col" className={th}>
-                    Action
-                  </th>
-                  <th scope="col" className={th}>
-                    Target
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["When", "Who", "Action", "Target"]} />
               <tbody className="divide-y divide-slate-100">
                 {data.entries.map((e) => (
                   <tr key={e.id} data-testid="admin-audit-row">
@@ -142,25 +127,7 @@ function IdentityLog() {
           {(data) => (
             <table className="min-w-full divide-y divide-slate-200">
               <caption className="sr-only">Identity events, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    When
-                  </th>
-                  <th scope="col" className={th}>
-                    Event
-                  </th>
-                  <th scope="col" className={th}>
-                    Method
-                  </th>
-                  <th scope="col" className={th}>
-                    Address tried
-                  </th>
-                  <th scope="col" className={th}>
-                    IP
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["When", "Event", "Method", "Address tried", "IP"]} />
               <tbody className="divide-y divide-slate-100">
                 {data.entries.map((e) => (
                   <tr key={e.id}>

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { inputBase } from "../../components/button-styles.ts";
 import { useAdminEngines } from "./api.ts";
-import { card, QueryState, td, th } from "./parts.tsx";
+import { ColumnHeads, card, QueryState, td } from "./parts.tsx";
 
 const Can = ({ what }: { what: { available: boolean; engine: string | null; reason: string | null } }) =>
   what.available ? (
@@ -27,19 +27,7 @@ export function EnginesSection() {
           <>
             <table className="mt-4 min-w-full divide-y divide-slate-200">
               <caption className="sr-only">Configured engines</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Kind
-                  </th>
-                  <th scope="col" className={th}>
-                    Engine
-                  </th>
-                  <th scope="col" className={th}>
-                    Available
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Kind", "Engine", "Available"]} />
               <tbody className="divide-y divide-slate-100">
                 {data.engines.map((e) => (
                   <tr key={`${e.kind}/${e.id}`}>
@@ -75,22 +63,7 @@ export function EnginesSection() {
             <div className="mt-4 overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <caption className="sr-only">What each language can do now</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Language
-                    </th>
-                    <th scope="col" className={th}>
-                      Transcribe
-                    </th>
-                    <th scope="col" className={th}>
-                      Translate into
-                    </th>
-                    <th scope="col" className={th}>
-                      Speak
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={["Language", "Transcribe", "Translate into", "Speak"]} />
                 <tbody className="divide-y divide-slate-100">
                   {data.languages.map((l) => (
                     <tr key={l.code}>

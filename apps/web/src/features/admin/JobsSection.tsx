@@ -5,7 +5,7 @@ import { inputBase } from "../../components/button-styles.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { adminKey, cancelJob, retryJob, useAdminJobs } from "./api.ts";
-import { card, Pager, QueryState, Time, td, th } from "./parts.tsx";
+import { ColumnHeads, card, Pager, QueryState, Time, td } from "./parts.tsx";
 
 const FILTER_LABELS: Record<(typeof ADMIN_JOB_FILTERS)[number], string> = {
   active: "Queued, running and failed",
@@ -107,34 +107,10 @@ function JobsTable({ jobs, onAct }: { jobs: AdminJob[]; onAct: (pending: Pending
   return (
     <table className="min-w-full divide-y divide-slate-200">
       <caption className="sr-only">Jobs, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            Job id
-          </th>
-          <th scope="col" className={th}>
-            Kind
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={th}>
-            Message or error
-          </th>
-          <th scope="col" className={th}>
-            Owner
-          </th>
-          <th scope="col" className={th}>
-            Project
-          </th>
-          <th scope="col" className={th}>
-            Updated
-          </th>
-          <th scope="col" className={th}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        names={["Job id", "Kind", "Status", "Message or error", "Owner", "Project", "Updated"]}
+        actions
+      />
       <tbody className="divide-y divide-slate-100">
         {jobs.map((job) => (
           <tr key={job.id} data-testid="admin-job-row">

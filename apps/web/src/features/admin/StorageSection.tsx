@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatBytes, useAdminStorage } from "./api.ts";
-import { card, QueryState, td, th } from "./parts.tsx";
+import { ColumnHeads, card, QueryState, td } from "./parts.tsx";
 
 /** What the service stores, from its records. */
 export function StorageSection() {
@@ -32,16 +32,7 @@ export function StorageSection() {
             {data.top.length > 0 && (
               <table className="mt-6 min-w-full divide-y divide-slate-200">
                 <caption className="text-left text-sm font-semibold text-slate-700">Storing the most</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      User
-                    </th>
-                    <th scope="col" className={th}>
-                      Uploaded videos
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={["User", "Uploaded videos"]} />
                 <tbody className="divide-y divide-slate-100">
                   {data.top.map((u) => (
                     <tr key={u.id}>

@@ -5,7 +5,7 @@ import { buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { adminKey, deleteUser, formatBytes, resumeUser, suspendUser, useAdminUsers } from "./api.ts";
-import { card, Pager, QueryState, Time, td, th } from "./parts.tsx";
+import { ColumnHeads, card, Pager, QueryState, Time, td } from "./parts.tsx";
 
 type Pending = { kind: "suspend" | "resume" | "delete"; user: AdminUser } | null;
 
@@ -88,31 +88,7 @@ function UsersTable({
   return (
     <table className="min-w-full divide-y divide-slate-200">
       <caption className="sr-only">Users{q ? ` whose email contains "${q}"` : ""}, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            Email
-          </th>
-          <th scope="col" className={th}>
-            Plan
-          </th>
-          <th scope="col" className={th}>
-            Usage this month
-          </th>
-          <th scope="col" className={th}>
-            Stored
-          </th>
-          <th scope="col" className={th}>
-            Joined
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={th}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Email", "Plan", "Usage this month", "Stored", "Joined", "Status"]} actions />
       <tbody className="divide-y divide-slate-100">
         {users.map((user) => (
           <tr key={user.id} data-testid="admin-user-row">

@@ -5,6 +5,26 @@ export const card = "rounded-2xl border border-slate-200 bg-white p-6";
 export const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
 export const td = "px-3 py-2 align-top text-sm text-slate-800";
 
+/** A table's column headings; `actions` adds the last, unlabelled column of row buttons. */
+export function ColumnHeads({ names, actions = false }: { names: string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className={th}>
+            {name}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col" className={th}>
+            <span className="sr-only">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** A query's loading, error and empty states, else its content. */
 export function QueryState<T>({
   query,
