@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
+// Two test files at a time in every project. Each project resolves its own maxWorkers (vitest's default
+// is one fewer than the cores: 1 here, which also sends isolated projects such as the server's to a
+// group of their own run one file at a time after the rest), and vitest refuses projects of one group
+// whose maxWorkers differ; its environment variable sets them all at once. `VITEST_MAX_WORKERS=1` runs
+// the suite file by file.
+process.env.VITEST_MAX_WORKERS ??= "2";
+
 // Each workspace has its own vitest config; the root runs them all.
 export default defineConfig({
   test: {
-    // The pool's size. Each project resolves its own maxWorkers (vitest's default, 1 on 2 cores), and
-    // vitest refuses projects of one group whose maxWorkers differ: so none sets it, and the isolated
-    // projects (the server's) run their files one at a time (docs/DECISIONS.md, "A suite people run").
-    maxWorkers: 2,
     projects: ["apps/*/vitest.config.ts", "packages/*/vitest.config.ts"],
   },
 });

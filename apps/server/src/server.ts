@@ -37,6 +37,12 @@ export interface RunningServer {
 
 /** How often a worker looks for stuck job rows. */
 const STUCK_SWEEP_MS = 60_000;
+/**
+ * How long a stopping API waits for the requests in flight before it cuts their connections: a client
+ * that stalls (a download it stopped reading, a request it never finished sending) would otherwise hold
+ * the stop for a minute and more (Node's headers timeout), past the moment an orchestrator kills it.
+ */
+const CLOSE_GRACE_MS = 5_000;
 
 /** Starts the configured roles in this process: api (HTTP), worker (jobs), or both. */
 export async function startServer(
@@ -163,7 +169,9 @@ export async function startServer(
       clearInterval(cacheSweeper);
       clearInterval(stuckSweeper);
       await backups?.stop();
+      const cut = setTimeout(() => app?.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app?.close();
+      clearTimeout(cut);
       await workerHttp?.close();
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });

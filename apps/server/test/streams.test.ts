@@ -1,5 +1,7 @@
 // Long-lived requests are bounded: a user's progress streams are capped (the oldest goes) and end
 // with the session.
+import { once } from "node:events";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -52,4 +54,19 @@ describe.each(MODES)("progress streams (%s)", (mode) => {
     expect((await api(ts.baseUrl, cookie, "PUT", "/api/auth/logout")).status).toBe(204);
     expect(await endsWithin(stream.ended, 5000)).toBe(true);
   });
+});
+
+describe("a stopping server", () => {
+  // Node waits out a request whose headers never end for its 60 s headers timeout; the stop cuts it after
+  // a few seconds (CLOSE_GRACE_MS), long before this test's own limit.
+  it("cuts a client that never finishes sending its request instead of waiting it out", async () => {
+    const ts = await startTestServer("embedded");
+    const url = new URL(ts.baseUrl);
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, "connect");
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${url.host}\r\n`);
+    const closed = once(socket, "close");
+    await ts.close();
+    await closed;
+  }, 30_000);
 });

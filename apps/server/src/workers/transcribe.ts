@@ -14,6 +14,8 @@ const STAGES: Record<string, string> = {
   asr: "Recognising speech",
   diarize: "Telling speakers apart",
 };
+/** Every message a running transcription shows. */
+export const TRANSCRIBE_STAGES = [...Object.values(STAGES), "Transcribing"];
 
 /** Fills the project's speakers and transcript from its audio. */
 export async function runTranscribe(
