@@ -19,7 +19,7 @@ import type { Db } from "../db/client.ts";
 import { myVoices, voiceConsents } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
-import { projectKeys, stemsPrefix } from "../storage/keys.ts";
+import { stemsPrefix } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { present } from "./my-voices.ts";
@@ -105,7 +105,7 @@ export class VoiceCloningService {
     let voiceId: string;
     try {
       const sample = path.join(dir, "sample.mp3");
-      const source = await this.#speechSource(project.id, dir);
+      const source = await this.#speechSource(project, dir);
       try {
         await extractCloneSample(source.path, plan, sample);
       } finally {
@@ -226,10 +226,11 @@ export class VoiceCloningService {
   }
 
   /** The speaker's clean speech: the separated voice stem when the project has one, else its audio. */
-  async #speechSource(projectId: string, dir: string) {
-    const stems = stemsPrefix(projectId);
+  async #speechSource(project: { id: string; audioKey: string | null }, dir: string) {
+    const stems = stemsPrefix(project.id);
     const hasStems = await this.#storage.stat(`${stems}${STEM_FILES.info}`);
-    const key = hasStems ? `${stems}${STEM_FILES.voice}` : projectKeys(projectId).audio;
+    const key = hasStems ? `${stems}${STEM_FILES.voice}` : project.audioKey;
+    if (!key) throw new AppError("too_little_speech", "This project has no audio to clone a voice from.");
     return this.#storage.localCopy(key, dir);
   }
 }

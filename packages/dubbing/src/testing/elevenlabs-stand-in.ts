@@ -26,6 +26,8 @@ export interface ElevenLabsStandIn {
   refuseNext: { status: number; body: unknown } | null;
   /** Every DELETE answers 503 while set (a provider that is down). */
   deletesDown: boolean;
+  /** A clone's answer waits this long (to act while it is being made). */
+  cloneDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startElevenLabsStandIn(): Promise<ElevenLabsStandIn> {
     spoken: [],
     refuseNext: null,
     deletesDown: false,
+    cloneDelayMs: 0,
   };
   const server = await startFakeServer(async (req, res) => {
     if (req.method === "POST" && req.path === "/v1/voices/add") {
@@ -68,6 +71,7 @@ export async function startElevenLabsStandIn(): Promise<ElevenLabsStandIn> {
         files,
         apiKey: req.headers["xi-api-key"] as string | undefined,
       });
+      if (state.cloneDelayMs) await new Promise((r) => setTimeout(r, state.cloneDelayMs));
       if (state.refuseNext) {
         const { status, body } = state.refuseNext;
         state.refuseNext = null;
