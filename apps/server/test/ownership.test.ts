@@ -134,11 +134,16 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     });
     expect(state).toBe("completed");
     // gone now, or once the purge job has run (a delete racing the job's own writes may leave it to the job)
+    let left: string[] = [];
     await eventually(
       "no object under the project",
-      async () => (await storedKeys(ts, `projects/${id}/`)).length === 0,
+      async () => {
+        left = await storedKeys(ts, `projects/${id}/`);
+        return left.length === 0;
+      },
       30_000,
-    );
+    ).catch(() => {}); // the assertion below names what is left
+    expect(left).toEqual([]);
     expect(existsSync(path.join(ts.dataDir, "cache", "dubs", translation!.id))).toBe(false);
     const db = ts.server.database.db;
     expect(await db.select().from(projects).where(eq(projects.id, id))).toEqual([]);

@@ -13,7 +13,7 @@ import {
 } from "@dubbing/dubbing";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { clipCacheDir } from "../storage/clip-cache.ts";
-import { clipsPrefix, dubKeys, dubPrefix, projectKeys } from "../storage/keys.ts";
+import { clipsPrefix, dubKeys, dubPrefix, projectKeys, projectPrefix } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
@@ -55,8 +55,12 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         const data = { projectId: project.id, language: job.language, message };
         await deps.webhooks.emit(project.userId, "dub.failed", project.id, data);
       },
+      // the project gone (not only this language): the stems this run may have pushed go too
       purgeIfDeleted: async () => {
-        await storage.deletePrefix(dubPrefix(project.id, job.language));
+        const projectGone = !(await repo.findById(project.id));
+        await storage.deletePrefix(
+          projectGone ? projectPrefix(project.id) : dubPrefix(project.id, job.language),
+        );
         await rm(clipCacheDir(deps.cacheDir, row.id), { recursive: true, force: true });
       },
     },
