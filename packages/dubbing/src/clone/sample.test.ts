@@ -1,5 +1,6 @@
 // The clone sample: the plan (longest first, up to the maximum, refused under the minimum) as a pure
 // function, and the cut with real ffmpeg on real speech (LibriVox recordings of pocketsphinx-testdata).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -61,23 +62,28 @@ describe("planCloneSample", () => {
 });
 
 describe("extractCloneSample with ffmpeg", () => {
-  it("writes the planned speech of a real recording, as long as planned", async () => {
-    const wav = path.join(
-      LIBRIVOX_DIR,
-      readdirSync(LIBRIVOX_DIR)
+  // the project's audio is a WAV, its voice stem a FLAC
+  it.each(["wav", "flac"])(
+    "writes the planned speech of a real recording (%s), as long as planned",
+    async (format) => {
+      const dir = mkdtempSync(path.join(tmpdir(), "clone-sample-"));
+      const first = readdirSync(LIBRIVOX_DIR)
         .filter((f) => f.endsWith(".wav"))
-        .sort()[0]!,
-    );
-    const { durationMs } = await probe(wav);
-    const plan = planCloneSample([seg("a", 0, durationMs / 2), seg("a", durationMs / 2, durationMs)], "a", {
-      minSeconds: 1,
-      maxSeconds: 3,
-    });
-    if (!plan.ok) throw new Error("expected a plan");
-    const out = path.join(mkdtempSync(path.join(tmpdir(), "clone-sample-")), "sample.mp3");
-    await extractCloneSample(wav, plan, out);
-    const info = await probe(out);
-    expect(info.audio?.codec).toBe("mp3");
-    expect(Math.abs(info.durationMs - 3000)).toBeLessThan(150);
-  });
+        .sort()[0]!;
+      const recording = path.join(LIBRIVOX_DIR, first);
+      const input = path.join(dir, `speech.${format}`);
+      execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", recording, input]);
+      const { durationMs } = await probe(recording);
+      const plan = planCloneSample([seg("a", 0, durationMs / 2), seg("a", durationMs / 2, durationMs)], "a", {
+        minSeconds: 1,
+        maxSeconds: 3,
+      });
+      if (!plan.ok) throw new Error("expected a plan");
+      const out = path.join(dir, "sample.mp3");
+      await extractCloneSample(input, plan, out);
+      const info = await probe(out);
+      expect(info.audio?.codec).toBe("mp3");
+      expect(Math.abs(info.durationMs - 3000)).toBeLessThan(150);
+    },
+  );
 });
