@@ -1,13 +1,15 @@
 // Voice cloning (#30, part 2) through the real server, with a local ElevenLabs speaking its wire format:
 // no consent, no clone (400 naming it); another user's project is a 404; too little speech is refused
-// before anything is sent; a clone lands in My voices and on the speaker, with its consent recorded;
+// before anything is sent; the sample is the voice stem when the project has one, else its audio; a
+// clone lands in My voices and on the speaker, with its consent recorded;
 // a dub and the picker's preview speak with it; a refusal shows its reason and leaves nothing; a double
-// click makes one voice; deleting the voice, its project (unless saved) and the account deletes it at
-// the provider, and a provider that is down does not block the deletion (a purge job retries).
-import { writeFile } from "node:fs/promises";
+// click makes one voice; deleting the voice, its project (unless saved; by the user or by retention)
+// and the account deletes it at the provider, and a provider that is down does not block the deletion (a purge job retries).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { cloneConsentText, MAX_MY_VOICES } from "@dubbing/contract";
-import { probe } from "@dubbing/dubbing";
+import { createVoiceCloner, probe } from "@dubbing/dubbing";
 import {
   type ElevenLabsStandIn,
   startElevenLabsStandIn,
@@ -15,7 +17,10 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { myVoices, voiceConsents } from "../src/db/schema.ts";
+import { TranslationRepository } from "../src/translations/repository.ts";
+import { VideoRepository } from "../src/videos/repository.ts";
 import { CLONES_PER_DAY } from "../src/voices/cloning.ts";
+import { runRetention } from "../src/workers/retention.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually, startAndWait, waitForStatus } from "./http.ts";
@@ -52,6 +57,16 @@ async function project(ts: TestServer, cookie: string, title: string) {
   expect(p.status, p.statusMessage).toBe("ready");
   const speakers = p.speakers as { id: string; name: string; selectedVoice: string }[];
   return { id, ana: speakers.find((s) => s.name === "Ana")!, ben: speakers.find((s) => s.name === "Ben")! };
+}
+
+/** The loudest sample of an audio file (dB), by ffmpeg's volumedetect. */
+function maxVolumeDb(file: string): number {
+  const run = spawnSync("ffmpeg", ["-hide_banner", "-i", file, "-af", "volumedetect", "-f", "null", "-"], {
+    encoding: "utf8",
+  });
+  const db = /max_volume: (-?[\d.]+|-inf) dB/.exec(run.stderr)?.[1];
+  if (db === undefined) throw new Error(`no volume of ${file}: ${run.stderr.slice(-300)}`);
+  return db === "-inf" ? -Infinity : Number(db);
 }
 
 const clone = (ts: TestServer, cookie: string, id: string, speakerId: string, body: unknown) =>
@@ -187,6 +202,61 @@ describe.each(MODES)("voice cloning with an ElevenLabs stand-in (%s)", (mode) =>
     expect(eleven.deleted.at(-1)).toBe(voiceId);
     expect(eleven.voices.has(voiceId)).toBe(false);
     expect(await ts.server.storage.listKeys(`my-voices/${made.body.voice.id}/`)).toEqual([]);
+  });
+
+  it("takes the sample from the project's voice stem when it has one", async () => {
+    const { cookie } = await ts.signIn();
+    const p = await project(ts, cookie, "Stems");
+    // a silent voice stem (the original audio is a loud tone): what is sent shows which was cut
+    const stems = path.join(tmp.path, `${mode}-stems`);
+    await mkdir(stems, { recursive: true });
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono"],
+      ...["-t", "16", path.join(stems, "voice.flac")],
+    ]);
+    await writeFile(path.join(stems, "stems.json"), "{}");
+    await ts.server.storage.putFile(
+      `projects/${p.id}/stems/voice.flac`,
+      path.join(stems, "voice.flac"),
+      "audio/flac",
+    );
+    await ts.server.storage.putFile(
+      `projects/${p.id}/stems/stems.json`,
+      path.join(stems, "stems.json"),
+      "application/json",
+    );
+    const made = await clone(ts, cookie, p.id, p.ana.id, { consent: true });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const sample = path.join(stems, "sample.mp3");
+    await writeFile(sample, eleven.clones.at(-1)!.files[0]!.bytes);
+    expect(maxVolumeDb(sample)).toBeLessThan(-60);
+    // without stems the same speaker's sample is the loud original
+    const other = await project(ts, cookie, "No stems");
+    expect((await clone(ts, cookie, other.id, other.ana.id, { consent: true })).status).toBe(201);
+    await writeFile(sample, eleven.clones.at(-1)!.files[0]!.bytes);
+    expect(maxVolumeDb(sample)).toBeGreaterThan(-30);
+  });
+
+  it("deletes an unsaved clone at the provider when retention deletes its project", async () => {
+    const { cookie } = await ts.signIn();
+    const p = await project(ts, cookie, "Old");
+    const voice = (await clone(ts, cookie, p.id, p.ana.id, { consent: true })).body.voice;
+    const db = ts.server.database.db;
+    const repo = new VideoRepository(db);
+    const now = new Date();
+    await repo.setState(p.id, { uploadedAt: new Date(now.getTime() - 31 * 86_400_000) });
+    await runRetention(
+      {
+        repo,
+        translations: new TranslationRepository(db),
+        storage: ts.server.storage,
+        cacheDir: path.join(ts.dataDir, "cache"),
+        cloner: createVoiceCloner({ elevenlabs: { apiKey: "xi-stand-in-key", baseUrl: eleven.url } }),
+      },
+      now,
+    );
+    expect(eleven.deleted).toContain(voice.voice.split(":")[2]);
+    expect((await api(ts.baseUrl, cookie, "GET", "/api/voices/mine")).body.voices).toEqual([]);
   });
 
   it("shows a refusal with the provider's reason and keeps nothing", async () => {
