@@ -1,10 +1,10 @@
 // Voice cloning (#30, part 2) through the real server, with a local ElevenLabs speaking its wire format:
 // no consent, no clone (400 naming it); another user's project is a 404; too little speech is refused
 // before anything is sent; the sample is the voice stem when the project has one, else its audio; a
-// clone lands in My voices and on the speaker, with its consent recorded;
-// a dub and the picker's preview speak with it; a refusal shows its reason and leaves nothing; a double
-// click makes one voice; deleting the voice, its project (unless saved; by the user or by retention)
-// and the account deletes it at the provider, and a provider that is down does not block the deletion (a purge job retries).
+// clone lands in My voices and on the speaker, with its consent recorded; a dub and the picker's preview
+// speak with it; a refusal shows its reason and leaves nothing; a double click makes one voice; deleting
+// the voice, its project (unless saved; by the user or by retention) and the account deletes it at the
+// provider, and a provider that is down does not block the deletion (a purge job retries).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
