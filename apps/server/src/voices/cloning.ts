@@ -13,7 +13,7 @@ import {
   STEM_FILES,
   type VoiceCloner,
 } from "@dubbing/dubbing";
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
 import { myVoices, voiceConsents } from "../db/schema.ts";
@@ -37,6 +37,26 @@ const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
+
+/** A user's consent records, oldest first (the account export: what they agreed to and what was sent). */
+export async function voiceConsentsOf(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(voiceConsents)
+    .where(eq(voiceConsents.userId, userId))
+    .orderBy(asc(voiceConsents.createdAt));
+  return rows.map((r) => ({
+    projectId: r.projectId,
+    speakerId: r.speakerId,
+    provider: r.provider,
+    statement: r.statement,
+    sampleSeconds: r.sampleSeconds,
+    status: r.status,
+    message: r.message,
+    agreedAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
+}
 
 export class VoiceCloningService {
   readonly #db: Db;
