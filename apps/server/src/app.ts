@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { EngineRegistry } from "@dubbing/dubbing";
+import type { EngineRegistry, VoiceCloner } from "@dubbing/dubbing";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -60,6 +60,8 @@ import { VideoRepository } from "./videos/repository.ts";
 import { videoRoutes } from "./videos/routes.ts";
 import { VideoService } from "./videos/service.ts";
 import { subtitleImportRoutes } from "./videos/subtitle-routes.ts";
+import { VoiceCloningService } from "./voices/cloning.ts";
+import { cloningRoutes } from "./voices/cloning-routes.ts";
 import { MyVoiceService } from "./voices/my-voices.ts";
 import { myVoiceRoutes } from "./voices/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
@@ -73,13 +75,15 @@ export interface AppDeps {
   identity: Identity;
   /** The engines (server.ts builds them from config.engines). */
   registry: EngineRegistry;
+  /** The engine that clones voices, or null when none is configured (server.ts, config.engines). */
+  cloner: VoiceCloner | null;
   /** This process's metrics (server.ts); absent, nothing is recorded and /metrics does not exist. */
   metrics?: Metrics;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, storage, boss, identity, registry } = deps;
+  const { config, database, storage, boss, identity, registry, cloner } = deps;
   const db = database.db;
   const trust = config.trustProxy;
   const app = Fastify({
@@ -177,7 +181,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
-  myVoiceRoutes(app, { myVoices: new MyVoiceService(db, repo) });
+  const deletion = new DeletionService({
+    db,
+    storage,
+    cacheDir: path.join(config.dataDir, "cache"),
+    jobs,
+    cloner,
+  });
+  const myVoices = new MyVoiceService(db, repo, deletion);
+  myVoiceRoutes(app, { myVoices });
+  cloningRoutes(app, {
+    cloning: new VoiceCloningService({
+      db,
+      storage,
+      cloner,
+      tmpDir: path.join(config.dataDir, "tmp"),
+      deletion,
+    }),
+    myVoices,
+    registry,
+    storage,
+    tmpDir: path.join(config.dataDir, "tmp"),
+  });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
   webhookRoutes(app, {
@@ -197,7 +222,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans: billing,
   });
   storyboardRoutes(app, { storyboards, offline: offlineImages });
-  const deletion = new DeletionService({ db, storage, cacheDir: path.join(config.dataDir, "cache"), jobs });
   ownershipRoutes(app, { deletion, videos, storyboards });
   const account = new AccountService({ db, jobs, deletion, billing, sign });
   accountRoutes(app, { account, onDeleted: (userId) => streams.closeAll(userId) });

@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { createDefaultRegistry } from "@dubbing/dubbing";
+import { createDefaultRegistry, createVoiceCloner } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
@@ -81,6 +81,7 @@ export async function startServer(
   const boss = await startBoss(database, { supervise: isWorker });
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
+  const cloner = createVoiceCloner(config.engines);
   const metrics = new Metrics();
   instrumentEngines(registry, metrics);
 
@@ -104,6 +105,7 @@ export async function startServer(
       images: await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp")),
       imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
       registry,
+      cloner,
       budget: config.jobBudget,
       sign: await mediaSigner(db),
       publicUrl: config.publicUrl,
@@ -144,7 +146,7 @@ export async function startServer(
   let workerHttp: FastifyInstance | null = null;
   if (config.roles.has("api")) {
     const identity = await prepareIdentity(database.db, config);
-    app = await buildApp({ config, database, storage, boss, identity, registry, metrics });
+    app = await buildApp({ config, database, storage, boss, identity, registry, cloner, metrics });
     await app.listen({ port: config.port, host: config.host });
   } else if (config.workerPort !== undefined) {
     const { db } = database;

@@ -51,7 +51,15 @@ import {
   updateStoryboardBody,
 } from "./storyboard-requests.ts";
 import { storyboardGenerationSchema, storyboardImageSchema, storyboardSchema } from "./storyboards.ts";
-import { createMyVoiceSchema, myVoiceSchema, renameMyVoiceSchema, voicesSpokenBySchema } from "./voices.ts";
+import {
+  clonedVoiceSchema,
+  cloneVoiceSchema,
+  cloningInfoSchema,
+  createMyVoiceSchema,
+  myVoiceSchema,
+  renameMyVoiceSchema,
+  voicesSpokenBySchema,
+} from "./voices.ts";
 import {
   createWebhookSchema,
   updateWebhookSchema,
@@ -547,9 +555,9 @@ export const OPERATIONS: Operation[] = [
     path: "/api/voices/mine/:id",
     tag: "Catalog",
     access: "signed-in",
-    summary: "Rename a voice of My voices",
+    summary: "Rename a voice of My voices, or keep a cloned voice after its project (`saved: true`)",
     body: renameMyVoiceSchema,
-    responses: { 200: json(myVoiceSchema, "The renamed voice.") },
+    responses: { 200: json(myVoiceSchema, "The changed voice.") },
     errors: ["validation_failed", "not_found"],
   },
   {
@@ -557,9 +565,46 @@ export const OPERATIONS: Operation[] = [
     path: "/api/voices/mine/:id",
     tag: "Catalog",
     access: "signed-in",
-    summary: "Delete a voice of My voices",
+    summary: "Delete a voice of My voices (a cloned voice at its provider too)",
     responses: { 204: none("Deleted.") },
     errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/voices/mine/:id/sample/:language",
+    tag: "Catalog",
+    access: "signed-in",
+    summary: "A preview of a cloned voice of My voices speaking a sample language",
+    responses: { 200: file("audio/mpeg", "The sample."), 206: file("audio/mpeg", "A range of it.") },
+    errors: ["not_found", "language_unavailable", "range_not_satisfiable"],
+  },
+  {
+    method: "GET",
+    path: "/api/voices/cloning",
+    tag: "Catalog",
+    access: "signed-in",
+    summary: "Whether this server clones voices, with the consent it asks for",
+    responses: { 200: json(cloningInfoSchema, "What cloning there is.") },
+  },
+  {
+    method: "POST",
+    path: "/api/video/:id/speakers/:speakerId/clone",
+    tag: "Catalog",
+    access: "signed-in",
+    summary: "Clone a speaker's voice from their speech in the project (needs `consent: true`)",
+    body: cloneVoiceSchema,
+    responses: { 201: json(clonedVoiceSchema, "The cloned voice, now the speaker's.") },
+    errors: [
+      "consent_required",
+      "validation_failed",
+      "not_found",
+      "conflict",
+      "rate_limited",
+      "cloning_unavailable",
+      "too_little_speech",
+      "clone_refused",
+      "clone_failed",
+    ],
   },
   {
     method: "GET",

@@ -87,13 +87,18 @@ const myVoiceName = z
 /** One voice of a user's library, as the API answers it. */
 export const myVoiceSchema = z.object({
   id: z.string(),
-  kind: z.literal("preset"),
+  /** preset: a catalogue voice with a pitch and pace; cloned: a voice a provider made from a speaker. */
+  kind: z.enum(["preset", "cloned"]),
   name: z.string(),
-  /** The catalogue voice that speaks it. */
+  /** The speaker's voice value: a catalogue voice, or "cloned:<engine>:<provider voice id>". */
   voice: z.string(),
   style: myVoiceStyleSchema,
   /** The project and speaker it was saved from (null once that project is deleted). */
   source: z.object({ projectId: z.string(), speakerId: z.string() }).nullable(),
+  /** false: a cloned voice that is deleted with its project (and at the provider) unless saved. */
+  saved: z.boolean(),
+  /** Who made a cloned voice ("ElevenLabs"); null for presets. */
+  provider: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MyVoice = z.infer<typeof myVoiceSchema>;
@@ -104,4 +109,44 @@ export const createMyVoiceSchema = z.object({
   speakerId: z.string().min(1),
   name: myVoiceName.optional(),
 });
-export const renameMyVoiceSchema = z.object({ name: myVoiceName });
+/** Rename a voice, or keep a cloned voice when its project is deleted (`saved: true`). */
+export const renameMyVoiceSchema = z
+  .object({ name: myVoiceName.optional(), saved: z.literal(true).optional() })
+  .refine((b) => b.name !== undefined || b.saved !== undefined, "Give a name, or saved: true.");
+
+// Voice cloning (#30, part 2)
+
+/** The consent a clone needs, in the words the user is shown and the server records. */
+export function cloneConsentText(provider: string, maxMinutes: number): string {
+  return `I have the right to use this person's voice; a copy of up to ${maxMinutes} minutes of their speech is sent to ${provider} to make a voice.`;
+}
+
+/** Whether this server can clone voices (GET /api/voices/cloning), and the consent it asks for. */
+export const cloningInfoSchema = z.object({
+  available: z.boolean(),
+  /** The provider that makes the voice ("ElevenLabs"), or null. */
+  provider: z.string().nullable(),
+  /** Speech a clone needs and takes from one speaker (seconds). */
+  minSeconds: z.number(),
+  maxSeconds: z.number(),
+  /** The sentence the consent checkbox shows (cloneConsentText), or null. */
+  consent: z.string().nullable(),
+  /** Why not, when not available. */
+  reason: z.string().nullable(),
+});
+export type CloningInfo = z.infer<typeof cloningInfoSchema>;
+
+/** "Clone this speaker's voice": only with the user's consent. */
+export const cloneVoiceSchema = z.object({
+  consent: z.literal(true, {
+    error: "Cloning a voice needs your consent: confirm you have the right to use this person's voice.",
+  }),
+  name: myVoiceName.optional(),
+});
+
+/** The clone's answer: the new voice of My voices, now the speaker's voice. */
+export const clonedVoiceSchema = z.object({
+  voice: myVoiceSchema,
+  speaker: z.object({ id: z.string(), selectedVoice: z.string() }),
+});
+export type ClonedVoice = z.infer<typeof clonedVoiceSchema>;

@@ -14,10 +14,17 @@ export type DubErrorCode =
 /** A pipeline error with a stable `code`. */
 export class DubError extends Error {
   code: DubErrorCode;
-  constructor(code: DubErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** A provider's answer that failed: its HTTP status and error body (shortened, credentials removed). */
+  readonly provider?: { status: number; body: string };
+  constructor(
+    code: DubErrorCode,
+    message: string,
+    options?: { cause?: unknown; provider?: { status: number; body: string } },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "DubError";
     this.code = code;
+    if (options?.provider) this.provider = options.provider;
   }
 }
 

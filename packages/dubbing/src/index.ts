@@ -3,8 +3,19 @@
 
 export { createPocketsphinxEngine } from "./asr/pocketsphinx.ts";
 export { createWhisperEngine } from "./asr/whisper.ts";
+// Voice cloning (#30): the provider client, the sample, how a cloned voice is named.
+export { createVoiceCloner } from "./clone/default.ts";
+export { ELEVENLABS_CLONE_LIMITS } from "./clone/elevenlabs.ts";
+export { extractCloneSample, planCloneSample, type SamplePlan, type TimedSegment } from "./clone/sample.ts";
+export {
+  CloneError,
+  type CloneErrorCode,
+  type CloneLimits,
+  type CloneSampleFile,
+  type VoiceCloner,
+} from "./clone/types.ts";
+export { clonedVoiceValue, parseClonedVoice } from "./clone/voice-value.ts";
 export { createLocalDiarizer } from "./diarize/local.ts";
-
 // The transcript document (spec shapes) and its checks.
 export {
   type DocMeta,

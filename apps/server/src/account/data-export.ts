@@ -9,6 +9,7 @@ import { billing, projects, storyboards, translations, users } from "../db/schem
 import { dubKeys } from "../storage/keys.ts";
 import type { SignPath } from "../videos/present.ts";
 import { VideoRepository } from "../videos/repository.ts";
+import { voiceConsentsOf } from "../voices/cloning.ts";
 import { myVoicesOf } from "../voices/my-voices.ts";
 
 /** How long the media links in an export work. */
@@ -55,6 +56,7 @@ export async function writeDataExport(
       subscription: plan ? { plan: plan.plan, status: plan.status, billing: plan.interval } : null,
       glossary: user?.glossary ?? [],
       myVoices: await myVoicesOf(db, userId),
+      voiceConsents: await voiceConsentsOf(db, userId),
       exportedAt: opts.now,
     }),
   );

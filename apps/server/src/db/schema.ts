@@ -116,8 +116,10 @@ export const speakers = pgTable(
 );
 
 // My voices (#30): a user's own voices, reused across projects. A preset is a catalogue voice with the
-// pitch and pace it speaks at; the project it was saved from is kept for reference only (set null when
-// that project goes), so the voice outlives it. Deleted with the account (cascade).
+// pitch and pace it speaks at; a cloned voice is a voice a provider made from a speaker's speech
+// (`voice` = "cloned:<engine>:<provider voice id>"). The project a voice came from is kept for reference
+// (set null when that project goes, so the voice outlives it) — but a clone not `saved` is deleted with
+// its project (deletion/service.ts, at the provider too). Deleted with the account (cascade).
 export const myVoices = pgTable(
   "my_voices",
   {
@@ -125,15 +127,55 @@ export const myVoices = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"preset">().notNull(),
+    kind: text("kind").$type<"preset" | "cloned">().notNull(),
     name: text("name").notNull(),
     voice: text("voice").notNull(),
     style: jsonb("style").$type<MyVoiceStyle>().notNull(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     speakerId: text("speaker_id"),
+    /** false: a clone that goes when its project goes; the user keeps it by saving it. Presets: true. */
+    saved: boolean("saved").notNull().default(true),
+    /** A cloned voice's consent record. */
+    consentId: uuid("consent_id").references(() => voiceConsents.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("my_voices_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("my_voices_user_idx").on(t.userId, t.createdAt),
+    index("my_voices_project_idx").on(t.projectId),
+  ],
+);
+
+// Consent to clone a voice (#30): who agreed, when, to what words, for which speaker, sent to whom; one
+// row per attempt, written before anything is sent. At most one attempt in flight per speaker (the
+// partial unique index: a double click makes one voice). Kept with the account (cascade).
+export const voiceConsents = pgTable(
+  "voice_consents",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    speakerId: text("speaker_id").notNull(),
+    /** The provider the sample is sent to ("ElevenLabs"). */
+    provider: text("provider").notNull(),
+    /** The consent sentence exactly as the user was shown it. */
+    statement: text("statement").notNull(),
+    /** pending → made | refused | failed */
+    status: text("status").$type<"pending" | "made" | "refused" | "failed">().notNull(),
+    /** Seconds of speech sent; the provider's voice id once made; its reason when refused. */
+    sampleSeconds: integer("sample_seconds"),
+    providerVoiceId: text("provider_voice_id"),
+    message: text("message"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("voice_consents_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("voice_consents_pending_idx")
+      .on(t.projectId, t.speakerId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const segments = pgTable(

@@ -1,10 +1,11 @@
+import type { VoiceCloner } from "@dubbing/dubbing";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { jobs, projects, storyboards, translations } from "../db/schema.ts";
+import { jobs, myVoices, projects, storyboards, translations } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { Storage } from "../storage/index.ts";
-import { dubPrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
+import { dubPrefix, myVoicePrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { StoryboardRepository } from "../storyboards/repository.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { type PurgeTarget, purge } from "./purge.ts";
@@ -20,12 +21,21 @@ export class DeletionService {
   readonly storage: Storage;
   readonly cacheDir: string;
   readonly jobs: JobQueue;
+  /** Deletes cloned voices at their provider (null: no cloning configured). */
+  readonly cloner: VoiceCloner | null;
 
-  constructor(deps: { db: Db; storage: Storage; cacheDir: string; jobs: JobQueue }) {
+  constructor(deps: {
+    db: Db;
+    storage: Storage;
+    cacheDir: string;
+    jobs: JobQueue;
+    cloner: VoiceCloner | null;
+  }) {
     this.db = deps.db;
     this.storage = deps.storage;
     this.cacheDir = deps.cacheDir;
     this.jobs = deps.jobs;
+    this.cloner = deps.cloner;
   }
 
   /** A project with its translations, dubs, jobs and every stored file. 404 when not the user's (or gone). */
@@ -36,8 +46,13 @@ export class DeletionService {
         .select({ id: translations.id })
         .from(translations)
         .where(eq(translations.projectId, project.id));
+      const clones = await deleteUnsavedClones(tx, project.id);
       await tx.delete(projects).where(and(eq(projects.id, project.id), eq(projects.userId, userId)));
-      return { prefixes: [projectPrefix(project.id)], clipCaches: languages.map((l) => l.id) };
+      return {
+        prefixes: [projectPrefix(project.id), ...clones.prefixes],
+        clipCaches: languages.map((l) => l.id),
+        clonedVoices: clones.clonedVoices,
+      };
     });
     await this.purgeOrRetry(target);
   }
@@ -78,18 +93,42 @@ export class DeletionService {
       .select({ id: storyboards.id })
       .from(storyboards)
       .where(eq(storyboards.userId, userId));
+    const clones = await this.db
+      .select({ id: myVoices.id, voice: myVoices.voice })
+      .from(myVoices)
+      .where(and(eq(myVoices.userId, userId), eq(myVoices.kind, "cloned")));
     return {
-      prefixes: [...ids.map(projectPrefix), ...boards.map((b) => storyboardPrefix(b.id))],
+      prefixes: [
+        ...ids.map(projectPrefix),
+        ...boards.map((b) => storyboardPrefix(b.id)),
+        ...clones.map((c) => myVoicePrefix(c.id)),
+      ],
       clipCaches: languages.map((l) => l.id),
+      clonedVoices: clones.map((c) => c.voice),
     };
   }
 
   /** Removes the files now; when the store refuses, a purge job retries with back-off. */
   async purgeOrRetry(target: PurgeTarget): Promise<void> {
     try {
-      await purge(this.storage, this.cacheDir, target);
+      await purge(this.storage, this.cacheDir, target, this.cloner);
     } catch {
       await this.jobs.enqueuePurge(target).catch(() => {}); // else the hourly orphan sweep finds them
     }
   }
+}
+
+/**
+ * Inside the transaction that deletes a project: its cloned voices the user did not save go with it
+ * (their rows now; at the provider and their previews by the purge that follows).
+ */
+export async function deleteUnsavedClones(
+  tx: Db,
+  projectId: string,
+): Promise<{ prefixes: string[]; clonedVoices: string[] }> {
+  const gone = await tx
+    .delete(myVoices)
+    .where(and(eq(myVoices.projectId, projectId), eq(myVoices.kind, "cloned"), eq(myVoices.saved, false)))
+    .returning({ id: myVoices.id, voice: myVoices.voice });
+  return { prefixes: gone.map((v) => myVoicePrefix(v.id)), clonedVoices: gone.map((v) => v.voice) };
 }

@@ -57,3 +57,8 @@ export const offlineImageKey = (hash: string) => `${OFFLINE_IMAGES_PREFIX}${hash
 /** A voice sample, rendered on first request and served from storage afterwards. */
 export const voiceSampleKey = (language: string, engineVoice: string, voice: string) =>
   `samples/${language}/${engineVoice}/${voice}.mp3`;
+
+/** Everything stored for one voice of My voices (a cloned voice's previews). */
+export const myVoicePrefix = (voiceId: string) => `my-voices/${voiceId}/`;
+export const myVoiceSampleKey = (voiceId: string, language: string) =>
+  `${myVoicePrefix(voiceId)}${language}.mp3`;

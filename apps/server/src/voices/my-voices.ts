@@ -1,26 +1,37 @@
 // My voices (#30, part 3): a user's library of voices, saved from a speaker and reused in any project.
 import { MAX_MY_VOICES, type MyVoice } from "@dubbing/contract";
+import { parseClonedVoice } from "@dubbing/dubbing";
 import { and, asc, eq } from "drizzle-orm";
 import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
 import { myVoices } from "../db/schema.ts";
+import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
+import { myVoicePrefix } from "../storage/keys.ts";
 import type { VideoRepository } from "../videos/repository.ts";
 import { presetStyle } from "./preset.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = () => new AppError("not_found", "There is no such voice in My voices.");
+export const notFound = () => new AppError("not_found", "There is no such voice in My voices.");
 
-export const present = (row: typeof myVoices.$inferSelect): MyVoice => ({
-  id: row.id,
-  kind: row.kind,
-  name: row.name,
-  voice: row.voice,
-  style: row.style,
-  source: row.projectId && row.speakerId ? { projectId: row.projectId, speakerId: row.speakerId } : null,
-  createdAt: row.createdAt.toISOString(),
-});
+/** The provider's name for an engine that clones. */
+const PROVIDERS: Record<string, string> = { elevenlabs: "ElevenLabs" };
+
+export const present = (row: typeof myVoices.$inferSelect): MyVoice => {
+  const cloned = row.kind === "cloned" ? parseClonedVoice(row.voice) : null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    voice: row.voice,
+    style: row.style,
+    source: row.projectId && row.speakerId ? { projectId: row.projectId, speakerId: row.speakerId } : null,
+    saved: row.saved,
+    provider: cloned ? (PROVIDERS[cloned.engine] ?? cloned.engine) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+};
 
 /** A user's library, oldest first (the picker's order, and the account export's). */
 export async function myVoicesOf(db: Db, userId: string): Promise<MyVoice[]> {
@@ -35,9 +46,22 @@ export async function myVoicesOf(db: Db, userId: string): Promise<MyVoice[]> {
 export class MyVoiceService {
   readonly #db: Db;
   readonly #videos: VideoRepository;
-  constructor(db: Db, videos: VideoRepository) {
+  readonly #deletion: DeletionService;
+  constructor(db: Db, videos: VideoRepository, deletion: DeletionService) {
     this.#db = db;
     this.#videos = videos;
+    this.#deletion = deletion;
+  }
+
+  /** One voice of the user's, or 404. */
+  async get(userId: string, id: string): Promise<MyVoice> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await this.#db
+      .select()
+      .from(myVoices)
+      .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)));
+    if (!row) throw notFound();
+    return present(row);
   }
 
   list(userId: string): Promise<MyVoice[]> {
@@ -53,6 +77,12 @@ export class MyVoiceService {
     const speaker = (await this.#videos.speakersOf(project.id)).find((s) => s.id === input.speakerId);
     if (!speaker)
       throw new AppError("not_found", "This project has no such speaker (save the project first).");
+    // a cloned voice is in My voices already, once: a second entry would outlive its deletion
+    if (parseClonedVoice(speaker.selectedVoice))
+      throw new AppError(
+        "conflict",
+        "This speaker speaks with a cloned voice, which is in My voices already.",
+      );
     return this.#db.transaction(async (tx) => {
       await boundPerUser(
         tx,
@@ -78,23 +108,34 @@ export class MyVoiceService {
     });
   }
 
-  async rename(userId: string, id: string, name: string): Promise<MyVoice> {
+  /** Renames a voice, or keeps a cloned voice when its project is deleted (`saved`). */
+  async update(userId: string, id: string, change: { name?: string; saved?: true }): Promise<MyVoice> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await this.#db
       .update(myVoices)
-      .set({ name })
+      .set({
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.saved ? { saved: true } : {}),
+      })
       .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)))
       .returning();
     if (!row) throw notFound();
     return present(row);
   }
 
+  /** Deletes a voice; a cloned one at its provider too (retried by a purge job when the provider fails). */
   async remove(userId: string, id: string): Promise<void> {
     if (!UUID.test(id)) throw notFound();
-    const gone = await this.#db
+    const [gone] = await this.#db
       .delete(myVoices)
       .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)))
-      .returning({ id: myVoices.id });
-    if (gone.length === 0) throw notFound();
+      .returning({ id: myVoices.id, kind: myVoices.kind, voice: myVoices.voice });
+    if (!gone) throw notFound();
+    if (gone.kind === "cloned")
+      await this.#deletion.purgeOrRetry({
+        prefixes: [myVoicePrefix(gone.id)],
+        clipCaches: [],
+        clonedVoices: [gone.voice],
+      });
   }
 }

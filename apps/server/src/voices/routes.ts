@@ -18,8 +18,8 @@ export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceSer
   });
 
   app.patch<{ Params: { id: string } }>("/api/voices/mine/:id", SIGNED_IN, async (request) => {
-    const { name } = parseBody(renameMyVoiceSchema, request.body);
-    return myVoices.rename(currentUser(request).id, request.params.id, name);
+    const change = parseBody(renameMyVoiceSchema, request.body);
+    return myVoices.update(currentUser(request).id, request.params.id, change);
   });
 
   app.delete<{ Params: { id: string } }>("/api/voices/mine/:id", SIGNED_IN, async (request, reply) => {

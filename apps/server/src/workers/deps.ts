@@ -1,4 +1,4 @@
-import type { EngineRegistry } from "@dubbing/dubbing";
+import type { EngineRegistry, VoiceCloner } from "@dubbing/dubbing";
 import type { JobBudget } from "../config.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -32,6 +32,8 @@ export interface WorkerDeps {
   cacheDir: string;
   /** The engines, built once per process from the config. */
   registry: EngineRegistry;
+  /** Deletes cloned voices at their provider (purge jobs); null when no cloning is configured. */
+  cloner: VoiceCloner | null;
   /** Signs media links (the data export's links to videos) and the address they start with. */
   sign: SignPath;
   publicUrl: string;

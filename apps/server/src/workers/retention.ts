@@ -3,6 +3,7 @@ import { eq, lt } from "drizzle-orm";
 import { EXPORT_KEEP_DAYS } from "../account/service.ts";
 import { dataExports, projects, settings, storyboards } from "../db/schema.ts";
 import { purge } from "../deletion/purge.ts";
+import { deleteUnsavedClones } from "../deletion/service.ts";
 import { sweepOrphanObjects } from "../deletion/sweep.ts";
 import { sweepMailbox } from "../identity/mailbox.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
@@ -17,7 +18,8 @@ import type { WorkerDeps } from "./deps.ts";
  * identity provider's used tokens, ended sessions and old rate-limit windows.
  */
 export async function runRetention(
-  deps: Pick<WorkerDeps, "repo" | "translations" | "storage" | "cacheDir">,
+  deps: Pick<WorkerDeps, "repo" | "translations" | "storage" | "cacheDir"> &
+    Partial<Pick<WorkerDeps, "cloner" | "jobs">>,
   now: Date,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
@@ -31,7 +33,18 @@ export async function runRetention(
       prefixes: [projectPrefix(id)],
       clipCaches: translations.map((t) => t.id),
     });
-    await deps.repo.delete(id);
+    // its unsaved cloned voices go with it (rows now, at the provider by a purge job that retries)
+    const clones = await deps.repo.db.transaction(async (tx) => {
+      const c = await deleteUnsavedClones(tx, id);
+      await tx.delete(projects).where(eq(projects.id, id));
+      return c;
+    });
+    if (clones.clonedVoices.length) {
+      const target = { prefixes: clones.prefixes, clipCaches: [], clonedVoices: clones.clonedVoices };
+      await purge(deps.storage, deps.cacheDir, target, deps.cloner ?? null).catch(() =>
+        deps.jobs?.enqueuePurge(target),
+      );
+    }
   }
   // Storyboards and their generated videos follow the same rule.
   const oldBoards = await deps.repo.db

@@ -29,7 +29,7 @@ const HANDLERS: { [N in QueueName]: Handler<N> } = {
   retention: (deps) => runRetention(deps, new Date()),
   storyboard: runStoryboardVideo,
   // the files of a deleted record that the store refused at the time; an error retries with back-off
-  purge: (deps, target) => purge(deps.storage, deps.cacheDir, target),
+  purge: (deps, target) => purge(deps.storage, deps.cacheDir, target, deps.cloner),
   export: runExport,
   webhook: (deps, job) => runWebhookDelivery(deps.delivery, job),
 };

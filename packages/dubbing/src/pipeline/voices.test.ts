@@ -50,3 +50,37 @@ describe("resolveVoice", () => {
     expect(v.catalogVoice).toBeTruthy();
   });
 });
+
+describe("resolveVoice with a cloned voice", () => {
+  const clonedSpeaker = { id: "speaker-1", name: "Ana", selectedVoice: "cloned:elevenlabs:abc123" };
+  const elevenlabs = (ok: boolean, languages = LANGUAGES.map((l) => l.code)): TtsEngine => ({
+    ...cloud(ok),
+    id: "elevenlabs",
+    label: "ElevenLabs",
+    languages,
+  });
+  it("speaks it with the engine that made it, with its own voice id, in any language it speaks", async () => {
+    const r = new EngineRegistry().register(elevenlabs(true)).register(createEspeakEngine());
+    for (const language of ["es", "ja"] as const) {
+      const v = await resolveVoice(r, clonedSpeaker, language, 0);
+      expect(v.engine.id).toBe("elevenlabs");
+      expect(v.voice).toMatchObject({ engine: "elevenlabs", id: "abc123", language });
+      expect(v.catalogVoice).toBeUndefined();
+    }
+  });
+  it("refuses, with the reason, rather than speak with another engine", async () => {
+    const off = new EngineRegistry().register(elevenlabs(false)).register(createEspeakEngine());
+    await expect(resolveVoice(off, clonedSpeaker, "es", 0)).rejects.toMatchObject({
+      code: "no_engine",
+      message: expect.stringContaining(
+        "Ana's cloned voice speaks with ElevenLabs, which is not available here (no key configured)",
+      ),
+    });
+    const noThai = new EngineRegistry()
+      .register(elevenlabs(true, ["en", "es"]))
+      .register(createEspeakEngine());
+    await expect(resolveVoice(noThai, clonedSpeaker, "th", 0)).rejects.toThrow(/does not speak Thai/);
+    const none = new EngineRegistry().register(createEspeakEngine());
+    await expect(resolveVoice(none, clonedSpeaker, "es", 0)).rejects.toThrow(/needs the elevenlabs engine/);
+  });
+});

@@ -1,3 +1,4 @@
+import { parseClonedVoice } from "../clone/voice-value.ts";
 import type { Speaker } from "../doc.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import type { LocalVoice, TtsEngine } from "../engines/types.ts";
@@ -34,7 +35,47 @@ function catalogCandidates(
 }
 
 /**
- * The voice a speaker speaks `language` with: their catalogue voice mapped to the first available
+ * A cloned voice (#30): spoken by the engine that made it, in any language that engine speaks, or
+ * refused (no_engine) with the reason — never another engine's voice in its place, which would be a
+ * stranger's voice where the user chose the speaker's own.
+ */
+async function resolveCloned(
+  registry: EngineRegistry,
+  cloned: { engine: string; voiceId: string },
+  speaker: Speaker,
+  language: LanguageCode,
+): Promise<ResolvedVoice> {
+  const engine = registry.get("tts", cloned.engine);
+  const what = `${speaker.name}'s cloned voice`;
+  if (!engine)
+    throw new DubError("no_engine", `${what} needs the ${cloned.engine} engine, which this server lacks`);
+  const a = await registry.availability(engine);
+  if (!a.ok)
+    throw new DubError(
+      "no_engine",
+      `${what} speaks with ${engine.label}, which is not available here (${a.reason ?? "unavailable"})`,
+    );
+  if (!engine.languages.includes(language))
+    throw new DubError(
+      "no_engine",
+      `${what} speaks with ${engine.label}, which does not speak ${languageName(language)}`,
+    );
+  const pitch = speaker.style?.measured?.pitchHz;
+  return {
+    engine,
+    voice: {
+      engine: engine.id,
+      id: cloned.voiceId,
+      language,
+      gender: pitch !== undefined && pitch < 155 ? "Male" : "Female",
+      label: `${engine.label} cloned voice`,
+    },
+  };
+}
+
+/**
+ * The voice a speaker speaks `language` with: a cloned voice by the engine that made it (resolveCloned),
+ * else their catalogue voice mapped to the first available
  * engine (a configured cloud engine's own voice, else a local one), or a voice given as "engine:id", or
  * (no/unknown voice) a default catalogue voice mapped the same way, or the registry's first TTS engine
  * for the language. Throws DubError no_engine.
@@ -47,6 +88,8 @@ export async function resolveVoice(
 ): Promise<ResolvedVoice> {
   const candidates: { voice: LocalVoice; catalogVoice?: string }[] = [];
   const value = speaker.selectedVoice.trim();
+  const cloned = parseClonedVoice(value);
+  if (cloned) return resolveCloned(registry, cloned, speaker, language);
   const direct = /^([a-z0-9.-]+):(.+)$/i.exec(value);
   if (findVoice(value)) {
     candidates.push(...catalogCandidates(registry, value, language));

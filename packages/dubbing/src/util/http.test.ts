@@ -17,6 +17,7 @@ describe("providerMessage", () => {
     expect(providerMessage('{"message":"Quota exceeded"}')).toBe("Quota exceeded");
     expect(providerMessage('{"err_msg":"bad audio"}')).toBe("bad audio");
     expect(providerMessage('{"detail":{"status":"x","message":"voice not found"}}')).toBe("voice not found");
+    expect(providerMessage('{"detail":"Field required: files"}')).toBe("Field required: files");
     expect(providerMessage("  plain\n text ")).toBe("plain text");
   });
 });

@@ -24,6 +24,7 @@ export function providerMessage(body: string): string {
       (typeof nested === "string" ? nested : undefined) ??
       (typeof j.message === "string" ? j.message : undefined) ??
       (typeof j.err_msg === "string" ? j.err_msg : undefined) ??
+      (typeof j.detail === "string" ? j.detail : undefined) ??
       (typeof (j.detail as Record<string, unknown>)?.message === "string"
         ? ((j.detail as Record<string, unknown>).message as string)
         : undefined) ??
@@ -63,7 +64,9 @@ export async function providerFetch(url: string, init: RequestInit, req: Provide
       continue;
     }
     const message = `${req.provider} answered ${res.status}${body ? `: ${providerMessage(body)}` : ""}`;
-    throw new DubError("engine_failed", redact(message, init.headers));
+    throw new DubError("engine_failed", redact(message, init.headers), {
+      provider: { status: res.status, body: redact(body.slice(0, 2000), init.headers) },
+    });
   }
 }
 

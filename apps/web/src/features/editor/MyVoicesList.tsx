@@ -11,9 +11,22 @@ import {
   useMyVoices,
   useRefreshMyVoices,
 } from "../voices/my-voices.ts";
+import type { useSamplePlayer } from "../voices/use-sample-player.ts";
+import { ClonedVoiceNote } from "./ClonedVoiceNote.tsx";
 
 /** The picker's "My voices": the user's own voices first, each taken in one click. */
-export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice: MyVoice) => void }) {
+export function MyVoicesList({
+  voices,
+  language,
+  player,
+  onUse,
+}: {
+  voices: Voice[];
+  /** The picker's sample language (a cloned voice's preview). */
+  language: string;
+  player: ReturnType<typeof useSamplePlayer>;
+  onUse: (voice: MyVoice) => void;
+}) {
   const mine = useMyVoices();
   const refresh = useRefreshMyVoices();
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +46,8 @@ export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice
       {mine.data?.length === 0 && (
         <p className="mt-2 text-sm text-slate-500">
           No voices yet. &ldquo;Save to My voices&rdquo; on a speaker keeps its voice, pitch and pace for your
-          other projects.
+          other projects; &ldquo;Clone this speaker&rsquo;s voice&rdquo; (where offered) adds the
+          speaker&rsquo;s own.
         </p>
       )}
       {error && (
@@ -88,7 +102,17 @@ export function MyVoicesList({ voices, onUse }: { voices: Voice[]; onUse: (voice
                 ) : (
                   <p className="truncate text-sm font-medium text-slate-900">{v.name}</p>
                 )}
-                <p className="text-xs text-slate-600">{describeMyVoice(v, catalogName(v.voice))}</p>
+                {v.kind === "cloned" ? (
+                  <ClonedVoiceNote
+                    voice={v}
+                    language={language}
+                    player={player}
+                    onError={setError}
+                    onKept={refresh}
+                  />
+                ) : (
+                  <p className="text-xs text-slate-600">{describeMyVoice(v, catalogName(v.voice))}</p>
+                )}
               </div>
               {renaming?.id !== v.id && (
                 <button

@@ -3,7 +3,8 @@ import type { Voice } from "../../api/types.ts";
 import { buttonDanger, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
 import { PlusIcon, TrashIcon, VolumeIcon } from "../../components/icons.tsx";
-import { styleFromMyVoice } from "../voices/my-voices.ts";
+import { isClonedVoice } from "../voices/cloning.ts";
+import { styleFromMyVoice, useMyVoices } from "../voices/my-voices.ts";
 import type { PickerLanguage } from "../voices/sample-url.ts";
 import { SaveToMyVoices } from "./SaveToMyVoices.tsx";
 import { SpeakerStyleFields } from "./SpeakerStyleFields.tsx";
@@ -35,7 +36,9 @@ export function SpeakersPanel({
 }) {
   const [deleting, setDeleting] = useState<Speaker | null>(null);
   const [picking, setPicking] = useState<Speaker | null>(null);
+  const mine = useMyVoices().data;
   const voiceName = (value: string) => {
+    if (isClonedVoice(value)) return `${mine?.find((m) => m.voice === value)?.name ?? "A voice"} (cloned)`;
     const v = voices.find((x) => x.value === value);
     return v ? `${v.name} (${v.gender}, ${v.locale})` : value || "No voice";
   };

@@ -107,6 +107,8 @@ export function VoicePickerDialog({
       )}
       <MyVoicesList
         voices={voices}
+        language={language}
+        player={player}
         onUse={(v) => {
           onUseMyVoice(v);
           close();

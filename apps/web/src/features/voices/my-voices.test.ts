@@ -9,6 +9,8 @@ const voice = (style: MyVoice["style"]): MyVoice => ({
   voice: "en-US-AvaMultilingualNeural",
   style,
   source: null,
+  saved: true,
+  provider: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
