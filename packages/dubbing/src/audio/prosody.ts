@@ -67,10 +67,17 @@ function envelope(samples: Float32Array, sampleRate: number): Float64Array {
   return out;
 }
 
-/** Pure: whether the 40 ms around sample `at` is periodic at a speech pitch (60–400 Hz). */
+/**
+ * Pure: whether the 40 ms around sample `at` is periodic at a speech pitch (60–400 Hz): any of the three
+ * frames from 20 ms before it, looked at one by one until one is.
+ */
 function voicedAt(samples: Float32Array, sampleRate: number, atMs: number): boolean {
   const start = Math.max(0, atMs - 20);
-  return pitchTrack(samples, sampleRate, [{ start, end: start + 100 }], 3).length > 0;
+  for (let k = 0; k < 3; k++) {
+    if (pitchTrack(samples, sampleRate, [{ start: start + 20 * k, end: start + 100 }], 1).length > 0)
+      return true;
+  }
+  return false;
 }
 
 /**
