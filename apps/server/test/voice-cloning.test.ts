@@ -205,6 +205,36 @@ describe.each(MODES)("voice cloning with an ElevenLabs stand-in (%s)", (mode) =>
     expect(await ts.server.storage.listKeys(`my-voices/${made.body.voice.id}/`)).toEqual([]);
   });
 
+  it("lets a speaker take a cloned voice only from its owner's own voices", async () => {
+    const alice = await ts.signIn();
+    const bob = await ts.signIn();
+    const first = await project(ts, alice.cookie, "Mine");
+    const made = await clone(ts, alice.cookie, first.id, first.ana.id, { consent: true });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const value = made.body.voice.voice as string;
+    const give = async (cookie: string, id: string, speaker: { id: string; name: string }, voice: string) => {
+      const editor = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body;
+      const speakers = editor.speakers.map((s: { id: string }) =>
+        s.id === speaker.id ? { ...s, selectedVoice: voice } : s,
+      );
+      return api(ts.baseUrl, cookie, "PUT", `/api/video/${id}`, { speakers });
+    };
+    // Bob, who learnt the voice's id, cannot put Alice's voice (someone's consented voice) on his speaker
+    const his = await project(ts, bob.cookie, "Not his");
+    const refused = await give(bob.cookie, his.id, his.ana, value);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { path: expect.stringMatching(/^speakers\.\d\.selectedVoice$/), message: "Not one of your voices." },
+    ]);
+    expect(await give(bob.cookie, his.id, his.ana, "cloned:elevenlabs:made-up")).toMatchObject({
+      status: 400,
+    });
+    // Alice takes it in a second project; and her first project, whose speaker has it, saves as before
+    const second = await project(ts, alice.cookie, "Mine too");
+    expect((await give(alice.cookie, second.id, second.ben, value)).status).toBe(200);
+    expect((await give(alice.cookie, first.id, first.ben, first.ben.selectedVoice)).status).toBe(200);
+  });
+
   it("takes the sample from the project's voice stem when it has one", async () => {
     const { cookie } = await ts.signIn();
     const p = await project(ts, cookie, "Stems");

@@ -24,6 +24,7 @@ import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";
 import { timelineProblem } from "../translations/timeline.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
+import { requireOwnClonedVoices } from "../voices/own-cloned.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
@@ -310,6 +311,10 @@ export class VideoService {
 
   async update(userId: string, id: string, change: VideoUpdate) {
     const row = await this.repo.requireOwned(userId, id);
+    if (change.speakers) {
+      const before = new Map((await this.repo.speakersOf(row.id)).map((s) => [s.id, s.selectedVoice]));
+      await requireOwnClonedVoices(this.repo.db, userId, change.speakers, before);
+    }
     if (change.transcript) {
       const speakerIds = new Set((change.speakers ?? (await this.repo.speakersOf(row.id))).map((s) => s.id));
       const bad = firstUnknownSpeaker(change.transcript, speakerIds);

@@ -1,0 +1,41 @@
+// A cloned voice is its owner's (someone's consented voice, made in the operator's provider account):
+// a speaker takes one only from the user's own library, whatever id a client sends.
+import { parseClonedVoice } from "@dubbing/dubbing";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { myVoices } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * Refuses (400) speakers given a cloned voice that is not in the user's My voices. A speaker keeping the
+ * voice it has (`before`) is not asked again: a project saved after its voice was deleted still saves.
+ */
+export async function requireOwnClonedVoices(
+  db: Db,
+  userId: string,
+  speakers: { id: string; selectedVoice: string }[],
+  before: Map<string, string>,
+): Promise<void> {
+  const asked = speakers
+    .map((s, i) => ({ i, voice: s.selectedVoice }))
+    .filter((s) => parseClonedVoice(s.voice) && before.get(speakers[s.i]!.id) !== s.voice);
+  if (asked.length === 0) return;
+  const owned = await db
+    .select({ voice: myVoices.voice })
+    .from(myVoices)
+    .where(
+      and(
+        eq(myVoices.userId, userId),
+        inArray(
+          myVoices.voice,
+          asked.map((s) => s.voice),
+        ),
+      ),
+    );
+  const mine = new Set(owned.map((o) => o.voice));
+  const stranger = asked.find((s) => !mine.has(s.voice));
+  if (stranger)
+    throw new AppError("validation_failed", "A speaker was given a cloned voice that is not one of yours.", [
+      { path: `speakers.${stranger.i}.selectedVoice`, message: "Not one of your voices." },
+    ]);
+}
