@@ -1,7 +1,6 @@
 // My voices (#30, part 3) through the real server: a speaker's voice saved from project A, taken by a
 // speaker of project B and spoken in B's dub at the preset's pitch; renamed and deleted by its owner only;
 // listed in the account export; gone with the account.
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MAX_MY_VOICES } from "@dubbing/contract";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
@@ -10,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { myVoices } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
-import { readZip } from "./zip.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { exportedAccount } from "./zip.ts";
 
 const tmp = tempFolder("my-voices-");
 let dialogue: string;
@@ -140,15 +139,7 @@ describe.each(MODES)("my voices (%s)", (mode) => {
     });
 
     // the account export lists the library
-    expect((await api(ts.baseUrl, cookie, "POST", "/api/account/export")).status).toBe(202);
-    const done = await eventually("the export", async () => {
-      const e = (await api(ts.baseUrl, cookie, "GET", "/api/account/export")).body.export;
-      return e.status === "ready" || e.status === "failed" ? e : null;
-    });
-    expect(done.status, done.message).toBe("ready");
-    const zipFile = path.join(tmp.path, `${mode}-data.zip`);
-    await writeFile(zipFile, Buffer.from(await (await fetch(`${ts.baseUrl}${done.url}`)).arrayBuffer()));
-    const account = JSON.parse((await readZip(zipFile)).get("account.json")!.toString());
+    const account = await exportedAccount(ts.baseUrl, cookie, path.join(tmp.path, `${mode}-data.zip`));
     expect(account.myVoices).toEqual(list.map((v: object) => ({ ...v })));
 
     // deleting project A keeps the voice (without its source); deleting the voice by its owner works

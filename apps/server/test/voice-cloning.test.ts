@@ -25,7 +25,7 @@ import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually, startAndWait, waitForStatus } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
-import { readZip } from "./zip.ts";
+import { exportedAccount } from "./zip.ts";
 
 const tmp = tempFolder("cloning-");
 let video: string;
@@ -398,15 +398,7 @@ describe.each(MODES)("voice cloning with an ElevenLabs stand-in (%s)", (mode) =>
     expect(left).toMatchObject([{ id: kept.id, saved: true, source: null }]);
 
     // the account export lists it and the consents; closing the account deletes it at the provider
-    expect((await api(ts.baseUrl, cookie, "POST", "/api/account/export")).status).toBe(202);
-    const done = await eventually("the export", async () => {
-      const e = (await api(ts.baseUrl, cookie, "GET", "/api/account/export")).body.export;
-      return e.status === "ready" || e.status === "failed" ? e : null;
-    });
-    expect(done.status, done.message).toBe("ready");
-    const zipFile = path.join(tmp.path, `${mode}-data.zip`);
-    await writeFile(zipFile, Buffer.from(await (await fetch(`${ts.baseUrl}${done.url}`)).arrayBuffer()));
-    const account = JSON.parse((await readZip(zipFile)).get("account.json")!.toString());
+    const account = await exportedAccount(ts.baseUrl, cookie, path.join(tmp.path, `${mode}-data.zip`));
     expect(account.myVoices).toEqual(left);
     expect(account.voiceConsents).toMatchObject([
       {
