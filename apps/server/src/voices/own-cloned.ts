@@ -17,8 +17,8 @@ export async function requireOwnClonedVoices(
   before: Map<string, string>,
 ): Promise<void> {
   const asked = speakers
-    .map((s, i) => ({ i, voice: s.selectedVoice }))
-    .filter((s) => parseClonedVoice(s.voice) && before.get(speakers[s.i]!.id) !== s.voice);
+    .map((s, i) => ({ i, voice: s.selectedVoice, had: before.get(s.id) }))
+    .filter((s) => parseClonedVoice(s.voice) && s.had !== s.voice);
   if (asked.length === 0) return;
   const owned = await db
     .select({ voice: myVoices.voice })
