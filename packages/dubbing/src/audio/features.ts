@@ -1,3 +1,5 @@
+import { correlator } from "./correlation.ts";
+
 // Pure audio features for segmentation and diarization: frame energies, speech/silence regions,
 // MFCCs and a pitch estimate. All times in milliseconds.
 
@@ -223,6 +225,7 @@ export function pitchTrack(
   const hop = Math.round(sampleRate * 0.02);
   const pitches: number[] = [];
   const corr = new Float64Array(maxLag + 2);
+  const correlate = correlator(frame, maxLag + 1);
   let looked = 0;
   for (const r of regions) {
     const from = Math.round((r.start * sampleRate) / 1000);
@@ -231,16 +234,15 @@ export function pitchTrack(
       let e0 = 0;
       for (let i = 0; i < frame; i++) e0 += (samples[o + i] as number) ** 2;
       if (e0 < 1e-6 * frame) continue;
+      correlate(samples, o, corr);
+      // the energy under the frame shifted by each lag, slid along from the first lag
+      const sq = (i: number) => (samples[o + i] as number) ** 2;
+      let e1 = 0;
+      for (let i = minLag; i < minLag + frame; i++) e1 += sq(i);
       let best = 0;
       for (let lag = minLag; lag <= maxLag + 1; lag++) {
-        let c = 0;
-        let e1 = 0;
-        for (let i = 0; i < frame; i++) {
-          const y = samples[o + i + lag] as number;
-          c += (samples[o + i] as number) * y;
-          e1 += y * y;
-        }
-        const v = c / Math.sqrt(e0 * e1 + 1e-12);
+        if (lag > minLag) e1 += sq(lag + frame - 1) - sq(lag - 1);
+        const v = (corr[lag] as number) / Math.sqrt(e0 * Math.max(0, e1) + 1e-12);
         corr[lag] = v;
         if (v > best) best = v;
       }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { correlator, fftOf } from "./correlation.ts";
+
+function direct(s: Float32Array, o: number, frame: number, maxLag: number): number[] {
+  const out = [];
+  for (let lag = 0; lag <= maxLag; lag++) {
+    let c = 0;
+    for (let i = 0; i < frame; i++) c += (s[o + i] as number) * (s[o + i + lag] as number);
+    out.push(c);
+  }
+  return out;
+}
+
+describe("correlator", () => {
+  it("gives the direct sums for every lag, at sizes that fill the transform and that do not", () => {
+    const s = Float32Array.from(
+      { length: 4000 },
+      (_, i) => Math.sin(i * 0.071) + Math.sin(i * i * 0.37) * 0.5,
+    );
+    for (const [frame, maxLag] of [
+      [882, 369],
+      [640, 268],
+      [100, 28], // span 128: exactly the transform's size
+    ] as const) {
+      const out = new Float64Array(maxLag + 1);
+      for (const o of [0, 17, 1500]) {
+        correlator(frame, maxLag)(s, o, out);
+        const want = direct(s, o, frame, maxLag);
+        for (let lag = 0; lag <= maxLag; lag++) expect(out[lag]).toBeCloseTo(want[lag] as number, 9);
+      }
+    }
+  });
+});
+
+describe("fftOf", () => {
+  it("transforms a cosine into its two bins", () => {
+    const n = 64;
+    const re = Float64Array.from({ length: n }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / n));
+    const im = new Float64Array(n);
+    fftOf(n).transform(re, im);
+    expect(re[5]).toBeCloseTo(n / 2, 9);
+    expect(re[n - 5]).toBeCloseTo(n / 2, 9);
+    expect(Math.hypot(re[6] as number, im[6] as number)).toBeCloseTo(0, 9);
+  });
+});
