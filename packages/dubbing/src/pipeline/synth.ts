@@ -106,11 +106,14 @@ export async function synthAll(
   });
   const copies = (i: number) => count.get(keys[i] as string) as number;
   onDone(jobs.length - [...groups.values()].reduce((n, g) => n + g.reduce((m, i) => m + copies(i), 0), 0));
+  // two runs per core in all, not per voice: each run is a process start (~7 ms of this thread, and the
+  // engine's own start-up), and the voices' runs already end at different times
+  const perVoice = Math.ceil(concurrency / groups.size);
   const batches = [...groups.values()].flatMap((idx) => {
     const j0 = jobs[idx[0] as number] as SynthJob;
     // single runs for engines without batches, unless their clips are pitch-shifted (one shift a batch)
     return j0.v.engine.synthesizeMany || (j0.v.style?.shift ?? 0) !== 0
-      ? planBatches(idx, (i) => (jobs[i] as SynthJob).text.length, concurrency)
+      ? planBatches(idx, (i) => (jobs[i] as SynthJob).text.length, perVoice)
       : idx.map((i) => [i]);
   });
   // a cloud engine waits on the network, not on a core: a few requests at once (rate limits are
