@@ -17,6 +17,7 @@ import { JobTracker } from "./jobs/tracker.ts";
 import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
+import { startIdleCollector } from "./runtime/idle-collector.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -67,6 +68,9 @@ export async function startServer(
   await sweepScratch(tmpDir, database.kind === "pglite" ? new Date() : stale());
   const sweeper = setInterval(() => void sweepScratch(tmpDir, stale()).catch(() => {}), SCRATCH_SWEEP_MS);
   sweeper.unref();
+  const stopIdleCollector = startIdleCollector((before, after, ms) =>
+    log().debug({ before, after, ms: Math.round(ms) }, "idle: garbage collected"),
+  );
   const storage = await createStorage(config);
   await storage.check();
   const backups =
@@ -167,6 +171,7 @@ export async function startServer(
     storage,
     boss,
     async stop() {
+      stopIdleCollector();
       clearInterval(sweeper);
       clearInterval(cacheSweeper);
       clearInterval(stuckSweeper);
