@@ -11,12 +11,12 @@ import vm from "node:vm";
 export const IDLE_CHECK_MS = 120_000;
 /** Idle: the event loop was busy less than this share of the last check's interval. */
 export const IDLE_LOOP_SHARE = 0.02;
-/** What the heap must have grown since the last collection for another to be worth it. */
+/** What the heap must have grown since its lowest (after the last collection) for another to be worth it. */
 export const IDLE_GROWTH_BYTES = 1024 * 1024;
 
 /** Pure: whether to collect now. */
-export function shouldCollect(loopShare: number, heapUsed: number, heapAfterLastCollect: number): boolean {
-  return loopShare < IDLE_LOOP_SHARE && heapUsed - heapAfterLastCollect >= IDLE_GROWTH_BYTES;
+export function shouldCollect(loopShare: number, heapUsed: number, lowestHeap: number): boolean {
+  return loopShare < IDLE_LOOP_SHARE && heapUsed - lowestHeap >= IDLE_GROWTH_BYTES;
 }
 
 type Gc = (options?: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
@@ -48,17 +48,19 @@ export function startIdleCollector(
   const gc = thoroughCollection();
   if (!gc) return () => {};
   let last = performance.eventLoopUtilization();
-  let afterLast = v8.getHeapStatistics().used_heap_size;
+  let low = v8.getHeapStatistics().used_heap_size;
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const share = performance.eventLoopUtilization(now, last).utilization;
     last = now;
     const before = v8.getHeapStatistics().used_heap_size;
-    if (!shouldCollect(share, before, afterLast)) return;
+    // growth since the smallest heap seen (V8's own collections count too, start-up's among them)
+    low = Math.min(low, before);
+    if (!shouldCollect(share, before, low)) return;
     const t = performance.now();
     gc();
-    afterLast = v8.getHeapStatistics().used_heap_size;
-    onCollect(before, afterLast, performance.now() - t);
+    low = v8.getHeapStatistics().used_heap_size;
+    onCollect(before, low, performance.now() - t);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
