@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correlator, fftOf } from "./correlation.ts";
+import { correlator } from "./correlation.ts";
 
 function direct(s: Float32Array, o: number, frame: number, maxLag: number): number[] {
   const out = [];
@@ -29,17 +29,5 @@ describe("correlator", () => {
         for (let lag = 0; lag <= maxLag; lag++) expect(out[lag]).toBeCloseTo(want[lag] as number, 9);
       }
     }
-  });
-});
-
-describe("fftOf", () => {
-  it("transforms a cosine into its two bins", () => {
-    const n = 64;
-    const re = Float64Array.from({ length: n }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / n));
-    const im = new Float64Array(n);
-    fftOf(n).transform(re, im);
-    expect(re[5]).toBeCloseTo(n / 2, 9);
-    expect(re[n - 5]).toBeCloseTo(n / 2, 9);
-    expect(Math.hypot(re[6] as number, im[6] as number)).toBeCloseTo(0, 9);
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/fixtures.ts";
 import { readF32 } from "../testing/music.ts";
-import { applyGain, Fft, stftPass } from "./stft.ts";
+import { applyGain, stftPass } from "./stft.ts";
 
 const tmp = tempDir("stft-");
 afterAll(tmp.cleanup);
@@ -16,21 +16,6 @@ function noise(len: number, seed = 1): Float32Array {
   }
   return x;
 }
-
-describe("Fft", () => {
-  it("transforms a cosine into its two bins and back", () => {
-    const f = new Fft(64);
-    const re = Float64Array.from({ length: 64 }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / 64));
-    const orig = Float64Array.from(re);
-    const im = new Float64Array(64);
-    f.transform(re, im);
-    expect(re[5]).toBeCloseTo(32, 9);
-    expect(re[59]).toBeCloseTo(32, 9);
-    expect(Math.abs(re[6] as number)).toBeLessThan(1e-9);
-    f.transform(re, im, true);
-    for (let i = 0; i < 64; i++) expect(re[i]).toBeCloseTo(orig[i] as number, 9);
-  });
-});
 
 describe("stftPass", () => {
   it("gives back a stereo input exactly with gain 1, and a zero residual", async () => {
