@@ -11,12 +11,21 @@ import vm from "node:vm";
 export const IDLE_CHECK_MS = 120_000;
 /** Idle: the event loop was busy less than this share of the last check's interval. */
 export const IDLE_LOOP_SHARE = 0.02;
-/** What the heap must have grown since its lowest (after the last collection) for another to be worth it. */
+/** What the heap must have grown since its lowest for a collection to be worth it. */
 export const IDLE_GROWTH_BYTES = 1024 * 1024;
 
-/** Pure: whether to collect now. */
-export function shouldCollect(loopShare: number, heapUsed: number, lowestHeap: number): boolean {
-  return loopShare < IDLE_LOOP_SHARE && heapUsed - lowestHeap >= IDLE_GROWTH_BYTES;
+/**
+ * Pure: one look at the process. Growth is counted from the lowest heap seen since the last collection
+ * (V8's own collections count, start-up's among them: counted from the start, a process that started at
+ * its high would never collect).
+ */
+export function idleLook(
+  low: number,
+  loopShare: number,
+  heapUsed: number,
+): { low: number; collect: boolean } {
+  const lowest = Math.min(low, heapUsed);
+  return { low: lowest, collect: loopShare < IDLE_LOOP_SHARE && heapUsed - lowest >= IDLE_GROWTH_BYTES };
 }
 
 type Gc = (options?: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
@@ -54,9 +63,9 @@ export function startIdleCollector(
     const share = performance.eventLoopUtilization(now, last).utilization;
     last = now;
     const before = v8.getHeapStatistics().used_heap_size;
-    // growth since the smallest heap seen (V8's own collections count too, start-up's among them)
-    low = Math.min(low, before);
-    if (!shouldCollect(share, before, low)) return;
+    const look = idleLook(low, share, before);
+    low = look.low;
+    if (!look.collect) return;
     const t = performance.now();
     gc();
     low = v8.getHeapStatistics().used_heap_size;
