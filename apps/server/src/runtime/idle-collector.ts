@@ -2,7 +2,7 @@
 // idle tasks), and V8 marks the old generation only once it has grown by its growth factor: what the idle
 // timers allocate (queue backstops, sweepers) survives two young-generation collections, is promoted,
 // and stays resident for hours. Measured (bench/service/idle.ts): the heap grew ~0.3 MB a minute with no
-// user and no job, and one thorough collection (~40 ms at this heap's size) gave it back.
+// user and no job, and one thorough collection (80–90 ms at this heap's size) gave it back.
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";

@@ -1,7 +1,6 @@
-import { correlator } from "./correlation.ts";
-
 // Pure audio features for segmentation and diarization: frame energies, speech/silence regions,
 // MFCCs and a pitch estimate. All times in milliseconds.
+import { correlator } from "./correlation.ts";
 
 export interface Region {
   start: number;
