@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fft, medianPitch, mfcc, silences, speechRegions } from "./features.ts";
+import { medianPitch, mfcc, silences, speechRegions } from "./features.ts";
 
 const SR = 16000;
 function voiced(f0: number, seconds: number, amp = 0.3): Float32Array {
@@ -47,18 +47,6 @@ describe("speechRegions / silences", () => {
     const r = speechRegions(withNoise(x), SR);
     expect(r).toHaveLength(1);
     expect(r[0]!.end).toBeGreaterThan(850);
-  });
-});
-
-describe("fft", () => {
-  it("puts a pure tone in its bin", () => {
-    const n = 64;
-    const re = Float64Array.from({ length: n }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / n));
-    const im = new Float64Array(n);
-    fft(re, im);
-    expect(re[5]).toBeCloseTo(32, 6);
-    expect(re[59]).toBeCloseTo(32, 6);
-    expect(Math.abs(re[4]!)).toBeLessThan(1e-9);
   });
 });
 

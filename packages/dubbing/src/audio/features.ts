@@ -1,6 +1,7 @@
 // Pure audio features for segmentation and diarization: frame energies, speech/silence regions,
 // MFCCs and a pitch estimate. All times in milliseconds.
 import { correlator } from "./correlation.ts";
+import { Fft } from "./fft.ts";
 
 export interface Region {
   start: number;
@@ -99,42 +100,6 @@ export function silences(speech: Region[], totalMs: number): Region[] {
 
 // ---- MFCC -------------------------------------------------------------------------------------------
 
-/** In-place iterative radix-2 FFT. re/im length must be a power of two. */
-export function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j] as number, re[i] as number];
-      [im[i], im[j]] = [im[j] as number, im[i] as number];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    const wr = Math.cos(ang);
-    const wi = Math.sin(ang);
-    for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < len / 2; k++) {
-        const a = i + k;
-        const b = a + len / 2;
-        const xr = (re[b] as number) * cr - (im[b] as number) * ci;
-        const xi = (re[b] as number) * ci + (im[b] as number) * cr;
-        re[b] = (re[a] as number) - xr;
-        im[b] = (im[a] as number) - xi;
-        re[a] = (re[a] as number) + xr;
-        im[a] = (im[a] as number) + xi;
-        const t = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = t;
-      }
-    }
-  }
-}
-
 const mel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
 const imel = (m: number) => 700 * (10 ** (m / 2595) - 1);
 
@@ -169,6 +134,7 @@ export function mfcc(
   );
   const window = new Float64Array(frame);
   for (let i = 0; i < frame; i++) window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frame - 1));
+  const fft = new Fft(nfft);
   const out: Float64Array[] = [];
   const re = new Float64Array(nfft);
   const im = new Float64Array(nfft);
@@ -184,7 +150,7 @@ export function mfcc(
       re[i] = (s - 0.97 * prev) * (window[i] as number);
       prev = s;
     }
-    fft(re, im);
+    fft.transform(re, im);
     for (let m = 0; m < nFilters; m++) {
       const a = points[m] as number;
       const b = points[m + 1] as number;
