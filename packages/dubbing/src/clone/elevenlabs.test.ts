@@ -1,7 +1,7 @@
 // ElevenLabs Instant Voice Cloning against a local stand-in speaking its wire format: the multipart it
 // receives (name, files, labels), the voice id it answers, its refusals (detail object or string) and
 // deletes (a voice it no longer has counts as deleted; a provider that is down does not).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,13 +50,16 @@ describe("ElevenLabs cloning, pure parts", () => {
 describe("ElevenLabs cloning against a stand-in", () => {
   let standIn: ElevenLabsStandIn;
   let sample: string;
+  const dir = mkdtempSync(path.join(tmpdir(), "clone-"));
   beforeAll(async () => {
     standIn = await startElevenLabsStandIn();
-    const dir = mkdtempSync(path.join(tmpdir(), "clone-"));
     sample = path.join(dir, "sample.mp3");
     writeFileSync(sample, Buffer.from("ID3 not really an mp3 but bytes to send"));
   });
-  afterAll(() => standIn?.close());
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    return standIn?.close();
+  });
   const cloner = () => createElevenLabsCloner({ apiKey: "xi-test-key-123", baseUrl: standIn.url })!;
 
   it("is not offered without a key", () => {

@@ -1,10 +1,10 @@
 // The clone sample: the plan (longest first, up to the maximum, refused under the minimum) as a pure
 // function, and the cut with real ffmpeg on real speech (LibriVox recordings of pocketsphinx-testdata).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { probe } from "../media/probe.ts";
 import { LIBRIVOX_DIR } from "../testing/fixtures.ts";
 import { cloneSampleArgs, extractCloneSample, planCloneSample } from "./sample.ts";
@@ -67,6 +67,7 @@ describe("extractCloneSample with ffmpeg", () => {
     "writes the planned speech of a real recording (%s), as long as planned",
     async (format) => {
       const dir = mkdtempSync(path.join(tmpdir(), "clone-sample-"));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
       const first = readdirSync(LIBRIVOX_DIR)
         .filter((f) => f.endsWith(".wav"))
         .sort()[0]!;
