@@ -16,16 +16,22 @@ SERVER_MALLOC_ENV = MALLOC_MMAP_THRESHOLD_=65536 MALLOC_TRIM_THRESHOLD_=131072
 start: setup build
 	@$(NODE_ENV_SH) && PORT=$(PORT) $(SERVER_MALLOC_ENV) node $(SERVER_NODE_FLAGS) apps/server/src/main.ts
 
+# Every test run's temporary files (servers' data folders, databases, browsers' profiles, fixtures) go
+# in one folder of its own, removed when the run ends, pass or fail: tests that forget theirs no longer
+# fill /tmp (2.5 GB after a few runs here). World-writable like /tmp: the test PostgreSQL runs as postgres.
+TEST_TMP = export TMPDIR="$$(mktemp -d "$${TMPDIR:-/tmp}/dub-test-run-XXXXXX")" && chmod 1777 "$$TMPDIR" \
+	&& trap 'rm -rf "$$TMPDIR"' EXIT
+
 # The web app's build (for the browser tests) runs beside the lint and the typecheck: one core each.
 test: setup-test
-	@$(NODE_ENV_SH) && { npm run --silent build -w @dubbing/web & build=$$!; \
+	@$(NODE_ENV_SH) && $(TEST_TMP) && { npm run --silent build -w @dubbing/web & build=$$!; \
 		npx biome ci . && npm run --silent typecheck; checks=$$?; wait $$build && [ $$checks = 0 ]; } \
 		&& npx vitest run && npm run --silent e2e && npm run --silent e2e --workspaces --if-present
 
 # The inner loop (a few minutes): every unit test and the integration suites in embedded mode only,
 # without the multi-process suites (apps/server/vitest.config.ts names them).
 test-fast: setup-test
-	@$(NODE_ENV_SH) && TEST_MODES=embedded npx vitest run
+	@$(NODE_ENV_SH) && $(TEST_TMP) && TEST_MODES=embedded npx vitest run
 
 setup:
 	@scripts/setup.sh runtime
