@@ -1,4 +1,4 @@
-// A complex FFT whose tables are computed once per size (source separation's STFT, the pitch tracker).
+// A complex FFT whose tables are computed once per size (the separation's STFT, the pitch tracker, the MFCCs).
 
 /** In-place radix-2 complex FFT of a fixed size, tables computed once. */
 export class Fft {
