@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages.
+# Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages, the Python environments.
 # Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages (the Dockerfile
 # installs exactly these).
 set -euo pipefail
@@ -10,9 +10,14 @@ MODE="${1:-runtime}"
 # Media and local AI engines (docs/PRODUCT.md § Engines, docs/ENGINES.md).
 RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core yt-dlp
   fonts-noto-core fonts-wqy-microhei
-  apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat)
+  apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat
+  python3 python3-venv)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
+
+# Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes.
+RUNTIME_PYTHON=(ytdlp)
+TEST_PYTHON=()
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"
@@ -47,3 +52,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   npm install --no-audit --no-fund --prefer-offline --loglevel=error
   echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi
+
+python_envs=("${RUNTIME_PYTHON[@]}")
+[ "$MODE" = test ] && python_envs+=("${TEST_PYTHON[@]}")
+scripts/python.sh "${python_envs[@]}"
