@@ -27,8 +27,9 @@ for name in "$@"; do
   # the stamp is written last: an install cut short is made again next time
   rm -rf "$venv"
   mkdir -p "$VENVS"
-  "$PYTHON" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --no-input --require-hashes --no-deps --only-binary=:all: \
+  # no pip inside: the machine's pip installs into it (twice as fast as bootstrapping one per environment)
+  "$PYTHON" -m venv --without-pip "$venv"
+  "$PYTHON" -m pip --python "$venv/bin/python" install --quiet --no-input --require-hashes --no-deps --only-binary=:all: \
     -r "$requirements"
   echo "$sum" > "$venv/.install-stamp"
 done

@@ -11,7 +11,7 @@ MODE="${1:-runtime}"
 RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core yt-dlp
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat
-  python3 python3-venv)
+  python3 python3-venv python3-pip)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
