@@ -1,0 +1,228 @@
+// The picture waits for a line: the video held (its frame frozen) at given moments, for given times.
+// Only the stretch between the two keyframes around a hold is encoded again; the rest is copied, joined by
+// ffmpeg's concat demuxer. Frozen rather than slowed: a hold falls at the end of a line's window, where the
+// speaker on screen has stopped talking, so every line still starts on its own picture; slowing the
+// stretch would shift the lips before the hold.
+// A stretch encoded again is H.264 with its parameter sets repeated in the stream, so a player decodes it
+// whatever the copied stream's encoder was; a video that is not H.264 is encoded again whole.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Wait } from "../timing/plan.ts";
+import { inputArgs, type MediaInput, seconds } from "./input.ts";
+import { runFfprobe } from "./probe.ts";
+import { runFfmpeg } from "./run.ts";
+
+/** A keyframe of the video stream: its presentation and decoding times (s). */
+export interface Keyframe {
+  pts: number;
+  dts: number;
+}
+
+/** One piece of the held video, on the original's timeline (s). */
+export type HoldPiece =
+  | { kind: "copy"; from: number; to: number; outpoint: number | null }
+  | { kind: "hold"; from: number; to: number; holds: { at: number; seconds: number }[] };
+
+/** Pure: ffprobe's CSV of video packets ("pts,dts,flags") → the keyframes, in order. */
+export function parseKeyframes(csv: string): Keyframe[] {
+  const keys: Keyframe[] = [];
+  for (const line of csv.split("\n")) {
+    const [pts, dts, flags] = line.trim().split(",");
+    if (!flags?.includes("K")) continue;
+    const p = Number(pts);
+    const d = dts === "N/A" ? p : Number(dts);
+    if (Number.isFinite(p) && Number.isFinite(d)) keys.push({ pts: p, dts: d });
+  }
+  return keys.sort((a, b) => a.pts - b.pts);
+}
+
+/**
+ * Pure: the pieces of a held video. Each hold's stretch runs from the keyframe at or before it to the next
+ * keyframe (or the end); stretches that meet are one. A copied piece ends at the next stretch's keyframe
+ * by its decoding time (the concat demuxer cuts by decoding time: by the picture's time it would also keep
+ * the frames reordered before that keyframe).
+ */
+export function holdPieces(keys: Keyframe[], waits: Wait[], durationS: number): HoldPiece[] {
+  const sorted = [...keys].sort((a, b) => a.pts - b.pts);
+  const at = (ms: number) => Math.min(ms / 1000, durationS);
+  const stretches: Extract<HoldPiece, { kind: "hold" }>[] = [];
+  for (const w of [...waits].sort((a, b) => a.at - b.at)) {
+    const t = at(w.at);
+    const from = sorted.findLast((k) => k.pts <= t)?.pts ?? 0;
+    const to = sorted.find((k) => k.pts > t)?.pts ?? durationS;
+    const last = stretches.at(-1);
+    if (last && from <= last.to) {
+      last.to = Math.max(last.to, to);
+      last.holds.push({ at: t - last.from, seconds: w.ms / 1000 });
+    } else {
+      stretches.push({ kind: "hold", from, to, holds: [{ at: t - from, seconds: w.ms / 1000 }] });
+    }
+  }
+  const pieces: HoldPiece[] = [];
+  let cursor = 0;
+  for (const s of stretches) {
+    if (s.from > cursor) {
+      const dts = sorted.find((k) => k.pts === s.from)?.dts ?? s.from;
+      pieces.push({ kind: "copy", from: cursor, to: s.from, outpoint: dts });
+    }
+    pieces.push(s);
+    cursor = s.to;
+  }
+  if (cursor < durationS) pieces.push({ kind: "copy", from: cursor, to: durationS, outpoint: null });
+  return pieces;
+}
+
+/**
+ * Pure: the filter that freezes the picture at each hold (times relative to the stretch's start): the
+ * stretch cut at the holds, each part but the last padded with copies of its last frame, joined again.
+ */
+export function holdFilter(holds: { at: number; seconds: number }[]): string {
+  const n = holds.length + 1;
+  const cuts = holds.map((h) => h.at);
+  const parts = Array.from({ length: n }, (_, i) => {
+    const range = [
+      i > 0 ? `start=${seconds(cuts[i - 1] as number)}` : "",
+      i < n - 1 ? `end=${seconds(cuts[i] as number)}` : "",
+    ]
+      .filter(Boolean)
+      .join(":");
+    const trim = range ? `trim=${range},` : "";
+    const pad =
+      i < n - 1
+        ? `,tpad=stop_mode=clone:stop_duration=${seconds((holds[i] as { seconds: number }).seconds)}`
+        : "";
+    return `[s${i}]${trim}setpts=PTS-STARTPTS${pad}[p${i}]`;
+  });
+  const split = `[0:v]split=${n}${Array.from({ length: n }, (_, i) => `[s${i}]`).join("")}`;
+  const join = `${Array.from({ length: n }, (_, i) => `[p${i}]`).join("")}concat=n=${n}:v=1:a=0[v]`;
+  return [split, ...parts, join].join(";");
+}
+
+/** H.264 for the stretches encoded again: sharp, and its parameter sets in the stream before each keyframe. */
+const H264_HOLD = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryfast",
+  "-crf",
+  "18",
+  "-x264-params",
+  "repeat-headers=1",
+];
+
+/** Pure: ffmpeg's arguments for one stretch with its holds, video only, into an MP4 of `timescale`. */
+export function holdStretchArgs(
+  video: MediaInput,
+  piece: Extract<HoldPiece, { kind: "hold" }>,
+  output: string,
+  opts: { pixFmt: string; timescale: number },
+): string[] {
+  return [
+    "-ss",
+    seconds(piece.from),
+    "-t",
+    seconds(piece.to - piece.from),
+    ...inputArgs(video),
+    "-filter_complex",
+    holdFilter(piece.holds),
+    "-map",
+    "[v]",
+    ...H264_HOLD,
+    "-pix_fmt",
+    opts.pixFmt,
+    "-video_track_timescale",
+    String(opts.timescale),
+    "-an",
+    "-sn",
+    "-dn",
+    "-f",
+    "mp4",
+    output,
+  ];
+}
+
+/** Pure: a concat demuxer script of the pieces (the original's copied pieces and the stretches' files). */
+export function concatScript(video: string, pieces: HoldPiece[], stretchFiles: string[]): string {
+  const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
+  let k = 0;
+  const lines = ["ffconcat version 1.0"];
+  for (const p of pieces) {
+    if (p.kind === "hold") {
+      const held = p.to - p.from + p.holds.reduce((s, h) => s + h.seconds, 0);
+      lines.push(`file ${quote(stretchFiles[k++] as string)}`, `duration ${seconds(held)}`);
+      continue;
+    }
+    lines.push(`file ${quote(video)}`, `inpoint ${seconds(p.from)}`);
+    // its length as the next piece sees it: the cut by decoding time must not move what follows
+    if (p.outpoint !== null)
+      lines.push(`outpoint ${seconds(p.outpoint)}`, `duration ${seconds(p.to - p.from)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Pure: the whole video encoded again with its holds, for a stream that cannot be joined to H.264. */
+export function holdWholeArgs(video: MediaInput, waits: Wait[], output: string): string[] {
+  const holds = waits.map((w) => ({ at: w.at / 1000, seconds: w.ms / 1000 }));
+  return [
+    ...inputArgs(video),
+    "-filter_complex",
+    holdFilter(holds),
+    "-map",
+    "[v]",
+    ...H264_HOLD,
+    "-pix_fmt",
+    "yuv420p",
+    "-an",
+    "-sn",
+    "-dn",
+    "-f",
+    "mp4",
+    output,
+  ];
+}
+
+export interface HoldVideoInput {
+  video: MediaInput;
+  /** The video stream's codec (ffprobe's codec_name), pixel format and time base denominator. */
+  codec: string;
+  pixFmt: string;
+  timescale: number;
+  durationMs: number;
+  waits: Wait[];
+  workDir: string;
+  output: string;
+  signal?: AbortSignal;
+}
+
+/** The video alone with its holds, into `output` (MP4): stretches encoded again, the rest copied. */
+export async function holdVideo(input: HoldVideoInput): Promise<void> {
+  const { video, waits, signal } = input;
+  if (input.codec !== "h264") {
+    await runFfmpeg(holdWholeArgs(video, waits, input.output), { signal });
+    return;
+  }
+  const csv = await runFfprobe(
+    [
+      ...["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,dts_time,flags"],
+      ...["-of", "csv=p=0", ...inputArgs(video)],
+    ],
+    signal,
+  );
+  const pieces = holdPieces(parseKeyframes(csv), waits, input.durationMs / 1000);
+  const stretches = pieces.filter((p) => p.kind === "hold");
+  const files = stretches.map((_, i) => join(input.workDir, `held-${i}.mp4`));
+  await Promise.all(
+    stretches.map((p, i) => runFfmpeg(holdStretchArgs(video, p, files[i] as string, input), { signal })),
+  );
+  const script = join(input.workDir, "held.ffconcat");
+  await writeFile(script, concatScript(video.path, pieces, files));
+  await runFfmpeg(
+    [
+      // the script is ours; what it names is the user's checked file and our MP4 stretches, each read by
+      // its own demuxer only (the concat demuxer passes its format allow-list on to the files it opens)
+      ...["-format_whitelist", `concat,mov,${video.demuxer}`, "-f", "concat", "-safe", "0", "-i", script],
+      ...["-map", "0:v:0", "-c", "copy", "-f", "mp4", input.output],
+    ],
+    { signal },
+  );
+}
