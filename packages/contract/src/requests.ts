@@ -42,6 +42,17 @@ export const languageChangeBody = z.object({
 });
 
 const background = z.enum(["keep", "duck", "remove"]);
+/**
+ * How a dub fits its lines: "keep-length" (the video keeps its length; lines play at most `maxSpeed`,
+ * 1.25× by default) or "picture-waits" (lines play at most 1.15×; the picture holds where a line needs
+ * more time, and the video grows by those holds).
+ */
+export const timingModeSchema = z.enum(["keep-length", "picture-waits"]);
+const dubTiming = {
+  timing: timingModeSchema.optional(),
+  /** "keep-length": the fastest a line may play against its voice's pace (1 to 2, default 1.25). */
+  maxSpeed: z.number().min(1).max(2).optional(),
+};
 /** POST /api/video/{id}/translate. */
 export const translateBody = z.object({ language: z.string().trim().min(1).max(10) });
 /** POST /api/video/{id}/dub. */
@@ -52,6 +63,7 @@ export const dubBody = translateBody.extend({
   background: background.optional(),
   /** With `burnSubtitles`: the original line above the translated one. */
   bilingualSubtitles: z.boolean().optional(),
+  ...dubTiming,
 });
 /** Languages one "translate and dub" call may start (each a translation and a dub). */
 export const MAX_BATCH_LANGUAGES = 10;
@@ -64,6 +76,7 @@ export const batchDubBody = z.object({
     .refine((l) => new Set(l).size === l.length, "A language is listed twice"),
   burnSubtitles: z.boolean().optional(),
   background: background.optional(),
+  ...dubTiming,
 });
 /** PUT /api/video/{id}/translation: an edited translated transcript. */
 export const translationBody = z.object({

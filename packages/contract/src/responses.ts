@@ -71,10 +71,29 @@ export const dubReportSchema = z.object({
     maxSpeed: z.number(),
     atMost1_3: z.number(),
   }),
+  /**
+   * How the lines were fitted: the mode, where the picture held (ms on the original's timeline) and the
+   * time it added, the share of lines at most 1.1× their voice's pace and the fastest (dubs made before
+   * timing plans have none).
+   */
+  timing: z
+    .object({
+      mode: z.enum(["keep-length", "picture-waits"]),
+      waits: z.array(z.object({ at: z.number(), ms: z.number() })),
+      addedMs: z.number(),
+      atMost1_1: z.number(),
+      fastest: z.number(),
+    })
+    .optional(),
   segments: z.array(
     z.object({
       index: z.number(),
       speed: z.number(),
+      /** The speed the timing plan chose, how long the picture held for the line, how late it started. */
+      plannedSpeed: z.number().optional(),
+      waitMs: z.number().optional(),
+      delayMs: z.number().optional(),
+      borrowedMs: z.number().optional(),
       tooLong: z.boolean(),
       cached: z.boolean(),
       empty: z.boolean(),

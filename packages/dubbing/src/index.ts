@@ -111,6 +111,15 @@ export {
 } from "./subtitles/parse.ts";
 export { bilingualCues, type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
 export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
+export {
+  PLAN_DEFAULTS,
+  type PlanOptions,
+  planTiming,
+  shiftCues,
+  shiftTime,
+  type TimingMode,
+  type Wait,
+} from "./timing/plan.ts";
 export { createEspeakEngine } from "./tts/espeak.ts";
 export { createFliteEngine } from "./tts/flite.ts";
 // The 47-voice catalogue and its mapping to local voices.

@@ -98,6 +98,8 @@ export class AdminJobs {
           burnSubtitles: data?.burnSubtitles,
           bilingualSubtitles: data?.bilingualSubtitles,
           background: data?.background,
+          timing: data?.timing,
+          maxSpeed: data?.maxSpeed,
         })
       ).job;
     } else {

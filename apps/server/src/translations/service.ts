@@ -173,17 +173,7 @@ export class TranslationService {
   }
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
-  async dub(
-    userId: string,
-    projectId: string,
-    language: string,
-    opts: {
-      regenerate?: number[];
-      burnSubtitles?: boolean;
-      bilingualSubtitles?: boolean;
-      background?: "keep" | "duck" | "remove";
-    } = {},
-  ) {
+  async dub(userId: string, projectId: string, language: string, opts: DubOptions = {}) {
     const project = await this.videos.requireOwned(userId, projectId);
     assertLanguage(language);
     const row = await this.translations.find(project.id, language);

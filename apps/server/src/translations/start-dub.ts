@@ -1,3 +1,5 @@
+import type { dubBody } from "@dubbing/contract";
+import type { z } from "zod";
 import type { PlanId } from "../billing/plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
@@ -5,15 +7,19 @@ import { VideoRepository } from "../videos/repository.ts";
 import { TranslationRepository } from "./repository.ts";
 
 /** A dub to start after a translation (its plan as when it was asked for). */
-export interface ThenDub {
+export interface ThenDub extends DubTiming {
   plan: PlanId;
   burnSubtitles?: boolean;
   background?: "keep" | "duck" | "remove";
 }
 
-export interface DubOptions {
+/** How the dub fits its lines (the contract's `timing` and `maxSpeed`). */
+export type DubTiming = Pick<z.infer<typeof dubBody>, "timing" | "maxSpeed">;
+
+export interface DubOptions extends DubTiming {
   regenerate?: number[];
   burnSubtitles?: boolean;
+  bilingualSubtitles?: boolean;
   background?: "keep" | "duck" | "remove";
 }
 

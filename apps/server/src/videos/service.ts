@@ -9,6 +9,7 @@ import {
   probe,
   STEM_FILES,
   type Stems,
+  shiftCues,
   toSrt,
   toVtt,
   untranscribedSpeech,
@@ -397,7 +398,13 @@ export class VideoService {
         : (await this.translations.find(row.id, language))?.transcript;
     if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
     const translated = segments.filter((s) => s.text.trim() !== "");
-    const cues = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
+    const paired = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
+    // a dub whose picture waited has its own timeline: the translation's cues follow it
+    const waits =
+      language === "original"
+        ? []
+        : ((await this.translations.find(row.id, language))?.dubReport?.timing?.waits ?? []);
+    const cues = shiftCues(paired, waits);
     return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
 }

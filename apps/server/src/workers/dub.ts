@@ -9,6 +9,7 @@ import {
   type DubReport as PipelineReport,
   parseSrt,
   runFfmpeg,
+  shiftCues,
   toAss,
 } from "@dubbing/dubbing";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
@@ -92,6 +93,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           concurrency: 2,
           regenerate: job.regenerate,
           background: job.background ?? "keep",
+          timing: { mode: job.timing ?? "keep-length", ...(job.maxSpeed ? { maxSpeed: job.maxSpeed } : {}) },
           stemsDir,
           signal: scope.signal,
           onProgress: ({ stage, fraction }) => {
@@ -109,8 +111,12 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         progress.report(99, "Drawing the subtitles");
         video = path.join(work, "subtitled.mp4");
         const ass = path.join(work, "subtitles.ass");
+        // the dub's own SRT is on its timeline already; the two-language cues are moved onto it
         const cues = job.bilingualSubtitles
-          ? bilingualCues(await repo.transcriptOf(project.id), row.transcript)
+          ? shiftCues(
+              bilingualCues(await repo.transcriptOf(project.id), row.transcript),
+              result.report.timing.waits,
+            )
           : parseSrt(await readFile(result.srt, "utf8"));
         await writeFile(ass, toAss(cues));
         await runFfmpeg(burnSubtitlesArgs(result.mp4, ass, video), { signal: scope.signal });
@@ -172,12 +178,13 @@ export function summarizeReport(report: PipelineReport): DubReport {
       ]),
     ),
     totals: { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 },
+    timing: {
+      ...{ mode: report.timing.mode, waits: report.timing.waits, addedMs: report.timing.addedMs },
+      ...{ atMost1_1: report.timing.totals.atMost1_1, fastest: report.timing.totals.fastest },
+    },
     segments: report.segments.map((s) => ({
-      index: s.index,
-      speed: s.speed,
-      tooLong: s.tooLong,
-      cached: s.cached,
-      empty: s.empty,
+      ...{ index: s.index, speed: s.speed, plannedSpeed: s.plannedSpeed, tooLong: s.tooLong },
+      ...{ waitMs: s.waitMs, delayMs: s.delayMs, borrowedMs: s.borrowedMs, cached: s.cached, empty: s.empty },
     })),
   };
 }

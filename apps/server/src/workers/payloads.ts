@@ -28,6 +28,9 @@ declare module "../jobs/runner.ts" {
       background?: "keep" | "duck" | "remove";
       /** Drawn subtitles show the original line above the translated one. */
       bilingualSubtitles?: boolean;
+      /** How the lines are fitted (default "keep-length") and its speed cap. */
+      timing?: "keep-length" | "picture-waits";
+      maxSpeed?: number;
     };
     retention: Record<string, never>;
     purge: PurgeTarget;

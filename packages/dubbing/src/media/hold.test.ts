@@ -1,8 +1,19 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ffmpegSync, tempDir } from "../testing/fixtures.ts";
-import { concatScript, holdFilter, holdPieces, holdVideo, parseKeyframes } from "./hold.ts";
+import {
+  atempoChain,
+  concatScript,
+  holdFilter,
+  holdPieces,
+  holdVideo,
+  parseKeyframes,
+  parseStreamFormat,
+  soundStretches,
+  stretchSoundArgs,
+} from "./hold.ts";
 
 const keys = [0, 2, 4, 6, 8].map((t) => ({ pts: t, dts: t - 0.08 }));
 
@@ -60,6 +71,15 @@ describe("holdFilter and concatScript", () => {
     );
   });
 
+  it("reads the stream's codec, pixel format and time scale", () => {
+    expect(parseStreamFormat("h264,yuv420p,1/12800\n")).toEqual({
+      codec: "h264",
+      pixFmt: "yuv420p",
+      timescale: 12800,
+    });
+    expect(parseStreamFormat("vp9,,N/A")).toEqual({ codec: "vp9", pixFmt: "yuv420p", timescale: 12800 });
+  });
+
   it("reads keyframes from ffprobe's packets", () => {
     expect(parseKeyframes("0.000000,-0.080000,K_\n0.040000,0.000000,__\n2.000000,1.920000,K_\n")).toEqual([
       { pts: 0, dts: -0.08 },
@@ -103,7 +123,7 @@ describe("holdVideo (real ffmpeg)", () => {
     const output = join(tmp.dir, "held.mp4");
     await holdVideo({
       video: { path: video, demuxer: "mov", seconds: 10 },
-      ...{ codec: "h264", pixFmt: "yuv420p", timescale: 12800, durationMs: 10_000, workDir: tmp.dir, output },
+      ...{ durationMs: 10_000, workDir: tmp.dir, output },
       waits: [
         { at: 3000, ms: 1000 },
         { at: 7000, ms: 500 },
@@ -120,5 +140,57 @@ describe("holdVideo (real ffmpeg)", () => {
     expect(looksLike(frameAt(video, 3.5), before)).toBe(false);
     expect(looksLike(frameAt(output, 5.5), frameAt(video, 4.5))).toBe(true);
     expect(looksLike(frameAt(output, 10.5), frameAt(video, 9))).toBe(true);
+  });
+});
+
+describe("soundStretches", () => {
+  it("slows a window of three times the hold (at least 2 s) around it, joining windows that meet", () => {
+    expect(soundStretches([{ at: 5000, ms: 1000 }], 60)).toEqual([{ from: 3.5, to: 6.5, tempo: 0.75 }]);
+    expect(soundStretches([{ at: 5000, ms: 200 }], 60)).toEqual([{ from: 4, to: 6, tempo: 2 / 2.2 }]);
+    const joined = soundStretches(
+      [
+        { at: 5000, ms: 1000 },
+        { at: 6000, ms: 1000 },
+      ],
+      60,
+    );
+    expect(joined).toEqual([{ from: 3.5, to: 7.5, tempo: 4 / 6 }]);
+  });
+
+  it("keeps the window inside the sound at its ends", () => {
+    expect(soundStretches([{ at: 10_000, ms: 400 }], 10)).toEqual([{ from: 8, to: 10, tempo: 2 / 2.4 }]);
+    expect(soundStretches([{ at: 1000, ms: 3000 }], 4)).toEqual([{ from: 0, to: 4, tempo: 4 / 7 }]);
+  });
+
+  it("chains atempo below one half", () => {
+    expect(atempoChain(0.75)).toBe("atempo=0.750000");
+    expect(atempoChain(0.36)).toBe("atempo=0.600000,atempo=0.600000");
+  });
+});
+
+describe("stretchSoundArgs (real ffmpeg)", () => {
+  const tmp = tempDir("dub-stretch-");
+  afterAll(() => tmp.cleanup());
+
+  it("lengthens the sound by the holds and keeps its pitch", () => {
+    const rate = 16_000;
+    const input = join(tmp.dir, "in.f32");
+    const output = join(tmp.dir, "out.f32");
+    // 6 s of a 440 Hz tone
+    const tone = Float32Array.from(
+      { length: 6 * rate },
+      (_, n) => 0.5 * Math.sin((2 * Math.PI * 440 * n) / rate),
+    );
+    writeFileSync(input, new Uint8Array(tone.buffer));
+    const stretches = soundStretches([{ at: 3000, ms: 1000 }], 6);
+    ffmpegSync(stretchSoundArgs(input, output, stretches, { sampleRate: rate, channels: 1 }));
+    const out = new Float32Array(new Uint8Array(readFileSync(output)).buffer);
+    expect(Math.abs(out.length / rate - 7)).toBeLessThan(0.02);
+    // inside the slowed window the tone is still 440 Hz: count zero crossings over one second
+    const second = out.subarray(3 * rate, 4 * rate);
+    let crossings = 0;
+    for (let n = 1; n < second.length; n++)
+      if ((second[n - 1] as number) < 0 !== (second[n] as number) < 0) crossings++;
+    expect(Math.abs(crossings / 2 - 440)).toBeLessThan(5);
   });
 });

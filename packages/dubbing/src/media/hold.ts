@@ -5,7 +5,7 @@
 // stretch would shift the lips before the hold.
 // A stretch encoded again is H.264 with its parameter sets repeated in the stream, so a player decodes it
 // whatever the copied stream's encoder was; a video that is not H.264 is encoded again whole.
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Wait } from "../timing/plan.ts";
 import { inputArgs, type MediaInput, seconds } from "./input.ts";
@@ -183,10 +183,6 @@ export function holdWholeArgs(video: MediaInput, waits: Wait[], output: string):
 
 export interface HoldVideoInput {
   video: MediaInput;
-  /** The video stream's codec (ffprobe's codec_name), pixel format and time base denominator. */
-  codec: string;
-  pixFmt: string;
-  timescale: number;
   durationMs: number;
   waits: Wait[];
   workDir: string;
@@ -194,25 +190,49 @@ export interface HoldVideoInput {
   signal?: AbortSignal;
 }
 
+/** Pure: ffprobe's CSV of the video stream ("codec,pix_fmt,1/12800") → what a stretch must match. */
+export function parseStreamFormat(csv: string): { codec: string; pixFmt: string; timescale: number } {
+  const [codec = "", pixFmt = "", timeBase = ""] = csv.trim().split("\n")[0]?.split(",") ?? [];
+  const timescale = Number(timeBase.split("/")[1]);
+  return {
+    codec,
+    pixFmt: pixFmt || "yuv420p",
+    timescale: Number.isInteger(timescale) && timescale > 0 ? timescale : 12800,
+  };
+}
+
 /** The video alone with its holds, into `output` (MP4): stretches encoded again, the rest copied. */
 export async function holdVideo(input: HoldVideoInput): Promise<void> {
   const { video, waits, signal } = input;
-  if (input.codec !== "h264") {
+  const ask = (entries: string) =>
+    runFfprobe(
+      [
+        "-v",
+        "error",
+        "-select_streams",
+        "v:0",
+        "-show_entries",
+        entries,
+        "-of",
+        "csv=p=0",
+        ...inputArgs(video),
+      ],
+      signal,
+    );
+  const format = parseStreamFormat(await ask("stream=codec_name,pix_fmt,time_base"));
+  if (format.codec !== "h264") {
     await runFfmpeg(holdWholeArgs(video, waits, input.output), { signal });
     return;
   }
-  const csv = await runFfprobe(
-    [
-      ...["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,dts_time,flags"],
-      ...["-of", "csv=p=0", ...inputArgs(video)],
-    ],
-    signal,
+  const pieces = holdPieces(
+    parseKeyframes(await ask("packet=pts_time,dts_time,flags")),
+    waits,
+    input.durationMs / 1000,
   );
-  const pieces = holdPieces(parseKeyframes(csv), waits, input.durationMs / 1000);
   const stretches = pieces.filter((p) => p.kind === "hold");
   const files = stretches.map((_, i) => join(input.workDir, `held-${i}.mp4`));
   await Promise.all(
-    stretches.map((p, i) => runFfmpeg(holdStretchArgs(video, p, files[i] as string, input), { signal })),
+    stretches.map((p, i) => runFfmpeg(holdStretchArgs(video, p, files[i] as string, format), { signal })),
   );
   const script = join(input.workDir, "held.ffconcat");
   await writeFile(script, concatScript(video.path, pieces, files));
@@ -225,4 +245,70 @@ export async function holdVideo(input: HoldVideoInput): Promise<void> {
     ],
     { signal },
   );
+  await Promise.all([script, ...files].map((f) => rm(f, { force: true })));
+}
+
+/** A stretch of the sound around holds, on the original's timeline (s), played at `tempo` (< 1). */
+export interface SoundStretch {
+  from: number;
+  to: number;
+  tempo: number;
+}
+
+/**
+ * Pure: where the sound (the background, the original voice) is lengthened to follow the picture's holds,
+ * without changing its pitch: around each hold, a window of at least 2 s and three times the hold is
+ * slowed to fill the hold's time too (windows that meet are one), so the music slows a little over a few
+ * seconds instead of stopping.
+ */
+export function soundStretches(waits: Wait[], durationS: number): SoundStretch[] {
+  const windows: { from: number; to: number; added: number }[] = [];
+  for (const w of [...waits].sort((a, b) => a.at - b.at)) {
+    const at = Math.min(w.at / 1000, durationS);
+    const length = Math.min(durationS, Math.max(2, (3 * w.ms) / 1000));
+    const from = Math.max(0, Math.min(at - length / 2, durationS - length));
+    const to = Math.min(durationS, from + length);
+    const last = windows.at(-1);
+    if (last && from <= last.to) {
+      last.to = Math.max(last.to, to);
+      last.added += w.ms / 1000;
+    } else windows.push({ from, to, added: w.ms / 1000 });
+  }
+  return windows.map((w) => ({ from: w.from, to: w.to, tempo: (w.to - w.from) / (w.to - w.from + w.added) }));
+}
+
+/** Pure: atempo takes 0.5 to 100 per instance: a slower tempo is a chain of equal steps. */
+export function atempoChain(tempo: number): string {
+  const steps = Math.max(1, Math.ceil(Math.log(tempo) / Math.log(0.5)));
+  const step = tempo ** (1 / steps);
+  return Array.from({ length: steps }, () => `atempo=${step.toFixed(6)}`).join(",");
+}
+
+/** Pure: ffmpeg's arguments lengthening a raw float32 sound file (ours) at its stretches. */
+export function stretchSoundArgs(
+  input: string,
+  output: string,
+  stretches: SoundStretch[],
+  format: { sampleRate: number; channels: number },
+): string[] {
+  const parts: string[] = [];
+  let cursor = 0;
+  const piece = (from: number, to: number | null, tempo: number | null) => {
+    const range = to === null ? `start=${seconds(from)}` : `start=${seconds(from)}:end=${seconds(to)}`;
+    parts.push(`atrim=${range},asetpts=PTS-STARTPTS${tempo === null ? "" : `,${atempoChain(tempo)}`}`);
+  };
+  for (const s of stretches) {
+    if (s.from > cursor) piece(cursor, s.from, null);
+    piece(s.from, s.to, s.tempo);
+    cursor = s.to;
+  }
+  piece(cursor, null, null);
+  const n = parts.length;
+  const graph = [
+    `[0:a]asplit=${n}${parts.map((_, i) => `[i${i}]`).join("")}`,
+    ...parts.map((p, i) => `[i${i}]${p}[o${i}]`),
+    `${parts.map((_, i) => `[o${i}]`).join("")}concat=n=${n}:v=0:a=1[a]`,
+  ].join(";");
+  const raw = ["-f", "f32le", "-ar", String(format.sampleRate), "-ac", String(format.channels)];
+  return [...raw, "-i", input, "-filter_complex", graph, "-map", "[a]", "-c:a", "pcm_f32le", ...raw, output];
 }

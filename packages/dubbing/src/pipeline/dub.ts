@@ -1,14 +1,17 @@
 // The dub, stage by stage (each in ./dub/, with typed hand-offs): prepare → synthesize → fit and mix to
 // a file → normalize → encode within the peak ceiling → subtitles and the report (pure buildReport).
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TranscriptDoc } from "../doc.ts";
 import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
+import { holdVideo, soundStretches, stretchSoundArgs } from "../media/hold.ts";
+import { runFfmpeg } from "../media/run.ts";
 import { warmUp } from "../mix/measure.ts";
 import { stemsFor } from "../separate/stems.ts";
-import { FIT_DEFAULTS, fitAll } from "../timing/fit.ts";
+import { FIT_DEFAULTS } from "../timing/fit.ts";
+import { PLAN_DEFAULTS, planTiming } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
@@ -20,6 +23,7 @@ import { prepareDub } from "./dub/prepare.ts";
 import { buildReport } from "./dub/report.ts";
 import { outputBase, writeSubtitles } from "./dub/subtitles.ts";
 import { synthesizeSegments } from "./dub/synthesize.ts";
+import { dubTimeline, planLines, plannedLengths } from "./dub/timeline.ts";
 import {
   type BackgroundMode,
   type DubOptions,
@@ -45,6 +49,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const requested = opts.background ?? "keep";
   const duckDb = opts.duckDb ?? 18;
   const fit = { ...FIT_DEFAULTS, ...opts.fit };
+  const timing = { ...PLAN_DEFAULTS, gapMs: fit.gapMs, ...opts.timing };
   const signal = opts.signal;
   const report = progressReporter(
     { prepare: 2, separate: 10, tts: 45, fit: 8, mix: 12, encode: 23 },
@@ -106,19 +111,11 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       ...{ keep: background !== "remove" && prep.hasAudio, channels, durationMs },
       signal: stop.signal,
     });
-    const keepOriginal = background === "keep" ? segments.filter((s) => s.keepOriginal) : [];
+    const keepsOriginal = background === "keep" && segments.some((s) => s.keepOriginal);
     const originalFile = join(work.dir, "original.f32");
-    const restore = keepOriginal.length
-      ? {
-          file: decodeBackground(video, originalFile, {
-            keep: true,
-            channels,
-            durationMs,
-            signal: stop.signal,
-          }).then(() => originalFile),
-          ranges: keepOriginal.map((s) => ({ start: toFrame(s.start), end: toFrame(s.end) })),
-        }
-      : undefined;
+    const original = keepsOriginal
+      ? decodeBackground(video, originalFile, { keep: true, channels, durationMs, signal: stop.signal })
+      : null;
 
     t = performance.now();
     const { language } = doc;
@@ -132,17 +129,42 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       signal,
       onProgress: onTts,
       regenerate: new Set(opts.regenerate ?? []),
+      // the rate corrections aim at the timing plan's length of each line
+      lengthsFor: (pace) => plannedLengths(planTiming(planLines(segments, pace), durationMs, timing), pace),
     });
     timings.tts = since(t);
 
     t = performance.now();
-    const clipMs = (i: number) => synth[i]?.clipMs ?? null;
-    const fits = fitAll(
-      segments.map((s, i) => ({ start: s.start, end: s.end, clipMs: clipMs(i) })),
-      durationMs,
-      fit,
-    );
-    const mixIn = { mixFile, clipDir, channels, durationMs, background: bg, duckDb, segments, synth, fits };
+    // the plan again from the clips as made; where the picture waits, the sound follows it
+    const line = dubTimeline(segments, synth, durationMs, timing);
+    const stretches = soundStretches(line.waits, durationMs / 1000);
+    const followPicture = async (file: string) => {
+      const held = `${file}.held`;
+      await runFfmpeg(stretchSoundArgs(file, held, stretches, { sampleRate: MIX_RATE, channels }), {
+        signal,
+      });
+      await rename(held, file);
+    };
+    const waited = async (decoded: Promise<boolean>) => {
+      const ok = await decoded;
+      if (ok && stretches.length) await followPicture(mixFile);
+      return ok;
+    };
+    const restore = original
+      ? {
+          file: original.then(async () => {
+            if (stretches.length) await followPicture(originalFile);
+            return originalFile;
+          }),
+          ranges: line.segments
+            .filter((s) => s.keepOriginal)
+            .map((s) => ({ start: toFrame(s.start), end: toFrame(s.end) })),
+        }
+      : undefined;
+    const mixIn = {
+      ...{ mixFile, clipDir, channels, durationMs: line.durationMs, background: waited(bg), duckDb },
+      ...{ segments: line.segments, synth, fits: line.fits },
+    };
     const duck = background === "duck";
     const placed = await mixToFile({
       ...{ ...mixIn, duck, restore, concurrency, signal },
@@ -157,16 +179,54 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     t = performance.now();
     const onEncode = (f: number) => report("encode", f);
-    const encodeIn = { video, mixFile, channels, output, language, workDir: work.dir, concurrency, signal };
+    // the picture held where lines wait for it: the stretches around the holds encoded again
+    let picture = video;
+    if (line.waits.length) {
+      picture = join(work.dir, "held.mp4");
+      const input = { path: video, demuxer: prep.demuxer, seconds: durationMs / 1000 };
+      await holdVideo({
+        video: input,
+        durationMs,
+        waits: line.waits,
+        workDir: work.dir,
+        output: picture,
+        signal,
+      });
+    }
+    const encodeIn = {
+      video: picture,
+      mixFile,
+      channels,
+      output,
+      language,
+      workDir: work.dir,
+      concurrency,
+      signal,
+    };
     const encoded = await encodeWithinCeiling({ ...encodeIn, onProgress: onEncode });
-    const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, segments) : null;
+    if (picture !== video) await rm(picture, { force: true });
+    // a line's subtitle lasts as long as it is spoken, through a hold of the picture
+    const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, line.fits[i]?.end ?? 0) }));
+    const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, cues) : null;
     timings.encode = since(t);
 
     const translation = doc.meta?.translation;
     const rep = buildReport({
-      ...{ video, output, language, durationMs, channels, background, separation, duckDb, fit },
+      ...{
+        video,
+        output,
+        language,
+        durationMs: line.durationMs,
+        channels,
+        background,
+        separation,
+        duckDb,
+        fit,
+      },
+      ...{ timing, plan: line.plan, waits: line.waits, sourceDurationMs: durationMs },
       voices: prep.voices,
-      ...{ translation, loudness, encoded, segments, synth, fits, placed, warnings: prep.warnings, timings },
+      ...{ translation, loudness, encoded, segments: line.segments, synth, fits: line.fits, placed },
+      ...{ warnings: prep.warnings, timings },
     });
     const reportFile = `${outputBase(output)}.report.json`;
     await writeFile(reportFile, `${JSON.stringify(rep, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseRate, fitAll, fitClip, speedHistogram } from "./fit.ts";
+import { chooseRate, fitClip, speedHistogram } from "./fit.ts";
 
 describe("chooseRate", () => {
   it("keeps the rate when the clip fits within tolerance", () => {
@@ -99,47 +99,6 @@ describe("fitClip", () => {
       // whole clip: played length × tempo = clip length (±1 ms rounding)
       expect(Math.abs((f.end - f.start) * f.tempo - clip)).toBeLessThanOrEqual(2);
     }
-  });
-});
-
-describe("fitAll", () => {
-  it("uses each segment's next segment, skips empty clips", () => {
-    const fits = fitAll(
-      [
-        { start: 0, end: 1000, clipMs: 1500 },
-        { start: 2000, end: 3000, clipMs: null },
-        { start: 4000, end: 5000, clipMs: 900 },
-      ],
-      6000,
-    );
-    expect(fits[0]!.limit).toBe(1900);
-    expect(fits[0]!.borrowedMs).toBe(500);
-    expect(fits[1]).toBeNull();
-    expect(fits[2]!.limit).toBe(6000);
-  });
-
-  it("finds the same next segment as a scan per segment, also out of order, in linear time", () => {
-    let seed = 7;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const items = Array.from({ length: 300 }, () => {
-      const start = Math.round(rnd() * 60_000);
-      return { start, end: start + 500, clipMs: rnd() < 0.1 ? null : Math.round(rnd() * 2000) };
-    });
-    // the definition: the first later segment starting no earlier than this one
-    const naive = items.map((it, i) => {
-      const next = items.slice(i + 1).find((n) => n.start >= it.start);
-      return it.clipMs === null
-        ? null
-        : fitClip({ ...it, clipMs: it.clipMs, nextStart: next ? next.start : null, mediaEnd: 61_000 });
-    });
-    expect(fitAll(items, 61_000)).toEqual(naive);
-    const many = Array.from({ length: 200_000 }, (_, i) => ({ start: i * 10, end: i * 10 + 9, clipMs: 20 }));
-    const t0 = performance.now();
-    expect(fitAll(many, 2_000_000)).toHaveLength(200_000);
-    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
 

@@ -1,7 +1,7 @@
-// Timing fit (PRODUCT.md § The dub), pure. Order: trim silence (done on the clip) → if longer than its slot,
-// re-synthesize at a faster speaking rate → borrow the silence before the next segment (keeping a
-// ≥ 100 ms gap, never overlapping it) → stretch with atempo up to 1.3× → past that keep the clip whole
-// at 1.3× and mark it "too long". Never cut a word. Shorter clips are not slowed below 0.9×.
+// Timing fit of one clip, pure: the synthesis rate that brings a clip to a length (chooseRate, used by the
+// dub's rate corrections) and one clip's fit in its slot on its own (fitClip: borrow the silence before the
+// next segment, then atempo up to 1.3×; the fit-lines bench compares against it). The dub itself plans
+// all its lines at once: timing/plan.ts.
 
 export interface FitOptions {
   /** Largest atempo stretch (default 1.3). */
@@ -97,34 +97,6 @@ export function fitClip(input: FitInput, opts: FitOptions = {}): Fit {
     tooLong,
     limit,
   };
-}
-
-/**
- * Pure: fits a whole transcript's clips; segments should be sorted by start. Each segment's "next" is
- * the first later segment starting no earlier than it, found for all at once with a stack from the end
- * (linear: a scan per segment took minutes on 5,000 segments).
- */
-export function fitAll(
-  items: { start: number; end: number; clipMs: number | null }[],
-  mediaEnd: number,
-  opts: FitOptions = {},
-): (Fit | null)[] {
-  const nextStart = new Array<number | null>(items.length).fill(null);
-  const stack: number[] = []; // starts of later segments, nearest last, non-decreasing towards the bottom
-  for (let i = items.length - 1; i >= 0; i--) {
-    const here = (items[i] as { start: number }).start;
-    while (stack.length && (stack.at(-1) as number) < here) stack.pop();
-    nextStart[i] = stack.length ? (stack.at(-1) as number) : null;
-    stack.push(here);
-  }
-  return items.map((it, i) =>
-    it.clipMs === null
-      ? null
-      : fitClip(
-          { start: it.start, end: it.end, clipMs: it.clipMs, nextStart: nextStart[i] ?? null, mediaEnd },
-          opts,
-        ),
-  );
 }
 
 /** Pure: the speed-factor buckets the report and the bench print. */

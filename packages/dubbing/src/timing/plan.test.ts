@@ -3,6 +3,7 @@ import {
   type PlanLine,
   planTiming,
   planTotals,
+  shiftCues,
   shiftTime,
   smoothSpeeds,
   waitsOf,
@@ -132,5 +133,19 @@ describe("planTotals", () => {
       mode: "picture-waits",
     });
     expect(planTotals(plan)).toMatchObject({ lines: 3, atMost1_1: 0.667, fastest: 1.15, waitedMs: 1000 });
+  });
+});
+
+describe("shiftCues", () => {
+  it("moves cues past each hold and keeps the line before a hold on screen through it", () => {
+    const cues = [
+      { start: 0, end: 1000, text: "a" },
+      { start: 1100, end: 2000, text: "b" },
+    ];
+    expect(shiftCues(cues, [{ at: 1000, ms: 500 }])).toEqual([
+      { start: 0, end: 1500, text: "a" },
+      { start: 1600, end: 2500, text: "b" },
+    ]);
+    expect(shiftCues(cues, [])).toEqual(cues);
   });
 });

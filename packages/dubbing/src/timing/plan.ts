@@ -212,3 +212,18 @@ export function planTotals(plan: (PlannedLine | null)[]): {
     tooLong: live.filter((p) => p.tooLong).length,
   };
 }
+
+/**
+ * Pure: timed items (subtitle cues) moved onto the output's timeline where the picture waits. A hold
+ * falls at the end of a line's window, after its slot: the item that started last before a hold lasts
+ * through it, as its line is spoken through it.
+ */
+export function shiftCues<T extends { start: number; end: number }>(cues: readonly T[], waits: Wait[]): T[] {
+  const shifted = cues.map((c) => ({ ...c, start: shiftTime(c.start, waits), end: shiftTime(c.end, waits) }));
+  for (const w of waits) {
+    const k = cues.findLastIndex((c) => c.start <= w.at);
+    const cue = shifted[k];
+    if (cue && (cues[k] as T).end <= w.at) cue.end = shiftTime(w.at, waits) + w.ms;
+  }
+  return shifted;
+}

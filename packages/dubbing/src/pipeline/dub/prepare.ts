@@ -38,6 +38,7 @@ export async function prepareDub(
     durationMs: info.durationMs,
     channels: Math.min(2, Math.max(1, info.audio?.channels ?? 2)),
     hasAudio: Boolean(info.audio),
+    demuxer: info.demuxer,
     segments,
     warnings,
     voices,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PlannedSegment } from "../../doc.ts";
 import { fakeVoice } from "../../testing/fake-tts.ts";
 import { FIT_DEFAULTS, fitClip } from "../../timing/fit.ts";
+import { PLAN_DEFAULTS, planTiming } from "../../timing/plan.ts";
 import { buildReport, segmentReport } from "./report.ts";
 
 const seg = (index: number, start: number, end: number): PlannedSegment => ({
@@ -15,6 +16,7 @@ const synth = (clipMs: number, naturalMs = clipMs, cached = false) => ({
   key: "k",
   clipMs,
   naturalMs,
+  paceMs: naturalMs,
   rate: 1,
   cached,
 });
@@ -48,6 +50,11 @@ describe("buildReport", () => {
       ...{ video: "v.mp4", output: "o.mp4", language: "es", durationMs: 3000, channels: 2 },
       ...{ background: "duck", duckDb: 18, fit: FIT_DEFAULTS, voices: new Map([["a", fakeVoice()]]) },
       ...{ loudness, encoded, segments, synth: s, fits, warnings: ["w"], timings: { tts: 1 } },
+      ...{ timing: PLAN_DEFAULTS, waits: [{ at: 3000, ms: 250 }], sourceDurationMs: 3000 },
+      plan: planTiming(
+        segments.map((g, i) => ({ ...g, naturalMs: s[i]?.naturalMs ?? null })),
+        3000,
+      ),
       placed: [{ start: 0, end: 900 }, null, { start: 2000, end: 3000 }],
     });
     expect(rep.voices).toEqual({ a: { engine: "fake", voice: "tone", catalogVoice: undefined } });
@@ -62,6 +69,11 @@ describe("buildReport", () => {
     expect(rep.totals.maxSpeed).toBe(1.5);
     expect(rep.totals.atMost1_3).toBe(0.5);
     expect(rep.loudness.encoded.attempts).toBe(1);
+    expect(rep.timing).toMatchObject({
+      mode: "keep-length",
+      addedMs: 250,
+      totals: { lines: 2, fastest: 1.25 },
+    });
     expect("translation" in rep).toBe(false);
   });
 });

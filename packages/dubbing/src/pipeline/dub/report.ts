@@ -2,6 +2,7 @@
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
 import { type Fit, speedHistogram } from "../../timing/fit.ts";
+import { type PlannedLine, type PlanOptions, planTotals, type Wait } from "../../timing/plan.ts";
 import type { ResolvedVoice } from "../voices.ts";
 import type { DubReport, EncodedLoudness, Placement, SegmentReport, SynthesizedSegment } from "./types.ts";
 
@@ -11,6 +12,7 @@ export function segmentReport(
   s: SynthesizedSegment | null,
   f: Fit | null,
   placed: Placement,
+  p: PlannedLine | null = null,
 ): SegmentReport {
   const placedMs = placed ? placed.end - placed.start : 0;
   return {
@@ -22,9 +24,12 @@ export function segmentReport(
     clipMs: s ? s.clipMs : null,
     rate: s ? s.rate : 1,
     tempo: f ? f.tempo : 1,
-    speed: s && placedMs > 0 ? Math.round((s.naturalMs / placedMs) * 1000) / 1000 : 1,
+    speed: s && placedMs > 0 ? Math.round((s.paceMs / placedMs) * 1000) / 1000 : 1,
+    plannedSpeed: p ? p.speed : 1,
     placed,
-    borrowedMs: placed ? Math.max(0, placed.end - seg.end) : 0,
+    borrowedMs: placed ? Math.max(0, placed.end - seg.end - (p?.waitMs ?? 0)) : 0,
+    waitMs: p ? p.waitMs : 0,
+    delayMs: p ? p.delayMs : 0,
     tooLong: f ? f.tooLong : false,
     cached: s ? s.cached : false,
     empty: !s,
@@ -68,6 +73,10 @@ export type ReportInput = Pick<
   | "warnings"
   | "timings"
 > & {
+  timing: Required<PlanOptions>;
+  plan: (PlannedLine | null)[];
+  waits: Wait[];
+  sourceDurationMs: number;
   voices: Map<string, ResolvedVoice>;
   translation?: DocMeta["translation"];
   loudness: NormalizeResult;
@@ -81,8 +90,9 @@ export type ReportInput = Pick<
 /** Pure: the whole report from the stages' hand-offs. */
 export function buildReport(r: ReportInput): DubReport {
   const segments = r.segments.map((seg, i) =>
-    segmentReport(seg, r.synth[i] ?? null, r.fits[i] ?? null, r.placed[i] ?? null),
+    segmentReport(seg, r.synth[i] ?? null, r.fits[i] ?? null, r.placed[i] ?? null, r.plan[i] ?? null),
   );
+  const addedMs = r.waits.reduce((sum, w) => sum + w.ms, 0);
   return {
     video: r.video,
     output: r.output,
@@ -93,6 +103,11 @@ export function buildReport(r: ReportInput): DubReport {
     ...(r.separation ? { separation: r.separation } : {}),
     duckDb: r.duckDb,
     fit: r.fit,
+    timing: {
+      ...r.timing,
+      ...{ sourceDurationMs: r.sourceDurationMs, waits: r.waits, addedMs },
+      totals: planTotals(r.plan),
+    },
     voices: Object.fromEntries(
       [...r.voices].map(([id, v]) => [
         id,

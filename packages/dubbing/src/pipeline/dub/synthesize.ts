@@ -12,6 +12,8 @@ export interface SegmentTts {
   rateOpts: Parameters<typeof chooseRate>[3];
   /** Clip length at the normal rate (ms). */
   naturalMs: number;
+  /** Clip length at the pace the voice starts at for its speaker (ms): the timing plan's natural length. */
+  paceMs: number;
   cur: SynthOut | null;
   /** Every clip of this segment came from the cache. */
   cached: boolean;
@@ -39,6 +41,7 @@ export function ttsPlan(
         minSpeed: Math.max(fit.minSpeed, v.engine.capabilities.minRate),
       },
       naturalMs: 0,
+      paceMs: 0,
       cur: null,
       cached: true,
     };
@@ -72,6 +75,11 @@ export interface SynthesizeInput {
   onProgress?: StageProgress;
   /** Transcript indexes of segments to synthesize again even when cached. */
   regenerate?: ReadonlySet<number>;
+  /**
+   * The length each segment should have, from every segment's length at its voice's pace (the timing
+   * plan); the rate corrections aim at it instead of the segment's slot.
+   */
+  lengthsFor?: (naturalMs: (number | null)[]) => (number | null)[];
 }
 
 /** Progress shares of the passes: the first is most of the work, the corrections less. */
@@ -97,11 +105,21 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
       x.cached = x.cached && out.cached;
       // a voice that starts at its speaker's pace: its length at the voice's own rate, as an engine's
       // rate scales it (the fit's speeds stay relative to the voice, as without following)
-      if (pass === 0) x.naturalMs = Math.round(out.clipMs * x.job.rate);
+      if (pass === 0) {
+        x.naturalMs = Math.round(out.clipMs * x.job.rate);
+        x.paceMs = out.clipMs;
+      }
     });
   };
   // all segments at once per pass, so that engines can take them in batches
   await runPass(0, live);
+  if (input.lengthsFor) {
+    const lengths = input.lengthsFor(tts.map((x) => (x ? x.paceMs : null)));
+    tts.forEach((x, i) => {
+      const length = lengths[i];
+      if (x && length) x.slotMs = length;
+    });
+  }
   for (let pass = 1; pass <= 2; pass++) {
     const redo = rateCorrections(live, pass);
     if (redo.length === 0) break;
@@ -110,7 +128,10 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
   input.onProgress?.(1);
   return tts.map((x) =>
     x?.cur
-      ? { key: x.cur.key, clipMs: x.cur.clipMs, naturalMs: x.naturalMs, rate: x.job.rate, cached: x.cached }
+      ? {
+          ...{ key: x.cur.key, clipMs: x.cur.clipMs, naturalMs: x.naturalMs, paceMs: x.paceMs },
+          ...{ rate: x.job.rate, cached: x.cached },
+        }
       : null,
   );
 }

@@ -1,8 +1,10 @@
 // The dub's options, its report, and the typed hand-offs between its stages (dub.ts runs them in order).
 import type { Prosody } from "../../audio/prosody.ts";
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
+import type { Demuxer } from "../../media/input.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
 import type { FitOptions, speedHistogram } from "../../timing/fit.ts";
+import type { PlanOptions, planTotals, Wait } from "../../timing/plan.ts";
 import type { CommonOptions } from "../common.ts";
 import type { StyleFit } from "../follow.ts";
 import type { ResolvedVoice } from "../voices.ts";
@@ -34,6 +36,11 @@ export interface DubOptions extends CommonOptions {
   duckDb?: number;
   /** Timing fit settings (PRODUCT.md § The dub defaults). */
   fit?: FitOptions;
+  /**
+   * The timing plan: "keep-length" (default; the video keeps its length, lines at most 1.25× their voice's
+   * pace) or "picture-waits" (lines at most 1.15×, the picture holding where a line needs more time).
+   */
+  timing?: PlanOptions;
   /** Loudness target (LUFS, default −16) and true-peak ceiling (dBTP, default −1.5, under the −1 limit). */
   targetLufs?: number;
   ceilingDbtp?: number;
@@ -67,10 +74,16 @@ export interface SegmentReport {
   rate: number;
   /** atempo stretch (1 = none). */
   tempo: number;
-  /** Overall speed relative to the natural clip: naturalMs / placed length. */
+  /** Overall speed against the voice's pace for its speaker: paceMs / placed length (1 = as it speaks). */
   speed: number;
+  /** The speed the timing plan chose. */
+  plannedSpeed: number;
   placed: { start: number; end: number } | null;
   borrowedMs: number;
+  /** How long the picture holds after this line's window for it (ms). */
+  waitMs: number;
+  /** keep-length: how late the line starts because the one before ran over (ms). */
+  delayMs: number;
   tooLong: boolean;
   /** Clip taken from the work dir's cache (not re-synthesized). */
   cached: boolean;
@@ -99,6 +112,13 @@ export interface DubReport {
   separation?: { requested: "keep"; engine: string | null; reason?: string };
   duckDb: number;
   fit: Required<FitOptions>;
+  /** The timing plan's settings and totals; `waits` on the original's timeline, `addedMs` their sum. */
+  timing: Required<PlanOptions> & {
+    sourceDurationMs: number;
+    waits: Wait[];
+    addedMs: number;
+    totals: ReturnType<typeof planTotals>;
+  };
   /** Per speaker; `follow`: how an offline voice was set to the speaker's pitch and pace (#30). */
   voices: Record<string, { engine: string; voice: string; catalogVoice?: string; follow?: StyleFit }>;
   translation?: NonNullable<DocMeta["translation"]>;
@@ -141,6 +161,8 @@ export interface PreparedDub {
   /** Channels of the mix: the original's (1 or 2), 2 when it has no audio. */
   channels: number;
   hasAudio: boolean;
+  /** The demuxer its probe found (forced on every later read). */
+  demuxer: Demuxer;
   segments: PlannedSegment[];
   warnings: string[];
   voices: Map<string, ResolvedVoice>;
@@ -154,6 +176,8 @@ export interface SynthesizedSegment {
   clipMs: number;
   /** Trimmed clip length at the normal rate (ms). */
   naturalMs: number;
+  /** Trimmed clip length at the pace its voice starts at for its speaker (ms; the timing plan's natural). */
+  paceMs: number;
   rate: number;
   cached: boolean;
 }
