@@ -41,8 +41,8 @@ describe("translate() asks an engine that can rewrite once more for the long lin
   };
   // "translates" by making every line 40 characters; shortens to the budget it is given
   const asked: { text: string; budget: number }[][] = [];
-  const engine = (canRewrite: boolean): MtEngine => ({
-    id: "fake-mt",
+  const engine = (canRewrite: boolean, id = "fake-mt"): MtEngine => ({
+    id,
     kind: "mt",
     label: "fake",
     local: true,
@@ -75,7 +75,16 @@ describe("translate() asks an engine that can rewrite once more for the long lin
     expect(out.meta?.translation?.fit).toEqual({ overLong: 1, shortened: 1 });
   });
 
-  it("leaves long lines as they are with an engine that cannot rewrite", async () => {
+  it("has another available engine rewrite when the translator cannot", async () => {
+    asked.length = 0;
+    const registry = new EngineRegistry().register(engine(false)).register(engine(true, "rewriter"));
+    const out = await translate(doc, "es", { registry, durationMs: 4000, mtEngine: "fake-mt" });
+    expect(out.meta?.translation?.id).toBe("fake-mt");
+    expect(asked).toHaveLength(1);
+    expect(out.meta?.translation?.fit).toEqual({ overLong: 1, shortened: 1 });
+  });
+
+  it("leaves long lines as they are when no engine can rewrite", async () => {
     const registry = new EngineRegistry().register(engine(false));
     const out = await translate(doc, "es", { registry, durationMs: 4000 });
     expect(out.transcript[1]!.shortenedFrom).toBeUndefined();

@@ -181,7 +181,7 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
   it("is unavailable without a key, and uses the default model", async () => {
     expect(await createOpenAiMtEngine().available()).toEqual({
       ok: false,
-      reason: "no OpenAI key configured (set OPENAI_API_KEY)",
+      reason: "no OpenAI key or compatible server configured (set OPENAI_API_KEY or OPENAI_BASE_URL)",
     });
     s.answer = translateAll;
     const e = createOpenAiMtEngine({ apiKey: "env-key", baseUrl: `${s.url}/v1` });
@@ -262,6 +262,15 @@ describe("OpenAI MT shorter renderings against a fake OpenAI server", () => {
     });
     expect(body.messages[0].content).toContain("in at most max_chars characters");
     expect(body.messages[0].content).toContain('"Acme" stays "Acme"');
+  });
+
+  it("rewrites with a self-hosted server that has no key, sending no Authorization header", async () => {
+    s.answer = shortens;
+    const local = createOpenAiMtEngine({ baseUrl: s.url, model: "llama3.1" });
+    expect(await local.available()).toEqual({ ok: true });
+    expect(await local.shorten!([{ source: "a", text: "largo", budget: 2 }], "en", "es")).toEqual(["la"]);
+    expect(s.requests[0]!.headers.authorization).toBeUndefined();
+    expect(JSON.parse(s.requests[0]!.body.toString()).model).toBe("llama3.1");
   });
 
   it("keeps the lines as they were when the answer is unusable", async () => {

@@ -214,6 +214,14 @@ export function createOpenAiMtEngine(
   opts: { apiKey?: string; baseUrl?: string; model?: string } = {},
 ): MtEngine {
   const apiKey = opts.apiKey ?? "";
+  // a self-hosted OpenAI-compatible server (Ollama, llama.cpp's server, vLLM, LM Studio) needs no key
+  const configured = Boolean(apiKey || opts.baseUrl);
+  const notConfigured =
+    "no OpenAI key or compatible server configured (set OPENAI_API_KEY or OPENAI_BASE_URL)";
+  const headers = {
+    ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+    "Content-Type": "application/json",
+  };
   const url = openAiUrl(opts.baseUrl || OPENAI_BASE_URL);
   const model = opts.model || OPENAI_MT_MODEL;
   const route = (from: LanguageCode, to: LanguageCode): string[] | null =>
@@ -224,7 +232,7 @@ export function createOpenAiMtEngine(
     label: `OpenAI ${model}`,
     local: false,
     async available(): Promise<Availability> {
-      if (!apiKey) return { ok: false, reason: "no OpenAI key configured (set OPENAI_API_KEY)" };
+      if (!configured) return { ok: false, reason: notConfigured };
       return { ok: true };
     },
     async pairs() {
@@ -236,7 +244,7 @@ export function createOpenAiMtEngine(
     async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
       const r = route(from, to);
       if (!r) throw new DubError("no_engine", `OpenAI does not translate from ${from} to ${to}`);
-      if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
+      if (!configured) throw new DubError("no_engine", notConfigured);
       // empty texts are not sent (nor shown as context)
       const { sent, place } = skipEmpty(texts);
       const spans = openAiBatches(sent);
@@ -257,7 +265,7 @@ export function createOpenAiMtEngine(
             url,
             {
               method: "POST",
-              headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+              headers,
               body,
             },
             call,
@@ -290,7 +298,7 @@ export function createOpenAiMtEngine(
     },
     // Asked once per batch: an answer that is not one line per item keeps the long lines as they were.
     async shorten(items: ShortenItem[], from, to, o: MtOptions = {}): Promise<string[]> {
-      if (!apiKey) throw new DubError("no_engine", "no OpenAI key configured (set OPENAI_API_KEY)");
+      if (!configured) throw new DubError("no_engine", notConfigured);
       const call = { provider: "OpenAI", signal: o.signal };
       const spans = openAiBatches(items.map((x) => x.text));
       const results = await inBatches(spans, { signal: o.signal }, async (span) => {
@@ -299,7 +307,7 @@ export function createOpenAiMtEngine(
           url,
           {
             method: "POST",
-            headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+            headers,
             body: JSON.stringify(openAiShortenBody(model, batch, from, to, o.glossary)),
           },
           call,

@@ -1,5 +1,6 @@
 import type { TranscriptDoc } from "../doc.ts";
 import { createDefaultRegistry } from "../engines/default.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
 import type { MtEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
@@ -58,7 +59,7 @@ export async function translate(
   nonEmpty.forEach((e, k) => {
     out[e.i] = result.texts[k] ?? "";
   });
-  const fit = await shortenLongLines(engine, doc, out, target, opts, glossary);
+  const fit = await shortenLongLines(await rewriterFor(registry, engine), doc, out, target, opts, glossary);
   report("translate", 1);
   return {
     language: target,
@@ -84,6 +85,16 @@ export async function translate(
       timings: { translate: since(t) },
     },
   };
+}
+
+/**
+ * The engine that rewrites lines too long to be spoken in their time: the translator itself when it can,
+ * else any available engine that can (a configured OpenAI-compatible server behind an offline translator).
+ */
+async function rewriterFor(registry: EngineRegistry, translator: MtEngine): Promise<MtEngine> {
+  if (translator.shorten) return translator;
+  for (const e of registry.list("mt")) if (e.shorten && (await registry.availability(e)).ok) return e;
+  return translator;
 }
 
 /**
