@@ -1,7 +1,9 @@
 // The dub panel's choice of what plays under the new voice (#28), one sentence each.
+import { type Choice, ChoiceField } from "./ChoiceField.tsx";
+
 export type BackgroundMode = "keep" | "duck" | "remove";
 
-export const BACKGROUND_MODES: { value: BackgroundMode; label: string; help: string }[] = [
+export const BACKGROUND_MODES: Choice<BackgroundMode>[] = [
   {
     value: "keep",
     label: "Keep music and effects",
@@ -19,35 +21,18 @@ export const BACKGROUND_MODES: { value: BackgroundMode; label: string; help: str
   },
 ];
 
-export function BackgroundModeField({
-  value,
-  onChange,
-  disabled,
-}: {
+export function BackgroundModeField(props: {
   value: BackgroundMode;
   onChange: (mode: BackgroundMode) => void;
   disabled?: boolean;
 }) {
   return (
-    <fieldset className="w-full text-sm text-slate-700" disabled={disabled}>
-      <legend className="font-medium">Original audio under the dub</legend>
-      {BACKGROUND_MODES.map((m) => (
-        <label key={m.value} className="mt-1 flex items-start gap-2">
-          <input
-            type="radio"
-            name="background-mode"
-            value={m.value}
-            checked={value === m.value}
-            onChange={() => onChange(m.value)}
-            className="mt-0.5 size-4 border-slate-300 text-indigo-600"
-          />
-          <span>
-            {m.label}
-            <span className="block text-xs text-slate-500">{m.help}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceField
+      legend="Original audio under the dub"
+      name="background-mode"
+      choices={BACKGROUND_MODES}
+      {...props}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { buttonPrimary, buttonSecondary } from "../../components/button-styles.t
 import { TrashIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { type BackgroundMode, BackgroundModeField, backgroundSummary } from "./BackgroundMode.tsx";
+import { type TimingMode, TimingModeField, timingSummary } from "./TimingMode.tsx";
 import type { DubOptions } from "./use-translation-work.tsx";
 
 /** The card above a translation: its status, save/dub/translate again/delete, the dub's options, progress. */
@@ -47,6 +48,7 @@ export function TranslationControls({
 }) {
   const code = translation.language;
   const backgroundUsed = backgroundSummary(translation.report);
+  const timingUsed = timingSummary(translation.report);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm text-slate-600">
@@ -105,6 +107,7 @@ export function TranslationControls({
         disabled={dubbing}
       />
       {backgroundUsed && <p className="w-full text-xs text-slate-500">Last dub: {backgroundUsed}</p>}
+      {timingUsed && <p className="w-full text-xs text-slate-500">Timing: {timingUsed}</p>}
       {ttsUnavailable && (
         <p className="w-full text-sm text-amber-700">
           Dubbing is not available for this language: {ttsUnavailable}
@@ -186,6 +189,11 @@ function DubOptionsFields({
       <BackgroundModeField
         value={options.background}
         onChange={(background: BackgroundMode) => onOptions({ ...options, background })}
+        disabled={disabled}
+      />
+      <TimingModeField
+        value={options.timing}
+        onChange={(timing: TimingMode) => onOptions({ ...options, timing })}
         disabled={disabled}
       />
     </>

@@ -49,6 +49,7 @@ export function TranslationTab({
     burnSubtitles: translation.subtitlesBurned,
     bilingual: false,
     background: translation.report?.background ?? "keep",
+    timing: translation.report?.timing?.mode ?? "keep-length",
   }));
   const work = useTranslationWork({ projectId, translation, speakers, durationMs, playerMs, options });
   const { segments, editing } = work;

@@ -1,5 +1,12 @@
-import type { BatchDubAnswer, DubAnswer, SpeechRegions, StartedTranslation } from "@dubbing/contract";
+import type {
+  BatchDubAnswer,
+  DubAnswer,
+  dubBody,
+  SpeechRegions,
+  StartedTranslation,
+} from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type {
   Language,
@@ -92,12 +99,7 @@ export const startTranslateAndDub = (id: string, languages: string[]) =>
 export const startDub = (
   id: string,
   language: string,
-  opts: {
-    regenerate?: number[];
-    burnSubtitles?: boolean;
-    bilingualSubtitles?: boolean;
-    background?: "keep" | "duck" | "remove";
-  } = {},
+  opts: Omit<z.infer<typeof dubBody>, "language"> = {},
 ) => apiFetch<DubAnswer>(`/api/video/${encodeURIComponent(id)}/dub`, jsonBody("POST", { language, ...opts }));
 
 export const deleteTranslation = (id: string, language: string) =>

@@ -9,12 +9,14 @@ import { saveTranslation, startDub, translationsKey } from "./api.ts";
 import type { BackgroundMode } from "./BackgroundMode.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
 import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
+import type { TimingMode } from "./TimingMode.tsx";
 
 /** How the next dub is made: the choices above the translation. */
 export interface DubOptions {
   burnSubtitles: boolean;
   bilingual: boolean;
   background: BackgroundMode;
+  timing: TimingMode;
 }
 
 /**
@@ -121,6 +123,7 @@ export function useTranslationWork({
         burnSubtitles: options.burnSubtitles,
         bilingualSubtitles: options.burnSubtitles && options.bilingual,
         background: options.background,
+        timing: options.timing,
         ...(regenerate && { regenerate }),
       });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
