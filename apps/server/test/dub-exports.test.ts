@@ -193,6 +193,50 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect(past.status).toBe(400);
   });
 
+  it("lets the picture wait: the video, its audio and its subtitles grow by the holds", async () => {
+    const translation = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    // the first line three times as long as its slot: more than 1.15x even with the silence after it
+    const long =
+      "Esta línea es mucho más larga que el tiempo que tiene, y el vídeo tendrá que esperar a que termine.";
+    const edited = translation.transcript.map((seg: { text: string }, i: number) =>
+      i === 0 ? { ...seg, text: long } : seg,
+    );
+    const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, {
+      language: "es",
+      transcript: edited,
+    });
+    expect(saved.status).toBe(200);
+    const res = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      `/api/video/${id}/dub`,
+      { language: "es", timing: "picture-waits", background: "duck" },
+      { prefer: "wait=180" },
+    );
+    expect(res.status).toBe(200);
+    const t = res.body.translation;
+    const { timing, segments } = t.report;
+    expect(timing.mode).toBe("picture-waits");
+    expect(timing.addedMs).toBeGreaterThan(500);
+    expect(Math.max(...segments.map((x: { speed: number }) => x.speed))).toBeLessThanOrEqual(1.16);
+    const mp4 = await download(t.finalVideoUrl, "waits.mp4");
+    const streams = ffprobe(mp4.file).streams;
+    const length = (type: string) => Number(streams.find((x) => x.codec_type === type)?.duration);
+    const original = Number(ffprobe(video).format.duration);
+    expect(Math.abs(length("video") - (original + timing.addedMs / 1000))).toBeLessThan(0.15);
+    expect(Math.abs(length("video") - length("audio"))).toBeLessThan(0.15);
+    // the downloaded subtitles are on the dub's timeline: the second line starts after the first's hold
+    const srt = await (
+      await fetch(`${ts.baseUrl}/api/video/${id}/subtitles/es.srt`, { headers: { cookie } })
+    ).text();
+    const starts = [...srt.matchAll(/^(\d\d):(\d\d):(\d\d),(\d{3}) -->/gm)].map(
+      ([, h, m, sec, ms]) => ((Number(h) * 60 + Number(m)) * 60 + Number(sec)) * 1000 + Number(ms),
+    );
+    expect(starts[1]).toBe(edited[1].start + timing.waits[0].ms);
+    expect(Math.max(...starts)).toBeLessThan(length("video") * 1000);
+  });
+
   it("6. streams at most 2 WAV files per user at once (each is an ffmpeg process while it lasts)", async () => {
     // Five minutes of dubbed audio: 55 MB of WAV, more than the connections can buffer, so a client that
     // stops reading keeps its ffmpeg process running.

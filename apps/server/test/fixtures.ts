@@ -101,7 +101,7 @@ export function ffprobe(file: string) {
     }),
   ) as {
     format: { duration: string };
-    streams: { codec_type: string; codec_name: string; tags?: Record<string, string> }[];
+    streams: { codec_type: string; codec_name: string; duration?: string; tags?: Record<string, string> }[];
   };
 }
 
