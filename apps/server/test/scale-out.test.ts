@@ -348,11 +348,17 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     const api3 = await start("api-3", "api");
     const dataDir = api3.dataDir;
     const port = Number(new URL(api3.url!).port);
-    // 30 s of lossless 720p: several 8 MiB parts, so the API uploads it to the bucket in parts
+    // 3 s of lossless noise: several 8 MiB parts, so the API uploads it to the bucket in parts
     const video = path.join(tmp.path, "large.mp4");
     execFileSync("ffmpeg", [
-      ...["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-f", "lavfi"],
-      ...["-i", "testsrc=size=1280x720:rate=25:duration=30", "-f", "lavfi", "-i", "sine=duration=30"],
+      ...["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i"],
+      ...[
+        "testsrc=size=640x360:rate=25:duration=3,noise=alls=30:allf=t",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=duration=3",
+      ],
       ...["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-c:a", "aac", "-shortest", video],
     ]);
     expect((await stat(video)).size).toBeGreaterThan(16 * 1024 * 1024);
