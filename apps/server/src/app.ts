@@ -79,6 +79,8 @@ export interface AppDeps {
   cloner: VoiceCloner | null;
   /** This process's metrics (server.ts); absent, nothing is recorded and /metrics does not exist. */
   metrics?: Metrics;
+  /** This process's own folder for the uploads it receives (server.ts); DATA_DIR/tmp/uploads without. */
+  uploadsDir?: string;
 }
 
 /** The HTTP side (role "api"): every route, wired to its services. */
@@ -174,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   videoRoutes(app, {
     videos,
     tmpDir: path.join(config.dataDir, "tmp"),
+    uploadsDir: deps.uploadsDir ?? path.join(config.dataDir, "tmp", "uploads"),
     maxUploadBytes: config.maxUploadBytes,
   });
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });

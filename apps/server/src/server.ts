@@ -6,7 +6,9 @@ import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
 import { claimDataDir, startBackups } from "./backup/index.ts";
 import type { Config } from "./config.ts";
+import { TRANSLATIONS_DELETED_CHANNEL } from "./db/change-triggers.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { listenForChanges } from "./db/listen.ts";
 import { sweepClipCaches } from "./deletion/sweep.ts";
 import { appMailer, prepareIdentity } from "./identity/mount.ts";
 import { pollingFor, requeueOrphans, startBoss } from "./jobs/queue.ts";
@@ -18,6 +20,7 @@ import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
 import { startIdleCollector } from "./runtime/idle-collector.ts";
+import { claimProcessFolder, sweepGoneProcesses } from "./runtime/process-folder.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -71,11 +74,30 @@ export async function startServer(
   const stopIdleCollector = startIdleCollector((before, after, ms) =>
     log().debug({ before, after, ms: Math.round(ms) }, "idle: garbage collected"),
   );
-  const storage = await createStorage(config);
+  // This process's partial uploads live in a folder of its own; those of processes that are gone (a crash,
+  // a kill) go now, their multipart uploads in the bucket aborted first; hourly again after.
+  const own = await claimProcessFolder(tmpDir);
+  const storage = await createStorage(config, path.join(own.dir, "multipart"));
   await storage.check();
+  const sweepGone = () =>
+    sweepGoneProcesses(tmpDir, own.dir, (dir) =>
+      storage.abortJournaledUploads(path.join(dir, "multipart")).then(() => {}),
+    );
+  await sweepGone().catch((error: Error) => log().error({ err: error }, "could not sweep gone processes"));
+  const goneSweeper = setInterval(() => void sweepGone().catch(() => {}), SCRATCH_SWEEP_MS);
+  goneSweeper.unref();
+  const metrics = new Metrics();
   const backups =
     control && database.kind === "pglite"
-      ? startBackups({ config, socket: control, pglite: database.pglite, storage, log: log() })
+      ? startBackups({
+          config,
+          socket: control,
+          pglite: database.pglite,
+          db: database.db,
+          storage,
+          metrics,
+          log: log(),
+        })
       : null;
   // Multipart uploads a killed process left behind (an hour gives every live upload time to finish).
   await storage.abortStaleUploads(new Date(Date.now() - 3600_000)).catch((error: Error) => {
@@ -86,10 +108,10 @@ export async function startServer(
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
   const cloner = createVoiceCloner(config.engines);
-  const metrics = new Metrics();
   instrumentEngines(registry, metrics);
 
   let cacheSweeper: NodeJS.Timeout | undefined;
+  let stopCacheListener: (() => Promise<void>) | undefined;
   let stuckSweeper: NodeJS.Timeout | undefined;
   if (isWorker) {
     const db = database.db;
@@ -133,11 +155,31 @@ export async function startServer(
     );
     // jobs a crash cut off are retried after their first delay
     if (orphans > 0) workers.wakeAfterRetry(0);
-    // This machine's clip caches of deleted translations (another process may have deleted them).
-    const sweepCaches = () => void sweepClipCaches(db, deps.cacheDir).catch(() => {});
+    // This machine's clip caches of deleted translations (another process may have deleted them): at once
+    // when the database says translations were deleted, hourly besides (a notification missed while the
+    // connection was down). Sweeps run one at a time; a burst of notifications queues one more.
+    let sweepQueued = false;
+    let sweeps = Promise.resolve();
+    const sweepCaches = () => {
+      if (sweepQueued) return;
+      sweepQueued = true;
+      sweeps = sweeps
+        .then(() => {
+          sweepQueued = false;
+          return sweepClipCaches(db, deps.cacheDir);
+        })
+        .then(
+          () => {},
+          () => {},
+        );
+    };
     sweepCaches();
     cacheSweeper = setInterval(sweepCaches, SCRATCH_SWEEP_MS);
     cacheSweeper.unref();
+    stopCacheListener = await listenForChanges(database, TRANSLATIONS_DELETED_CHANNEL, {
+      clear: sweepCaches,
+      setListening: (listening) => listening && sweepCaches(),
+    });
     // Job rows whose queue job is gone or ended without settling them release their records.
     stuckSweeper = setInterval(
       () => void sweepStuckJobs(db, deps.tracker, new Date()).catch(() => {}),
@@ -150,7 +192,17 @@ export async function startServer(
   let workerHttp: FastifyInstance | null = null;
   if (config.roles.has("api")) {
     const identity = await prepareIdentity(database.db, config);
-    app = await buildApp({ config, database, storage, boss, identity, registry, cloner, metrics });
+    app = await buildApp({
+      config,
+      database,
+      storage,
+      boss,
+      identity,
+      registry,
+      cloner,
+      metrics,
+      uploadsDir: own.dir,
+    });
     await app.listen({ port: config.port, host: config.host });
   } else if (config.workerPort !== undefined) {
     const { db } = database;
@@ -173,7 +225,9 @@ export async function startServer(
     async stop() {
       stopIdleCollector();
       clearInterval(sweeper);
+      clearInterval(goneSweeper);
       clearInterval(cacheSweeper);
+      await stopCacheListener?.();
       clearInterval(stuckSweeper);
       await backups?.stop();
       const cut = setTimeout(() => app?.server.closeAllConnections(), CLOSE_GRACE_MS);
@@ -183,6 +237,7 @@ export async function startServer(
       // Give running jobs a moment to finish; whatever is cut off is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000 });
       await database.close();
+      await own.close();
       await control?.close();
     },
   };

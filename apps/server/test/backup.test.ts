@@ -1,10 +1,11 @@
-import { execFile } from "node:child_process";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempFolder } from "./fixtures.ts";
+import { lastBackupOutcome } from "../src/backup/outcome.ts";
+import { makeVideo, tempFolder } from "./fixtures.ts";
 import { startServerOn, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
@@ -29,7 +30,9 @@ describe("backup and restore (embedded)", () => {
   let dubUrl: string;
 
   beforeAll(async () => {
-    original = await startServerOn(path.join(tmp.path, "original"));
+    original = await startServerOn(path.join(tmp.path, "original"), {
+      METRICS_TOKEN: "metrics-token-for-backups",
+    });
     cookie = (await signInByLink(original, email))!;
     const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
     id = (await upload(original.baseUrl, cookie, video, "Backed up")).body._id;
@@ -39,7 +42,7 @@ describe("backup and restore (embedded)", () => {
     );
     dubUrl = (await startAndWait(original.baseUrl, cookie, id, "dub", "es", 300)).body.dubVideoUrl;
     expect(dubUrl).toBeTruthy();
-  });
+  }, 600_000);
   afterAll(async () => {
     await original?.close();
   });
@@ -53,6 +56,8 @@ describe("backup and restore (embedded)", () => {
     ]);
     expect(stdout).toContain("from the running server");
     expect(during.status).toBe(200);
+    // it holds the service's secrets: its owner alone may read it
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
 
     const restoredDir = path.join(tmp.path, "restored");
     expect((await cli("restore", archive, restoredDir)).stdout).toContain("restored");
@@ -76,6 +81,103 @@ describe("backup and restore (embedded)", () => {
     } finally {
       await copy.close();
     }
+  });
+
+  it("backs up in a loop while a dub and an upload run on a loaded machine; the last one restores whole", async () => {
+    const dataDir = path.join(tmp.path, "original");
+    const minute = makeVideo(tmp.path, "mp4", { seconds: 60 });
+    // two CPU-bound processes beside the server, as on a loaded host
+    const burners: ChildProcess[] = [0, 1].map(() =>
+      spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+    );
+    const archives: string[] = [];
+    let uploaded = "";
+    try {
+      const lines = (await api(original.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es
+        .transcript.length;
+      const dub = await api(original.baseUrl, cookie, "POST", `/api/video/${id}/dub`, {
+        language: "es",
+        regenerate: [...Array(lines).keys()],
+      });
+      expect(dub.status).toBe(202);
+      const upload_ = upload(original.baseUrl, cookie, minute, "Under load");
+      const busy = async () => {
+        const es = (await api(original.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+        const other = uploaded && (await api(original.baseUrl, cookie, "GET", `/api/video/${uploaded}`)).body;
+        return es.status === "dubbing" || !uploaded || !["ready", "failed"].includes(other.status);
+      };
+      void upload_.then((res) => {
+        uploaded = res.body._id;
+      });
+      // a backup at least three times, and until both the dub and the upload's work are over
+      for (let i = 0; i < 3 || (await busy()); i++) {
+        const archive = path.join(tmp.path, `loop-${i}.tar`);
+        const { stdout } = await cli("backup", archive, dataDir);
+        expect(stdout).toContain("from the running server");
+        archives.push(archive);
+        if (i > 40) throw new Error("the dub and the upload did not finish");
+      }
+      expect((await upload_).status).toBe(201);
+    } finally {
+      for (const burner of burners) burner.kill("SIGKILL");
+    }
+    const restoredDir = path.join(tmp.path, "restored-loop");
+    await cli("restore", archives.at(-1)!, restoredDir);
+    const copy = await startServerOn(restoredDir);
+    try {
+      const list = await api(copy.baseUrl, cookie, "GET", "/api/video");
+      const ids = (list.body as { _id: string }[]).map((p) => p._id);
+      expect(ids).toEqual(expect.arrayContaining([id, uploaded]));
+      // every file a restored row names is there
+      for (const projectId of ids) {
+        const project = await api(copy.baseUrl, cookie, "GET", `/api/video/${projectId}`);
+        expect(project.status).toBe(200);
+        const translations = await api(copy.baseUrl, cookie, "GET", `/api/video/${projectId}/translations`);
+        for (const url of mediaUrls([project.body, translations.body])) {
+          expect((await fetch(`${copy.baseUrl}${url}`, { headers: { cookie } })).status, url).toBe(200);
+        }
+      }
+    } finally {
+      await copy.close();
+    }
+  }, 900_000);
+
+  it("refuses to restore an archive every user of the machine can read, and says why", async () => {
+    const archive = path.join(tmp.path, "shared.tar");
+    await cli("backup", archive, path.join(tmp.path, "original"));
+    await chmod(archive, 0o644);
+    const target = path.join(tmp.path, "from-shared");
+    await expect(cli("restore", archive, target)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/can be read by every user .*chmod 600/),
+    });
+    expect(await readdir(target)).toEqual([]);
+  });
+
+  it("a backup that fails says why: to the client, in the console's record, and in the count", async () => {
+    const dataDir = path.join(tmp.path, "original");
+    // the scratch folder the archive is staged in is a file now: the server cannot stage it
+    const tmpDir = path.join(dataDir, "tmp");
+    await rename(tmpDir, `${tmpDir}.away`);
+    await writeFile(tmpDir, "");
+    try {
+      const failed = await cli("backup", path.join(tmp.path, "failed.tar"), dataDir).catch((e) => e);
+      expect(failed.stderr).toMatch(/^backup \S+ failed: ENOTDIR/m);
+      expect(await readdir(tmp.path)).not.toContain("failed.tar");
+      expect(await readdir(tmp.path)).not.toContain("failed.tar.part");
+    } finally {
+      await rm(tmpDir);
+      await rename(`${tmpDir}.away`, tmpDir);
+    }
+    const outcome = await lastBackupOutcome(original.server.database.db);
+    expect(outcome).toMatchObject({
+      trigger: "requested",
+      ok: false,
+      error: expect.stringMatching(/ENOTDIR/),
+    });
+    const metrics = await fetch(`${original.baseUrl}/metrics`, {
+      headers: { authorization: "Bearer metrics-token-for-backups" },
+    });
+    expect(await metrics.text()).toMatch(/dub_backups_total\{trigger="requested",result="failed"\} 1/);
   });
 
   it("refuses to restore into a DATA_DIR that is not empty, and changes nothing there", async () => {
@@ -135,8 +237,19 @@ describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {
     ]);
     expect(stdout).toMatch(/manifest\.json/);
     expect(stdout).toMatch(/db\.tar\.gz/);
+    const written = names.find((n) => !old.includes(n) && n.endsWith(".tar"))!;
+    expect((await stat(path.join(dir, written))).mode & 0o777).toBe(0o600);
   });
 });
+
+/** The stored files' links in API answers (`…Url` fields, at any depth). */
+function mediaUrls(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(mediaUrls);
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    key.endsWith("Url") && typeof v === "string" && v.startsWith("/") ? [v] : mediaUrls(v),
+  );
+}
 
 async function eventuallyList(dir: string, ok: (names: string[]) => boolean): Promise<string[]> {
   for (let i = 0; i < 300; i++) {

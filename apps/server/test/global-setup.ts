@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.ts";
+import { startS3Server } from "./s3-server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -37,9 +38,7 @@ export default async function setup(project: TestProject) {
   ).trim();
 
   const s3Dir = await mkdtemp(path.join(os.tmpdir(), "dub-s3-"));
-  const { default: S3rver } = await import("s3rver");
-  const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir });
-  const address = (await s3.run()) as { port: number };
+  const s3 = await startS3Server({ port: 0, directory: s3Dir });
 
   const templates = await mkdtemp(path.join(os.tmpdir(), "dub-templates-"));
   const pgliteTemplate = path.join(templates, "pglite.tar");
@@ -60,7 +59,7 @@ export default async function setup(project: TestProject) {
   project.provide("postgresUrl", postgresUrl);
   project.provide("pgliteTemplate", pgliteTemplate);
   project.provide("postgresTemplate", postgresTemplate);
-  project.provide("s3Endpoint", `http://127.0.0.1:${address.port}`);
+  project.provide("s3Endpoint", `http://127.0.0.1:${s3.port}`);
 
   return async () => {
     await s3.close();

@@ -3,7 +3,7 @@
 // running dubs — PostgreSQL restarted, a worker SIGKILLed, S3 down for 20 s at a job's start — and every
 // dub still finishes, once, with every process alive and no object left that no row owns.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
@@ -13,11 +13,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
-import { jobs } from "../src/db/schema.ts";
+import { jobs, projects, translations } from "../src/db/schema.ts";
+import { S3Storage } from "../src/storage/s3.ts";
+import { TranslationRepository } from "../src/translations/repository.ts";
+import { VideoRepository } from "../src/videos/repository.ts";
+import { runRetention } from "../src/workers/retention.ts";
 import { waitForEvent } from "./events.ts";
 import { tempFolder } from "./fixtures.ts";
 import { freePort, S3_CREDENTIALS } from "./harness.ts";
 import { api, eventually, startAndWait, upload } from "./http.ts";
+import { type S3Server, startS3Server, unfinishedUploads } from "./s3-server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MAIN = path.join(ROOT, "apps/server/src/main.ts");
@@ -28,6 +33,7 @@ const tmp = tempFolder("dub-scale-");
 interface Proc {
   child: ChildProcess;
   url: string | null;
+  dataDir: string;
 }
 
 describe("scale-out: 2 API and 2 worker processes through the infrastructure's faults", () => {
@@ -35,27 +41,27 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
   let databaseUrl: string;
   let s3Dir: string;
   let s3Port: number;
-  let s3: { close(): Promise<void> } | null = null;
+  let s3: S3Server | null = null;
+  /** While set, the S3 server holds every multipart part it is sent until this settles. */
+  const holdParts: { until: Promise<void> | null } = { until: null };
   let database: Database;
   const procs = new Map<string, Proc>();
   let cookie: string;
   let id: string;
 
   const startS3 = async () => {
-    const { default: S3rver } = await import("s3rver");
-    const server = new S3rver({ port: s3Port, address: "127.0.0.1", silent: true, directory: s3Dir });
-    await server.run();
-    s3 = server;
+    s3 = await startS3Server({ port: s3Port, directory: s3Dir, holdParts });
   };
 
   /** Starts `node main.ts` with the given roles; resolves once it says it is ready. */
-  const start = async (name: string, roles: "api" | "worker") => {
-    const port = roles === "api" ? await freePort() : null;
+  const start = async (name: string, roles: "api" | "worker", reuse?: { port: number; dataDir: string }) => {
+    const port = roles === "api" ? (reuse?.port ?? (await freePort())) : null;
+    const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), `dub-scale-${name}-`)));
     const child = spawn(process.execPath, [MAIN], {
       env: {
         ...withoutEngineEnv(process.env),
         ROLES: roles,
-        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), `dub-scale-${name}-`)),
+        DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
         S3_BUCKET: BUCKET,
@@ -76,7 +82,7 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
       child.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
     });
     child.stdout!.resume();
-    const proc = { child, url: port ? `http://127.0.0.1:${port}` : null };
+    const proc = { child, url: port ? `http://127.0.0.1:${port}` : null, dataDir };
     procs.set(name, proc);
     return proc;
   };
@@ -131,7 +137,7 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
     database = await openDatabase({ url: databaseUrl });
     const user = await findOrCreateUser(database.db, "operator@example.com");
     cookie = `${SESSION_COOKIE}=${await createSession(database.db, user.id)}`;
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const { child } of procs.values()) if (child.exitCode === null) child.kill("SIGKILL");
@@ -302,4 +308,90 @@ describe("scale-out: 2 API and 2 worker processes through the infrastructure's f
       "report.json",
     ]);
   });
+
+  it("removes a worker's clip cache as soon as retention deletes its project on another machine", async () => {
+    const [row] = await database.db.select().from(translations).where(eq(translations.projectId, id));
+    const caches = ["worker-b", "worker-c"].map((name) =>
+      path.join(procs.get(name)!.dataDir, "cache", "dubs", row!.id),
+    );
+    const present = async () =>
+      (await Promise.all(caches.map((c) => stat(c).catch(() => null)))).filter(Boolean);
+    expect((await present()).length).toBeGreaterThan(0); // the dubs left their clips on the workers
+    // retention, run where neither worker is: the project is past the retention period
+    await new VideoRepository(database.db).setState(id, {
+      uploadedAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const storage = new S3Storage({
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: "us-east-1",
+      bucket: BUCKET,
+      forcePathStyle: true,
+      ...S3_CREDENTIALS,
+    });
+    const deps = {
+      repo: new VideoRepository(database.db),
+      translations: new TranslationRepository(database.db),
+      storage,
+      cacheDir: path.join(tmp.path, "retention-cache"),
+    };
+    expect(await runRetention(deps, new Date())).toBe(1);
+    storage.client.destroy();
+    expect(await database.db.select().from(projects).where(eq(projects.id, id))).toEqual([]);
+    await eventually(
+      "the workers to remove their clip caches",
+      async () => (await present()).length === 0,
+      10_000,
+    );
+  }, 60_000);
+
+  it("an API killed during an S3 multipart upload leaves neither its partial upload nor the bucket's", async () => {
+    const api3 = await start("api-3", "api");
+    const dataDir = api3.dataDir;
+    const port = Number(new URL(api3.url!).port);
+    // 3 s of lossless noise: several 8 MiB parts, so the API uploads it to the bucket in parts
+    const video = path.join(tmp.path, "large.mp4");
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i"],
+      ...[
+        "testsrc=size=640x360:rate=25:duration=3,noise=alls=30:allf=t",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=duration=3",
+      ],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-c:a", "aac", "-shortest", video],
+    ]);
+    expect((await stat(video)).size).toBeGreaterThan(16 * 1024 * 1024);
+    let release = () => {};
+    holdParts.until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent = upload(api3.url!, cookie, video, "Killed mid-upload").catch((error: Error) => error);
+    const uploadsDir = path.join(dataDir, "tmp", "uploads");
+    const files = async () => readdir(uploadsDir, { recursive: true }).catch(() => [] as string[]);
+    try {
+      // the multipart upload started, its parts held by the S3 server, and noted in the API's journal
+      await until(
+        "the API to start its multipart upload",
+        async () =>
+          (await unfinishedUploads(s3Dir, BUCKET)).length > 0 &&
+          (await files()).some((name) => name.includes("/multipart/")),
+        120_000,
+      );
+      expect((await files()).filter((name) => name.endsWith(".upload"))).toHaveLength(1);
+      api3.child.kill("SIGKILL");
+      await new Promise((resolve) => api3.child.once("exit", resolve));
+      expect(await sent).toBeInstanceOf(Error);
+      // restarted on the same DATA_DIR: what the killed process left is gone before it answers
+      await start("api-3", "api", { port, dataDir });
+      const left = await files();
+      expect(left.filter((name) => name.endsWith(".upload"))).toEqual([]);
+      expect(left.filter((name) => !name.includes("/"))).toHaveLength(1); // the new process's own folder
+      expect(await unfinishedUploads(s3Dir, BUCKET)).toEqual([]);
+    } finally {
+      holdParts.until = null;
+      release();
+    }
+    procs.get("api-3")!.child.kill("SIGKILL");
+  }, 240_000);
 });

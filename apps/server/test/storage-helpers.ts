@@ -15,6 +15,8 @@ export async function storedProjectIds(ts: TestServer, storage: { kind: string }
   return new Set((page.Contents ?? []).map((o) => o.Key!.split("/")[1]!));
 }
 
+/** Partial uploads left in DATA_DIR/tmp/uploads (each process receives into a folder of its own there). */
 export async function leftoverUploads(ts: TestServer): Promise<string[]> {
-  return readdir(path.join(ts.dataDir, "tmp", "uploads")).catch(() => []);
+  const entries = await readdir(path.join(ts.dataDir, "tmp", "uploads"), { recursive: true }).catch(() => []);
+  return entries.filter((name) => name.endsWith(".upload"));
 }

@@ -98,6 +98,17 @@ export const adminEnginesSchema = z.object({
 });
 export type AdminEngines = z.infer<typeof adminEnginesSchema>;
 
+/** How the last backup of the embedded mode ended (`npm run backup` or BACKUP_DIR's schedule). */
+export const backupOutcomeSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  trigger: z.enum(["requested", "scheduled"]),
+  ok: z.boolean(),
+  /** Why it failed. */
+  error: z.string().nullable(),
+});
+export type BackupOutcome = z.infer<typeof backupOutcomeSchema>;
+
 /** GET /api/admin/storage: what the service stores, from its records (sizes as uploaded). */
 export const adminStorageSchema = z.object({
   backend: z.enum(["local", "s3"]),
@@ -110,6 +121,8 @@ export const adminStorageSchema = z.object({
   uploadedBytes: z.number(),
   /** The users storing the most. */
   top: z.array(z.object({ id: z.string(), email: z.string(), storedBytes: z.number() })),
+  /** Null until a backup ran (and always in scale-out, whose database and bucket are backed up elsewhere). */
+  lastBackup: backupOutcomeSchema.nullable(),
 });
 export type AdminStorage = z.infer<typeof adminStorageSchema>;
 

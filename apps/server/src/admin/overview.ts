@@ -1,6 +1,7 @@
 import type { AdminEngines, AdminStorage } from "@dubbing/contract";
 import type { EngineRegistry } from "@dubbing/dubbing";
 import { desc, isNotNull, sql } from "drizzle-orm";
+import { lastBackupOutcome } from "../backup/outcome.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import type { Db } from "../db/client.ts";
 import { projects, storyboards, translations, users } from "../db/schema.ts";
@@ -61,5 +62,6 @@ export async function storageTotals(db: Db, backend: "local" | "s3"): Promise<Ad
     translations: await count(translations),
     uploadedBytes: Number(bytes?.sum ?? 0),
     top: top.map((t) => ({ id: t.id, email: t.email, storedBytes: Number(t.storedBytes) })),
+    lastBackup: await lastBackupOutcome(db),
   };
 }

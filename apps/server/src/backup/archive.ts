@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { copyFile, link, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
+import { writeTar } from "./tar-writer.ts";
 
 /** What an archive holds besides its files: restore refuses what it does not understand. */
 export interface Manifest {
@@ -34,7 +34,9 @@ export class BackupError extends Error {
  * while PGlite's query lock is held, so no statement runs in between. The app writes a file before the
  * row naming it commits and removes files only after their rows are gone, so every row in the copy finds
  * its file (a file without a row is harmless). Linking takes no time and no space; the tar is written
- * after the lock is released. Files are never changed in place (storage renames whole files in).
+ * after the lock is released. Files are never changed in place (storage renames whole files in), so a file
+ * that vanishes during the walk is simply not in the archive (its row was gone before the lock), and an
+ * unfinished one (`.part`) is left out.
  */
 export async function writeBackup(opts: {
   pglite: PGlite;
@@ -63,7 +65,7 @@ export async function writeBackup(opts: {
       storage: opts.storageRoot ? "local" : "external",
     };
     await writeFile(path.join(stage, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar(["-c", "-C", stage, MANIFEST, DB_DUMP, ...(opts.storageRoot ? [STORAGE] : [])], opts.out);
+    await writeTar(stage, [MANIFEST, DB_DUMP, ...(opts.storageRoot ? [STORAGE] : [])], opts.out);
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
@@ -87,17 +89,15 @@ async function linkTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** Runs tar with `args`, its standard output into `out` (the archive streams; nothing is held in memory). */
-export async function tar(args: string[], out?: NodeJS.WritableStream): Promise<void> {
-  const child = spawn("tar", args, { stdio: ["ignore", out ? "pipe" : "ignore", "pipe"] });
+/** Runs tar with `args` (reading or unpacking an archive; writing one is writeTar's). */
+export async function tar(args: string[]): Promise<void> {
+  const child = spawn("tar", args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<number>((resolve, reject) => {
+  const code = await new Promise<number>((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (exit) => resolve(exit ?? 1));
   });
-  if (out && child.stdout) await pipeline(child.stdout, out, { end: false });
-  const code = await exited;
   if (code !== 0) throw new BackupError("tar_failed", `tar ${args[0]} failed: ${stderr.trim()}`);
 }
 

@@ -38,6 +38,17 @@ export function controlSocketAlive(socketPath: string): Promise<boolean> {
   });
 }
 
+/** The trailer that ends POST /backup's archive: `ok`, or `failed: <why>`. */
+export const BACKUP_STATUS = "x-backup-status";
+
+/** A message as a header value: one line of printable ASCII. */
+function trailerSafe(message: string): string {
+  return message
+    .replace(/\s+/g, " ")
+    .replace(/[^\x20-\x7e]/g, "?")
+    .slice(0, 2000);
+}
+
 export interface ControlSocket {
   /** From now on POST /backup answers with the archive `backup` writes. */
   serveBackups(backup: (out: NodeJS.WritableStream) => Promise<void>): void;
@@ -60,11 +71,15 @@ export async function claimDataDir(dataDir: string): Promise<ControlSocket> {
       response.writeHead(request.url === "/" ? 200 : 404).end();
       return;
     }
-    response.writeHead(200, { "content-type": "application/x-tar" });
-    // A failure after the first bytes can only cut the stream: the client sees it end early.
+    // The outcome follows the archive as a trailer, so a failure after the first bytes still says why.
+    response.writeHead(200, { "content-type": "application/x-tar", trailer: BACKUP_STATUS });
+    const finish = (status: string) => {
+      response.addTrailers({ [BACKUP_STATUS]: status });
+      response.end();
+    };
     backup(response).then(
-      () => response.end(),
-      (error: Error) => response.destroy(error),
+      () => finish("ok"),
+      (error: Error) => finish(`failed: ${trailerSafe(error.message)}`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { BackupError, DB_DUMP, MANIFEST, type Manifest, postgresVersion, STORAGE, tar } from "./archive.ts";
@@ -9,6 +9,7 @@ import { BackupError, DB_DUMP, MANIFEST, type Manifest, postgresVersion, STORAGE
  * started on DATA_DIR runs the migrations it lacks, as after any upgrade.
  */
 export async function restoreBackup(archive: string, dataDir: string): Promise<Manifest> {
+  await refuseReadableByOthers(archive);
   await mkdir(dataDir, { recursive: true });
   const present = (await readdir(dataDir)).filter((name) => name !== "control.sock");
   if (present.length > 0) {
@@ -54,4 +55,18 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<M
     }
     throw error;
   }
+}
+
+/**
+ * An archive holds the service's secrets (the media signing secret, the identity provider's project secret
+ * that decrypts stored authenticator secrets, signing keys, webhook secrets): one every user of the machine
+ * could read is refused, so the operator learns of it before the secrets go back into service.
+ */
+async function refuseReadableByOthers(archive: string): Promise<void> {
+  const { mode } = await stat(archive);
+  if ((mode & 0o004) === 0) return;
+  throw new BackupError(
+    "archive_readable_by_others",
+    `${archive} can be read by every user of this machine (mode ${(mode & 0o777).toString(8)}), and it holds the service's secrets. Make it private (chmod 600) before restoring it, and if others may have read it, consider the secrets in it known.`,
+  );
 }

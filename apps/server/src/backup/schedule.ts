@@ -46,17 +46,24 @@ export function backupsToDelete(names: string[], keep: number): string[] {
 export function scheduleBackups(
   opts: { dir: string; keep: number; intervalHours: number },
   write: (out: NodeJS.WritableStream) => Promise<void>,
-  log: { info(msg: string): void; error(msg: string): void },
+  /** Runs one due backup, and logs, counts and records how it ended. */
+  track: (attempt: () => Promise<void>) => Promise<void>,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const pass = async () => {
-    await mkdir(opts.dir, { recursive: true });
-    const names = await readdir(opts.dir);
+    // a folder that cannot be made or read fails the backup below, where it is logged and counted
+    await mkdir(opts.dir, { recursive: true }).catch(() => {});
+    const names = await readdir(opts.dir).catch(() => [] as string[]);
     if (!backupDue(names, new Date(), opts.intervalHours * 3600_000)) return;
+    await track(() => writeInto(names));
+  };
+  const writeInto = async (names: string[]) => {
     const name = backupName(new Date());
     const part = path.join(opts.dir, `${name}.part`);
     try {
-      const out = createWriteStream(part);
+      // the archive holds the service's secrets: readable by its owner alone
+      await rm(part, { force: true });
+      const out = createWriteStream(part, { mode: 0o600 });
       await write(out);
       out.end();
       await finished(out);
@@ -66,11 +73,10 @@ export function scheduleBackups(
       throw error;
     }
     for (const old of backupsToDelete([...names, name], opts.keep)) await rm(path.join(opts.dir, old));
-    log.info(`backup written: ${path.join(opts.dir, name)}`);
   };
   const tick = () => {
     running ??= pass()
-      .catch((error: Error) => log.error(`scheduled backup failed: ${error.message}`))
+      .catch(() => {}) // `track` logged and counted a failed backup; the next check tries again
       .finally(() => {
         running = null;
       });

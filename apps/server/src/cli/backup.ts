@@ -8,16 +8,26 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { tar, writeBackup } from "../backup/archive.ts";
-import { claimDataDir, controlSocketAlive, controlSocketPath } from "../backup/control.ts";
+import { BACKUP_STATUS, claimDataDir, controlSocketAlive, controlSocketPath } from "../backup/control.ts";
 
 const USAGE = "usage: npm run backup -- FILE   (DATA_DIR as the server's; default ./data)";
 
-/** The archive from the running server, through its control socket. */
+/**
+ * The archive from the running server, through its control socket; the trailer after it says whether the
+ * server finished it (and if not, why).
+ */
 function fromServer(socketPath: string, out: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request({ socketPath, method: "POST", path: "/backup" }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`the server answered ${res.statusCode}`));
-      else pipeline(res, out).then(resolve, reject);
+      if (res.statusCode !== 200) return reject(new Error(`the server answered ${res.statusCode}`));
+      pipeline(res, out).then(() => {
+        const status = res.trailers[BACKUP_STATUS];
+        if (status === "ok") resolve();
+        else
+          reject(
+            new Error(status?.replace(/^failed: /, "") ?? "the server cut the backup short (see its log)"),
+          );
+      }, reject);
     });
     req.on("error", reject);
     req.end();
@@ -55,7 +65,9 @@ try {
   const socketPath = controlSocketPath(dataDir);
   const live = await controlSocketAlive(socketPath);
   try {
-    const out = createWriteStream(part);
+    // the archive holds the service's secrets: readable by its owner alone
+    await rm(part, { force: true });
+    const out = createWriteStream(part, { mode: 0o600 });
     if (live) await fromServer(socketPath, out);
     else await offline(dataDir, out);
     await tar(["-t", "-f", part, "manifest.json"]); // a stream cut short fails here

@@ -48,3 +48,21 @@ CREATE OR REPLACE TRIGGER speakers_changed AFTER INSERT OR UPDATE OR DELETE OR T
 CREATE OR REPLACE TRIGGER segments_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
   ON segments FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
 `;
+
+/** The channel on which the database announces that translations were deleted (their clip caches go). */
+export const TRANSLATIONS_DELETED_CHANNEL = "translations_deleted";
+
+/**
+ * Every statement that deletes translations — a project's deletion and its cascade, retention, an account's
+ * deletion — sends one NOTIFY at commit, so every worker removes its local clip caches of them at once
+ * rather than at its hourly sweep (server.ts). Idempotent: run at every start.
+ */
+export const TRANSLATION_TRIGGERS_SQL = `
+CREATE OR REPLACE FUNCTION notify_translations_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${TRANSLATIONS_DELETED_CHANNEL}', '');
+  RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER translations_deleted AFTER DELETE OR TRUNCATE
+  ON translations FOR EACH STATEMENT EXECUTE FUNCTION notify_translations_deleted();
+`;

@@ -19,6 +19,8 @@ export async function sweepScratch(tmpDir: string, olderThan: Date): Promise<num
       const entry = path.join(dir, name);
       const info = await stat(entry).catch(() => null);
       if (!info || info.mtime >= olderThan) continue;
+      // a process's own folder of uploads: runtime/process-folder.ts decides when its owner is gone
+      if (dir !== tmpDir && info.isDirectory()) continue;
       await rm(entry, { recursive: true, force: true });
       removed++;
     }

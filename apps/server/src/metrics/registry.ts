@@ -64,6 +64,12 @@ export class Metrics {
     help: "Bytes of accepted uploads (their Content-Length)",
     registers: [this.registry],
   });
+  readonly backups = new Counter({
+    name: "dub_backups_total",
+    help: "Embedded-mode backups, by trigger (requested by npm run backup, or scheduled by BACKUP_DIR) and result",
+    labelNames: ["trigger", "result"] as const,
+    registers: [this.registry],
+  });
   readonly signIns = new Counter({
     name: "dub_sign_ins_total",
     help: "Identity sign-ins completed or refused, by method and result",

@@ -87,6 +87,10 @@ export class LocalStorage implements Storage {
     return 0; // files are renamed into place whole: nothing is ever half-uploaded here
   }
 
+  async abortJournaledUploads(): Promise<number> {
+    return 0;
+  }
+
   async check(): Promise<void> {
     await mkdir(this.root, { recursive: true });
   }

@@ -11,7 +11,7 @@ const storage = () =>
     forcePathStyle: true,
   });
 
-// The store's answers are scripted (the S3 stand-in of the integration tests does not list uploads).
+// The store's answers are scripted: paging and the cut-off, without waiting an hour for an upload to age.
 describe("S3Storage.abortStaleUploads", () => {
   it("aborts the uploads started before the cut-off, across pages, and keeps the younger", async () => {
     const s3 = storage();

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, unlink } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -18,19 +18,42 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../config.ts";
 import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
 
+const journalEntry = (dir: string, uploadId: string) =>
+  path.join(dir, `${createHash("sha256").update(uploadId).digest("hex").slice(0, 32)}.json`);
+
 export class S3Storage implements Storage {
   readonly kind = "s3";
   readonly client: S3Client;
   readonly bucket: string;
 
-  constructor(config: S3Config) {
+  /** Where this process notes each multipart upload it starts, until it ends (see abortJournaledUploads). */
+  readonly journalDir: string | null;
+
+  constructor(config: S3Config, journalDir: string | null = null) {
     this.bucket = config.bucket;
+    this.journalDir = journalDir;
     this.client = new S3Client({
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     });
+    if (journalDir) {
+      // The upload id is known only once the store answers CreateMultipartUpload (lib-storage sends it).
+      this.client.middlewareStack.add(
+        (next, context) => async (args) => {
+          const result = await next(args);
+          const uploadId = (result.output as { UploadId?: string }).UploadId;
+          if (context.commandName === "CreateMultipartUploadCommand" && uploadId) {
+            const key = (args.input as { Key: string }).Key;
+            await mkdir(journalDir, { recursive: true });
+            await writeFile(journalEntry(journalDir, uploadId), JSON.stringify({ key, uploadId }));
+          }
+          return result;
+        },
+        { step: "initialize", name: "multipartJournal" },
+      );
+    }
   }
 
   async putFile(key: string, localPath: string, contentType?: string): Promise<void> {
@@ -42,8 +65,34 @@ export class S3Storage implements Storage {
       partSize: 8 * 1024 * 1024,
       queueSize: 4,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } finally {
+      // completed, or aborted by lib-storage: nothing of it is left for a sweep to abort
+      if (this.journalDir && upload.uploadId) {
+        await rm(journalEntry(this.journalDir, upload.uploadId), { force: true });
+      }
+    }
     await unlink(localPath);
+  }
+
+  /** Aborts the multipart uploads journaled in `journalDir` (a process that is gone left them). */
+  async abortJournaledUploads(journalDir: string): Promise<number> {
+    let aborted = 0;
+    for (const name of await readdir(journalDir).catch(() => [] as string[])) {
+      const file = path.join(journalDir, name);
+      const { key, uploadId } = JSON.parse(await readFile(file, "utf8")) as { key: string; uploadId: string };
+      try {
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+        );
+        aborted += 1;
+      } catch (error) {
+        if ((error as Error).name !== "NoSuchUpload") throw error; // completed or aborted already
+      }
+      await rm(file, { force: true });
+    }
+    return aborted;
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {

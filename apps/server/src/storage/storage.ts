@@ -27,6 +27,11 @@ export interface Storage {
    * to listings and billed by real providers). Answers how many; 0 where the store has no such thing.
    */
   abortStaleUploads(before: Date): Promise<number>;
+  /**
+   * Aborts the multipart uploads a process that is gone noted in its journal folder (S3Storage's
+   * `journalDir`) before it was killed. Answers how many; 0 where the store has no such thing.
+   */
+  abortJournaledUploads(journalDir: string): Promise<number>;
   check(): Promise<void>;
 }
 

@@ -1,5 +1,4 @@
 import { unlink } from "node:fs/promises";
-import path from "node:path";
 import { languageChangeBody, linkImportBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -16,7 +15,13 @@ export const MAX_PARALLEL_UPLOADS = 4;
 
 export function videoRoutes(
   app: FastifyInstance,
-  deps: { videos: VideoService; tmpDir: string; maxUploadBytes: number },
+  deps: {
+    videos: VideoService;
+    tmpDir: string;
+    /** Where request bodies are received: the process's own folder (runtime/process-folder.ts). */
+    uploadsDir: string;
+    maxUploadBytes: number;
+  },
 ) {
   const { videos } = deps;
   // Uploads in progress per user on this process: each may be gigabytes of disk and bandwidth.
@@ -61,7 +66,7 @@ export function videoRoutes(
   }
 
   async function acceptUpload(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    const upload = await receiveUpload(request, path.join(deps.tmpDir, "uploads"), deps.maxUploadBytes);
+    const upload = await receiveUpload(request, deps.uploadsDir, deps.maxUploadBytes);
     const language = upload.language?.trim() || "en";
     const title = titleSchema.safeParse(upload.title ?? "");
     if (!upload.file) throw new AppError("file_required", "Please upload a video file.");

@@ -1,3 +1,4 @@
+import type { AdminStorage } from "@dubbing/contract";
 import { useId } from "react";
 import { formatBytes, useAdminStorage } from "./api.ts";
 import { ColumnHeads, card, QueryState, td } from "./parts.tsx";
@@ -29,6 +30,7 @@ export function StorageSection() {
                 </div>
               ))}
             </dl>
+            <LastBackup backup={data.lastBackup} />
             {data.top.length > 0 && (
               <table className="mt-6 min-w-full divide-y divide-slate-200">
                 <caption className="text-left text-sm font-semibold text-slate-700">Storing the most</caption>
@@ -49,5 +51,16 @@ export function StorageSection() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** How the last backup ended (embedded mode: `npm run backup` or the BACKUP_DIR schedule). */
+function LastBackup({ backup }: { backup: AdminStorage["lastBackup"] }) {
+  if (!backup) return null;
+  const when = new Date(backup.at).toLocaleString();
+  return (
+    <p className={`mt-4 text-sm ${backup.ok ? "text-slate-700" : "font-semibold text-red-700"}`}>
+      Last backup ({backup.trigger}, {when}): {backup.ok ? "written" : backup.error}
+    </p>
   );
 }
