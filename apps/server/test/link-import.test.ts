@@ -1,25 +1,20 @@
 // Link import (issue #31 part 4) end to end against a local web site, both database modes: the worker
 // downloads the link, the project shows its progress, and a link that cannot be imported leaves a failed
 // project saying why, with no minutes taken and nothing stored.
-import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "../src/billing/plans.ts";
 import { projects } from "../src/db/schema.ts";
+import { DEFAULT_YT_DLP } from "../src/link-import/yt-dlp.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, waitForStatus } from "./http.ts";
 import { startMediaSite } from "./media-site.ts";
 
-const hasYtDlp = (() => {
-  try {
-    execFileSync("yt-dlp", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// the yt-dlp the setup installs (scripts/python.sh ytdlp)
+const hasYtDlp = existsSync(DEFAULT_YT_DLP);
 
 const tmp = tempFolder("dub-link-");
 let site: Awaited<ReturnType<typeof startMediaSite>>;

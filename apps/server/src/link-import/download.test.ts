@@ -1,6 +1,6 @@
 // The link downloader against a real local web site (test/media-site.ts) and the real yt-dlp: the SSRF
 // guard on every hop, the size cap while streaming, time-outs, content types, pages without a video.
-import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,16 +10,10 @@ import { startMediaSite } from "../../test/media-site.ts";
 import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 import { classifyContentType, fetchDirect } from "./fetch-direct.ts";
-import { explain, ytDlpArgs } from "./yt-dlp.ts";
+import { DEFAULT_YT_DLP, explain, ytDlpArgs } from "./yt-dlp.ts";
 
-const hasYtDlp = (() => {
-  try {
-    execFileSync("yt-dlp", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// the yt-dlp the setup installs (scripts/python.sh ytdlp)
+const hasYtDlp = existsSync(DEFAULT_YT_DLP);
 
 const tmp = tempFolder("link-import-");
 let site: Awaited<ReturnType<typeof startMediaSite>>;
