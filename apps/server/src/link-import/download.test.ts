@@ -10,7 +10,7 @@ import { startMediaSite } from "../../test/media-site.ts";
 import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 import { classifyContentType, fetchDirect } from "./fetch-direct.ts";
-import { DEFAULT_YT_DLP, explain, ytDlpArgs } from "./yt-dlp.ts";
+import { DEFAULT_YT_DLP, explain, interpreterOf, linkForYtDlp, ytDlpArgs } from "./yt-dlp.ts";
 
 // the yt-dlp the setup installs (scripts/python.sh ytdlp)
 const hasYtDlp = existsSync(DEFAULT_YT_DLP);
@@ -159,6 +159,27 @@ describe("yt-dlp's limits", () => {
       downloadLink(`${site.url}/page.html`, work, limits({ ytDlpBin: path.join(work, "no-yt-dlp") })),
     );
     expect(message).toMatch(/need yt-dlp, which is not available/);
+  });
+
+  it("hands yt-dlp the URL without its fragment, refuses its private smuggled data however hidden, http(s) only", () => {
+    expect(linkForYtDlp("https://example.com/watch?v=1#t=30")).toBe("https://example.com/watch?v=1");
+    for (const link of [
+      "https://example.com/a#__youtubedl_smuggle=%7B%7D",
+      "https://example.com/a?u=%2523__YouTubeDL_smuggle%253D%257B%257D",
+      "https://example.com/__youtubedl_smuggle/a",
+    ])
+      expect(() => linkForYtDlp(link), link).toThrow(/__youtubedl_smuggle/);
+    expect(() => linkForYtDlp("ftp://example.com/a.mp4")).toThrow(/only http/);
+  });
+
+  it("finds a yt-dlp program's Python from its first lines", () => {
+    expect(interpreterOf("#!/srv/venv/bin/python\nimport sys")).toBe("/srv/venv/bin/python");
+    expect(interpreterOf("#!/usr/bin/env python3\n")).toBe("python3");
+    expect(interpreterOf(`#!/bin/sh\n'''exec' /a/long/bin/python "$0" "$@"\n' '''\n`)).toBe(
+      "/a/long/bin/python",
+    );
+    expect(interpreterOf("\x7fELF\x02\x01")).toBeNull();
+    expect(interpreterOf("#!/bin/bash\necho")).toBeNull();
   });
 
   it("explains yt-dlp's errors in words", () => {
