@@ -42,12 +42,12 @@ RUN npm run --silent build -w @dubbing/web \
  && npm prune --omit=dev --no-audit --no-fund --loglevel=error \
  && rm -rf node_modules/.cache
 
-# --- the runtime: Debian's engines and fonts (scripts/setup.sh's runtime list), Node, the app ---
+# --- the runtime: Debian's engines and fonts (scripts/setup.sh's runtime list), Node, the app, yt-dlp ---
 FROM ${DEBIAN_IMAGE} AS runtime
 COPY scripts/setup.sh /tmp/setup.sh
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      $(/tmp/setup.sh debs) >/dev/null \
+      ca-certificates $(/tmp/setup.sh debs) >/dev/null \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /tmp/setup.sh \
  && useradd --uid 10001 --user-group --home-dir /data --no-create-home dub \
  && mkdir -p /data && chown dub:dub /data
@@ -56,6 +56,9 @@ COPY --from=node /opt/node /opt/node
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
 COPY --from=build /app /app
+# yt-dlp from PyPI, hash-pinned (scripts/python/ytdlp.txt), made here at the path it runs from: a virtual
+# environment is not relocatable. PIP_CERT: the machine's authorities, if a base image adds its own.
+RUN PIP_CERT=/etc/ssl/certs/ca-certificates.crt /app/scripts/python.sh ytdlp && rm -rf /root/.cache
 ENV PATH=/opt/node/bin:$PATH \
     NODE_ENV=production \
     DATA_DIR=/data \

@@ -113,7 +113,7 @@ say "health: $(curl -fsS "http://127.0.0.1:$PORT/api/health")"
 buildah run --isolation chroot --user dub --env PORT="$PORT" "$ctr" -- node -e \
   'fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))'
 say "HEALTHCHECK passes; running as $(buildah run --isolation chroot --user dub "$ctr" -- id -un)"
-say "yt-dlp $(buildah run --isolation chroot --user dub "$ctr" -- yt-dlp --version)"
+say "yt-dlp $(buildah run --isolation chroot --user dub "$ctr" -- .tools/python/ytdlp/bin/yt-dlp --version)"
 
 OPERATOR_EMAIL=operator@example.com node scripts/container-smoke.ts "http://127.0.0.1:$PORT" "$work" || { tail -n 40 "$work/server.log" >&2; exit 1; }
 [ -n "$(ls -A "$data/db")" ] || { say "nothing was written to DATA_DIR/db"; exit 1; }

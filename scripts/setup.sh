@@ -8,14 +8,15 @@ cd "$ROOT"
 MODE="${1:-runtime}"
 
 # Media and local AI engines (docs/PRODUCT.md § Engines, docs/ENGINES.md).
-RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core yt-dlp
+RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-dejavu-core
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat
   python3 python3-venv python3-pip)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
-# Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes.
+# Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
+# (ytdlp: yt-dlp for link imports; Debian's is too old to be safe, see docs/IDENTITY.md).
 RUNTIME_PYTHON=(ytdlp)
 TEST_PYTHON=()
 

@@ -123,7 +123,7 @@ const envSchema = z.object({
       (v) => v === "true" || v === "false" || v.split(",").every((a) => isIP(a.trim()) !== 0),
       "true, false, or a comma-separated list of IP addresses",
     ),
-  YT_DLP_BIN: z.string().trim().min(1).default("yt-dlp"),
+  YT_DLP_BIN: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   STRIPE_PRICE_PRO_MONTHLY: optionalString,
@@ -211,8 +211,8 @@ export interface Config {
   linkImport: {
     /** IMPORT_ALLOW_PRIVATE: links to private, loopback and link-local addresses (true, or the listed ones). */
     allow: PrivateAllowance;
-    /** YT_DLP_BIN: the yt-dlp program for page links (YouTube and the others it knows). */
-    ytDlpBin: string;
+    /** YT_DLP_BIN: the yt-dlp program for page links, a Python script; by default the setup's (PyPI). */
+    ytDlpBin: string | undefined;
   };
   /** Storyboard images: Pexels when a key is set, else the service's own offline illustrations. */
   pexels: { apiKey: string | undefined; baseUrl: string };

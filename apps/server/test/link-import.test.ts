@@ -1,35 +1,36 @@
 // Link import (issue #31 part 4) end to end against a local web site, both database modes: the worker
 // downloads the link, the project shows its progress, and a link that cannot be imported leaves a failed
 // project saying why, with no minutes taken and nothing stored.
-import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "../src/billing/plans.ts";
 import { projects } from "../src/db/schema.ts";
+import { DEFAULT_YT_DLP } from "../src/link-import/yt-dlp.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, waitForStatus } from "./http.ts";
+import { SECRET, startInternalHost } from "./internal-host.ts";
 import { startMediaSite } from "./media-site.ts";
 
-const hasYtDlp = (() => {
-  try {
-    execFileSync("yt-dlp", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// the yt-dlp the setup installs (scripts/python.sh ytdlp)
+const hasYtDlp = existsSync(DEFAULT_YT_DLP);
 
 const tmp = tempFolder("dub-link-");
 let site: Awaited<ReturnType<typeof startMediaSite>>;
 let videoBytes: number;
+let internal: Awaited<ReturnType<typeof startInternalHost>>;
 beforeAll(async () => {
   const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
   videoBytes = (await stat(video)).size;
   site = await startMediaSite(video);
+  internal = await startInternalHost();
 });
-afterAll(() => site?.close());
+afterAll(async () => {
+  await site?.close();
+  await internal?.close();
+});
 
 describe.each(MODES)("link import (%s)", (mode) => {
   let ts: TestServer;
@@ -77,6 +78,27 @@ describe.each(MODES)("link import (%s)", (mode) => {
     expect(done.statusMessage).toBeNull();
     expect(done.sizeBytes).toBe(videoBytes);
   });
+
+  it.skipIf(!hasYtDlp)(
+    "fails a page whose video has a segment on an internal ftp:// host, which hears nothing",
+    async () => {
+      const { cookie } = await ts.signIn();
+      // a valid MP4, then a `free` box header: on a yt-dlp that fetched it, the secret would sit in the original
+      const segments = [`${site.url}/clip.mp4`, `${site.url}/free?n=${SECRET.length}`, internal.ftpUrl];
+      const res = await importLink(
+        cookie,
+        `${site.url}/dash.mpd?${segments.map((s) => `seg=${encodeURIComponent(s)}`).join("&")}`,
+      );
+      expect(res.status).toBe(201);
+      const failed = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"], 300_000);
+      expect(failed.statusMessage).toBe(
+        "The link could not be downloaded: the link led yt-dlp to an ftp:// address, which is not allowed.",
+      );
+      expect(failed.originalVideoUrl).toBeNull();
+      expect(internal.hits).toEqual([]);
+      expect(await usedSeconds(cookie)).toBe(0);
+    },
+  );
 
   const refusals: [string, () => string, RegExp][] = [
     ["a page with no video", () => `${site.url}/article.html`, /no video was found at this link/],

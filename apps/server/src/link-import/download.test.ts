@@ -1,6 +1,6 @@
 // The link downloader against a real local web site (test/media-site.ts) and the real yt-dlp: the SSRF
 // guard on every hop, the size cap while streaming, time-outs, content types, pages without a video.
-import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,16 +10,10 @@ import { startMediaSite } from "../../test/media-site.ts";
 import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 import { classifyContentType, fetchDirect } from "./fetch-direct.ts";
-import { explain, ytDlpArgs } from "./yt-dlp.ts";
+import { DEFAULT_YT_DLP, explain, interpreterOf, linkForYtDlp, ytDlpArgs } from "./yt-dlp.ts";
 
-const hasYtDlp = (() => {
-  try {
-    execFileSync("yt-dlp", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// the yt-dlp the setup installs (scripts/python.sh ytdlp)
+const hasYtDlp = existsSync(DEFAULT_YT_DLP);
 
 const tmp = tempFolder("link-import-");
 let site: Awaited<ReturnType<typeof startMediaSite>>;
@@ -165,6 +159,27 @@ describe("yt-dlp's limits", () => {
       downloadLink(`${site.url}/page.html`, work, limits({ ytDlpBin: path.join(work, "no-yt-dlp") })),
     );
     expect(message).toMatch(/need yt-dlp, which is not available/);
+  });
+
+  it("hands yt-dlp the URL without its fragment, refuses its private smuggled data however hidden, http(s) only", () => {
+    expect(linkForYtDlp("https://example.com/watch?v=1#t=30")).toBe("https://example.com/watch?v=1");
+    for (const link of [
+      "https://example.com/a#__youtubedl_smuggle=%7B%7D",
+      "https://example.com/a?u=%2523__YouTubeDL_smuggle%253D%257B%257D",
+      "https://example.com/__youtubedl_smuggle/a",
+    ])
+      expect(() => linkForYtDlp(link), link).toThrow(/__youtubedl_smuggle/);
+    expect(() => linkForYtDlp("ftp://example.com/a.mp4")).toThrow(/only http/);
+  });
+
+  it("finds a yt-dlp program's Python from its first lines", () => {
+    expect(interpreterOf("#!/srv/venv/bin/python\nimport sys")).toBe("/srv/venv/bin/python");
+    expect(interpreterOf("#!/usr/bin/env python3\n")).toBe("python3");
+    expect(interpreterOf(`#!/bin/sh\n'''exec' /a/long/bin/python "$0" "$@"\n' '''\n`)).toBe(
+      "/a/long/bin/python",
+    );
+    expect(interpreterOf("\x7fELF\x02\x01")).toBeNull();
+    expect(interpreterOf("#!/bin/bash\necho")).toBeNull();
   });
 
   it("explains yt-dlp's errors in words", () => {

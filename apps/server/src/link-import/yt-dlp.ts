@@ -1,23 +1,78 @@
 import { spawn } from "node:child_process";
-import { readdir, stat } from "node:fs/promises";
+import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { PrivateAllowance } from "../net/address-guard.ts";
 import { LinkError, tooLarge } from "./errors.ts";
 import { startGuardedProxy } from "./guarded-proxy.ts";
+
+/** The yt-dlp the setup installs from PyPI (scripts/python.sh ytdlp), wherever the server is started from. */
+export const DEFAULT_YT_DLP = path.resolve(import.meta.dirname, "../../../../.tools/python/ytdlp/bin/yt-dlp");
+/** Our launcher: yt-dlp runs under its audit hook, which lets it connect to the guarded proxy only. */
+const CONFINE = path.join(import.meta.dirname, "confine.py");
+/** What confine.py writes before each refusal. */
+const REFUSED = "yt-dlp confinement refused: ";
 
 export interface YtDlpLimits {
   allow: PrivateAllowance;
   maxBytes: number;
   /** The whole run: yt-dlp is killed when it ends. */
   signal: AbortSignal;
-  /** The program (tests point it at a missing one). */
+  /** The yt-dlp program, a Python script or zipapp (tests point it at a missing one). */
   bin?: string;
+}
+
+/**
+ * Pure: the URL yt-dlp is given, or why none. Only http(s); the fragment is dropped (a browser never sends
+ * it, and yt-dlp reads its own private data from it); a URL carrying that private data, in any part and
+ * however encoded, is refused outright rather than cleaned.
+ */
+export function linkForYtDlp(link: string): string {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new LinkError("the link is not a valid address");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new LinkError("only http:// and https:// addresses are allowed");
+  if (/__youtubedl_smuggle/i.test(decodedFully(link)))
+    throw new LinkError("the link carries yt-dlp's internal __youtubedl_smuggle data, which is not accepted");
+  url.hash = "";
+  return url.href;
+}
+
+/** Pure: text percent-decoded until it no longer changes (a word hidden under several encodings). */
+function decodedFully(text: string): string {
+  for (let i = 0; i < 5; i++) {
+    const next = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/**
+ * Pure: the Python interpreter a yt-dlp program runs with, from its first lines: `#!/path/python`,
+ * `#!/usr/bin/env python3`, or pip's form for long paths (`#!/bin/sh`, then `'''exec' /path/python`).
+ */
+export function interpreterOf(head: string): string | null {
+  const [first = "", second = ""] = head.split("\n");
+  const viaSh = /^'''exec' (\S+)/.exec(second);
+  if (/^#!\s*\/bin\/sh\b/.test(first)) return viaSh?.[1] ?? null;
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
+  if (!shebang) return null;
+  if (path.basename(shebang[1]!) === "env") return shebang[2] ?? null;
+  return /python/.test(path.basename(shebang[1]!)) ? shebang[1]! : null;
 }
 
 /**
  * Pure: yt-dlp's arguments. Nothing from the user reaches it but the URL, and that after `--` (so it can
  * never be read as an option such as `--exec`); `--ignore-config` keeps config files out; one video, no
- * playlist; its own size cap; every connection through the guarded proxy.
+ * playlist; its own size cap; every connection through the guarded proxy; its own downloaders only
+ * (confine.py refuses any program it would start, ffmpeg included), so one format that needs no merge;
+ * a segment that fails fails the download (rather than a file with a hole where a refusal was).
  */
 export function ytDlpArgs(url: string, outDir: string, maxBytes: number, proxy: string): string[] {
   return [
@@ -35,15 +90,21 @@ export function ytDlpArgs(url: string, outDir: string, maxBytes: number, proxy: 
     "30",
     "--retries",
     "1",
+    "--fragment-retries",
+    "1",
     "--no-cache-dir",
     "--no-mtime",
     "--no-progress",
     "--no-warnings",
     "--restrict-filenames",
+    "--downloader",
+    "native",
+    "--hls-prefer-native",
+    "--abort-on-unavailable-fragments",
+    "--fixup",
+    "never",
     "--format",
-    "b/bv*+ba",
-    "--merge-output-format",
-    "mp4",
+    "b",
     "--output",
     path.join(outDir, "download.%(ext)s"),
     "--",
@@ -60,21 +121,20 @@ export async function downloadWithYtDlp(
   outDir: string,
   limits: YtDlpLimits,
 ): Promise<{ path: string; size: number }> {
+  const link = linkForYtDlp(url);
+  const { program, python } = await locate(limits.bin ?? DEFAULT_YT_DLP);
   const proxy = await startGuardedProxy(limits.allow);
   try {
-    const stderr = await run(
-      limits.bin ?? "yt-dlp",
-      ytDlpArgs(url, outDir, limits.maxBytes, proxy.url),
-      outDir,
-      limits,
-    );
+    const args = ytDlpArgs(link, outDir, limits.maxBytes, proxy.url);
+    const confined = ["-I", CONFINE, new URL(proxy.url).host, program, ...args];
+    const { output, refusal } = await run(python, confined, outDir, limits);
+    // a refusal fails the download, even when yt-dlp made a file without what was refused
+    if (proxy.state.refused) throw new LinkError(proxy.state.refused);
+    if (refusal) throw new LinkError(`the link led yt-dlp to ${refusal}, which is not allowed`);
     const files = (await readdir(outDir)).filter(
       (f) => f.startsWith("download.") && !/\.(part|ytdl)$/.test(f),
     );
-    if (files.length === 0) {
-      if (proxy.state.refused) throw new LinkError(proxy.state.refused);
-      throw new LinkError(explain(stderr, limits.maxBytes));
-    }
+    if (files.length === 0) throw new LinkError(explain(output, limits.maxBytes));
     const file = path.join(outDir, files[0]!);
     const size = (await stat(file)).size;
     if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
@@ -84,15 +144,52 @@ export async function downloadWithYtDlp(
   }
 }
 
+/**
+ * A yt-dlp program (a path, or a name on the PATH) and the interpreter it runs with; a LinkError when
+ * there is none.
+ */
+async function locate(bin: string): Promise<{ program: string; python: string }> {
+  const candidates = bin.includes("/")
+    ? [bin]
+    : (process.env.PATH ?? "").split(path.delimiter).map((d) => path.join(d, bin));
+  for (const program of candidates) {
+    const python = await firstBytes(program).then(interpreterOf, () => null);
+    if (python) return { program: path.resolve(program), python };
+  }
+  throw new LinkError("links to web pages need yt-dlp, which is not available on this server");
+}
+
+/** A file's first 512 bytes as text (a program's `#!` lines). */
+async function firstBytes(file: string): Promise<string> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead).toString("latin1");
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Runs yt-dlp to its end (whatever its exit code), stopping it past the size cap or the time limit. */
-function run(bin: string, args: string[], outDir: string, limits: YtDlpLimits): Promise<string> {
+function run(
+  bin: string,
+  args: string[],
+  outDir: string,
+  limits: YtDlpLimits,
+): Promise<{ output: string; refusal: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    // none of our environment's proxy or Python variables (-I drops PYTHON*; --proxy names the only proxy)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: outDir, LANG: "C.UTF-8" };
+    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env });
     // its output, both streams (it says some refusals, e.g. the size cap, on stdout), the end kept
     let stderr = "";
+    // and the first thing confine.py refused, however much output came after it
+    let refusal: string | null = null;
     let stopped: LinkError | null = null;
     const keep = (c: Buffer) => {
-      stderr = (stderr + c.toString("utf8")).slice(-4000);
+      stderr += c.toString("utf8");
+      refusal ??= new RegExp(`${REFUSED}([^\n]*)\n`).exec(stderr)?.[1] ?? null;
+      stderr = stderr.slice(-4000);
     };
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
@@ -124,7 +221,7 @@ function run(bin: string, args: string[], outDir: string, limits: YtDlpLimits): 
     child.on("close", () => {
       end();
       if (stopped) reject(stopped);
-      else resolve(stderr);
+      else resolve({ output: stderr, refusal });
     });
   });
 }

@@ -44,7 +44,7 @@ export interface WorkerDeps {
   /** What the webhook delivery job needs. */
   delivery: DeliveryDeps;
   /** Link imports: the private addresses allowed, the size cap (the upload limit), yt-dlp's program. */
-  linkImport: { allow: PrivateAllowance; maxBytes: number; ytDlpBin: string };
+  linkImport: { allow: PrivateAllowance; maxBytes: number; ytDlpBin: string | undefined };
 }
 
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */
