@@ -3,7 +3,7 @@
 // a SubtitleError naming the cue (1-based, in file order) so that the user can find it. The size and the
 // longest line are checked before anything else reads the text, and nothing that reads it backtracks (see
 // scan.ts): a file's parse costs time in proportion to its length.
-import { isVttHeader, stripSpans, timingLine, voiceName } from "./scan.ts";
+import { collapseSpaces, isVttHeader, stripSpans, timingLine, voiceName } from "./scan.ts";
 
 /** Largest subtitle file accepted (bytes). */
 export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
@@ -79,15 +79,19 @@ const ENTITIES: Record<string, string> = {
 // backtrack past a fixed bound (anchored, bounded repetitions, or alternatives of fixed words); whatever
 // a regular expression would backtrack over is read by the scanners of scan.ts.
 
-/** One cue's lines → plain text and the speaker it names (voice span, `[Name]` or `Name:` at its start). */
-export function cueText(lines: string[]): { text: string; speaker?: string } {
+/**
+ * One cue's lines → plain text and the speaker it names (voice span, `[Name]` or `Name:` at its start).
+ * A text longer than `maxChars` is cut short just past it (the caller refuses it).
+ */
+export function cueText(lines: string[], maxChars?: number): { text: string; speaker?: string } {
   const raw = lines.join("\n");
   // HTML-like tags (<i>, <b>, <font>, <c.x>, <v>, timestamps), then the ASS override tags some SRT files
   // carry ({\an8}).
-  let text = stripSpans(stripSpans(raw, "<", ">"), "{\\", "}")
-    .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]!)
-    .replace(/\s+/g, " ")
-    .trim();
+  const stripped = stripSpans(stripSpans(raw, "<", ">"), "{\\", "}").replace(
+    /&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g,
+    (e) => ENTITIES[e]!,
+  );
+  let text = collapseSpaces(stripped, maxChars);
   let speaker = voiceName(raw) || undefined;
   const bracket = /^\[([^\]]{1,60})\]\s*(.*)$/.exec(text);
   const colon = /^(\p{L}[\p{L}\p{M}'’. -]{0,39}?)\s*:\s+(.*)$/u.exec(text);
@@ -180,7 +184,7 @@ export function parseSubtitles(input: string, opts: { durationMs?: number } = {}
         n,
         `Cue ${n} ends at ${clock(end)}, after the video ends (${clock(opts.durationMs)}).`,
       );
-    const body = cueText(block.slice(at + 1));
+    const body = cueText(block.slice(at + 1), MAX_CUE_CHARS);
     if (body.text.length > MAX_CUE_CHARS)
       throw new SubtitleError(n, `Cue ${n} is longer than ${MAX_CUE_CHARS} characters.`);
     if (body.text === "") continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isVttHeader, stripSpans, timingLine, voiceName } from "./scan.ts";
+import { collapseSpaces, isVttHeader, stripSpans, timingLine, voiceName } from "./scan.ts";
 
 // The regular expressions the scanners replace: on short strings they must agree with them exactly.
 const TIME = String.raw`(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[,.](\d{1,3})`;
@@ -71,6 +71,12 @@ describe("scanners agree with the patterns they replace", () => {
   it("voice spans", () => {
     const samples = strings(["<v", "<", "v", ".", " ", "\t", "\n", ">", "a", "\u00a0", "<v.", "<v "], 20_000);
     expect(samples.filter((s) => voiceName(s) !== regexVoice(s))).toEqual([]);
+  });
+
+  it("runs of spaces", () => {
+    const samples = strings([" ", "\t", "\n", "\u00a0", "\u2028", "\ufeff", "a", "bc", "\u200b"], 20_000);
+    expect(samples.filter((s) => collapseSpaces(s) !== s.replace(/\s+/g, " ").trim())).toEqual([]);
+    expect(collapseSpaces(" ab  cd  ef ", 4)).toBe("ab cd");
   });
 
   it("the WebVTT header", () => {

@@ -144,3 +144,20 @@ export function voiceName(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The text with each run of `\s` made one space and none at either end (`replace(/\s+/g, " ").trim()`),
+ * stopping once it is longer than `max` characters: past that the caller refuses it, and a cue of
+ * megabytes of spaces and tags costs no more than reading it once.
+ */
+export function collapseSpaces(text: string, max = Number.POSITIVE_INFINITY): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length && out.length <= max) {
+    while (i < text.length && spaceAt(text, i)) i++;
+    const from = i;
+    while (i < text.length && !spaceAt(text, i)) i++;
+    if (i > from) out += (out ? " " : "") + text.slice(from, i);
+  }
+  return out;
+}
