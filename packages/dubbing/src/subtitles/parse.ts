@@ -127,16 +127,19 @@ function checkSize(text: string): void {
   if (text.length > MAX_SUBTITLE_BYTES)
     throw new SubtitleError(null, "The subtitle file is larger than 2 MiB.");
   let line = 1;
-  for (let from = 0; from <= text.length; line++) {
-    const next = text.indexOf("\n", from);
-    const end = next < 0 ? text.length : next;
-    if (end - from > MAX_LINE_CHARS)
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A line ends at LF, CR or CRLF (the last counted once).
+    if (c === 10 || c === 13) {
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      line++;
+      length = 0;
+    } else if (++length > MAX_LINE_CHARS)
       throw new SubtitleError(
         null,
         `Line ${line} of the subtitle file is longer than ${MAX_LINE_CHARS.toLocaleString("en")} characters.`,
       );
-    if (next < 0) break;
-    from = next + 1;
   }
 }
 
@@ -153,8 +156,8 @@ const isCommentBlock = (line: string) =>
  * empty once tags are stripped are dropped.
  */
 export function parseSubtitles(input: string, opts: { durationMs?: number } = {}): ParsedCue[] {
+  checkSize(input);
   const text = (input.startsWith("\uFEFF") ? input.slice(1) : input).replace(/\r\n?/g, "\n");
-  checkSize(text);
   if (text.trim() === "") throw new SubtitleError(null, "The subtitle file is empty.");
   const blocks = blocksOf(text);
   const vtt = isVttHeader(blocks[0]?.[0] ?? "");
