@@ -251,7 +251,8 @@ describe.each(MODES)("subtitle import (%s)", (mode) => {
     expect((await api(ts.baseUrl, cookie, "GET", `/api/video/${projectId}`)).body.transcript).toEqual(saved);
     expect((await importInto(projectId, "es", "")).status).toBe(400);
     // the limit is 2 MiB, not the multipart default of 1 MiB
-    const padded = `WEBVTT\n\nNOTE ${"x".repeat(1536 * 1024)}\n\n00:01.000 --> 00:02.000\nHola.\n`;
+    // (a comment block of 1.5 MiB in lines of 1 KiB: a line may be at most 10,000 characters)
+    const padded = `WEBVTT\n\nNOTE\n${`${"x".repeat(1023)}\n`.repeat(1536)}\n00:01.000 --> 00:02.000\nHola.\n`;
     expect((await importInto(projectId, "fr", padded)).status).toBe(200);
     const huge = await importInto(projectId, "fr", `${padded}${"y".repeat(1024 * 1024)}`);
     expect(huge.status).toBe(400);

@@ -94,7 +94,8 @@ export function transcriptFromCues(cues: ParsedCue[], language: string, existing
 
 /**
  * Cues → a translation's segments. A cue that names one of the project's speakers is theirs; any other
- * is spoken by whoever speaks the original segment it overlaps most (none: the first speaker).
+ * is spoken by whoever speaks the original segment it overlaps most (the earlier one on a tie; none: the
+ * first speaker).
  */
 export function translationFromCues(
   cues: ParsedCue[],
@@ -102,14 +103,43 @@ export function translationFromCues(
   original: { speaker: string; start: number; end: number }[],
 ) {
   const byName = new Map(speakers.map((s) => [s.name.trim().toLowerCase(), s.id]));
+  const under = overlapping(original);
   return cues.map((c) => {
     const named = c.speaker && byName.get(c.speaker.trim().toLowerCase());
-    const overlap = (o: { start: number; end: number }) =>
-      Math.min(o.end, c.end) - Math.max(o.start, c.start);
-    const under = original.reduce<(typeof original)[number] | undefined>(
-      (best, o) => (overlap(o) > 0 && (!best || overlap(o) > overlap(best)) ? o : best),
-      undefined,
-    );
-    return { speaker: named || under?.speaker || speakers[0]!.id, text: c.text, start: c.start, end: c.end };
+    return {
+      speaker: named || under(c)?.speaker || speakers[0]!.id,
+      text: c.text,
+      start: c.start,
+      end: c.end,
+    };
   });
+}
+
+/**
+ * Pure: segments → a look-up of the one a span overlaps most (the earliest in `segments` on a tie). Sorted
+ * by start once, each look-up visits only the segments that can reach the span (a binary search, then back
+ * while the latest end so far is past the span's start): for a transcript whose segments follow each other
+ * (as saved transcripts do), O(log n) plus the segments it overlaps, not a pass over all of them.
+ */
+export function overlapping<T extends { start: number; end: number }>(segments: readonly T[]) {
+  const order = segments.map((_, i) => i).sort((a, b) => segments[a]!.start - segments[b]!.start);
+  const reach: number[] = [];
+  for (const [k, i] of order.entries()) reach.push(Math.max(reach[k - 1] ?? -Infinity, segments[i]!.end));
+  return (span: { start: number; end: number }): T | undefined => {
+    let hi = order.length;
+    for (let lo = 0; lo < hi; ) {
+      const mid = (lo + hi) >> 1;
+      if (segments[order[mid]!]!.start < span.end) lo = mid + 1;
+      else hi = mid;
+    }
+    let best = -1;
+    let most = 0;
+    for (let k = hi - 1; k >= 0 && reach[k]! > span.start; k--) {
+      const i = order[k]!;
+      const o = segments[i]!;
+      const overlap = Math.min(o.end, span.end) - Math.max(o.start, span.start);
+      if (overlap > most || (overlap === most && overlap > 0 && i < best)) [best, most] = [i, overlap];
+    }
+    return best < 0 ? undefined : segments[best];
+  };
 }

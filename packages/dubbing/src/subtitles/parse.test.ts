@@ -4,6 +4,9 @@ import { cueText, decodeSubtitles, parseSubtitles, SubtitleError, speakersFromCu
 const SRT =
   "1\n00:00:01,000 --> 00:00:02,500\nHello there.\n\n2\n00:00:03,000 --> 00:00:04,000\nSecond line\nwraps here.\n";
 
+/** vitest's default test timeout (this package raises its own to two minutes, for ffmpeg). */
+const DEFAULT_TIMEOUT = { timeout: 5000 };
+
 function refusal(fn: () => unknown): { cue: number | null; message: string } {
   try {
     fn();
@@ -186,6 +189,20 @@ describe("speakersFromCues", () => {
     ]);
   });
 
+  it("makes twenty thousand speakers in one pass", DEFAULT_TIMEOUT, () => {
+    // No time asserted: a search of the names found so far per cue took tens of seconds here, past the
+    // test timeout. (A parsed file holds at most 50 names; this is the function's own bound.)
+    const cues = Array.from({ length: 20_000 }, (_, i) => ({
+      start: i,
+      end: i + 1,
+      text: "a",
+      speaker: `n${i}`,
+    }));
+    const doc = speakersFromCues(cues, voice);
+    expect(doc.speakers).toHaveLength(20_000);
+    expect(doc.transcript.at(-1)!.speaker).toBe("speaker-20000");
+  });
+
   it("makes one speaker when no cue names one", () => {
     const doc = speakersFromCues([{ start: 0, end: 1, text: "a" }], voice);
     expect(doc.speakers).toEqual([{ id: "speaker-1", name: "Speaker 1", selectedVoice: "voice-0" }]);
@@ -209,3 +226,82 @@ describe("speakersFromCues", () => {
     expect(unnamed.transcript[0]!.speaker).toBe("speaker-1");
   });
 });
+
+describe(
+  "parseSubtitles: hostile files are read in time proportional to their length",
+  DEFAULT_TIMEOUT,
+  () => {
+    // No assertion on time: each input is large enough that the backtracking patterns this parser once used
+    // ran for tens of seconds on it (quadratic), past vitest's default 5 s test timeout, while the scanners
+    // read it in milliseconds. Without the fix these tests fail by their timeout.
+    const head = "1\n00:00:01,000 --> 00:00:02,000\n";
+    const lines = (unit: string) =>
+      Array(12)
+        .fill(unit.repeat(Math.floor(8000 / unit.length)))
+        .join("\n");
+
+    it.each([
+      ["<", lines("<")],
+      ["{\\", lines("{\\")],
+      ["<v ", lines("<v ")],
+      ["<v.", lines("<v.")],
+      ["-->", lines("-->")],
+      ["mixed", lines("<{\\<v .<v x ")],
+    ])("refuses a cue of long lines of %j as too long", (_, body) => {
+      expect(refusal(() => parseSubtitles(head + body))).toEqual({
+        cue: 1,
+        message: "Cue 1 is longer than 5000 characters.",
+      });
+    });
+
+    it("reads a cue of long runs of spaces", () => {
+      const [cue] = parseSubtitles(head + lines(`x${" ".repeat(7999)}`));
+      expect(cue!.text).toBe(Array(12).fill("x").join(" "));
+    });
+
+    it("still reads the tags and the voice span of a cue among the runs", () => {
+      const runs = "<".repeat(4000);
+      const [cue] = parseSubtitles(`${head}<v.a.b   Ana Lee>{\\an8}<i>Hello</i>\n${runs}`);
+      expect(cue).toEqual({ start: 1000, end: 2000, speaker: "Ana Lee", text: `Hello ${runs}` });
+    });
+
+    it("refuses a line longer than 10,000 characters before reading it", () => {
+      for (const body of ["<".repeat(100_000), `${"<v ".repeat(40_000)}>`]) {
+        expect(refusal(() => parseSubtitles(head + body))).toEqual({
+          cue: null,
+          message: "Line 3 of the subtitle file is longer than 10,000 characters.",
+        });
+      }
+      // A time line padded with spaces and ending in a line separator (which `.` does not match).
+      const padded = `1\n00:00:01,000 --> 00:00:02,000${" ".repeat(100_000)}\u2028\nx\n`;
+      expect(refusal(() => parseSubtitles(padded)).message).toMatch(/^Line 2 .* longer than 10,000/);
+    });
+
+    it("refuses a text over 2 MiB", () => {
+      expect(refusal(() => parseSubtitles(`${head}${"x\n".repeat(1024 * 1024 + 1)}`))).toEqual({
+        cue: null,
+        message: "The subtitle file is larger than 2 MiB.",
+      });
+    });
+
+    it("refuses a file naming more speakers than a project can have", () => {
+      // Twenty thousand distinct names (the most cues a file may hold): once a quadratic search.
+      const name = (i: number) =>
+        `N${[...i.toString(26)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join("")}`;
+      const srt = Array.from(
+        { length: 20_000 },
+        (_, i) => `${i + 1}\n${clock(i)} --> ${clock(i + 0.5)}\n${name(i)}: hello\n`,
+      ).join("\n");
+      expect(refusal(() => parseSubtitles(srt))).toEqual({
+        cue: 51,
+        message: "Cue 51 names more speakers than a project can have (50).",
+      });
+      expect(parseSubtitles(srt.split("\n\n").slice(0, 50).join("\n\n"))).toHaveLength(50);
+    });
+  },
+);
+
+/** Seconds → an SRT time. */
+function clock(seconds: number): string {
+  return `${new Date(seconds * 1000).toISOString().slice(11, 23).replace(".", ",")}`;
+}

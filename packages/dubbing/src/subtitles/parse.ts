@@ -1,6 +1,9 @@
 // Pure SRT and WebVTT reader: bytes → text (UTF-8 or UTF-16, BOMs decoded) → timed cues with an optional
 // speaker name taken from the cue text (`Name: text`, `[Name] text`, WebVTT `<v Name>`). Every refusal is
-// a SubtitleError naming the cue (1-based, in file order) so that the user can find it.
+// a SubtitleError naming the cue (1-based, in file order) so that the user can find it. The size and the
+// longest line are checked before anything else reads the text, and nothing that reads it backtracks (see
+// scan.ts): a file's parse costs time in proportion to its length.
+import { collapseSpaces, isVttHeader, stripSpans, timingLine, voiceName } from "./scan.ts";
 
 /** Largest subtitle file accepted (bytes). */
 export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
@@ -9,6 +12,10 @@ export const END_TOLERANCE_MS = 250;
 /** Most cues and characters per cue a transcript holds (the contract's transcript limits). */
 const MAX_CUES = 20_000;
 const MAX_CUE_CHARS = 5000;
+/** Longest line read (characters): a cue's text and as much again for its tags. */
+export const MAX_LINE_CHARS = 2 * MAX_CUE_CHARS;
+/** Most distinct speaker names a file may hold: as many as a project can have (the contract's 50). */
+const MAX_SPEAKERS = 50;
 
 export interface ParsedCue {
   start: number;
@@ -57,16 +64,6 @@ export function decodeSubtitles(bytes: Uint8Array): string {
   return text;
 }
 
-const TIME = String.raw`(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[,.](\d{1,3})`;
-const TIMING = new RegExp(String.raw`^\s*${TIME}\s*-->\s*${TIME}(?:[ \t]+.*)?$`);
-
-function ms(h: string | undefined, m: string, s: string, frac: string): number | null {
-  const minutes = Number(m);
-  const seconds = Number(s);
-  if (minutes > 59 || seconds > 59) return null;
-  return Number(h ?? 0) * 3_600_000 + minutes * 60_000 + seconds * 1000 + Number(frac.padEnd(3, "0"));
-}
-
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",
   "&lt;": "<",
@@ -78,17 +75,24 @@ const ENTITIES: Record<string, string> = {
   "&apos;": "'",
 };
 
-/** One cue's lines → plain text and the speaker it names (voice span, `[Name]` or `Name:` at its start). */
-export function cueText(lines: string[]): { text: string; speaker?: string } {
+// The regular expressions left run on whitespace-collapsed text of at most a line's length and cannot
+// backtrack past a fixed bound (anchored, bounded repetitions, or alternatives of fixed words); whatever
+// a regular expression would backtrack over is read by the scanners of scan.ts.
+
+/**
+ * One cue's lines → plain text and the speaker it names (voice span, `[Name]` or `Name:` at its start).
+ * A text longer than `maxChars` is cut short just past it (the caller refuses it).
+ */
+export function cueText(lines: string[], maxChars?: number): { text: string; speaker?: string } {
   const raw = lines.join("\n");
-  const voice = /<v(?:\.[^\s>]*)?[ \t]+([^>]+)>/.exec(raw)?.[1]?.trim();
-  let text = raw
-    .replace(/<[^>]*>/g, "") // HTML-like tags (<i>, <b>, <font>, <c.x>, <v>, timestamps)
-    .replace(/\{\\[^}]*\}/g, "") // ASS override tags some SRT files carry ({\an8})
-    .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]!)
-    .replace(/\s+/g, " ")
-    .trim();
-  let speaker = voice || undefined;
+  // HTML-like tags (<i>, <b>, <font>, <c.x>, <v>, timestamps), then the ASS override tags some SRT files
+  // carry ({\an8}).
+  const stripped = stripSpans(stripSpans(raw, "<", ">"), "{\\", "}").replace(
+    /&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g,
+    (e) => ENTITIES[e]!,
+  );
+  let text = collapseSpaces(stripped, maxChars);
+  let speaker = voiceName(raw) || undefined;
   const bracket = /^\[([^\]]{1,60})\]\s*(.*)$/.exec(text);
   const colon = /^(\p{L}[\p{L}\p{M}'’. -]{0,39}?)\s*:\s+(.*)$/u.exec(text);
   if (bracket) [speaker, text] = [speaker ?? bracket[1]!.trim(), bracket[2]!];
@@ -98,33 +102,80 @@ export function cueText(lines: string[]): { text: string; speaker?: string } {
 }
 
 /**
+ * The file's lines grouped into blocks: a line of nothing but spaces and tabs ends a block; lines that are
+ * otherwise blank are left out; empty blocks are dropped.
+ */
+function blocksOf(text: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() !== "") block.push(line);
+    else if (/^[ \t]*$/.test(line) && block.length > 0) {
+      blocks.push(block);
+      block = [];
+    }
+  }
+  if (block.length > 0) blocks.push(block);
+  return blocks;
+}
+
+/**
+ * The checks on the raw text that come before anything reads it: its size, and the length of its longest
+ * line (a cue's text is at most 5,000 characters; its tags may take as many again).
+ */
+function checkSize(text: string): void {
+  if (text.length > MAX_SUBTITLE_BYTES)
+    throw new SubtitleError(null, "The subtitle file is larger than 2 MiB.");
+  let line = 1;
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A line ends at LF, CR or CRLF (the last counted once).
+    if (c === 10 || c === 13) {
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      line++;
+      length = 0;
+    } else if (++length > MAX_LINE_CHARS)
+      throw new SubtitleError(
+        null,
+        `Line ${line} of the subtitle file is longer than ${MAX_LINE_CHARS.toLocaleString("en")} characters.`,
+      );
+  }
+}
+
+const isCommentBlock = (line: string) =>
+  ["NOTE", "STYLE", "REGION"].some(
+    (word) =>
+      line.startsWith(word) &&
+      (line.length === word.length || line[word.length] === " " || line[word.length] === "\t"),
+  );
+
+/**
  * SRT or WebVTT text → cues in file order. Refuses a file that is neither, a cue without a valid time line,
  * cues out of order or overlapping, and (given the video's duration) a cue past its end. Cues whose text is
  * empty once tags are stripped are dropped.
  */
 export function parseSubtitles(input: string, opts: { durationMs?: number } = {}): ParsedCue[] {
-  const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  checkSize(input);
+  const text = (input.startsWith("\uFEFF") ? input.slice(1) : input).replace(/\r\n?/g, "\n");
   if (text.trim() === "") throw new SubtitleError(null, "The subtitle file is empty.");
-  const blocks = text
-    .split(/\n[ \t]*\n/)
-    .map((b) => b.split("\n").filter((l) => l.trim() !== ""))
-    .filter((b) => b.length > 0);
-  const vtt = /^WEBVTT(?:[ \t].*)?$/.test(blocks[0]?.[0] ?? "");
+  const blocks = blocksOf(text);
+  const vtt = isVttHeader(blocks[0]?.[0] ?? "");
   if (vtt) blocks.shift();
-  else if (!blocks[0]?.slice(0, 2).some((l) => TIMING.test(l)))
+  else if (!blocks[0]?.slice(0, 2).some((l) => timingLine(l)))
     throw new SubtitleError(null, "This is not an SRT or WebVTT file.");
 
   const cues: ParsedCue[] = [];
+  const speakers = new Set<string>();
   let n = 0;
   for (const block of blocks) {
-    if (vtt && /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/.test(block[0]!)) continue;
+    if (vtt && isCommentBlock(block[0]!)) continue;
     n += 1;
     const at = block.findIndex((l) => l.includes("-->"));
-    const timing = at >= 0 && at <= 1 ? TIMING.exec(block[at]!) : null;
+    const timing = at >= 0 && at <= 1 ? timingLine(block[at]!) : null;
     if (!timing)
       throw new SubtitleError(n, `Cue ${n} has no valid time line (00:00:01,000 --> 00:00:02,000).`);
-    const start = ms(timing[1], timing[2]!, timing[3]!, timing[4]!);
-    const end = ms(timing[5], timing[6]!, timing[7]!, timing[8]!);
+    const { start, end } = timing;
     if (start === null || end === null) throw new SubtitleError(n, `Cue ${n} has a time that is not valid.`);
     if (end <= start) throw new SubtitleError(n, `Cue ${n} ends before it starts.`);
     const previous = cues.at(-1);
@@ -136,10 +187,13 @@ export function parseSubtitles(input: string, opts: { durationMs?: number } = {}
         n,
         `Cue ${n} ends at ${clock(end)}, after the video ends (${clock(opts.durationMs)}).`,
       );
-    const body = cueText(block.slice(at + 1));
+    const body = cueText(block.slice(at + 1), MAX_CUE_CHARS);
     if (body.text.length > MAX_CUE_CHARS)
       throw new SubtitleError(n, `Cue ${n} is longer than ${MAX_CUE_CHARS} characters.`);
     if (body.text === "") continue;
+    if (body.speaker) speakers.add(body.speaker.toLowerCase());
+    if (speakers.size > MAX_SPEAKERS)
+      throw new SubtitleError(n, `Cue ${n} names more speakers than a project can have (${MAX_SPEAKERS}).`);
     cues.push({ start, end, ...body });
     if (cues.length > MAX_CUES) throw new SubtitleError(n, `The file has more than ${MAX_CUES} cues.`);
   }
@@ -170,10 +224,16 @@ export function speakersFromCues(
 ): { speakers: CueSpeaker[]; transcript: { speaker: string; text: string; start: number; end: number }[] } {
   const key = (name: string) => name.trim().toLowerCase();
   const byName = new Map(existing.map((s) => [key(s.name), s.id]));
+  // New names in order of first appearance, each found through a set (a list search per cue is quadratic).
+  const freshKeys = new Set<string>();
   const fresh: string[] = [];
-  for (const c of cues)
-    if (c.speaker && !byName.has(key(c.speaker)) && !fresh.some((n) => key(n) === key(c.speaker!)))
-      fresh.push(c.speaker);
+  for (const c of cues) {
+    if (!c.speaker) continue;
+    const k = key(c.speaker);
+    if (byName.has(k) || freshKeys.has(k)) continue;
+    freshKeys.add(k);
+    fresh.push(c.speaker);
+  }
   if (existing.length === 0 && fresh.length === 0) fresh.push("Speaker 1");
   const taken = new Set(existing.map((s) => s.id));
   let next = 1;
