@@ -67,16 +67,18 @@ function ms(h: string | undefined, m: string, s: string, frac: string): number |
   return Number(h ?? 0) * 3_600_000 + minutes * 60_000 + seconds * 1000 + Number(frac.padEnd(3, "0"));
 }
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&nbsp;": " ",
-  "&lrm;": "",
-  "&rlm;": "",
-  "&quot;": '"',
-  "&apos;": "'",
-};
+const ENTITIES = new Map(
+  Object.entries({
+    "&amp;": "&",
+    "&lt;": "<",
+    "&gt;": ">",
+    "&nbsp;": " ",
+    "&lrm;": "",
+    "&rlm;": "",
+    "&quot;": '"',
+    "&apos;": "'",
+  }),
+);
 
 /** One cue's lines → plain text and the speaker it names (voice span, `[Name]` or `Name:` at its start). */
 export function cueText(lines: string[]): { text: string; speaker?: string } {
@@ -85,7 +87,7 @@ export function cueText(lines: string[]): { text: string; speaker?: string } {
   let text = raw
     .replace(/<[^>]*>/g, "") // HTML-like tags (<i>, <b>, <font>, <c.x>, <v>, timestamps)
     .replace(/\{\\[^}]*\}/g, "") // ASS override tags some SRT files carry ({\an8})
-    .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]!)
+    .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES.get(e)!)
     .replace(/\s+/g, " ")
     .trim();
   let speaker = voice || undefined;
