@@ -17,7 +17,7 @@ TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes.
 RUNTIME_PYTHON=(ytdlp)
-TEST_PYTHON=()
+TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"

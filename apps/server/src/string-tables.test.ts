@@ -9,14 +9,20 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
+const TABLE = /\b(export\s+)?(?:const|let)\s+(\w+)\s*:\s*(?:Readonly<)?Record<string,[^=]*=\s*\{\s*[^\s}]/g;
+
+/** The exported tables typed `Record<string, …>` with entries (read in other files too). */
+export function exportedTables(source: string): string[] {
+  return [...source.matchAll(TABLE)].filter((m) => m[1]).map((m) => m[2]!);
+}
+
 /**
- * `NAME[expr]` reads of tables the file declares as `Record<string, …>` with entries (writes `NAME[k] =`
- * are fine, and so are objects built up from `{}`: those are written and walked, not looked up in).
+ * `NAME[expr]` reads of tables typed `Record<string, …>` with entries, declared in the file or among
+ * `exported` (writes `NAME[k] =` are fine, and so are objects built up from `{}`: those are written and
+ * walked, not looked up in).
  */
-export function stringKeyedReads(source: string): string[] {
-  const names = [
-    ...source.matchAll(/\b(?:const|let)\s+(\w+)\s*:\s*(?:Readonly<)?Record<string,[^=]*=\s*\{\s*[^\s}]/g),
-  ].map((m) => m[1]!);
+export function stringKeyedReads(source: string, exported: readonly string[] = []): string[] {
+  const names = new Set([...[...source.matchAll(TABLE)].map((m) => m[2]!), ...exported]);
   const found: string[] = [];
   for (const name of names)
     for (const m of source.matchAll(new RegExp(`\\b${name}\\[([^\\]]+)\\](?!\\s*(?:\\?\\?)?=[^=])`, "g")))
@@ -45,8 +51,10 @@ describe("tables looked up by a string", () => {
       }
     });
     expect(files.length).toBeGreaterThan(300);
-    const found = files.flatMap((file) =>
-      stringKeyedReads(readFileSync(file, "utf8")).map((read) => `${path.relative(ROOT, file)}: ${read}`),
+    const sources = files.map((file) => [path.relative(ROOT, file), readFileSync(file, "utf8")] as const);
+    const exported = sources.flatMap(([, source]) => exportedTables(source));
+    const found = sources.flatMap(([file, source]) =>
+      stringKeyedReads(source, exported).map((read) => `${file}: ${read}`),
     );
     expect(found).toEqual([]);
   });
@@ -61,5 +69,11 @@ describe("tables looked up by a string", () => {
     expect(stringKeyedReads(`${table} T[name] = "2"; T[k] ??= "3"; f(T["a"]);`)).toEqual([]);
     expect(stringKeyedReads(`const M = new Map([["a", "1"]]); f(M.get(name));`)).toEqual([]);
     expect(stringKeyedReads(`const out: Record<string, string> = {}; out[k] = v; f(out[k]);`)).toEqual([]);
+    // a table exported by one file and read in another
+    const flags = `export const LANGS: Record<string, string> = { english: "en" };`;
+    expect(exportedTables(flags)).toEqual(["LANGS"]);
+    expect(stringKeyedReads(`import { LANGS } from "./flags.ts"; f(LANGS[lang]);`, ["LANGS"])).toEqual([
+      "LANGS[lang]",
+    ]);
   });
 });
