@@ -18,7 +18,7 @@ TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
 # (ytdlp: yt-dlp for link imports; Debian's is too old to be safe, see docs/IDENTITY.md).
 RUNTIME_PYTHON=(ytdlp)
-TEST_PYTHON=()
+TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"

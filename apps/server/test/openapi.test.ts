@@ -103,6 +103,39 @@ describe("the published API description", () => {
     ).not.toEqual([]);
   });
 
+  it("documents the refusals a fuzzer found undocumented: an unconfigured webhook, another's project", async () => {
+    const checker = answerChecker(document);
+    const { cookie } = await ts.signIn();
+    const answers = [
+      ["POST", "/api/stripe/webhook", await api(ts.baseUrl, null, "POST", "/api/stripe/webhook", {})],
+      [
+        "POST",
+        "/api/voices/mine",
+        await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", { projectId: "nope", speakerId: "s" }),
+      ],
+      [
+        "POST",
+        "/api/video/nope/speakers/s/clone",
+        await api(ts.baseUrl, cookie, "POST", "/api/video/nope/speakers/s/clone", {
+          consent: true,
+          name: "A",
+        }),
+      ],
+    ] as const;
+    expect(answers.map(([, , res]) => res.status)).toEqual([503, 404, 404]);
+    const problems = answers.flatMap(([method, url, res]) =>
+      checker.check({
+        method,
+        url,
+        status: res.status,
+        contentType: res.headers.get("content-type") ?? "",
+        body: res.body,
+        text: res.text,
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
   it("renders the reference at /api/docs from this origin's files, under the site's CSP", async () => {
     const page = await fetch(`${ts.baseUrl}/api/docs`);
     expect(page.status).toBe(200);

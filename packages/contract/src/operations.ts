@@ -548,7 +548,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Save a speaker's voice (as stored in the project) to My voices",
     body: createMyVoiceSchema,
     responses: { 201: json(myVoiceSchema, "The saved voice.") },
-    errors: ["validation_failed", "not_found", "conflict"],
+    errors: ["validation_failed", ...PROJECT_404, "not_found", "conflict"],
   },
   {
     method: "PATCH",
@@ -597,6 +597,7 @@ export const OPERATIONS: Operation[] = [
     errors: [
       "consent_required",
       "validation_failed",
+      ...PROJECT_404,
       "not_found",
       "conflict",
       "rate_limited",
@@ -903,7 +904,7 @@ export const OPERATIONS: Operation[] = [
     access: "public",
     summary: "Stripe's events (signed with `Stripe-Signature`)",
     responses: { 200: json(stripeWebhookAnswerSchema, "Received.") },
-    errors: ["invalid_signature"],
+    errors: ["invalid_signature", "billing_unavailable"],
   },
 
   // ---- Blog

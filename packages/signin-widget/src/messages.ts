@@ -125,11 +125,13 @@ export const ERRORS = {
 } as const;
 
 /** One Tap failure reasons (§8). */
-export const ONE_TAP_ERRORS: Record<string, string> = {
-  oauth_config_not_found: "No Google client is configured for this project.",
-  no_login_redirect_urls_set: "No login redirect URL is set for this project.",
-  no_signup_redirect_urls_set: "No signup redirect URL is set for this project.",
-  origin_not_allowed_for_client: "The current host is not allowed for this Google client.",
-  invalid_client: "The Google client ID is not recognised.",
-  default_provider_not_allowed: "The default provider is incompatible with One Tap.",
-};
+export const ONE_TAP_ERRORS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    oauth_config_not_found: "No Google client is configured for this project.",
+    no_login_redirect_urls_set: "No login redirect URL is set for this project.",
+    no_signup_redirect_urls_set: "No signup redirect URL is set for this project.",
+    origin_not_allowed_for_client: "The current host is not allowed for this Google client.",
+    invalid_client: "The Google client ID is not recognised.",
+    default_provider_not_allowed: "The default provider is incompatible with One Tap.",
+  }),
+);

@@ -13,11 +13,11 @@ const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve("swagger-
  * and stylesheet from npm (swagger-ui-dist) and our starter script. Only these; all from this origin, so the
  * page runs under the site's CSP (scripts from 'self' only, no inline script).
  */
-const FILES: Record<string, { file: string; type: string }> = {
-  "swagger-ui-bundle.js": { file: path.join(SWAGGER_UI, "swagger-ui-bundle.js"), type: "text/javascript" },
-  "swagger-ui.css": { file: path.join(SWAGGER_UI, "swagger-ui.css"), type: "text/css" },
-  "start.js": { file: path.join(import.meta.dirname, "start.js"), type: "text/javascript" },
-};
+const FILES = new Map([
+  ["swagger-ui-bundle.js", { file: path.join(SWAGGER_UI, "swagger-ui-bundle.js"), type: "text/javascript" }],
+  ["swagger-ui.css", { file: path.join(SWAGGER_UI, "swagger-ui.css"), type: "text/css" }],
+  ["start.js", { file: path.join(import.meta.dirname, "start.js"), type: "text/javascript" }],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -50,7 +50,7 @@ export function apiDocsRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { file: string } }>("/api/docs/:file", PUBLIC, async (request, reply) => {
-    const asset = Object.hasOwn(FILES, request.params.file) ? FILES[request.params.file] : undefined;
+    const asset = FILES.get(request.params.file);
     if (!asset) throw new AppError("not_found", "There is no such file of the API reference.");
     return reply
       .type(`${asset.type}; charset=utf-8`)

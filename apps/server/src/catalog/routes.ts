@@ -40,7 +40,7 @@ export function catalogRoutes(
   // Who speaks each catalogue voice here in a sample language (#30): the picker names the engine, since
   // the catalogue's names are Azure's and an offline engine speaks them when Azure is not configured
   app.get<{ Params: { language: string } }>("/api/voices/spoken/:language", SIGNED_IN, async (request) => {
-    const code = SAMPLE_LANGUAGES[request.params.language];
+    const code = SAMPLE_LANGUAGES.get(request.params.language);
     if (!code) throw new AppError("not_found", "There is no such sample language.");
     const out: Record<string, VoiceSpokenBy> = {};
     for (const v of VOICES) {
@@ -62,7 +62,7 @@ export function catalogRoutes(
     PUBLIC,
     async (request, reply) => {
       const { language, file } = request.params;
-      const code = SAMPLE_LANGUAGES[language];
+      const code = SAMPLE_LANGUAGES.get(language);
       const value = file.endsWith(".mp3") ? file.slice(0, -4) : "";
       if (!code || !findVoice(value)) throw new AppError("not_found", "There is no such voice sample.");
       const engineVoice = await sampleVoiceName(value, code, { registry: deps.registry });

@@ -2,13 +2,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, type ErrorCode, errorBody } from "../errors.ts";
 
 // Fastify's own error codes that mean the client sent something wrong.
-const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, "body_too_large", "The request body is too large."],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupported_media_type", "This content type is not accepted here."],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "bad_request", "The JSON body is empty."],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "bad_request", "The Content-Length header is wrong."],
-  FST_ERR_VALIDATION: [400, "validation_failed", "The request is not valid."],
-};
+const CLIENT_ERRORS = new Map<string, [number, ErrorCode, string]>([
+  ["FST_ERR_CTP_BODY_TOO_LARGE", [413, "body_too_large", "The request body is too large."]],
+  [
+    "FST_ERR_CTP_INVALID_MEDIA_TYPE",
+    [415, "unsupported_media_type", "This content type is not accepted here."],
+  ],
+  ["FST_ERR_CTP_EMPTY_JSON_BODY", [400, "bad_request", "The JSON body is empty."]],
+  ["FST_ERR_CTP_INVALID_CONTENT_LENGTH", [400, "bad_request", "The Content-Length header is wrong."]],
+  ["FST_ERR_VALIDATION", [400, "validation_failed", "The request is not valid."]],
+]);
 
 /**
  * Errors Fastify answers before any route runs (a path parameter over 100 characters, a malformed URL),
@@ -31,7 +34,7 @@ export function errorHandling(app: FastifyInstance) {
         request.log.warn({ err: error.cause, code: error.code }, "answered with a provider error");
       return reply.code(error.status).send(errorBody(error.code, error.message, error.details));
     }
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    const known = error.code ? CLIENT_ERRORS.get(error.code) : undefined;
     if (known) return reply.code(known[0]).send(errorBody(known[1], known[2]));
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return reply.code(400).send(errorBody("bad_request", "The request body is not valid JSON."));

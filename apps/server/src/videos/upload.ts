@@ -99,18 +99,15 @@ function tooLarge(maxBytes: number): AppError {
 
 const KNOWN_EXTENSIONS = new Set([".mp4", ".m4v", ".webm", ".ogg", ".ogv", ".mov", ".avi", ".wmv", ".mkv"]);
 
+/** ffprobe's first format name → the extension a file of it is stored under. */
+const EXTENSION_OF_FORMAT = new Map(
+  Object.entries({ mov: ".mp4", matroska: ".mkv", webm: ".webm", ogg: ".ogg", avi: ".avi", asf: ".wmv" }),
+);
+
 /** The stored file's extension: the upload's own when it is a known video type, else from the probed format. */
 export function storedExtension(fileName: string, formatName: string): string {
   const ext = path.extname(fileName).toLowerCase();
   if (KNOWN_EXTENSIONS.has(ext)) return ext;
   const format = formatName.split(",")[0] ?? "";
-  const byFormat: Record<string, string> = {
-    mov: ".mp4",
-    matroska: ".mkv",
-    webm: ".webm",
-    ogg: ".ogg",
-    avi: ".avi",
-    asf: ".wmv",
-  };
-  return byFormat[format] ?? ".bin";
+  return EXTENSION_OF_FORMAT.get(format) ?? ".bin";
 }

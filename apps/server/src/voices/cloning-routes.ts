@@ -52,7 +52,7 @@ export function cloningRoutes(
     SIGNED_IN,
     async (request, reply) => {
       const voice = await myVoices.get(currentUser(request).id, request.params.id);
-      const code = SAMPLE_LANGUAGES[request.params.language];
+      const code = SAMPLE_LANGUAGES.get(request.params.language);
       if (!code || voice.kind !== "cloned") throw new AppError("not_found", "There is no such voice sample.");
       const key = myVoiceSampleKey(voice.id, request.params.language);
       if (!(await storage.stat(key))) {

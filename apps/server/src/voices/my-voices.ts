@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const notFound = () => new AppError("not_found", "There is no such voice in My voices.");
 
 /** The provider's name for an engine that clones. */
-const PROVIDERS: Record<string, string> = { elevenlabs: "ElevenLabs" };
+const PROVIDERS = new Map([["elevenlabs", "ElevenLabs"]]);
 
 export const present = (row: typeof myVoices.$inferSelect): MyVoice => {
   const cloned = row.kind === "cloned" ? parseClonedVoice(row.voice) : null;
@@ -28,7 +28,7 @@ export const present = (row: typeof myVoices.$inferSelect): MyVoice => {
     style: row.style,
     source: row.projectId && row.speakerId ? { projectId: row.projectId, speakerId: row.speakerId } : null,
     saved: row.saved,
-    provider: cloned ? (PROVIDERS[cloned.engine] ?? cloned.engine) : null,
+    provider: cloned ? (PROVIDERS.get(cloned.engine) ?? cloned.engine) : null,
     createdAt: row.createdAt.toISOString(),
   };
 };

@@ -23,14 +23,16 @@ import { pullStems, pushStems } from "./stems.ts";
 /** How long the links in a `dub.completed` event work. */
 const LINK_TTL_SECONDS = 7 * 86_400;
 
-const STAGES: Record<string, string> = {
-  prepare: "Preparing",
-  separate: "Separating the voice from the music",
-  tts: "Synthesizing voices",
-  fit: "Fitting the timing",
-  mix: "Mixing the audio",
-  encode: "Encoding the video",
-};
+const STAGES = new Map(
+  Object.entries({
+    prepare: "Preparing",
+    separate: "Separating the voice from the music",
+    tts: "Synthesizing voices",
+    fit: "Fitting the timing",
+    mix: "Mixing the audio",
+    encode: "Encoding the video",
+  }),
+);
 
 /**
  * Renders the dubbed video of one translation. The TTS clip cache of the translation is kept under
@@ -97,7 +99,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           stemsDir,
           signal: scope.signal,
           onProgress: ({ stage, fraction }) => {
-            progress.report(fraction * 100, STAGES[stage] ?? "Dubbing");
+            progress.report(fraction * 100, STAGES.get(stage) ?? "Dubbing");
           },
         },
       );

@@ -7,18 +7,18 @@ import { STEM_FILES } from "@dubbing/dubbing";
 import { stemsPrefix } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 
-const CONTENT_TYPES: Record<string, string> = {
-  [STEM_FILES.background]: "audio/flac",
-  [STEM_FILES.voice]: "audio/flac",
-  [STEM_FILES.info]: "application/json",
-};
+const CONTENT_TYPES = new Map([
+  [STEM_FILES.background, "audio/flac"],
+  [STEM_FILES.voice, "audio/flac"],
+  [STEM_FILES.info, "application/json"],
+]);
 
 /** Stores the stems `dir` holds (nothing when it holds none); stems.json last, so it marks a whole set. */
 export async function pushStems(storage: Storage, projectId: string, dir: string): Promise<boolean> {
   const names = await readdir(dir).catch(() => [] as string[]);
   if (!names.includes(STEM_FILES.info)) return false;
   for (const name of [STEM_FILES.background, STEM_FILES.voice, STEM_FILES.info])
-    await storage.putFile(`${stemsPrefix(projectId)}${name}`, path.join(dir, name), CONTENT_TYPES[name]);
+    await storage.putFile(`${stemsPrefix(projectId)}${name}`, path.join(dir, name), CONTENT_TYPES.get(name));
   return true;
 }
 

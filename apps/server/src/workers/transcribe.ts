@@ -7,15 +7,17 @@ import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
 import { pushStems } from "./stems.ts";
 
-const STAGES: Record<string, string> = {
-  probe: "Reading the video",
-  extract: "Preparing the audio",
-  separate: "Separating the voice from the music",
-  asr: "Recognising speech",
-  diarize: "Telling speakers apart",
-};
+const STAGES = new Map(
+  Object.entries({
+    probe: "Reading the video",
+    extract: "Preparing the audio",
+    separate: "Separating the voice from the music",
+    asr: "Recognising speech",
+    diarize: "Telling speakers apart",
+  }),
+);
 /** Every message a running transcription shows. */
-export const TRANSCRIBE_STAGES = [...Object.values(STAGES), "Transcribing"];
+export const TRANSCRIBE_STAGES = [...STAGES.values(), "Transcribing"];
 
 /** Fills the project's speakers and transcript from its audio. */
 export async function runTranscribe(
@@ -70,7 +72,7 @@ export async function runTranscribe(
         stemsDir,
         signal: scope.signal,
         onProgress: ({ stage, fraction }) => {
-          progress.report(transcribePercent(fraction), STAGES[stage] ?? "Transcribing");
+          progress.report(transcribePercent(fraction), STAGES.get(stage) ?? "Transcribing");
         },
       });
       await pushStems(storage, project.id, stemsDir);

@@ -37,8 +37,9 @@ export class UsageError extends Error {
   }
 }
 
-export const USAGE: Record<string, string> = {
-  main: `Usage: dub <command> [options]
+export const USAGE = new Map(
+  Object.entries({
+    main: `Usage: dub <command> [options]
 
 Dub a video into another language, offline.
 
@@ -54,7 +55,7 @@ Run "dub <command> --help" for the options of a command.
 
 Exit codes: 0 done, 1 an engine or ffmpeg failed, 2 wrong command line, 3 bad input (missing file,
 not a video, no audio, no speech, bad transcript), 4 no engine for that language, 130 interrupted.`,
-  transcribe: `Usage: dub transcribe VIDEO -o transcript.json [--language en] [--speakers N]
+    transcribe: `Usage: dub transcribe VIDEO -o transcript.json [--language en] [--speakers N]
 
 Writes {language, speakers: [{id, name, selectedVoice}], transcript: [{speaker, text, start, end}]}
 (times in ms). Progress goes to stderr.
@@ -63,14 +64,14 @@ Options:
   -o, --output FILE     where to write the transcript (required)
   -l, --language CODE   language spoken in the video (default en)
       --speakers N      the exact number of speakers, when known`,
-  translate: `Usage: dub translate TRANSCRIPT --to LANG -o out.json
+    translate: `Usage: dub translate TRANSCRIPT --to LANG -o out.json
 
 Translates every segment, keeping times and speakers; records the engine and route in "meta".
 
 Options:
   -t, --to CODE         target language (one of the app's 21 codes)
   -o, --output FILE     where to write the translated transcript (required)`,
-  render: `Usage: dub render VIDEO TRANSCRIPT -o out.mp4 [--work-dir DIR] [--background keep|duck|remove]
+    render: `Usage: dub render VIDEO TRANSCRIPT -o out.mp4 [--work-dir DIR] [--background keep|duck|remove]
 
 Dubs TRANSCRIPT (usually translated) into VIDEO: writes out.mp4 (video stream copied), out.srt,
 out.vtt and out.report.json. With --work-dir, clips are cached there and a second render re-synthesizes
@@ -81,7 +82,7 @@ Options:
   -w, --work-dir DIR    keep clips and intermediate files here
   -b, --background M    keep (default: the music and effects separated from the original voice and
                         kept at full level), duck (the whole original lowered under the dub) or remove`,
-  run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
+    run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
 
 transcribe + translate + render. The transcripts are written next to the output
 (out.transcript.json, out.<lang>.json).
@@ -93,10 +94,11 @@ Options:
   -w, --work-dir DIR    keep clips and intermediate files here
   -b, --background M    keep (default), duck or remove
       --speakers N      the exact number of speakers, when known`,
-  engines:
-    "Usage: dub engines\n\nLists, per app language, the ASR, MT and TTS engines that can serve it on this machine.",
-  voices: "Usage: dub voices\n\nLists the 47 catalogue voices (value, name, gender).",
-};
+    engines:
+      "Usage: dub engines\n\nLists, per app language, the ASR, MT and TTS engines that can serve it on this machine.",
+    voices: "Usage: dub voices\n\nLists the 47 catalogue voices (value, name, gender).",
+  }),
+);
 
 function positiveInt(v: string | undefined, usage: string): number | undefined {
   if (v === undefined) return undefined;
@@ -116,9 +118,9 @@ function background(v: string | undefined, usage: string): BackgroundMode {
 export function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv;
   if (!name || name === "-h" || name === "--help" || name === "help")
-    return { kind: "help", text: USAGE.main! };
-  const usage = USAGE[name];
-  if (!usage || name === "main") throw new UsageError(`unknown command "${name}"`, USAGE.main!);
+    return { kind: "help", text: USAGE.get("main")! };
+  const usage = USAGE.get(name);
+  if (!usage || name === "main") throw new UsageError(`unknown command "${name}"`, USAGE.get("main")!);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

@@ -15,33 +15,38 @@ export const APERTIUM = "apertium";
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
 
 /** ISO 639-3 / 639-1 codes used by Apertium mode names → our codes ("ca" is a pivot, not an app language). */
-const CODE: Record<string, string> = {
-  eng: "en",
-  en: "en",
-  spa: "es",
-  es: "es",
-  fra: "fr",
-  fr: "fr",
-  por: "pt",
-  pt: "pt",
-  ita: "it",
-  it: "it",
-  cat: "ca",
-  ca: "ca",
-  deu: "de",
-  nld: "nl",
-  swe: "sv",
-  rus: "ru",
-  pol: "pl",
-  hin: "hi",
-  ara: "ar",
-  tur: "tr",
-  ell: "el",
-  heb: "he",
-};
+const CODE = new Map(
+  Object.entries({
+    eng: "en",
+    en: "en",
+    spa: "es",
+    es: "es",
+    fra: "fr",
+    fr: "fr",
+    por: "pt",
+    pt: "pt",
+    ita: "it",
+    it: "it",
+    cat: "ca",
+    ca: "ca",
+    deu: "de",
+    nld: "nl",
+    swe: "sv",
+    rus: "ru",
+    pol: "pl",
+    hin: "hi",
+    ara: "ar",
+    tur: "tr",
+    ell: "el",
+    heb: "he",
+  }),
+);
 
 /** Mode variants preferred for our languages (Brazilian Portuguese, US English). */
-const PREFERRED_VARIANT: Record<string, string> = { pt: "BR", en: "US" };
+const PREFERRED_VARIANT = new Map([
+  ["pt", "BR"],
+  ["en", "US"],
+]);
 
 /**
  * Pure: the directed edges served by a list of installed Apertium mode names. Plain modes ("eng-spa")
@@ -53,14 +58,14 @@ export function edgesFromModes(modes: string[]): Edge[] {
   for (const m of modes) {
     const r = /^([a-z]{2,3})-([a-z]{2,3})(?:_([A-Za-z]+))?$/.exec(m);
     if (!r) continue;
-    const from = CODE[r[1]!];
-    const to = CODE[r[2]!];
+    const from = CODE.get(r[1]!);
+    const to = CODE.get(r[2]!);
     if (!from || !to) continue;
     const variant = r[3];
-    if (variant && PREFERRED_VARIANT[to] !== variant) continue;
+    if (variant && PREFERRED_VARIANT.get(to) !== variant) continue;
     const key = `${from}>${to}`;
     const have = edges.get(key);
-    if (!have || (variant && PREFERRED_VARIANT[to] === variant)) edges.set(key, { from, to, mode: m });
+    if (!have || (variant && PREFERRED_VARIANT.get(to) === variant)) edges.set(key, { from, to, mode: m });
   }
   return [...edges.values()].sort((a, b) => a.mode.localeCompare(b.mode));
 }

@@ -64,16 +64,18 @@ export function decodeSubtitles(bytes: Uint8Array): string {
   return text;
 }
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&nbsp;": " ",
-  "&lrm;": "",
-  "&rlm;": "",
-  "&quot;": '"',
-  "&apos;": "'",
-};
+const ENTITIES = new Map(
+  Object.entries({
+    "&amp;": "&",
+    "&lt;": "<",
+    "&gt;": ">",
+    "&nbsp;": " ",
+    "&lrm;": "",
+    "&rlm;": "",
+    "&quot;": '"',
+    "&apos;": "'",
+  }),
+);
 
 // The regular expressions left run on whitespace-collapsed text of at most a line's length and cannot
 // backtrack past a fixed bound (anchored, bounded repetitions, or alternatives of fixed words); whatever
@@ -89,7 +91,7 @@ export function cueText(lines: string[], maxChars?: number): { text: string; spe
   // carry ({\an8}).
   const stripped = stripSpans(stripSpans(raw, "<", ">"), "{\\", "}").replace(
     /&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g,
-    (e) => ENTITIES[e]!,
+    (e) => ENTITIES.get(e)!,
   );
   let text = collapseSpaces(stripped, maxChars);
   let speaker = voiceName(raw) || undefined;

@@ -45,15 +45,15 @@ const V2: readonly LanguageCode[] = [
   "pl",
   "cmn",
 ];
-export const ELEVENLABS_MODEL_LANGUAGES: Record<string, readonly LanguageCode[]> = {
-  eleven_multilingual_v2: V2,
-  eleven_flash_v2_5: [...V2, "vi"],
-  eleven_turbo_v2_5: [...V2, "vi"],
-  eleven_v3: LANGUAGES.map((l) => l.code),
-};
+export const ELEVENLABS_MODEL_LANGUAGES: ReadonlyMap<string, readonly LanguageCode[]> = new Map([
+  ["eleven_multilingual_v2", V2],
+  ["eleven_flash_v2_5", [...V2, "vi"]],
+  ["eleven_turbo_v2_5", [...V2, "vi"]],
+  ["eleven_v3", LANGUAGES.map((l) => l.code)],
+]);
 
 export function elevenLabsLanguages(model: string): readonly LanguageCode[] {
-  return ELEVENLABS_MODEL_LANGUAGES[model] ?? V2;
+  return ELEVENLABS_MODEL_LANGUAGES.get(model) ?? V2;
 }
 
 /** The default ("premade") voices as the Default Voices page lists them, but River, who is non-binary. */

@@ -7,14 +7,14 @@ import { loadGoogleIdentity } from "./googleScript.ts";
 /** A §8 reason the server named (e.g. `oauth_config_not_found`), else its message, else the error's. */
 function reasonOf(err: unknown): string {
   const e = (err ?? {}) as { error_type?: unknown; error_message?: unknown };
-  if (typeof e.error_type === "string" && Object.hasOwn(ONE_TAP_ERRORS, e.error_type)) return e.error_type;
+  if (typeof e.error_type === "string" && ONE_TAP_ERRORS.has(e.error_type)) return e.error_type;
   if (typeof e.error_message === "string" && e.error_message) return e.error_message;
   return err instanceof Error ? err.message : String(err);
 }
 
 /** The §8 text for a One Tap failure reason. */
 export function oneTapMessage(reason: string): string {
-  return `${ERRORS.oneTapCouldNotLoad}: ${ONE_TAP_ERRORS[reason] ?? reason}`;
+  return `${ERRORS.oneTapCouldNotLoad}: ${ONE_TAP_ERRORS.get(reason) ?? reason}`;
 }
 
 /**

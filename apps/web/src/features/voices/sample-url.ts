@@ -15,14 +15,15 @@ export function voiceSampleUrl(language: string, voiceValue: string): string {
   return `/api/voices/sample/${encodeURIComponent(language)}/${encodeURIComponent(voiceValue)}.mp3`;
 }
 
+const PICKER_LANGUAGE_OF = new Map<string, PickerLanguage>([
+  ["en", "english"],
+  ["ja", "japanese"],
+  ["ar", "arabic"],
+  ["es", "spanish"],
+  ["fr", "french"],
+]);
+
 /** The picker language that suits a project's language code best, English otherwise. */
 export function pickerLanguageFor(code: string | null | undefined): PickerLanguage {
-  const map: Record<string, PickerLanguage> = {
-    en: "english",
-    ja: "japanese",
-    ar: "arabic",
-    es: "spanish",
-    fr: "french",
-  };
-  return (code && map[code]) || "english";
+  return (code && PICKER_LANGUAGE_OF.get(code)) || "english";
 }

@@ -16,10 +16,10 @@ import { useStrengthCheck } from "../../ui/useStrengthCheck.ts";
 import { isValidEmail } from "../../validation.ts";
 
 /** Server answers that send a reset email instead of signing in (§4), and the screen they lead to. */
-const RESET_SCREENS: Record<string, Screen> = {
-  reset_password: "passwordDedupe",
-  breached_password: "passwordBreached",
-};
+const RESET_SCREENS = new Map<string, Screen>([
+  ["reset_password", "passwordDedupe"],
+  ["breached_password", "passwordBreached"],
+]);
 
 /** §2 Password: create an account ('new') or log in ('password'). */
 export function Password() {
@@ -52,7 +52,7 @@ export function Password() {
       ctx.emit(creating ? UI_EVENT_TYPES.PasswordCreate : UI_EVENT_TYPES.PasswordAuthenticate, resp);
       ctx.dispatch({ type: "navigate", screen: "passwordConfirmation" });
     } catch (err) {
-      const next = RESET_SCREENS[errorType(err) ?? ""];
+      const next = RESET_SCREENS.get(errorType(err) ?? "");
       if (next) {
         try {
           await sendPasswordReset(ctx, address);
