@@ -3,9 +3,9 @@
 // project saying why, with no minutes taken and nothing stored.
 import { execFileSync } from "node:child_process";
 import { stat } from "node:fs/promises";
+import { BUILT_IN_PLANS } from "@dubbing/contract";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLANS } from "../src/billing/plans.ts";
 import { projects } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -111,7 +111,7 @@ describe.each(MODES)("link import (%s)", (mode) => {
       status: "ready",
       originalKey: "projects/none/original.mp4",
       originalName: "kept.mp4",
-      sizeBytes: PLANS.free.storedBytes - 1024 * 1024,
+      sizeBytes: BUILT_IN_PLANS[0]!.storedBytes! - 1024 * 1024,
     });
     const res = await importLink(cookie, `${site.url}/endless.mp4`);
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { type PlanId, planNamed } from "../billing/plans.ts";
 import { jobs } from "../db/schema.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
@@ -35,8 +35,9 @@ export async function importLinkedVideo(
   report: (progress: number, label: string) => Promise<void>,
 ): Promise<ProjectRow> {
   const { repo, storage } = deps;
-  const plan = PLANS[job.link.plan];
-  const room = plan.storedBytes - (await repo.storedBytesOf(project.userId));
+  const plan = planNamed(deps.plans, job.link.plan);
+  const room =
+    plan.storedBytes === null ? Infinity : plan.storedBytes - (await repo.storedBytesOf(project.userId));
   const maxBytes = Math.min(deps.linkImport.maxBytes, room);
   if (maxBytes <= 0)
     throw new LinkError(`your ${plan.name} plan's storage is full: delete a project or upgrade your plan`);
@@ -67,7 +68,7 @@ export async function importLinkedVideo(
       const seconds = probed.durationMs / 1000;
       const month = await reserveMinutes(tx, {
         userId: project.userId,
-        plan: job.link.plan,
+        plan,
         kind: "transcribed",
         seconds,
         what: "upload",
