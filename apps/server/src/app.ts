@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       oauthProviders: Object.keys(config.identity.oauthProviders),
     },
     operator: config.operator,
+    voiceCloning: cloner !== null,
   });
   apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });

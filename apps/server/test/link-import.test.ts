@@ -83,7 +83,7 @@ describe.each(MODES)("link import (%s)", (mode) => {
     [
       "a redirect to a private (loopback) address",
       () => `${site.url}/to?url=${encodeURIComponent(`${site.otherUrl}/clip.mp4`)}`,
-      /127\.0\.0\.2 is a private address/,
+      /127\.0\.0\.2 is a private address, and this server does not connect to private networks \(its operator can allow it with IMPORT_ALLOW_PRIVATE\)/,
     ],
     ["a body larger than allowed", () => `${site.url}/endless.mp4`, /larger than the 8 MB your plan allows/],
     ["a text file", () => `${site.url}/notes.txt`, /text\/plain, not a video/],

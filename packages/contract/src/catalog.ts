@@ -44,6 +44,8 @@ export const appConfigSchema = z.object({
   }),
   /** The operator's contact address and policy date (SUPPORT_EMAIL, POLICIES_UPDATED); null when not set. */
   operator: z.object({ supportEmail: z.string().nullable(), policiesUpdated: z.string().nullable() }),
+  /** Whether a voice-cloning engine is configured here (the FAQ answers accordingly). */
+  voiceCloning: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type PlanId, planNamed } from "../billing/plans.ts";
 import { jobs } from "../db/schema.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
+import { explainRefusal } from "../net/refusal-hint.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
 import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
@@ -95,7 +96,7 @@ export async function importLinkedVideo(
 
 /** The project's failure message: a link not downloaded (or refused once downloaded) says so. */
 export function importFailure(error: unknown, whileImporting: boolean): string {
-  const reason = firstLine(error);
+  const reason = whileImporting ? explainRefusal(firstLine(error), "IMPORT_ALLOW_PRIVATE") : firstLine(error);
   if (!whileImporting) return `Processing failed: ${reason}`;
   if (error instanceof LinkError) return `The link could not be downloaded: ${reason}.`;
   return `The linked video was refused: ${reason}`;

@@ -14,9 +14,10 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
 import { type Billing, usePlans } from "../pricing/plans.ts";
+import { usePublicConfig } from "../site/site-info.ts";
 import { voiceSampleUrl } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
-import { FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
+import { CLONING_ANSWER, FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
 
 function SectionHeading({
   id,
@@ -252,6 +253,9 @@ export function CallToAction() {
 }
 
 export function Faq() {
+  const config = usePublicConfig();
+  const answer = (item: (typeof FAQ)[number]) =>
+    item.q === "Can I clone my own voice?" && config?.voiceCloning ? CLONING_ANSWER : item.a;
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -265,7 +269,7 @@ export function Faq() {
                   +
                 </span>
               </summary>
-              <p className="mt-3 text-slate-600">{item.a}</p>
+              <p className="mt-3 text-slate-600">{answer(item)}</p>
             </details>
           ))}
         </div>
