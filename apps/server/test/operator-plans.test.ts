@@ -56,6 +56,7 @@ describe.each(MODES)("the operator's plans and sign-ups (%s)", (mode) => {
       SIGNUP_PLAN: "trial",
       SIGNUP_ALLOWED_EMAILS: "@allowed.test, solo@elsewhere.test",
       ADMIN_EMAILS: OWNER,
+      IDENTITY_PRODUCTS: "magic_links,otps",
     });
     owner = (await signInByLink(ts, OWNER))!;
   });

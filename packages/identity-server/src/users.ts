@@ -205,9 +205,17 @@ export async function insertUser(
   user: { id: string; status: "pending" | "active"; createdAt: Date },
   email: string | null,
 ): Promise<void> {
+  await assertMayCreate(ctx, email);
+  await db.insert(identityUsers).values(user);
+}
+
+/**
+ * The rule alone, for a caller about to open a transaction: asked outside it, since the application's
+ * rule reads through its own handle (one connection in embedded mode: inside, it would wait forever).
+ */
+export async function assertMayCreate(ctx: Ctx, email: string | null): Promise<void> {
   if (!(await ctx.signUpAllowed(email === null ? null : normalizeEmail(email))))
     throw new IdentityError("sign_up_not_allowed");
-  await db.insert(identityUsers).values(user);
 }
 
 /**
@@ -242,8 +250,9 @@ export async function findOrCreateByEmail(
   if (existing) return { ...existing, created: false };
   const userId = newId("user", ctx.env);
   const emailId = newId("email", ctx.env);
+  await assertMayCreate(ctx, email);
   const created = await ctx.db.transaction(async (tx) => {
-    await insertUser(ctx, tx, { id: userId, status: "pending", createdAt: ctx.now() }, email);
+    await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
     const inserted = await tx
       .insert(identityEmails)
       .values({ id: emailId, userId, email: normalizeEmail(email), createdAt: ctx.now() })
@@ -282,8 +291,9 @@ export async function findOrCreateByPhone(
   if (existing) return { ...existing, created: false };
   const userId = newId("user", ctx.env);
   const phoneId = newId("phone-number", ctx.env);
+  await assertMayCreate(ctx, null);
   const created = await ctx.db.transaction(async (tx) => {
-    await insertUser(ctx, tx, { id: userId, status: "pending", createdAt: ctx.now() }, null);
+    await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
     const inserted = await tx
       .insert(identityPhones)
       .values({ id: phoneId, userId, phone, createdAt: ctx.now() })
