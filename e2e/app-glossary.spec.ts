@@ -42,7 +42,9 @@ test("subtitles with two named speakers, a glossary term, and a Spanish translat
     await project.getByLabel("Term 1", { exact: true }).fill("Acme Cloud");
     await expect(project.getByLabel("What term 1 becomes")).toHaveValue("keep");
     await project.getByRole("button", { name: "Save glossary" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "This project saved" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Glossary for this project saved: 1 term." }),
+    ).toBeVisible();
     await expect(project.getByRole("button", { name: "Save glossary" })).toBeDisabled();
     const id = page.url().split("/").at(-1);
     const saved = await (await page.request.get(`/api/video/${id}/glossary`)).json();

@@ -8,6 +8,9 @@ import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
 
+/** The first bytes of an MP4 (its `ftyp` box): what the new-project form checks before uploading. */
+const MP4_HEAD = Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypisom")]);
+
 test("project list: loading, error in place of the list, and empty", async ({ page }) => {
   await signIn(page, uniqueEmail("states"));
   let release: () => void = () => {};
@@ -48,17 +51,27 @@ test("new project: the §5 messages, the YouTube rules, and server upload errors
   // a link and a file at once: one or the other
   await page
     .locator('input[type="file"]')
-    .setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from("x") });
+    .setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: MP4_HEAD });
   await page.getByRole("button", { name: "Create Project" }).click();
   await expect(page.locator("p[role=alert]").filter({ hasText: "not both" })).toBeVisible();
   await page.getByRole("button", { name: "Remove" }).click();
   await link.fill("");
 
-  // A file that claims to be a video but is not: the server's own message (415).
+  // A file that claims to be a video but is not: refused on choosing it, before anything is sent.
   const fake = path.join(os.tmpdir(), `not-a-video-${Date.now()}.mp4`);
   writeFileSync(fake, "this is plain text, not a video ".repeat(100));
   await page.getByLabel("Project Title").fill("Fake");
   await page.locator('input[type="file"]').setInputFiles(fake);
+  await expect(page.locator("p[role=alert]").filter({ hasText: "not a video we can read" })).toBeVisible();
+  await expect(page.getByTestId("chosen-file")).toBeHidden();
+  // One that starts like an MP4 but is not one: the server's own message (415).
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: "fake.mp4",
+      mimeType: "video/mp4",
+      buffer: Buffer.concat([MP4_HEAD, Buffer.alloc(4096)]),
+    });
   await page.getByRole("button", { name: "Create Project" }).click();
   const serverMessage = page.locator("p[role=alert]").first();
   await expect(serverMessage).toBeVisible({ timeout: 30_000 });

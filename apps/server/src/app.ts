@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { AdminInvites } from "./admin/invites.ts";
 import { AdminJobs } from "./admin/jobs.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { AdminUsers } from "./admin/users.ts";
@@ -15,6 +16,7 @@ import { ApiKeyService } from "./auth/api-keys.ts";
 import { bindSignInLinks } from "./auth/link-binding.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { startSessionCache } from "./auth/session-cache.ts";
+import { signUpRule } from "./auth/sign-up-rule.ts";
 import { BillingRepository } from "./billing/repository.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { BillingService } from "./billing/service.ts";
@@ -114,10 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // An operator's DELETE /v1/users/{id} closes the app account too (the account service comes below).
   const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
-  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id));
+  const signUpAllowed = signUpRule(db, { list: config.signUpList, adminEmails: config.adminEmails });
+  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
   // Progress streams per user: capped, and closed when the user signs out.
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
-  authRoutes(app, { db, config, identity, onSignOut: (userId) => streams.closeAll(userId) });
+  authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
   apiKeyRoutes(app, { keys: new ApiKeyService(db) });
 
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stripe: config.stripe.secretKey ? new StripeClient(config.stripe.secretKey, config.stripe.apiBase) : null,
     config: config.stripe,
     publicUrl: config.publicUrl,
+    plans: config.plans,
   });
   const videos = new VideoService({
     repo,
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       oauthProviders: Object.keys(config.identity.oauthProviders),
     },
     operator: config.operator,
+    voiceCloning: cloner !== null,
   });
   apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });
@@ -235,6 +240,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminRoutes(app, {
     db,
     users: new AdminUsers({ db, billing, account, adminEmails: config.adminEmails }),
+    invites: new AdminInvites({
+      db,
+      plans: config.plans,
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+    }),
     jobs: new AdminJobs({ db, videos, translations }),
     registry,
     storageBackend: config.s3 ? "s3" : "local",

@@ -16,6 +16,14 @@ import {
   type RateLimit,
 } from "@dubbing/identity-server";
 import { z } from "zod";
+import {
+  type PlansConfig,
+  readPlans,
+  readSignUpList,
+  type SignUpList,
+  type StripePrices,
+  stripePrices,
+} from "./config-plans.ts";
 import { oauthProvidersFromEnv } from "./identity/oauth-env.ts";
 import type { PrivateAllowance } from "./net/address-guard.ts";
 
@@ -126,10 +134,6 @@ const envSchema = z.object({
   YT_DLP_BIN: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
-  STRIPE_PRICE_PRO_MONTHLY: optionalString,
-  STRIPE_PRICE_PRO_YEARLY: optionalString,
-  STRIPE_PRICE_EXECUTIVE_MONTHLY: optionalString,
-  STRIPE_PRICE_EXECUTIVE_YEARLY: optionalString,
   BLOG_DIR: optionalString,
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
@@ -220,11 +224,13 @@ export interface Config {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
     apiBase: string;
-    prices: {
-      pro: { monthly: string | undefined; yearly: string | undefined };
-      executive: { monthly: string | undefined; yearly: string | undefined };
-    };
+    /** STRIPE_PRICE_<PLAN>_<BILLING>: what sells each plan that has a price. */
+    prices: StripePrices;
   };
+  /** PLANS_FILE's plans (or the built-in ones) and SIGNUP_PLAN. */
+  plans: PlansConfig;
+  /** SIGNUP_ALLOWED_EMAILS: who may make a new account besides invitations and ADMIN_EMAILS; null: anyone. */
+  signUpList: SignUpList | null;
   /** Markdown posts with front matter, loaded at start-up. */
   blogDir: string;
   /** Embedded mode's scheduled backups (BACKUP_DIR): one every intervalHours, the newest `keep` kept. */
@@ -313,6 +319,10 @@ export function loadConfig(
   }
   const oauth = oauthProvidersFromEnv(env);
   problems.push(...oauth.problems);
+  const plans = readPlans(env);
+  problems.push(...plans.problems);
+  const signUp = readSignUpList(env.SIGNUP_ALLOWED_EMAILS);
+  problems.push(...signUp.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -363,11 +373,10 @@ export function loadConfig(
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
-      prices: {
-        pro: { monthly: e.STRIPE_PRICE_PRO_MONTHLY, yearly: e.STRIPE_PRICE_PRO_YEARLY },
-        executive: { monthly: e.STRIPE_PRICE_EXECUTIVE_MONTHLY, yearly: e.STRIPE_PRICE_EXECUTIVE_YEARLY },
-      },
+      prices: stripePrices(env, plans.plans.list),
     },
+    plans: plans.plans,
+    signUpList: signUp.list,
     blogDir: path.resolve(e.BLOG_DIR ?? path.join(import.meta.dirname, "../content/blog")),
     backups: e.BACKUP_DIR
       ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS }

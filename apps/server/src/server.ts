@@ -145,6 +145,7 @@ export async function startServer(
         publicUrl: config.publicUrl,
       },
       linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
+      plans: config.plans,
     };
     const workers = await startWorkers(
       boss,

@@ -1,6 +1,7 @@
 // Attacks against sign-in, as a stranger with the public token and a script would try them. Each test
 // failed before its defence existed; docs/IDENTITY.md ("Threat model") names the test for each attack.
 import { randomUUID } from "node:crypto";
+import { BUILT_IN_PLANS } from "@dubbing/contract";
 import { identitySchema } from "@dubbing/identity-server";
 import { SoftwareAuthenticator } from "@dubbing/identity-server/testing/software-authenticator";
 import { eq } from "drizzle-orm";
@@ -434,7 +435,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     const cookie = await signInByLink(plain, owner);
     const { id } = (await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body;
     await new UsageRepository(db).add(id, "dubbed", 600);
-    await takeQuota(db, id, "free", "translations");
+    await takeQuota(db, id, BUILT_IN_PLANS[0]!, "translations");
     const before = (await api(plain.baseUrl, cookie, "GET", "/api/usage")).body;
     expect(before.usedSeconds).toBe(600);
     expect((await api(plain.baseUrl, cookie, "DELETE", "/api/account", { email: owner })).status).toBe(204);

@@ -202,6 +202,8 @@ describe("webhook targets without WEBHOOKS_ALLOW_PRIVATE", () => {
       });
       expect(res.status, url).toBe(400);
       expect(res.body.error.message).toContain("cannot receive webhooks");
+      if (url.startsWith("http://127.0.0.1"))
+        expect(res.body.error.message).toContain("its operator can allow it with WEBHOOKS_ALLOW_PRIVATE");
     }
   });
 });

@@ -24,13 +24,18 @@ export const adminUserSchema = z.object({
   createdAt: z.string(),
   /** When an operator suspended the account; null: active. */
   suspendedAt: z.string().nullable(),
+  /** The plan in effect (its id). */
   plan: z.string(),
-  /** This calendar month (UTC): seconds transcribed and dubbed, and the plan's limit. */
+  /** The plan the console set (null: none, the sign-up plan applies). */
+  assignedPlan: z.string().nullable(),
+  /** A plan the account is on that PLANS_FILE no longer defines (the sign-up plan's limits apply), or null. */
+  undefinedPlan: z.string().nullable(),
+  /** This calendar month (UTC): seconds transcribed and dubbed, and the plan's limit (null: none). */
   usage: z.object({
     month: z.string(),
     transcribedSeconds: z.number(),
     dubbedSeconds: z.number(),
-    limitSeconds: z.number(),
+    limitSeconds: z.number().nullable(),
   }),
   storedBytes: z.number(),
   isAdmin: z.boolean(),
@@ -172,6 +177,8 @@ export const ADMIN_ACTIONS = [
   "delete_user",
   "retry_job",
   "cancel_job",
+  "set_plan",
+  "invite_user",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

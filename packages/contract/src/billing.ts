@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BILLINGS, PAID_PLANS, PLAN_IDS } from "./plans.ts";
+import { BILLINGS } from "./plans.ts";
 
 // Plans and the Stripe subscription, as the subscription page reads them.
 
@@ -10,11 +10,11 @@ export const billingConfigSchema = z.object({
   message: z.string().nullable(),
   plans: z.array(
     z.looseObject({
-      id: z.enum(PLAN_IDS),
+      id: z.string(),
       name: z.string(),
-      monthlyPrice: z.number(),
-      yearlyMonthlyPrice: z.number(),
-      limitSeconds: z.number(),
+      monthlyPrice: z.number().nullable(),
+      yearlyMonthlyPrice: z.number().nullable(),
+      limitSeconds: z.number().nullable(),
       purchasable: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
     }),
   ),
@@ -24,7 +24,8 @@ export type BillingConfig = z.infer<typeof billingConfigSchema>;
 /** GET /api/stripe/subscription. */
 export const subscriptionSchema = z.object({
   active: z.boolean(),
-  plan: z.enum(PLAN_IDS),
+  /** The plan in effect: the subscription's while it is active, else the one the operator set, else the sign-up plan. */
+  plan: z.string(),
   status: z.string().nullable(),
   billing: z.enum(BILLINGS).nullable(),
   currentPeriodEnd: z.string().nullable(),
@@ -34,7 +35,7 @@ export type SubscriptionState = z.infer<typeof subscriptionSchema>;
 
 /** POST /api/stripe/checkout body. */
 export const checkoutBody = z.object({
-  plan: z.enum(PAID_PLANS, { error: "Choose the Pro or Executive plan." }),
+  plan: z.string({ error: "Choose a plan." }).trim().min(1, "Choose a plan.").max(40),
   billing: z.enum(BILLINGS, { error: "Choose monthly or yearly billing." }).default("monthly"),
 });
 /** POST /api/stripe/checkout: the Stripe Checkout session to send the browser to. */

@@ -44,6 +44,8 @@ export const appConfigSchema = z.object({
   }),
   /** The operator's contact address and policy date (SUPPORT_EMAIL, POLICIES_UPDATED); null when not set. */
   operator: z.object({ supportEmail: z.string().nullable(), policiesUpdated: z.string().nullable() }),
+  /** Whether a voice-cloning engine is configured here (the FAQ answers accordingly). */
+  voiceCloning: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
@@ -57,22 +59,25 @@ export const healthSchema = z.object({
   queue: partState,
 });
 
-const quotaUseSchema = z.object({ used: z.number(), limit: z.number() });
+/** `limit` null: no limit on this plan. */
+const quotaUseSchema = z.object({ used: z.number(), limit: z.number().nullable() });
 /** GET /api/usage: this month's (UTC) minutes, counted work and storage, against the plan's limits. */
 export const usageSchema = z.object({
   month: z.string(),
   transcribedSeconds: z.number(),
   dubbedSeconds: z.number(),
   usedSeconds: z.number(),
-  limitSeconds: z.number(),
-  remainingSeconds: z.number(),
-  plan: z.enum(["free", "pro", "executive"]),
+  /** null: the plan has no monthly limit (and then nothing remains to count down). */
+  limitSeconds: z.number().nullable(),
+  remainingSeconds: z.number().nullable(),
+  /** The plan's id, as GET /api/plans lists it. */
+  plan: z.string(),
   /** Counted work: translations and storyboard videos this month, image searches this hour. */
   quotas: z.object({
     translations: quotaUseSchema,
     storyboardVideos: quotaUseSchema,
     imageSearches: quotaUseSchema,
   }),
-  storage: z.object({ usedBytes: z.number(), limitBytes: z.number() }),
+  storage: z.object({ usedBytes: z.number(), limitBytes: z.number().nullable() }),
 });
 export type Usage = z.infer<typeof usageSchema>;

@@ -10,6 +10,7 @@ export * from "./link-import.ts";
 export * from "./media.ts";
 export * from "./openapi.ts";
 export * from "./operations.ts";
+export * from "./plan-schemas.ts";
 export * from "./plans.ts";
 export * from "./requests.ts";
 export * from "./responses.ts";

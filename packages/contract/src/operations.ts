@@ -21,6 +21,7 @@ import type { ErrorCode } from "./errors.ts";
 import { glossaryAnswerSchema, glossaryBody } from "./glossary.ts";
 import { linkImportBody } from "./link-import.ts";
 import { transcriptSchema } from "./media.ts";
+import { planListSchema } from "./plan-schemas.ts";
 import {
   batchDubBody,
   dubBody,
@@ -854,6 +855,14 @@ export const OPERATIONS: Operation[] = [
   },
 
   // ---- Billing
+  {
+    method: "GET",
+    path: "/api/plans",
+    tag: "Billing",
+    access: "public",
+    summary: "The plans this server offers (PLANS_FILE, or the built-in ones)",
+    responses: { 200: json(planListSchema, "The plans, in the order the pricing pages show them.") },
+  },
   {
     method: "GET",
     path: "/api/stripe/config",

@@ -20,6 +20,7 @@ export interface Ctx {
   emailTemplates: Record<string, string>;
   sms: SmsSender | undefined;
   onUserDelete: ((userId: string) => Promise<void>) | undefined;
+  signUpAllowed: (email: string | null) => Promise<boolean>;
   oauthProviders: Record<string, OAuthProviderConfig>;
   now: () => Date;
   encKey: Buffer;
@@ -46,6 +47,7 @@ export function createContext(opts: IdentityServerOptions): Ctx {
     emailTemplates: opts.emailTemplates ?? {},
     sms: opts.sms,
     onUserDelete: opts.onUserDelete,
+    signUpAllowed: opts.signUpAllowed ?? (async () => true),
     oauthProviders: opts.oauthProviders ?? {},
     now: opts.clock ?? (() => new Date()),
     encKey: encryptionKey(opts.project.secret),

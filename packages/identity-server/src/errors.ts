@@ -29,6 +29,7 @@ export const ERRORS = {
   too_many_otp_attempts: [400, "Too many attempts for this passcode. Request a new one."],
   sms_not_configured: [400, "Text messages are not configured for this project."],
   duplicate_email: [400, "A user with this email already exists."],
+  sign_up_not_allowed: [403, "New accounts on this server are by invitation. Ask its operator for one."],
   weak_password: [400, "The password is too weak. Choose a stronger password."],
   breached_password: [
     400,

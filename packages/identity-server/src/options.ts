@@ -166,6 +166,12 @@ export interface IdentityServerOptions {
    */
   onUserDelete?: (userId: string) => Promise<void>;
   /**
+   * Whether a new user may be made for this address (null: a sign-up without one: a phone, a wallet, an
+   * OAuth account with no verified email). Asked wherever a user is created (users.ts createUser); a
+   * refused sign-in link or code is answered as if sent and never sent. Default: anyone.
+   */
+  signUpAllowed?: (email: string | null) => Promise<boolean>;
+  /**
    * Keyed by provider type as the SDK names it (`google`, `github`, `apple`, … the 19 of
    * oauth/providers.ts), or any other name with an OpenID Connect `issuer`.
    */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Ctx } from "./context.ts";
-import { newId } from "./crypto.ts";
+import { newId, stableId } from "./crypto.ts";
 import { IdentityError } from "./errors.ts";
 import { handOverToProver, type Proof } from "./first-proof.ts";
 import type { IdentityDb } from "./options.ts";
@@ -194,6 +194,53 @@ export async function findEmail(ctx: Ctx, email: string): Promise<EmailRecord | 
   return row ? { userId: row.userId, emailId: row.id, verified: row.verified } : null;
 }
 
+/**
+ * Makes a new user: the one place every sign-up passes through (email links and codes, passwords, OAuth,
+ * phones, wallets), so the application's rule on who may sign up (`signUpAllowed`) holds for all of them.
+ * `email`: the address the user is made for, null for none. Throws `sign_up_not_allowed`.
+ */
+export async function insertUser(
+  ctx: Ctx,
+  db: IdentityDb,
+  user: { id: string; status: "pending" | "active"; createdAt: Date },
+  email: string | null,
+): Promise<void> {
+  await assertMayCreate(ctx, email);
+  await db.insert(identityUsers).values(user);
+}
+
+/**
+ * The rule alone, for a caller about to open a transaction: asked outside it, since the application's
+ * rule reads through its own handle (one connection in embedded mode: inside, it would wait forever).
+ */
+export async function assertMayCreate(ctx: Ctx, email: string | null): Promise<void> {
+  if (!(await ctx.signUpAllowed(email === null ? null : normalizeEmail(email))))
+    throw new IdentityError("sign_up_not_allowed");
+}
+
+/**
+ * A sign-up the application refuses, answered as a new address's would be (ids shaped like real ones,
+ * the same on every call) while nothing is made or sent: the answer does not tell who may sign up.
+ */
+export function refusedSignUp(ctx: Ctx, email: string): EmailRecord & { created: true } {
+  const of = (kind: "user" | "email") =>
+    stableId(kind, ctx.env, ctx.project.secret, `refused-sign-up:${kind}:${normalizeEmail(email)}`);
+  return { userId: of("user"), emailId: of("email"), verified: false, created: true };
+}
+
+/** findOrCreateByEmail for a link or code sent to the address: a refused sign-up is `refused`, not thrown. */
+export async function findOrSignUp(
+  ctx: Ctx,
+  email: string,
+): Promise<EmailRecord & { created: boolean; refused: boolean }> {
+  try {
+    return { ...(await findOrCreateByEmail(ctx, email)), refused: false };
+  } catch (error) {
+    if (!(error instanceof IdentityError) || error.type !== "sign_up_not_allowed") throw error;
+    return { ...refusedSignUp(ctx, email), refused: true };
+  }
+}
+
 /** Finds the user owning `email`, or creates a pending one. Safe against two requests racing. */
 export async function findOrCreateByEmail(
   ctx: Ctx,
@@ -203,6 +250,7 @@ export async function findOrCreateByEmail(
   if (existing) return { ...existing, created: false };
   const userId = newId("user", ctx.env);
   const emailId = newId("email", ctx.env);
+  await assertMayCreate(ctx, email);
   const created = await ctx.db.transaction(async (tx) => {
     await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
     const inserted = await tx
@@ -243,6 +291,7 @@ export async function findOrCreateByPhone(
   if (existing) return { ...existing, created: false };
   const userId = newId("user", ctx.env);
   const phoneId = newId("phone-number", ctx.env);
+  await assertMayCreate(ctx, null);
   const created = await ctx.db.transaction(async (tx) => {
     await tx.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
     const inserted = await tx

@@ -1,7 +1,9 @@
 import {
   adminAuditQuerySchema,
   adminDeleteUserSchema,
+  adminInviteSchema,
   adminJobQuerySchema,
+  adminSetPlanSchema,
   adminUserQuerySchema,
   identityAuditQuerySchema,
 } from "@dubbing/contract";
@@ -13,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { ADMIN, currentUser } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { listActions, listIdentityAudit, type Operator } from "./audit.ts";
+import type { AdminInvites } from "./invites.ts";
 import type { AdminJobs } from "./jobs.ts";
 import { enginesNow, storageTotals } from "./overview.ts";
 import type { AdminUsers } from "./users.ts";
@@ -31,6 +34,7 @@ export function adminRoutes(
   deps: {
     db: Db;
     users: AdminUsers;
+    invites: AdminInvites;
     jobs: AdminJobs;
     registry: EngineRegistry;
     storageBackend: "local" | "s3";
@@ -65,6 +69,15 @@ export function adminRoutes(
     });
     scope.post("/api/admin/users/:id/resume", ADMIN, async (request, reply) => {
       await deps.users.resume(operator(request), idOf(request));
+      return reply.code(204).send();
+    });
+    scope.put("/api/admin/users/:id/plan", ADMIN, async (request, reply) => {
+      const { plan } = parseBody(adminSetPlanSchema, request.body);
+      await deps.users.setPlan(operator(request), idOf(request), plan);
+      return reply.code(204).send();
+    });
+    scope.post("/api/admin/invites", ADMIN, async (request, reply) => {
+      await deps.invites.invite(operator(request), parseBody(adminInviteSchema, request.body));
       return reply.code(204).send();
     });
     scope.delete("/api/admin/users/:id", ADMIN, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUserList, AdminUserQuery } from "@dubbing/contract";
 import { and, desc, eq, ilike, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AccountService } from "../account/service.ts";
+import { findPlan } from "../billing/plans.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
 import { adminAudit, users } from "../db/schema.ts";
@@ -55,13 +56,18 @@ export class AdminUsers {
     const page = pageOf(rows, query.limit, (r) => r.createdAt);
     const listed: AdminUser[] = [];
     for (const row of page.rows) {
-      const usage = await this.#billing.usageOf(row.id);
+      const [usage, state] = await Promise.all([
+        this.#billing.usageOf(row.id),
+        this.#billing.planStateOf(row.id),
+      ]);
       listed.push({
         id: row.id,
         email: row.email,
         createdAt: row.createdAt.toISOString(),
         suspendedAt: row.suspendedAt?.toISOString() ?? null,
-        plan: usage.plan,
+        plan: usage.plan.id,
+        assignedPlan: state.assignedPlan,
+        undefinedPlan: state.undefinedPlan,
         usage: {
           month: usage.month,
           transcribedSeconds: usage.transcribedSeconds,
@@ -73,6 +79,29 @@ export class AdminUsers {
       });
     }
     return { users: listed, next: page.next };
+  }
+
+  /**
+   * Puts an account on one of the plans (its own too: a server's owner lifts their own limits). Every check
+   * reads the plan from the database (billing/service.ts planStateOf), so it holds at once in every process.
+   * An account paying through Stripe keeps its subscription's plan: that is changed in Stripe.
+   */
+  async setPlan(admin: Operator, userId: string, planId: string): Promise<void> {
+    const plan = findPlan(this.#billing.plans, planId);
+    if (!plan)
+      throw new AppError("validation_failed", `There is no plan "${planId}" on this server.`, [
+        { path: "plan", message: `One of: ${this.#billing.plans.list.map((p) => p.id).join(", ")}.` },
+      ]);
+    const target = await this.#find(userId);
+    if (await this.#billing.isActive(target.id))
+      throw new AppError(
+        "conflict",
+        "This account pays for its plan through Stripe; change or cancel the subscription there first.",
+      );
+    await this.#db.transaction(async (tx) => {
+      await tx.update(users).set({ plan: plan.id }).where(eq(users.id, target.id));
+      await recordAction(tx, admin, "set_plan", { id: target.id, label: `${target.email} → ${plan.id}` });
+    });
   }
 
   /**

@@ -28,6 +28,7 @@ const providerError = z.object({ error_message: z.string() });
 const INCOMPLETE_LINK = "This sign-in link is incomplete. Please request a new one.";
 const plausibleToken = (token: unknown): token is string =>
   typeof token === "string" && token.length > 0 && token.length <= 512;
+const SIGN_UP_REFUSED = "New accounts on this server are by invitation. Ask its operator for one.";
 const NO_PROVEN_EMAIL =
   "This sign-in did not prove an email address we can use. Sign in with a link sent to your email.";
 
@@ -37,7 +38,14 @@ const NO_PROVEN_EMAIL =
  */
 export function authRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; identity: Identity; onSignOut?: (userId: string) => void },
+  deps: {
+    db: Db;
+    config: Config;
+    identity: Identity;
+    /** Whether a new account may be made for a proven address (auth/sign-up-rule.ts). */
+    signUpAllowed: (email: string) => Promise<boolean>;
+    onSignOut?: (userId: string) => void;
+  },
 ) {
   const { db, config, identity } = deps;
   const secure = config.publicUrl.startsWith("https:");
@@ -59,7 +67,8 @@ export function authRoutes(
       return failed(reply, message ?? "Sign-in failed. Please try again.");
     }
     const email = provenEmail(ok.data);
-    const user = email ? await accountFor(db, ok.data.user_id, email) : null;
+    const user = email ? await accountFor(db, ok.data.user_id, email, deps.signUpAllowed) : null;
+    if (user === "refused") return failed(reply, SIGN_UP_REFUSED);
     if (!user) return failed(reply, NO_PROVEN_EMAIL);
     if (user.suspended) return failed(reply, SUSPENDED);
     const sessionToken = await createSession(db, user.id, { identitySessionId: ok.data.session.session_id });

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { identitySchema } from "@dubbing/identity-server";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { invites, sessions, users } from "../db/schema.ts";
 import { inheritUsage } from "../usage/carryover.ts";
+import { inviteOf } from "./sign-up-rule.ts";
 
 const { identitySessions } = identitySchema;
 
@@ -33,20 +34,29 @@ export async function findOrCreateUser(db: Db, email: string): Promise<{ id: str
 /**
  * The app account of an identity user, keyed on the identity user id. An account made before accounts
  * were keyed on it (same email, no identity user yet) is claimed once. Null when the email is already the
- * account of another identity user: one address never opens two people's accounts.
+ * account of another identity user (one address never opens two people's accounts), or when there is no
+ * account yet and `mayCreate` refuses the address (auth/sign-up-rule.ts). A new account takes its
+ * invitation's plan, and the invitation is used up.
  */
 export async function accountFor(
   db: Db,
   identityUserId: string,
   provenEmail: string,
-): Promise<{ id: string; email: string; suspended: boolean } | null> {
+  mayCreate: (email: string) => Promise<boolean> = async () => true,
+): Promise<{ id: string; email: string; suspended: boolean } | "refused" | null> {
   const email = provenEmail.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!existing && !(await mayCreate(email))) return "refused";
+  const invite = existing ? null : await inviteOf(db, email);
   const [created] = await db
     .insert(users)
-    .values({ email, identityUserId })
+    .values({ email, identityUserId, plan: invite?.plan ?? null })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (created) await inheritUsage(db, created.id, email);
+  if (created) {
+    await db.delete(invites).where(eq(invites.email, email));
+    await inheritUsage(db, created.id, email);
+  }
   await db
     .update(users)
     .set({ identityUserId })

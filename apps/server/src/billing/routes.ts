@@ -1,4 +1,4 @@
-import { type BillingConfig, checkoutBody, type SubscriptionState } from "@dubbing/contract";
+import { type BillingConfig, checkoutBody, type PlanList, type SubscriptionState } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -7,6 +7,9 @@ import type { BillingService } from "./service.ts";
 /** Stripe Checkout, the customer portal, webhooks, and the subscription state (PRODUCT.md § Plans and limits; DECISIONS.md § Subscription, billing and plan limits). */
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
+
+  // The plans the pricing and subscription pages show: PLANS_FILE's, not the web bundle's.
+  app.get("/api/plans", PUBLIC, async (): Promise<PlanList> => billing.planList());
 
   app.get("/api/stripe/config", PUBLIC, async (): Promise<BillingConfig> => billing.publicConfig());
 

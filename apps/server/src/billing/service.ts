@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
+import type { PlansConfig } from "../config-plans.ts";
 import { users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { UsageRepository } from "../usage/repository.ts";
@@ -9,11 +10,13 @@ import {
   BILLINGS,
   type Billing,
   checkLimit,
+  findPlan,
   isActiveStatus,
-  PAID_PLANS,
-  type PaidPlan,
-  PLANS,
+  isPaid,
+  type Plan,
   type PlanId,
+  type PlanInEffect,
+  planInEffect,
 } from "./plans.ts";
 import type { BillingRepository } from "./repository.ts";
 import { type StripeClient, type StripeEvent, verifyWebhook } from "./stripe.ts";
@@ -30,6 +33,7 @@ export class BillingService {
   readonly stripe: StripeClient | null;
   readonly config: StripeConfig;
   readonly publicUrl: string;
+  readonly plans: PlansConfig;
 
   constructor(deps: {
     repo: BillingRepository;
@@ -37,7 +41,9 @@ export class BillingService {
     stripe: StripeClient | null;
     config: StripeConfig;
     publicUrl: string;
+    plans: PlansConfig;
   }) {
+    this.plans = deps.plans;
     this.repo = deps.repo;
     this.usage = deps.usage;
     this.stripe = deps.stripe;
@@ -45,42 +51,69 @@ export class BillingService {
     this.publicUrl = deps.publicUrl;
   }
 
-  priceOf(plan: PaidPlan, billing: Billing): string | undefined {
-    return this.config.prices[plan][billing];
+  priceOf(plan: PlanId, billing: Billing): string | undefined {
+    return this.config.prices[plan]?.[billing];
   }
 
   /** Which plan a Stripe price id buys, from the configured price ids. */
-  planOfPrice(priceId: string | null | undefined): { plan: PaidPlan; billing: Billing } | null {
-    for (const plan of PAID_PLANS) {
+  planOfPrice(priceId: string | null | undefined): { plan: PlanId; billing: Billing } | null {
+    for (const [plan, prices] of Object.entries(this.config.prices)) {
       for (const billing of BILLINGS) {
-        if (priceId && this.config.prices[plan][billing] === priceId) return { plan, billing };
+        if (priceId && prices[billing] === priceId) return { plan, billing };
       }
     }
     return null;
+  }
+
+  /** A plan Stripe may sell: defined, with a price. */
+  private sellable(plan: unknown): PlanId | null {
+    const found = typeof plan === "string" ? findPlan(this.plans, plan) : undefined;
+    return found && isPaid(found) ? found.id : null;
+  }
+
+  /** GET /api/plans: the plans offered here, in order, and a new account's. */
+  planList() {
+    return { plans: this.plans.list, signupPlan: this.plans.signup };
   }
 
   /** What the subscription screen needs to know before offering purchases. */
   publicConfig() {
     const enabled = this.stripe !== null;
     return {
-      purchasesAvailable: enabled && PAID_PLANS.some((p) => BILLINGS.some((b) => this.priceOf(p, b))),
+      purchasesAvailable:
+        enabled && this.plans.list.some((p) => isPaid(p) && BILLINGS.some((b) => this.priceOf(p.id, b))),
       portalAvailable: enabled,
       message: enabled ? null : UNAVAILABLE,
-      plans: Object.values(PLANS).map((p) => ({
+      plans: this.plans.list.map((p) => ({
         ...p,
         purchasable: {
-          monthly: enabled && p.id !== "free" && Boolean(this.priceOf(p.id as PaidPlan, "monthly")),
-          yearly: enabled && p.id !== "free" && Boolean(this.priceOf(p.id as PaidPlan, "yearly")),
+          monthly: enabled && isPaid(p) && Boolean(this.priceOf(p.id, "monthly")),
+          yearly: enabled && isPaid(p) && Boolean(this.priceOf(p.id, "yearly")),
         },
       })),
     };
   }
 
+  /** The account's plan in effect (plans.ts planInEffect), read from the database on every call. */
+  async planStateOf(userId: string): Promise<PlanInEffect & { assignedPlan: PlanId | null }> {
+    const [row, [account]] = await Promise.all([
+      this.repo.get(userId),
+      this.repo.db.select({ plan: users.plan }).from(users).where(eq(users.id, userId)),
+    ]);
+    const assignedPlan = account?.plan ?? null;
+    const subscribedPlan = isActiveStatus(row?.status) ? (row?.plan ?? this.defaultPaidPlan()) : null;
+    return { ...planInEffect(this.plans, { subscribedPlan, assignedPlan }), assignedPlan };
+  }
+
+  /** What an active subscription that names no plan buys: the first plan with a price. */
+  private defaultPaidPlan(): PlanId {
+    return this.plans.list.find(isPaid)?.id ?? "pro";
+  }
+
   async subscription(userId: string) {
     const row = await this.repo.get(userId);
     const active = isActiveStatus(row?.status);
-    const plan: PlanId =
-      active && (row?.plan === "pro" || row?.plan === "executive") ? row.plan : active ? "pro" : "free";
+    const plan = (await this.planStateOf(userId)).plan.id;
     return {
       active,
       plan,
@@ -111,23 +144,23 @@ export class BillingService {
     return isActiveStatus((await this.repo.get(userId))?.status);
   }
 
-  async planOf(userId: string): Promise<PlanId> {
-    return (await this.subscription(userId)).plan;
+  async planOf(userId: string): Promise<Plan> {
+    return (await this.planStateOf(userId)).plan;
   }
 
-  /** This month's usage against the plan's limit. */
+  /** This month's usage against the plan's limit (null: none). */
   async usageOf(userId: string) {
     const [plan, used] = await Promise.all([
       this.planOf(userId),
       this.usage.get(userId, monthOf(new Date())),
     ]);
     const usedSeconds = used.transcribedSeconds + used.dubbedSeconds;
-    const limitSeconds = PLANS[plan].limitSeconds;
+    const limitSeconds = plan.limitSeconds;
     return {
       ...used,
       usedSeconds,
       limitSeconds,
-      remainingSeconds: Math.max(0, limitSeconds - usedSeconds),
+      remainingSeconds: limitSeconds === null ? null : Math.max(0, limitSeconds - usedSeconds),
       plan,
     };
   }
@@ -155,13 +188,26 @@ export class BillingService {
     return this.repo.setCustomer(user.id, customer.id);
   }
 
-  async checkout(user: { id: string; email: string }, plan: PaidPlan, billing: Billing) {
+  async checkout(user: { id: string; email: string }, planId: PlanId, billing: Billing) {
     const stripe = this.client();
-    const price = this.priceOf(plan, billing);
+    const plan = findPlan(this.plans, planId);
+    if (!plan || !isPaid(plan))
+      throw new AppError("validation_failed", "Choose one of the plans with a price.", [
+        {
+          path: "plan",
+          message: `Plans with a price: ${
+            this.plans.list
+              .filter(isPaid)
+              .map((p) => p.id)
+              .join(", ") || "none"
+          }.`,
+        },
+      ]);
+    const price = this.priceOf(plan.id, billing);
     if (!price) {
       throw new AppError(
         "billing_unavailable",
-        `The ${PLANS[plan].name} plan cannot be bought ${billing} on this server.`,
+        `The ${plan.name} plan cannot be bought ${billing} on this server.`,
       );
     }
     if (await this.isActive(user.id)) {
@@ -171,7 +217,7 @@ export class BillingService {
       );
     }
     const customer = await this.customerOf(user);
-    const metadata = { userId: user.id, plan, billing };
+    const metadata = { userId: user.id, plan: plan.id, billing };
     const session = await stripe.createCheckoutSession({
       mode: "subscription",
       customer,
@@ -220,7 +266,7 @@ export class BillingService {
         const customerId = id(object.customer);
         if (!(await this.knownUser(userId))) return false;
         const paid = object.payment_status === "paid" || object.payment_status === "no_payment_required";
-        const plan = PAID_PLANS.includes(object.metadata?.plan) ? object.metadata.plan : null;
+        const plan = this.sellable(object.metadata?.plan);
         const interval = BILLINGS.includes(object.metadata?.billing) ? object.metadata.billing : null;
         if (customerId) await this.repo.setCustomer(userId, customerId);
         if (!paid) return false;
@@ -246,7 +292,7 @@ export class BillingService {
         const item = object.items?.data?.[0];
         const priceId = id(item?.price) ?? id(object.plan);
         const bought = this.planOfPrice(priceId);
-        const metaPlan = PAID_PLANS.includes(object.metadata?.plan) ? object.metadata.plan : null;
+        const metaPlan = this.sellable(object.metadata?.plan);
         const periodEnd = Number(object.current_period_end ?? item?.current_period_end);
         return this.repo.applySubscription(
           userId,
@@ -256,7 +302,7 @@ export class BillingService {
             status:
               event.type === "customer.subscription.deleted" ? "canceled" : String(object.status ?? "active"),
             priceId,
-            plan: bought?.plan ?? metaPlan ?? "pro",
+            plan: bought?.plan ?? metaPlan ?? this.defaultPaidPlan(),
             interval: bought?.billing ?? (item?.price?.recurring?.interval === "year" ? "yearly" : "monthly"),
             currentPeriodEnd: Number.isFinite(periodEnd) && periodEnd > 0 ? new Date(periodEnd * 1000) : null,
             cancelAtPeriodEnd: Boolean(object.cancel_at_period_end),

@@ -40,6 +40,16 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
   /** Set by an operator (the console): no session, API key or new sign-in of the account works until cleared. */
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  /** The plan an operator put the account on (console or invitation); null: SIGNUP_PLAN's. */
+  plan: text("plan"),
+});
+
+/** Addresses an operator invited from the console: they may sign up, onto the plan named here. */
+export const invites = pgTable("invites", {
+  email: text("email").primaryKey(),
+  plan: text("plan").notNull(),
+  invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
 });
 
 // A session is found by the SHA-256 of its token; the token itself is never stored.

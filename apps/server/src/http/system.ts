@@ -18,6 +18,7 @@ export function systemRoutes(
     maxUploadBytes: number;
     identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
     operator: { supportEmail: string | null; policiesUpdated: string | null };
+    voiceCloning: boolean;
   },
 ) {
   app.get("/api/health", PUBLIC, async (_request, reply) => {
@@ -49,6 +50,7 @@ export function systemRoutes(
       acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],
       identity: deps.identity,
       operator: deps.operator,
+      voiceCloning: deps.voiceCloning,
     }),
   );
 }

@@ -55,6 +55,8 @@ export async function mountIdentity(
   identity: Identity,
   /** An operator deleted an identity user: close its app account. */
   onUserDelete: (identityUserId: string) => Promise<void>,
+  /** Who may sign up (auth/sign-up-rule.ts): asked wherever the provider would make a user. */
+  signUpAllowed: (email: string | null) => Promise<boolean>,
 ) {
   await app.register(identityServer, {
     db,
@@ -64,6 +66,7 @@ export async function mountIdentity(
     emailTemplates: await loadEmailTemplates(config.identity.emailTemplatesDir),
     oauthProviders: config.identity.oauthProviders,
     onUserDelete,
+    signUpAllowed,
     // The app's callbacks exchange tokens on the server, where no browser-held PKCE verifier exists.
     settings: {
       pkce: { magicLinks: false, oauth: false, passwordResets: true },

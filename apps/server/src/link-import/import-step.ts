@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { PLANS, type PlanId } from "../billing/plans.ts";
+import { type PlanId, planNamed } from "../billing/plans.ts";
 import { jobs } from "../db/schema.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
+import { explainRefusal } from "../net/refusal-hint.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
 import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
@@ -35,8 +36,9 @@ export async function importLinkedVideo(
   report: (progress: number, label: string) => Promise<void>,
 ): Promise<ProjectRow> {
   const { repo, storage } = deps;
-  const plan = PLANS[job.link.plan];
-  const room = plan.storedBytes - (await repo.storedBytesOf(project.userId));
+  const plan = planNamed(deps.plans, job.link.plan);
+  const room =
+    plan.storedBytes === null ? Infinity : plan.storedBytes - (await repo.storedBytesOf(project.userId));
   const maxBytes = Math.min(deps.linkImport.maxBytes, room);
   if (maxBytes <= 0)
     throw new LinkError(`your ${plan.name} plan's storage is full: delete a project or upgrade your plan`);
@@ -67,7 +69,7 @@ export async function importLinkedVideo(
       const seconds = probed.durationMs / 1000;
       const month = await reserveMinutes(tx, {
         userId: project.userId,
-        plan: job.link.plan,
+        plan,
         kind: "transcribed",
         seconds,
         what: "upload",
@@ -94,7 +96,7 @@ export async function importLinkedVideo(
 
 /** The project's failure message: a link not downloaded (or refused once downloaded) says so. */
 export function importFailure(error: unknown, whileImporting: boolean): string {
-  const reason = firstLine(error);
+  const reason = whileImporting ? explainRefusal(firstLine(error), "IMPORT_ALLOW_PRIVATE") : firstLine(error);
   if (!whileImporting) return `Processing failed: ${reason}`;
   if (error instanceof LinkError) return `The link could not be downloaded: ${reason}.`;
   return `The linked video was refused: ${reason}`;

@@ -1,5 +1,5 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
-import { type PlanId, planOrUnlimited } from "../billing/plans.ts";
+import { type Plan, planOrUnlimited } from "../billing/plans.ts";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -21,7 +21,7 @@ import { MAX_FRAMES, type StoryboardUpdate } from "./schemas.ts";
 
 /** Who is on which plan (the billing service). */
 interface PlanOf {
-  planOf(userId: string): Promise<PlanId>;
+  planOf(userId: string): Promise<Plan>;
 }
 
 const MEDIA_TTL_SECONDS = 6 * 3600;
@@ -133,7 +133,7 @@ export class StoryboardService {
     return this.images.search(query, IMAGES_PER_SEARCH);
   }
 
-  private async planOf(userId: string): Promise<PlanId> {
+  private async planOf(userId: string): Promise<Plan> {
     return planOrUnlimited(this.plans, userId);
   }
 

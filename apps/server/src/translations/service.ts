@@ -105,7 +105,7 @@ export class TranslationService {
     if (!check.ok) throw planLimitError(check, "dub");
     const dubs = [];
     for (const language of languages) {
-      const started = await this.translate(userId, projectId, language, { plan, ...opts });
+      const started = await this.translate(userId, projectId, language, { plan: plan.id, ...opts });
       dubs.push({ language, ...started });
     }
     return { dubs };

@@ -1,12 +1,12 @@
 import type { dubBody } from "@dubbing/contract";
 import type { z } from "zod";
-import type { PlanId } from "../billing/plans.ts";
+import type { Plan, PlanId } from "../billing/plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { TranslationRepository } from "./repository.ts";
 
-/** A dub to start after a translation (its plan as when it was asked for). */
+/** A dub to start after a translation (its plan as when it was asked for: the id, read in the worker). */
 export interface ThenDub extends DubTiming {
   plan: PlanId;
   burnSubtitles?: boolean;
@@ -32,7 +32,7 @@ export function startDubJob(
   jobs: JobQueue,
   dub: {
     userId: string;
-    plan: PlanId;
+    plan: Plan;
     projectId: string;
     language: string;
     translationId: string;

@@ -1,7 +1,7 @@
 // Counted work with a plan limit per window: translations and storyboard videos a month, image
 // searches an hour. Taken when the work is accepted (in its transaction), one conditional UPDATE.
 import { and, eq, sql } from "drizzle-orm";
-import { PLANS, type PlanId, type QuotaKind } from "../billing/plans.ts";
+import type { Plan, QuotaKind } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { quotaCounters } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -25,13 +25,13 @@ export function quotaWindow(kind: QuotaKind, at: Date): string {
 export async function takeQuota(
   db: Db,
   userId: string,
-  plan: PlanId,
+  plan: Plan,
   kind: QuotaKind,
   count = 1,
   at = new Date(),
 ) {
   const window = quotaWindow(kind, at);
-  const limit = PLANS[plan].quotas[kind];
+  const limit = plan.quotas[kind];
   const mine = and(
     eq(quotaCounters.userId, userId),
     eq(quotaCounters.kind, kind),
@@ -41,16 +41,16 @@ export async function takeQuota(
   const taken = await db
     .update(quotaCounters)
     .set({ count: sql`${quotaCounters.count} + ${count}` })
-    .where(and(mine, sql`${quotaCounters.count} + ${count} <= ${limit}`))
+    .where(and(mine, limit === null ? undefined : sql`${quotaCounters.count} + ${count} <= ${limit}`))
     .returning({ count: quotaCounters.count });
-  if (taken.length === 1) return;
+  if (taken.length === 1 || limit === null) return;
   const [row] = await db.select({ count: quotaCounters.count }).from(quotaCounters).where(mine);
   const left = Math.max(0, limit - (row?.count ?? 0));
   const hourly = HOURLY.has(kind);
   const per = hourly ? "an hour" : "a month";
   throw new AppError(
     hourly ? "rate_limited" : "plan_limit_reached",
-    `Your ${PLANS[plan].name} plan includes ${limit} ${NAMES[kind]} ${per}` +
+    `Your ${plan.name} plan includes ${limit} ${NAMES[kind]} ${per}` +
       (left === 0
         ? ", and they are used up. "
         : `; ${left} ${left === 1 ? "is" : "are"} left and this needs ${count}. `) +
@@ -60,11 +60,11 @@ export async function takeQuota(
 }
 
 /** What the user has used of each quota in its current window. */
-export async function quotaUse(db: Db, userId: string, plan: PlanId, at = new Date()) {
+export async function quotaUse(db: Db, userId: string, plan: Plan, at = new Date()) {
   const rows = await db.select().from(quotaCounters).where(eq(quotaCounters.userId, userId));
   const use = (kind: QuotaKind) => ({
     used: rows.find((r) => r.kind === kind && r.window === quotaWindow(kind, at))?.count ?? 0,
-    limit: PLANS[plan].quotas[kind],
+    limit: plan.quotas[kind],
   });
   return {
     translations: use("translations"),

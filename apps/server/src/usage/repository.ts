@@ -27,10 +27,16 @@ export class UsageRepository {
   }
 
   /**
-   * Takes `seconds` from the user's month if the month's use stays within `limitSeconds`; false when it
-   * would not. One conditional UPDATE: concurrent reservations cannot overspend (the row lock orders them).
+   * Takes `seconds` from the user's month if the month's use stays within `limitSeconds` (null: no limit);
+   * false when it would not. One conditional UPDATE: concurrent reservations cannot overspend (the row lock orders them).
    */
-  async reserve(userId: string, kind: UsageKind, seconds: number, limitSeconds: number, month: string) {
+  async reserve(
+    userId: string,
+    kind: UsageKind,
+    seconds: number,
+    limitSeconds: number | null,
+    month: string,
+  ) {
     await this.db.insert(usage).values({ userId, month }).onConflictDoNothing();
     const field = FIELD[kind];
     const rows = await this.db
@@ -40,7 +46,9 @@ export class UsageRepository {
         and(
           eq(usage.userId, userId),
           eq(usage.month, month),
-          sql`${usage.transcribedSeconds} + ${usage.dubbedSeconds} + ${seconds} <= ${limitSeconds}`,
+          limitSeconds === null
+            ? undefined
+            : sql`${usage.transcribedSeconds} + ${usage.dubbedSeconds} + ${seconds} <= ${limitSeconds}`,
         ),
       )
       .returning({ userId: usage.userId });

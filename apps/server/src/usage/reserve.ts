@@ -1,4 +1,4 @@
-import { checkLimit, limitMessage, type MeteredWork, PLANS, type PlanId } from "../billing/plans.ts";
+import { checkLimit, limitMessage, type MeteredWork, type Plan } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import type { UsageKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -9,7 +9,7 @@ import { monthOf, UsageRepository } from "./repository.ts";
 /** Minutes a piece of work takes from its user's month, reserved when the work is accepted. */
 export interface Reservation {
   userId: string;
-  plan: PlanId;
+  plan: Plan;
   kind: UsageKind;
   seconds: number;
   /** What the refusal names. */
@@ -32,14 +32,14 @@ export const releaseMinutes: ReleaseCharge = (tx, c) =>
 export async function reserveMinutes(db: Db, r: Reservation, at = new Date()): Promise<string> {
   const month = monthOf(at);
   const usage = new UsageRepository(db);
-  if (await usage.reserve(r.userId, r.kind, r.seconds, PLANS[r.plan].limitSeconds, month)) return month;
+  if (await usage.reserve(r.userId, r.kind, r.seconds, r.plan.limitSeconds, month)) return month;
   const used = await usage.get(r.userId, month);
   throw planLimitError(checkLimit(r.plan, used.transcribedSeconds + used.dubbedSeconds, r.seconds), r.what);
 }
 
 export function planLimitError(check: ReturnType<typeof checkLimit>, what: MeteredWork): AppError {
   return new AppError("plan_limit_reached", limitMessage(check, what), {
-    plan: check.plan,
+    plan: check.plan.id,
     limitSeconds: check.limitSeconds,
     usedSeconds: Math.round(check.usedSeconds),
     remainingSeconds: Math.floor(check.remainingSeconds),

@@ -1,6 +1,5 @@
 import type { Usage } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { PLANS } from "../billing/plans.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
 import { currentUser, SIGNED_IN } from "../http/auth.ts";
@@ -9,7 +8,8 @@ import { quotaUse } from "./quotas.ts";
 
 /**
  * GET /api/usage: seconds of video transcribed and dubbed this calendar month (UTC), and the plan's limit:
- * {month, transcribedSeconds, dubbedSeconds, usedSeconds, limitSeconds, remainingSeconds, plan}, the counted
+ * {month, transcribedSeconds, dubbedSeconds, usedSeconds, limitSeconds, remainingSeconds, plan} (null limits:
+ * none; plan: its id), the counted
  * work {quotas: {translations, storyboardVideos, imageSearches: {used, limit}}} and
  * {storage: {usedBytes, limitBytes}}.
  */
@@ -22,10 +22,11 @@ export function usageRoutes(
     const usage = await deps.billing.usageOf(userId);
     return {
       ...usage,
+      plan: usage.plan.id,
       quotas: await quotaUse(deps.db, userId, usage.plan),
       storage: {
         usedBytes: await deps.videos.storedBytesOf(userId),
-        limitBytes: PLANS[usage.plan].storedBytes,
+        limitBytes: usage.plan.storedBytes,
       },
     };
   });

@@ -21,7 +21,8 @@ const hours = (seconds: number) => {
 export function mediaRefusal(
   video: { width: number; height: number; fps: number },
   durationMs: number,
-  maxVideoSeconds: number,
+  /** null: the plan takes videos of any length. */
+  maxVideoSeconds: number | null,
 ): MediaRefusal | null {
   const long = Math.max(video.width, video.height);
   const short = Math.min(video.width, video.height);
@@ -37,7 +38,7 @@ export function mediaRefusal(
       message: `This video has ${Math.round(video.fps)} frames per second. The service takes up to ${MAX_FPS}.`,
     };
   }
-  if (durationMs / 1000 > maxVideoSeconds) {
+  if (maxVideoSeconds !== null && durationMs / 1000 > maxVideoSeconds) {
     return {
       code: "file_too_large",
       message: `This video is ${hours(durationMs / 1000)} long. Your plan takes videos up to ${hours(maxVideoSeconds)}.`,

@@ -15,7 +15,7 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { PLANS, type PlanId, planOrUnlimited } from "../billing/plans.ts";
+import { type Plan, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
@@ -61,7 +61,7 @@ function refuseUnreadable(error: unknown): never {
  * never trusted) and the plan's media limits. Answers the probe with the measured duration; a refusal is an
  * AppError in words for the user.
  */
-export async function checkVideoFile(file: { path: string; size: number }, maxVideoSeconds: number) {
+export async function checkVideoFile(file: { path: string; size: number }, maxVideoSeconds: number | null) {
   if (file.size === 0) throw new AppError("empty_file", "The file is empty. Choose a video file to upload.");
   // Reading a file's header takes milliseconds; a file that keeps ffprobe busy is refused.
   const probed = await probe(file.path, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
@@ -94,7 +94,7 @@ export async function checkVideoFile(file: { path: string; size: number }, maxVi
 /** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
 export interface UsageLimits {
   assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
-  planOf(userId: string): Promise<PlanId>;
+  planOf(userId: string): Promise<Plan>;
 }
 
 export class VideoService {
@@ -144,17 +144,17 @@ export class VideoService {
     let stored = false;
     try {
       const plan = await planOrUnlimited(this.limits, userId);
-      const probed = await checkVideoFile(file, PLANS[plan].maxVideoSeconds);
+      const probed = await checkVideoFile(file, plan.maxVideoSeconds);
       const imported = subtitles
         ? transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language)
         : undefined;
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const kept = await this.repo.storedBytesOf(userId);
-      if (kept + file.size > PLANS[plan].storedBytes) {
+      if (plan.storedBytes !== null && kept + file.size > plan.storedBytes) {
         const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
         throw new AppError(
           "file_too_large",
-          `Your ${PLANS[plan].name} plan keeps up to ${gib(PLANS[plan].storedBytes)} of videos and you keep ${gib(kept)}. Delete a project or upgrade your plan at /subscription.`,
+          `Your ${plan.name} plan keeps up to ${gib(plan.storedBytes)} of videos and you keep ${gib(kept)}. Delete a project or upgrade your plan at /subscription.`,
         );
       }
       const originalKey = projectKeys(id).original(storedExtension(file.name, probed.formatName));
@@ -223,10 +223,10 @@ export class VideoService {
   ) {
     const plan = await planOrUnlimited(this.limits, userId);
     await this.limits?.assertCanUse(userId, 1, "upload");
-    if ((await this.repo.storedBytesOf(userId)) >= PLANS[plan].storedBytes)
+    if (plan.storedBytes !== null && (await this.repo.storedBytesOf(userId)) >= plan.storedBytes)
       throw new AppError(
         "file_too_large",
-        `Your ${PLANS[plan].name} plan's storage is full. Delete a project or upgrade your plan at /subscription.`,
+        `Your ${plan.name} plan's storage is full. Delete a project or upgrade your plan at /subscription.`,
       );
     const id = randomUUID();
     let inserted: ProjectRow | undefined;
@@ -234,7 +234,7 @@ export class VideoService {
       queue: "ingest",
       owner: userId,
       subject: { projectId: id },
-      payload: (trackId) => ({ projectId: id, trackId, link: { plan } }),
+      payload: (trackId) => ({ projectId: id, trackId, link: { plan: plan.id } }),
       // the project and its job commit together
       claim: async (tx) => {
         inserted = await new VideoRepository(tx).insert({

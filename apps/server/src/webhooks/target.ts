@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { AppError } from "../errors.ts";
 import { checkTarget, guardedLookup, publicTargetProblem } from "../net/address-guard.ts";
+import { explainRefusal } from "../net/refusal-hint.ts";
 
 export { checkTarget, isPrivateAddress, TargetRefused } from "../net/address-guard.ts";
 
@@ -13,7 +14,7 @@ export async function assertPublicTarget(raw: string, allowPrivate: boolean): Pr
     ]);
   };
   const problem = await publicTargetProblem(new URL(raw), allowPrivate);
-  if (problem) fail(problem);
+  if (problem) fail(explainRefusal(problem, "WEBHOOKS_ALLOW_PRIVATE"));
 }
 
 export interface PostResult {
@@ -38,7 +39,10 @@ export function postJson(
       url = new URL(raw);
       checkTarget(url, opts.allowPrivate);
     } catch (error) {
-      return resolve({ status: null, error: (error as Error).message });
+      return resolve({
+        status: null,
+        error: explainRefusal((error as Error).message, "WEBHOOKS_ALLOW_PRIVATE"),
+      });
     }
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(url, {
@@ -71,7 +75,7 @@ export function postJson(
     });
     request.on("error", (error) => {
       clearTimeout(timer);
-      resolve({ status: null, error: error.message.slice(0, 300) });
+      resolve({ status: null, error: explainRefusal(error.message, "WEBHOOKS_ALLOW_PRIVATE").slice(0, 300) });
     });
     request.end(body);
   });

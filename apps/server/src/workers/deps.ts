@@ -1,5 +1,6 @@
 import type { EngineRegistry, VoiceCloner } from "@dubbing/dubbing";
 import type { JobBudget } from "../config.ts";
+import type { PlansConfig } from "../config-plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { PrivateAllowance } from "../net/address-guard.ts";
@@ -45,6 +46,8 @@ export interface WorkerDeps {
   delivery: DeliveryDeps;
   /** Link imports: the private addresses allowed, the size cap (the upload limit), yt-dlp's program. */
   linkImport: { allow: PrivateAllowance; maxBytes: number; ytDlpBin: string | undefined };
+  /** The plans, for the plan ids job payloads carry (billing/plans.ts planNamed). */
+  plans: PlansConfig;
 }
 
 /** Pure: the wall-clock budget of a job on `mediaSeconds` of video. */

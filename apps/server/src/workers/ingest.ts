@@ -9,13 +9,16 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
-import { PLANS } from "../billing/plans.ts";
+import { planNamed } from "../billing/plans.ts";
 import { INGEST_SHARE } from "../jobs/progress.ts";
 import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "../link-import/import-step.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
+
+/** The budget's length of an import on a plan without a longest video: a day's worth. */
+const ANY_LENGTH_SECONDS = 24 * 3600;
 
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
@@ -46,7 +49,9 @@ export async function runIngest(
     return { message, record };
   };
   // An import's length is known only once downloaded: its budget is the plan's longest video's.
-  const seconds = importing ? PLANS[importing.plan].maxVideoSeconds : (project.durationMs ?? 0) / 1000;
+  const seconds = importing
+    ? (planNamed(deps.plans, importing.plan).maxVideoSeconds ?? ANY_LENGTH_SECONDS)
+    : (project.durationMs ?? 0) / 1000;
   const budget = budgetMs(deps.budget, seconds) + (importing ? DOWNLOAD_MS : 0);
   await runGuarded(
     {

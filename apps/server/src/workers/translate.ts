@@ -1,4 +1,5 @@
 import { translate } from "@dubbing/dubbing";
+import { planNamed } from "../billing/plans.ts";
 import { effectiveGlossary } from "../glossary/service.ts";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
@@ -17,7 +18,7 @@ async function thenDub(
   try {
     await startDubJob(deps.jobs, {
       userId: project.userId,
-      plan,
+      plan: planNamed(deps.plans, plan),
       projectId: project.id,
       language,
       translationId,

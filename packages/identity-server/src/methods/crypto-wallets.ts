@@ -10,9 +10,10 @@ import { IdentityError } from "../errors.ts";
 import { requireVerifiedPrimaryEmail } from "../first-proof.ts";
 import { lazy } from "../lazy.ts";
 import { limitAuth } from "../ratelimit.ts";
-import { identityCryptoWallets, identityTokens, identityUsers } from "../schema.ts";
+import { identityCryptoWallets, identityTokens } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
 import { requireStepUp } from "../stepup.ts";
+import { insertUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
 export type WalletType = "ethereum" | "solana";
@@ -270,7 +271,7 @@ export async function walletAuthenticate(call: Call, body: z.infer<typeof wallet
       userId = row.userId;
     } else {
       userId = newId("user", ctx.env);
-      await ctx.db.insert(identityUsers).values({ id: userId, status: "active", createdAt: now });
+      await insertUser(ctx, ctx.db, { id: userId, status: "active", createdAt: now }, null);
     }
     walletId = newId("crypto-wallet", ctx.env);
     await ctx.db.insert(identityCryptoWallets).values({

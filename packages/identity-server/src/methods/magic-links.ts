@@ -15,7 +15,7 @@ import {
   attachVerifiedEmail,
   emailOf,
   findEmail,
-  findOrCreateByEmail,
+  findOrSignUp,
   loadUser,
   markEmailVerified,
 } from "../users.ts";
@@ -76,9 +76,10 @@ async function sendLink(
 /** `login_or_create`: sends a login link, or creates a pending user and sends a sign-up link. */
 export async function magicLinkLoginOrCreate(call: Call, body: SendBody) {
   await limitSend(call.ctx, call.caller, body.email);
-  const rec = await findOrCreateByEmail(call.ctx, body.email);
+  const rec = await findOrSignUp(call.ctx, body.email);
   const signup = rec.created || !rec.verified;
-  await sendLink(call, body, rec.userId, rec.emailId, signup);
+  // A refused sign-up: the same answer, and no link (sendLink sends nothing without a user).
+  await sendLink(call, body, rec.refused ? null : rec.userId, rec.emailId, signup);
   return { user_id: rec.userId, email_id: rec.emailId, user_created: rec.created };
 }
 

@@ -22,7 +22,14 @@ import { hit, limitAuth } from "../ratelimit.ts";
 import { identityOauthRegistrations, identityUsers } from "../schema.ts";
 import { type Factor, startSession } from "../sessions.ts";
 import { consumeToken, issueToken, pickRedirect, withToken } from "../tokens.ts";
-import { activateUser, findEmail, findOrCreateByEmail, loadUser, markEmailVerified } from "../users.ts";
+import {
+  activateUser,
+  findEmail,
+  findOrCreateByEmail,
+  insertUser,
+  loadUser,
+  markEmailVerified,
+} from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
 /** A provider's configuration, or `oauth_config_not_found`. */
@@ -190,7 +197,7 @@ export async function completeSignIn(
     created = rec.created;
   } else {
     userId = newId("user", ctx.env);
-    await ctx.db.insert(identityUsers).values({ id: userId, status: "pending", createdAt: ctx.now() });
+    await insertUser(ctx, ctx.db, { id: userId, status: "pending", createdAt: ctx.now() }, null);
     created = true;
   }
   if (emailId) await markEmailVerified(ctx, emailId, undefined, { oauthRegistrationId: reg?.id });

@@ -17,8 +17,8 @@ import {
   activateUser,
   attachVerifiedEmail,
   findEmail,
-  findOrCreateByEmail,
   findOrCreateByPhone,
+  findOrSignUp,
   findPhone,
   markEmailVerified,
   markPhoneVerified,
@@ -116,12 +116,13 @@ async function sendEmailCode(
 
 export async function otpEmailLoginOrCreate(call: Call, body: z.infer<typeof otpEmailBody>) {
   await limitSend(call.ctx, call.caller, body.email);
-  const rec = await findOrCreateByEmail(call.ctx, body.email);
+  const rec = await findOrSignUp(call.ctx, body.email);
+  // A refused sign-up: the same answer; the code goes nowhere and nothing could redeem it.
   await sendEmailCode(
     call,
     body.email,
     rec.emailId,
-    rec.userId,
+    rec.refused ? null : rec.userId,
     body.expiration_minutes,
     undefined,
     false,

@@ -5,6 +5,7 @@ import { buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { adminKey, deleteUser, formatBytes, resumeUser, suspendUser, useAdminUsers } from "./api.ts";
+import { PlanPicker } from "./PlanPicker.tsx";
 import { ColumnHeads, card, Pager, QueryState, Time, td } from "./parts.tsx";
 
 type Pending = { kind: "suspend" | "resume" | "delete"; user: AdminUser } | null;
@@ -96,10 +97,12 @@ function UsersTable({
               {user.email}
               {user.isAdmin && <span className="ml-2 text-xs text-indigo-700">(admin)</span>}
             </th>
-            <td className={td}>{user.plan}</td>
             <td className={td}>
-              {minutes(user.usage.transcribedSeconds + user.usage.dubbedSeconds)} of{" "}
-              {minutes(user.usage.limitSeconds)}
+              <PlanPicker user={user} />
+            </td>
+            <td className={td}>
+              {minutes(user.usage.transcribedSeconds + user.usage.dubbedSeconds)}{" "}
+              {user.usage.limitSeconds === null ? "(no limit)" : `of ${minutes(user.usage.limitSeconds)}`}
             </td>
             <td className={td}>{formatBytes(user.storedBytes)}</td>
             <td className={td}>

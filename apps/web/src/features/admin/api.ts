@@ -6,6 +6,7 @@ import type {
   AdminStorage,
   AdminUserList,
   IdentityAuditList,
+  PlanList,
 } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
@@ -77,6 +78,14 @@ export function useIdentityAudit(filters: { action?: string; email?: string }) {
 }
 
 const enc = encodeURIComponent;
+/** Puts an account on one of the server's plans (effective at once). */
+export const setUserPlan = (id: string, plan: string) =>
+  apiFetch<null>(`/api/admin/users/${enc(id)}/plan`, jsonBody("PUT", { plan }));
+
+/** The server's plans (GET /api/plans), for the console's plan picker. */
+export const usePlanList = () =>
+  useQuery({ queryKey: ["plans"], queryFn: () => apiFetch<PlanList>("/api/plans"), staleTime: 60_000 });
+
 export const suspendUser = (id: string) =>
   apiFetch<null>(`/api/admin/users/${enc(id)}/suspend`, { method: "POST" });
 export const resumeUser = (id: string) =>

@@ -11,6 +11,7 @@ describe("signInConfig", () => {
       maxUploadBytes: 1,
       acceptedUploadTypes: [],
       operator,
+      voiceCloning: false,
       identity: {
         publicToken: "public-token-live-1",
         sdkBaseUrl: "https://dub.example/",
@@ -42,6 +43,7 @@ describe("signInConfig", () => {
       maxUploadBytes: 1,
       acceptedUploadTypes: [],
       operator,
+      voiceCloning: false,
       identity: {
         publicToken: "public-token-test-1",
         sdkBaseUrl: "http://x.test",
@@ -60,6 +62,7 @@ describe("signInConfig", () => {
       maxUploadBytes: 1,
       acceptedUploadTypes: [],
       operator,
+      voiceCloning: false,
       identity: { publicToken: "public-token-test-1", sdkBaseUrl: "http://x.test", oauthProviders: [] },
     });
     expect(c.widget.products).toEqual(["emailMagicLinks"]);

@@ -11,6 +11,12 @@ import { blankRow, type GlossaryRow, KEEP, toGlossary, toRows } from "./rows.ts"
 export const glossaryPath = (projectId?: string) =>
   projectId ? `/api/video/${encodeURIComponent(projectId)}/glossary` : "/api/account/glossary";
 
+/** The toast after a save: which glossary, and how many terms it now holds. */
+export function savedMessage(path: string, terms: number): string {
+  const which = path === glossaryPath() ? "Glossary for all your projects" : "Glossary for this project";
+  return `${which} saved: ${terms === 1 ? "1 term" : `${terms} terms`}.`;
+}
+
 /** The glossary's problem in words: the server's message and, per entry, which row it is about. */
 function problemOf(error: unknown): string {
   if (!(error instanceof ApiError)) return "The glossary could not be saved. Try again.";
@@ -61,7 +67,7 @@ function GlossaryList({
       const saved = await apiFetch<GlossaryAnswer>(path, jsonBody("PUT", { glossary: toGlossary(list) }));
       client.setQueryData(["glossary", path], saved);
       setRows(toRows(saved.glossary));
-      notify.success(`${title} saved`);
+      notify.success(savedMessage(path, saved.glossary.length));
     } catch (error) {
       setProblem(problemOf(error));
     } finally {

@@ -13,10 +13,11 @@ import {
 import { Spinner } from "../../components/Spinner.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
-import { type Billing, PLANS } from "../pricing/plans.ts";
+import { type Billing, usePlans } from "../pricing/plans.ts";
+import { usePublicConfig } from "../site/site-info.ts";
 import { voiceSampleUrl } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
-import { FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
+import { CLONING_ANSWER, FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
 
 function SectionHeading({
   id,
@@ -194,6 +195,7 @@ export function VoiceSamples() {
 
 export function Pricing() {
   const [billing, setBilling] = useState<Billing>("monthly");
+  const { plans } = usePlans();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-8 bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -202,9 +204,9 @@ export function Pricing() {
           <BillingToggle value={billing} onChange={setBilling} />
         </div>
         <div className="mt-12 grid gap-8 lg:grid-cols-3">
-          {PLANS.map((plan) => (
+          {plans?.map((plan) => (
             <PlanCard
-              key={plan.name}
+              key={plan.id}
               plan={plan}
               billing={billing}
               highlighted={plan.name === "Pro"}
@@ -251,6 +253,9 @@ export function CallToAction() {
 }
 
 export function Faq() {
+  const config = usePublicConfig();
+  const answer = (item: (typeof FAQ)[number]) =>
+    item.q === "Can I clone my own voice?" && config?.voiceCloning ? CLONING_ANSWER : item.a;
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -264,7 +269,7 @@ export function Faq() {
                   +
                 </span>
               </summary>
-              <p className="mt-3 text-slate-600">{item.a}</p>
+              <p className="mt-3 text-slate-600">{answer(item)}</p>
             </details>
           ))}
         </div>

@@ -105,6 +105,10 @@ export const FEATURES = [
   },
 ];
 
+/** The cloning answer on a server that clones voices (the FAQ's own answer holds where none is set up). */
+export const CLONING_ANSWER =
+  "Yes. In a project's editor you can clone a speaker's voice from the video, with their consent, and keep it in My voices for other projects.";
+
 export const FAQ = [
   {
     q: "What video formats can I upload?",
@@ -112,7 +116,7 @@ export const FAQ = [
   },
   {
     q: "How long does dubbing take?",
-    a: "A 5-minute video usually dubs into one language in about 15-20 minutes. You can follow the progress live on the project page.",
+    a: "It depends on the video's length and on the engines this server runs. You can follow the progress live on the project page.",
   },
   {
     q: "Can I clone my own voice?",

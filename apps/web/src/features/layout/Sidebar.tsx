@@ -4,6 +4,7 @@ import {
   ChevronLeftIcon,
   ChevronRightIcon,
   FolderIcon,
+  FramesIcon,
   LogoMark,
   LogoutIcon,
   UserIcon,
@@ -12,6 +13,7 @@ import { Avatar } from "./Avatar.tsx";
 
 const NAV = [
   { to: "/projects", label: "Projects", Icon: FolderIcon },
+  { to: "/storyboard", label: "Storyboards", Icon: FramesIcon },
   { to: "/subscription", label: "Subscription", Icon: CardIcon },
   { to: "/account", label: "Account", Icon: UserIcon },
 ];

@@ -1,12 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useAppConfig } from "../../api/config.ts";
 import { buttonPrimary } from "../../components/button-styles.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { projectsKey } from "../projects/api.ts";
 import { SubtitleFileField } from "../subtitles/SubtitleFileField.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { FILE_OR_LINK_NOT_BOTH, NEED_FILE_OR_LINK } from "./content.ts";
+import { checkChosenFile } from "./file-check.ts";
 import { importLink, linkProblem } from "./import-link.ts";
 import { LinkField } from "./LinkField.tsx";
 import { type ProjectDetails, ProjectDetailsFields } from "./ProjectDetailsFields.tsx";
@@ -38,6 +40,7 @@ export default function NewProjectPage() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const errorId = useId();
+  const config = useAppConfig();
   useEffect(() => () => abort.current?.abort(), []);
 
   const submit = async (e: FormEvent) => {
@@ -101,7 +104,10 @@ export default function NewProjectPage() {
         file={file}
         invalid={error === NEED_FILE_OR_LINK}
         describedBy={error ? errorId : undefined}
-        onFile={(f) => {
+        onFile={async (f) => {
+          // refused here, before the upload: empty, too large, or not a video by its first bytes
+          const refusal = f && (await checkChosenFile(f, config.data?.maxUploadBytes));
+          if (refusal) return setError(refusal);
           setFile(f);
           setError(null);
           if (f && !details.title.trim())

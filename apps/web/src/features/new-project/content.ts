@@ -10,7 +10,7 @@ export const TAGLINES = [
 export const WAITING_FAQ = [
   {
     q: "How long does it take?",
-    a: "Uploading depends on your connection. A 5-minute video then dubs into one language in about 15-20 minutes.",
+    a: "Uploading depends on your connection; dubbing, on the video's length and the engines this server runs. The progress shows here as it goes.",
   },
   {
     q: "Can I leave this page?",

@@ -15,6 +15,7 @@ export function PlanCard({
   action: ReactNode;
 }) {
   const saving = yearlySavingPercent(plan);
+  const price = pricePerMonth(plan, billing);
   return (
     <section
       aria-label={`${plan.name} plan`}
@@ -30,14 +31,14 @@ export function PlanCard({
       <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-slate-900" data-testid={`price-${plan.name}`}>
-          {formatUsd(pricePerMonth(plan, billing))}
+          {price === null ? "—" : formatUsd(price)}
         </span>
-        <span className="text-sm text-slate-500">/month</span>
+        {price !== null && <span className="text-sm text-slate-500">/month</span>}
       </p>
       <p className="mt-1 h-5 text-sm text-slate-500">
         {billing === "yearly" && saving > 0
           ? `Billed yearly, save ${saving}%`
-          : billing === "monthly" && plan.monthlyPrice > 0
+          : billing === "monthly" && (plan.monthlyPrice ?? 0) > 0
             ? "Billed monthly"
             : ""}
       </p>

@@ -1,6 +1,8 @@
-import { PLANS as CONTRACT_PLANS } from "@dubbing/contract/plans";
+import { BUILT_IN_PLANS, UNLIMITED_PLAN } from "@dubbing/contract/plans";
 import { describe, expect, it } from "vitest";
-import { formatUsd, PLANS, pricePerMonth, yearlySavingPercent } from "./plans.ts";
+import { displayPlan, formatUsd, pricePerMonth, yearlySavingPercent } from "./plans.ts";
+
+const PLANS = BUILT_IN_PLANS.map(displayPlan);
 
 describe("plans", () => {
   it("has the prices of the specification", () => {
@@ -16,20 +18,15 @@ describe("plans", () => {
     expect(PLANS[2]!.features).toContain("200 hours per month");
     expect(PLANS.map((p) => p.monthlyMinutes)).toEqual([30, 1200, 12000]);
   });
+  it("shows a plan without limits or prices as such", () => {
+    const owner = displayPlan(UNLIMITED_PLAN);
+    expect(owner.features[0]).toBe("Unlimited minutes per month");
+    expect(pricePerMonth(owner, "monthly")).toBeNull();
+    expect(yearlySavingPercent(owner)).toBe(0);
+  });
   it("computes the yearly saving and formats dollars", () => {
     expect(yearlySavingPercent(PLANS[1]!)).toBe(27);
     expect(yearlySavingPercent(PLANS[0]!)).toBe(0);
     expect(formatUsd(1349)).toBe("$1,349");
-  });
-  it("takes every price and limit from the contract's plans, the ones the server enforces", () => {
-    for (const plan of PLANS) {
-      const enforced = CONTRACT_PLANS[plan.id];
-      expect(plan.name).toBe(enforced.name);
-      expect([plan.monthlyPrice, plan.yearlyMonthlyPrice]).toEqual([
-        enforced.monthlyPrice,
-        enforced.yearlyMonthlyPrice,
-      ]);
-      expect(plan.monthlyMinutes * 60).toBe(enforced.limitSeconds);
-    }
   });
 });

@@ -1,18 +1,20 @@
-import { type Billing, PLAN_IDS, PLANS as PLAN_LIMITS, type PlanId } from "@dubbing/contract/plans";
+import type { Billing, PlanList, Plan as ServerPlan } from "@dubbing/contract/plans";
+import { useEffect, useState } from "react";
 
 export type { Billing };
 
 /**
- * A plan as the pricing and subscription pages show it; prices and limits are the contract's (its
- * `plans` entry, which has no zod: the landing page's bundle stays small).
+ * A plan as the pricing and subscription pages show it. The plans are the server's (GET /api/plans:
+ * PLANS_FILE's or the built-in ones), never the bundle's, so the pages promise what the server enforces.
  */
 export interface Plan {
-  id: PlanId;
-  name: "Free" | "Pro" | "Executive";
-  /** Video minutes included each month. */
-  monthlyMinutes: number;
-  monthlyPrice: number;
-  yearlyMonthlyPrice: number;
+  id: string;
+  name: string;
+  /** Video minutes included each month; null: no limit. */
+  monthlyMinutes: number | null;
+  /** null: not sold (the operator gives it). */
+  monthlyPrice: number | null;
+  yearlyMonthlyPrice: number | null;
   features: string[];
 }
 
@@ -23,38 +25,57 @@ const COMMON = [
   "Cloud storage for 30 days",
   "Video up to 4K",
 ];
-const SUPPORT: Record<PlanId, string[]> = {
-  free: [],
+const SUPPORT: Record<string, string[]> = {
   pro: ["Personalized support"],
   executive: ["Priority support"],
 };
 
 /** "30 minutes per month" under an hour, "20 hours per month" from there. */
-function monthlyAmount(minutes: number): string {
+function monthlyAmount(minutes: number | null): string {
+  if (minutes === null) return "Unlimited minutes per month";
   return minutes < 60 ? `${minutes} minutes per month` : `${minutes / 60} hours per month`;
 }
 
-export const PLANS: Plan[] = PLAN_IDS.map((id) => {
-  const plan = PLAN_LIMITS[id];
-  const monthlyMinutes = plan.limitSeconds / 60;
+/** Pure: a server plan as its card shows it. */
+export function displayPlan(plan: ServerPlan): Plan {
+  const monthlyMinutes = plan.limitSeconds === null ? null : plan.limitSeconds / 60;
   return {
-    id,
+    id: plan.id,
     name: plan.name,
     monthlyMinutes,
     monthlyPrice: plan.monthlyPrice,
     yearlyMonthlyPrice: plan.yearlyMonthlyPrice,
-    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...SUPPORT[id]],
+    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...(SUPPORT[plan.id] ?? [])],
   };
-});
+}
 
-/** The price per month shown for a plan under the chosen billing. */
-export function pricePerMonth(plan: Plan, billing: Billing): number {
+/** The server's plans (plain fetch: the landing page has no data layer); null while loading or if it failed. */
+export function usePlans(): { plans: Plan[] | null; signupPlan: string | null } {
+  const [list, setList] = useState<PlanList | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch("/api/plans")
+      .then((res) => (res.ok ? (res.json() as Promise<PlanList>) : null))
+      .then((body) => live && setList(body))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { plans: list?.plans.map(displayPlan) ?? null, signupPlan: list?.signupPlan ?? null };
+}
+
+/** The price per month shown for a plan under the chosen billing; null when it has none. */
+export function pricePerMonth(plan: Plan, billing: Billing): number | null {
   return billing === "monthly" ? plan.monthlyPrice : plan.yearlyMonthlyPrice;
 }
 
-/** What yearly billing saves against monthly, in whole percent (0 for the free plan). */
+/** Whether the plan costs something (what Checkout sells). */
+export const isPaidPlan = (plan: Plan) => (plan.monthlyPrice ?? 0) > 0 || (plan.yearlyMonthlyPrice ?? 0) > 0;
+
+/** What yearly billing saves against monthly, in whole percent (0 for a free or unpriced plan). */
 export function yearlySavingPercent(plan: Plan): number {
-  if (plan.monthlyPrice === 0) return 0;
+  if (!plan.monthlyPrice || plan.yearlyMonthlyPrice === null) return 0;
   return Math.round((1 - plan.yearlyMonthlyPrice / plan.monthlyPrice) * 100);
 }
 

@@ -44,7 +44,7 @@ export function ProjectCard({ project }: { project: Project }) {
             />
           ) : (
             <div className="flex size-full items-center justify-center text-sm text-slate-400">
-              Preparing preview…
+              {project.status === "failed" ? "Failed: no video" : "Preparing preview…"}
             </div>
           )}
         </div>

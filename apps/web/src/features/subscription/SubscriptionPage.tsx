@@ -6,11 +6,12 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { subscriptionKey, useSubscriptionActive } from "../auth/session.ts";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
-import { type Billing, PLANS, type Plan } from "../pricing/plans.ts";
+import { type Billing, isPaidPlan, type Plan, usePlans } from "../pricing/plans.ts";
 import { useOperator } from "../site/site-info.ts";
 import { notify } from "../toast/toast-store.ts";
 import {
   currentPlanName,
+  limitOf,
   openPortal,
   type SubscriptionState,
   startCheckout,
@@ -30,12 +31,12 @@ function storageAmount(bytes: number): string {
 
 /** The plan's counted work and storage as label and "used of limit". */
 function countedUse(quotas: NonNullable<Usage["quotas"]>, storage: NonNullable<Usage["storage"]>) {
-  const of = (q: { used: number; limit: number }) => `${q.used} of ${q.limit}`;
+  const of = (q: { used: number; limit: number | null }) => `${q.used} ${limitOf(q.limit, String)}`;
   return [
     ["Translations this month", of(quotas.translations)],
     ["Storyboard videos this month", of(quotas.storyboardVideos)],
     ["Image searches this hour", of(quotas.imageSearches)],
-    ["Stored videos", `${storageAmount(storage.usedBytes)} of ${storageAmount(storage.limitBytes)}`],
+    ["Stored videos", `${storageAmount(storage.usedBytes)} ${limitOf(storage.limitBytes, storageAmount)}`],
   ] as const;
 }
 
@@ -47,9 +48,9 @@ export default function SubscriptionPage() {
   const config = useBillingConfig();
   const [billing, setBilling] = useState<Billing>("monthly");
   const { busy, go } = useLeaveForStripe();
-  const current = currentPlanName(active.data, subscription.data?.plan);
-  const planInfo = PLANS.find((p) => p.name === current)!;
-  const limitSeconds = usage.data?.limitSeconds ?? planInfo.monthlyMinutes * 60;
+  const { plans } = usePlans();
+  const current = currentPlanName(plans, subscription.data?.plan);
+  const limitSeconds = usage.data ? usage.data.limitSeconds : null;
   const purchasesOff = config.data ? !config.data.purchasesAvailable : false;
   useCheckoutReturn();
 
@@ -64,12 +65,12 @@ export default function SubscriptionPage() {
               className="rounded-full bg-indigo-50 px-2.5 py-0.5 font-semibold text-indigo-700"
               data-testid="current-plan"
             >
-              {active.isPending ? "…" : current}
+              {subscription.isPending ? "…" : current}
             </span>
           </p>
           <PlanEnd subscription={subscription.data} />
           {active.isError && (
-            <p className="mt-1 text-xs text-amber-700">Your plan could not be checked; showing Free.</p>
+            <p className="mt-1 text-xs text-amber-700">Your plan could not be checked right now.</p>
           )}
         </div>
         {config.data?.portalAvailable && (
@@ -101,16 +102,16 @@ export default function SubscriptionPage() {
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        {PLANS.map((plan) => (
+        {plans?.map((plan) => (
           <PlanCard
-            key={plan.name}
+            key={plan.id}
             plan={plan}
             billing={billing}
-            highlighted={plan.name === "Pro"}
+            highlighted={plan.id === "pro"}
             action={
               <PlanButton
                 plan={plan}
-                isCurrent={!active.isPending && plan.name === current}
+                isCurrent={!subscription.isPending && plan.name === current}
                 disabled={purchasesOff || busy !== null || active.data === true}
                 busy={busy === plan.name}
                 onBuy={(id) =>
@@ -200,15 +201,15 @@ function PlanButton({
   isCurrent: boolean;
   disabled: boolean;
   busy: boolean;
-  onBuy: (plan: "pro" | "executive") => void;
+  onBuy: (plan: string) => void;
 }) {
-  const paid = plan.id !== "free";
+  const paid = isPaidPlan(plan);
   return (
     <button
       type="button"
       disabled={isCurrent || !paid || disabled}
       className={`${isCurrent || !paid ? buttonSecondary : buttonPrimary} w-full`}
-      onClick={() => plan.id !== "free" && onBuy(plan.id)}
+      onClick={() => paid && onBuy(plan.id)}
     >
       {isCurrent ? "Current Plan" : busy ? "Opening checkout..." : paid ? "Upgrade" : "Included"}
     </button>
@@ -216,7 +217,14 @@ function PlanButton({
 }
 
 /** The month's minutes (used of the plan's), the counted work and storage, as figures and a bar. */
-function UsageSection({ usage, limitSeconds }: { usage: ReturnType<typeof useUsage>; limitSeconds: number }) {
+function UsageSection({
+  usage,
+  limitSeconds,
+}: {
+  usage: ReturnType<typeof useUsage>;
+  /** null: the plan has no monthly limit. */
+  limitSeconds: number | null;
+}) {
   const used = usage.data?.usedSeconds ?? 0;
   return (
     <section
@@ -237,7 +245,7 @@ function UsageSection({ usage, limitSeconds }: { usage: ReturnType<typeof useUsa
           <dl className="mt-3 grid gap-4 sm:grid-cols-3">
             <Figure label="Used" testId="usage-used" large>
               {minutes(usage.data.usedSeconds ?? usage.data.transcribedSeconds + usage.data.dubbedSeconds)}{" "}
-              <span className="text-sm font-normal text-slate-600">of {minutes(limitSeconds)}</span>
+              <span className="text-sm font-normal text-slate-600">{limitOf(limitSeconds, minutes)}</span>
             </Figure>
             <Figure label="Transcribed">{minutes(usage.data.transcribedSeconds)}</Figure>
             <Figure label="Dubbed">{minutes(usage.data.dubbedSeconds)}</Figure>
@@ -252,19 +260,21 @@ function UsageSection({ usage, limitSeconds }: { usage: ReturnType<typeof useUsa
               ))}
             </dl>
           )}
-          <div
-            className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
-            role="progressbar"
-            aria-label="Minutes used this month"
-            aria-valuemin={0}
-            aria-valuemax={Math.round(limitSeconds / 60)}
-            aria-valuenow={Math.round(used / 60)}
-          >
+          {limitSeconds !== null && (
             <div
-              className="h-full rounded-full bg-indigo-600"
-              style={{ width: `${Math.min(100, (used / Math.max(1, limitSeconds)) * 100)}%` }}
-            />
-          </div>
+              className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
+              role="progressbar"
+              aria-label="Minutes used this month"
+              aria-valuemin={0}
+              aria-valuemax={Math.round(limitSeconds / 60)}
+              aria-valuenow={Math.round(used / 60)}
+            >
+              <div
+                className="h-full rounded-full bg-indigo-600"
+                style={{ width: `${Math.min(100, (used / Math.max(1, limitSeconds)) * 100)}%` }}
+              />
+            </div>
+          )}
         </>
       )}
     </section>

@@ -29,13 +29,21 @@ export const useSubscription = () =>
   });
 
 /** Starts Stripe Checkout for a paid plan; the browser then goes to the returned URL. */
-export const startCheckout = (plan: "pro" | "executive", billing: Billing) =>
+export const startCheckout = (plan: string, billing: Billing) =>
   apiFetch<CheckoutSession>("/api/stripe/checkout", jsonBody("POST", { plan, billing }));
 
 export const openPortal = () => apiFetch<PortalSession>("/api/stripe/portal");
 
-/** The plan a user is on, by name: the subscription's plan when known, else Pro if active (PRODUCT.md § Screens), else Free. */
-export function currentPlanName(active: boolean | undefined, plan: SubscriptionState["plan"] | undefined) {
-  if (!active) return "Free" as const;
-  return plan === "executive" ? ("Executive" as const) : ("Pro" as const);
+/**
+ * The plan a user is on, by name: the server says which plan is in effect (a subscription's, the
+ * operator's choice, or the sign-up plan); its id stands in until the plans are loaded.
+ */
+export function currentPlanName(plans: { id: string; name: string }[] | null, plan: string | undefined) {
+  if (!plan) return "…";
+  return plans?.find((p) => p.id === plan)?.name ?? plan;
+}
+
+/** "of 30 min", or "(no limit)" on a plan without one. */
+export function limitOf<T extends number>(limit: T | null, show: (n: T) => string): string {
+  return limit === null ? "(no limit)" : `of ${show(limit)}`;
 }
