@@ -65,13 +65,11 @@ test("new project: the §5 messages, the YouTube rules, and server upload errors
   await expect(page.locator("p[role=alert]").filter({ hasText: "not a video we can read" })).toBeVisible();
   await expect(page.getByTestId("chosen-file")).toBeHidden();
   // One that starts like an MP4 but is not one: the server's own message (415).
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: "fake.mp4",
-      mimeType: "video/mp4",
-      buffer: Buffer.concat([MP4_HEAD, Buffer.alloc(4096)]),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "fake.mp4",
+    mimeType: "video/mp4",
+    buffer: Buffer.concat([MP4_HEAD, Buffer.alloc(4096)]),
+  });
   await page.getByRole("button", { name: "Create Project" }).click();
   const serverMessage = page.locator("p[role=alert]").first();
   await expect(serverMessage).toBeVisible({ timeout: 30_000 });
