@@ -56,6 +56,9 @@ COPY --from=node /opt/node /opt/node
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
 COPY --from=build /app /app
+# the speech recognition worker's Python environment and the default models (as scripts/setup.sh does)
+RUN cd /app && PATH=/opt/node/bin:$PATH scripts/python.sh asr \
+ && /opt/node/bin/node packages/dubbing/src/cli/main.ts models install --dir .tools/models
 ENV PATH=/opt/node/bin:$PATH \
     NODE_ENV=production \
     DATA_DIR=/data \
