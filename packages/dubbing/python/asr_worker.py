@@ -103,7 +103,16 @@ def transcribe(models, job, cancelled):
             raise JobError("cancelled", "the transcription was cancelled")
         for w in seg.words or []:
             text = w.word.strip()
-            if text:
+            if not text:
+                continue
+            # punctuation without a leading space continues the word before it ("ill" "-disposed",
+            # "2" ",000"); languages written without spaces keep their words apart
+            if words and not w.word.startswith(" ") and not text[0].isalnum():
+                last = words[-1]
+                last["text"] += text
+                last["end"] = round(w.end * 1000)
+                last["confidence"] = round(min(last["confidence"], w.probability), 3)
+            else:
                 words.append(
                     {
                         "text": text,
