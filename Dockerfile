@@ -59,6 +59,9 @@ COPY --from=build /app /app
 # yt-dlp from PyPI, hash-pinned (scripts/python/ytdlp.txt), made here at the path it runs from: a virtual
 # environment is not relocatable. PIP_CERT: the machine's authorities, if a base image adds its own.
 RUN PIP_CERT=/etc/ssl/certs/ca-certificates.crt /app/scripts/python.sh ytdlp && rm -rf /root/.cache
+# the speech recognition worker's Python environment and the default models (as scripts/setup.sh does)
+RUN cd /app && PATH=/opt/node/bin:$PATH scripts/python.sh asr \
+ && /opt/node/bin/node packages/dubbing/src/cli/main.ts models install --dir .tools/models
 ENV PATH=/opt/node/bin:$PATH \
     NODE_ENV=production \
     DATA_DIR=/data \

@@ -16,8 +16,9 @@ RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-d
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
-# (ytdlp: yt-dlp for link imports; Debian's is too old to be safe, see docs/IDENTITY.md).
-RUNTIME_PYTHON=(ytdlp)
+# (ytdlp: yt-dlp for link imports, Debian's is too old to be safe, see docs/IDENTITY.md; asr: the speech
+# recognition worker's faster-whisper; apifuzz: schemathesis for the API fuzz test).
+RUNTIME_PYTHON=(ytdlp asr)
 TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
@@ -57,3 +58,9 @@ fi
 python_envs=("${RUNTIME_PYTHON[@]}")
 [ "$MODE" = test ] && python_envs+=("${TEST_PYTHON[@]}")
 scripts/python.sh "${python_envs[@]}"
+
+# Speech recognition models (`dub models`, docs/ENGINES.md): the default set, in the folder every server,
+# test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by SHA-256; a no-op once
+# installed. Without network the service still starts, on pocketsphinx.
+node packages/dubbing/src/cli/main.ts models install --dir .tools/models \
+  || echo "setup: no speech recognition model installed: recognition falls back to pocketsphinx (English)" >&2

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -45,7 +46,11 @@ describe("loadConfig", () => {
   });
 
   it("parses the engines' variables into config.engines, and refuses an engine URL that is not one", () => {
-    expect(loadConfig({}).engines).toEqual({});
+    const models = { fasterWhisper: { modelsDir: path.resolve("data/models") } };
+    expect(loadConfig({}).engines).toEqual(models);
+    expect(loadConfig({ MODELS_DIR: "/srv/models" }).engines.fasterWhisper).toEqual({
+      modelsDir: "/srv/models",
+    });
     const config = loadConfig({
       OPENAI_API_KEY: "sk-1",
       OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
@@ -58,6 +63,7 @@ describe("loadConfig", () => {
       openai: { apiKey: "sk-1", baseUrl: "http://127.0.0.1:9/v1" },
       azureSpeech: { key: "az", region: "eastus" },
       espeak: { binary: "/opt/espeak-ng" },
+      ...models,
     });
     expect(() => loadConfig({ DEEPGRAM_BASE_URL: "not a url" })).toThrow(/DEEPGRAM_BASE_URL/);
   });

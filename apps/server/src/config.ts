@@ -385,7 +385,16 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN,
     workerPort: env.PORT ? e.PORT : undefined,
     operator: { supportEmail: e.SUPPORT_EMAIL ?? null, policiesUpdated: e.POLICIES_UPDATED ?? null },
-    engines: engineOptions(e),
+    engines: modelsIn(engineOptions(e), dataDir),
+  };
+}
+
+/** Pure: the engine options with the installed models' folder: MODELS_DIR, else DATA_DIR/models. */
+export function modelsIn(engines: EngineOptions, dataDir: string): EngineOptions {
+  const fw = engines.fasterWhisper ?? {};
+  return {
+    ...engines,
+    fasterWhisper: { ...fw, modelsDir: path.resolve(fw.modelsDir ?? path.join(dataDir, "models")) },
   };
 }
 

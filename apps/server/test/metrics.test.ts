@@ -86,10 +86,10 @@ describe.each(MODES)("GET /metrics (%s)", (mode) => {
     }
     expect(sample(text, "dub_queue_oldest_age_seconds", { kind: "dub" })).toBe(0);
     expect(
-      sample(text, "dub_engine_calls_total", { kind: "asr", engine: "pocketsphinx", result: "ok" }),
+      sample(text, "dub_engine_calls_total", { kind: "asr", engine: "faster-whisper", result: "ok" }),
     ).toBe(1);
     expect(
-      sample(text, "dub_engine_call_duration_seconds_count", { kind: "asr", engine: "pocketsphinx" }),
+      sample(text, "dub_engine_call_duration_seconds_count", { kind: "asr", engine: "faster-whisper" }),
     ).toBe(1);
     expect(sample(text, "dub_stored_video_bytes")).toBeGreaterThan(10_000);
     expect(sample(text, "dub_sign_ins_total", { method: "magic_link", result: "success" })).toBe(1);

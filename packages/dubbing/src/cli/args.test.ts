@@ -1,5 +1,7 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { exitCodeFor, parseCommand, UsageError } from "./args.ts";
+import { modelsDir } from "./models.ts";
 
 describe("parseCommand", () => {
   it("gives help for no command, --help and each command's --help", () => {
@@ -80,5 +82,29 @@ describe("exitCodeFor", () => {
     expect(exitCodeFor("aborted")).toBe(130);
     expect(exitCodeFor("ffmpeg_failed")).toBe(1);
     expect(exitCodeFor(undefined)).toBe(1);
+  });
+});
+
+describe("dub models", () => {
+  it("parses list, install (the default set without ids) and remove, and refuses the rest", () => {
+    expect(parseCommand(["models", "list"])).toEqual({
+      kind: "models",
+      action: "list",
+      ids: [],
+      dir: undefined,
+    });
+    expect(parseCommand(["models", "install", "base", "-d", "/m"])).toEqual({
+      ...{ kind: "models", action: "install" },
+      ...{ ids: ["base"], dir: "/m" },
+    });
+    expect(parseCommand(["models", "install"])).toMatchObject({ action: "install", ids: [] });
+    expect(() => parseCommand(["models", "remove"])).toThrow(/missing ID/);
+    expect(() => parseCommand(["models", "fetch"])).toThrow(/list, install or remove/);
+  });
+  it("finds the models' folder: --dir, MODELS_DIR, DATA_DIR/models, data/models", () => {
+    expect(modelsDir("/a", { MODELS_DIR: "/b" })).toBe("/a");
+    expect(modelsDir(undefined, { MODELS_DIR: "/b", DATA_DIR: "/c" })).toBe("/b");
+    expect(modelsDir(undefined, { DATA_DIR: "/c" })).toBe("/c/models");
+    expect(modelsDir(undefined, {})).toBe(resolve("data/models"));
   });
 });

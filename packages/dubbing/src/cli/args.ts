@@ -25,6 +25,7 @@ export type Command =
       speakers?: number;
     }
   | { kind: "engines" }
+  | { kind: "models"; action: "list" | "install" | "remove"; ids: string[]; dir?: string }
   | { kind: "voices" };
 
 /** A wrong command line; the CLI prints the message and the command's usage, exit code 2. */
@@ -49,6 +50,7 @@ Commands:
   render VIDEO TRANSCRIPT -o out.mp4       dub a (translated) transcript into the video
   run VIDEO --to LANG -o out.mp4           all three
   engines                                  which engines serve which language here
+  models list | install ID… | remove ID…   speech recognition models: installed, available, install
   voices                                   the voice catalogue
 
 Run "dub <command> --help" for the options of a command.
@@ -96,6 +98,15 @@ Options:
       --speakers N      the exact number of speakers, when known`,
     engines:
       "Usage: dub engines\n\nLists, per app language, the ASR, MT and TTS engines that can serve it on this machine.",
+    models: `Usage: dub models list | install [ID…] | remove ID… [--dir DIR]
+
+The speech recognition models of the catalogue (docs/ENGINES.md): list shows each with its languages,
+size, licence, whether its checksums match the official ones, and whether it is installed; install
+downloads (resuming an interrupted download), checks every file's SHA-256 and installs (without ID: the
+default set); remove deletes.
+
+Options:
+  -d, --dir DIR         the models' folder (default MODELS_DIR, else DATA_DIR/models, else data/models)`,
     voices: "Usage: dub voices\n\nLists the 47 catalogue voices (value, name, gender).",
   }),
 );
@@ -135,6 +146,7 @@ export function parseCommand(argv: string[]): Command {
         speakers: { type: "string" },
         "work-dir": { type: "string", short: "w" },
         background: { type: "string", short: "b" },
+        dir: { type: "string", short: "d" },
       },
     });
   } catch (err) {
@@ -201,6 +213,14 @@ export function parseCommand(argv: string[]): Command {
     case "engines":
       args(0, "");
       return { kind: "engines" };
+    case "models": {
+      const [action, ...ids] = pos;
+      if (action !== "list" && action !== "install" && action !== "remove")
+        throw new UsageError(`models: list, install or remove, not "${action ?? ""}"`, usage);
+      if (action === "list" && ids.length) throw new UsageError(`unexpected argument "${ids[0]}"`, usage);
+      if (action === "remove" && !ids.length) throw new UsageError("missing ID", usage);
+      return { kind: "models", action, ids, dir: str("dir") };
+    }
     default:
       args(0, "");
       return { kind: "voices" };

@@ -9,12 +9,14 @@ import type { EngineRegistry } from "../engines/registry.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { MediaError } from "../media/errors.ts";
+import { ModelError } from "../models/store.ts";
 import type { Progress } from "../pipeline/common.ts";
 import { dub } from "../pipeline/dub.ts";
 import { transcribe } from "../pipeline/transcribe.ts";
 import { translate } from "../pipeline/translate.ts";
 import { VOICES } from "../voices/catalog.ts";
 import { type Command, exitCodeFor, parseCommand, UsageError } from "./args.ts";
+import { runModels } from "./models.ts";
 
 const err = process.stderr;
 
@@ -79,6 +81,9 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
         );
       return;
     }
+    case "models":
+      await runModels(cmd, signal);
+      return;
     case "transcribe": {
       const doc = await transcribe(cmd.video, {
         language: lang(cmd.language),
@@ -159,6 +164,10 @@ async function main(): Promise<number> {
     await execute(cmd, ac.signal, createDefaultRegistry(engineOptionsFromEnv()));
     return 0;
   } catch (e) {
+    if (e instanceof ModelError) {
+      err.write(`dub: ${e.message}\n`);
+      return 1;
+    }
     if (e instanceof DubError || e instanceof MediaError) {
       if (err.isTTY) err.write("\n");
       err.write(`dub: ${e.message}\n`);

@@ -1,5 +1,6 @@
 import { createAzureAsrEngine } from "../asr/azure.ts";
 import { createDeepgramEngine } from "../asr/deepgram.ts";
+import { createFasterWhisperEngine } from "../asr/faster-whisper.ts";
 import { createOpenAiAsrEngine } from "../asr/openai.ts";
 import { createPocketsphinxEngine } from "../asr/pocketsphinx.ts";
 import { createWhisperEngine } from "../asr/whisper.ts";
@@ -24,7 +25,8 @@ export { CLOUD_ENV } from "./cloud-env.ts";
 /**
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or
  * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (PRODUCT.md § Engines), else the
- * local ones (whisper.cpp when a model is given, then pocketsphinx; Apertium; flite for English and
+ * local ones (faster-whisper with the models installed, whisper.cpp when a model is given, then
+ * pocketsphinx as the last resort; Apertium; flite for English and
  * espeak-ng for all languages; Music.AI, demucs, then the offline spectral separation). A cloud engine
  * without a key is listed as unavailable with the variable
  * to set. Build one per process and pass it on: availability is probed once per registry.
@@ -40,6 +42,7 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(
         createOpenAiAsrEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.asrModel }),
       )
+      .register(createFasterWhisperEngine(o.fasterWhisper))
       .register(createWhisperEngine(o.whisper))
       .register(createPocketsphinxEngine(o.pocketsphinx))
       .register(createLocalDiarizer())

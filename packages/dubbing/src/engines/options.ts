@@ -13,6 +13,8 @@ export interface EngineOptions {
   elevenlabs?: { apiKey?: string; baseUrl?: string; model?: string };
   deepl?: { apiKey?: string; baseUrl?: string };
   whisper?: { model?: string; binary?: string };
+  /** faster-whisper: the worker's Python, the models' folder, a model to prefer. */
+  fasterWhisper?: { python?: string; modelsDir?: string; model?: string };
   pocketsphinx?: { binary?: string; modelDir?: string };
   apertium?: { binary?: string; modesDir?: string };
   flite?: { binary?: string };
@@ -45,6 +47,9 @@ export const ENGINE_ENV = {
   ELEVENLABS_MODEL: ["elevenlabs", "model"],
   DEEPL_API_KEY: ["deepl", "apiKey"],
   DEEPL_API_URL: ["deepl", "baseUrl", "url"],
+  ASR_PYTHON: ["fasterWhisper", "python"],
+  MODELS_DIR: ["fasterWhisper", "modelsDir"],
+  ASR_MODEL: ["fasterWhisper", "model"],
   WHISPER_MODEL: ["whisper", "model"],
   WHISPER_CLI: ["whisper", "binary"],
   POCKETSPHINX_BATCH_PATH: ["pocketsphinx", "binary"],

@@ -94,7 +94,7 @@ describe("transcribe", () => {
   });
 
   it("records the engines and reports progress up to 1", () => {
-    expect(doc.meta?.asr?.id).toBe("pocketsphinx");
+    expect(doc.meta?.asr?.id).toBe("faster-whisper");
     expect(doc.meta?.diarization?.id).toBe("mfcc-bic");
     expect(progress.at(-1)).toBe(1);
     for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThanOrEqual(progress[i - 1]!);

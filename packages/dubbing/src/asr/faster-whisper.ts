@@ -1,0 +1,122 @@
+import { existsSync } from "node:fs";
+import { access } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { AsrEngine, AsrInput, AsrResult, Availability } from "../engines/types.ts";
+import { DubError } from "../errors.ts";
+import type { LanguageCode } from "../languages.ts";
+import { CATALOGUE, type ModelEntry } from "../models/catalog.ts";
+import { AsrWorker } from "./worker.ts";
+
+const ROOT = resolve(import.meta.dirname, "../../../..");
+/** The Python environment the setup makes (scripts/python/asr.txt). */
+export const DEFAULT_ASR_PYTHON = join(ROOT, ".tools/python/asr/bin/python");
+export const ASR_WORKER_SCRIPT = join(ROOT, "packages/dubbing/python/asr_worker.py");
+/** The models the setup installs for every server and test of this checkout (DEFAULT_MODELS). */
+export const SHARED_MODELS_DIR = join(ROOT, ".tools/models");
+
+export interface FasterWhisperOptions {
+  python?: string;
+  /** Where `dub models install` puts models (DATA_DIR/models or MODELS_DIR). */
+  modelsDir?: string;
+  /** A catalogue id to use for every language it serves, instead of the first installed one. */
+  model?: string;
+  /** CPU threads of a job (default: 2, the cores of the target machine). */
+  threads?: number;
+  maxRssMb?: number;
+}
+
+// One worker per server process, whichever registry asks (the model stays loaded between jobs).
+const workers = new Map<string, AsrWorker>();
+function workerFor(python: string, maxRssMb?: number): AsrWorker {
+  let w = workers.get(python);
+  if (!w) {
+    w = new AsrWorker({ python, script: ASR_WORKER_SCRIPT, maxRssMb });
+    workers.set(python, w);
+  }
+  return w;
+}
+
+/** Pure: the app's language as Whisper names it. */
+export function whisperLanguage(code: LanguageCode): string {
+  return code === "cmn" ? "zh" : code;
+}
+
+/**
+ * Pure: the model for a language: the one asked for when it serves the language, else the first
+ * installed catalogue model (in the catalogue's order of preference) that does.
+ */
+export function pickModel(
+  language: LanguageCode,
+  installed: readonly ModelEntry[],
+  preferred?: string,
+): ModelEntry | undefined {
+  const serving = installed.filter((m) => m.languages.includes(language));
+  return serving.find((m) => m.id === preferred) ?? serving[0];
+}
+
+/**
+ * faster-whisper (CTranslate2, int8 on the CPU) in a long-lived Python worker: word times, Silero VAD,
+ * the models installed with `dub models install` (docs/ENGINES.md). Serves the languages of the models
+ * installed.
+ */
+export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrEngine {
+  const python = opts.python || DEFAULT_ASR_PYTHON;
+  const dirs = [...new Set([opts.modelsDir, SHARED_MODELS_DIR].filter((d): d is string => !!d))];
+  const folderOf = (id: string) =>
+    dirs.map((d) => join(d, id)).find((d) => existsSync(join(d, "manifest.json")));
+  const installed = () => CATALOGUE.filter((m) => folderOf(m.id));
+  return {
+    id: "faster-whisper",
+    kind: "asr",
+    label: "faster-whisper (Whisper, offline)",
+    local: true,
+    get languages() {
+      return [...new Set(installed().flatMap((m) => m.languages))];
+    },
+    capabilities: { wordTimes: true, speakerLabels: false },
+    async available(): Promise<Availability> {
+      try {
+        await access(python);
+      } catch {
+        return {
+          ok: false,
+          reason: `the speech recognition environment is missing (${python}): run make setup`,
+        };
+      }
+      if (installed().length === 0)
+        return {
+          ok: false,
+          reason: "no speech recognition model installed: run `dub models install tiny.en`",
+        };
+      return { ok: true };
+    },
+    async transcribe(input: AsrInput): Promise<AsrResult> {
+      const model = pickModel(input.language, installed(), opts.model);
+      if (!model)
+        throw new DubError("no_engine", `no installed speech recognition model serves ${input.language}`);
+      const threads = opts.threads ?? 2;
+      const r = await workerFor(python, opts.maxRssMb).transcribe(
+        {
+          file: input.wavFile,
+          model: folderOf(model.id) as string,
+          language: whisperLanguage(input.language),
+          threads,
+        },
+        { signal: input.signal, onProgress: input.onProgress },
+      );
+      input.onProgress?.(1);
+      return {
+        words: r.words,
+        params: {
+          model: model.id,
+          threads,
+          computeType: "int8",
+          vad: "silero",
+          language: r.language,
+          languageProbability: r.languageProbability,
+          peakRssMb: r.peakRssMb,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// `dub models`: the model catalogue from the command line (a thin shell over models/store.ts).
+import { join, resolve } from "node:path";
+import { DEFAULT_MODELS } from "../models/catalog.ts";
+import { installModel, listModels, ModelError, removeModel } from "../models/store.ts";
+import type { Command } from "./args.ts";
+
+const out = process.stdout;
+const err = process.stderr;
+
+/** Pure: the models' folder: --dir, else MODELS_DIR, else DATA_DIR/models, else data/models. */
+export function modelsDir(dir: string | undefined, env: Record<string, string | undefined>): string {
+  return resolve(dir || env.MODELS_DIR || join(env.DATA_DIR || "data", "models"));
+}
+
+const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
+
+export async function runModels(
+  cmd: Extract<Command, { kind: "models" }>,
+  signal: AbortSignal,
+): Promise<void> {
+  const dir = modelsDir(cmd.dir, process.env);
+  if (cmd.action === "list") {
+    for (const m of await listModels(dir))
+      out.write(
+        `${m.id.padEnd(8)} ${(m.installed ? "installed" : m.diskBytes ? "partial" : "available").padEnd(10)} ${mb(m.size).padStart(7)}  ${m.licence}  ${m.verified ? "checksums official" : "checksums of the carrier only"}  ${m.languages.join(",")}\n`,
+      );
+    return;
+  }
+  const ids = cmd.ids.length ? cmd.ids : [...DEFAULT_MODELS];
+  for (const id of ids) {
+    if (signal.aborted) return;
+    if (cmd.action === "remove") {
+      await removeModel(dir, id);
+      err.write(`removed ${id} from ${dir}\n`);
+      continue;
+    }
+    let shown = -1;
+    try {
+      await installModel(dir, id, {
+        onProgress: (done, total) => {
+          const pct = Math.floor((done / total) * 100);
+          if (pct >= shown + 10) {
+            err.write(`${id}: ${pct}% of ${mb(total)}\n`);
+            shown = pct;
+          }
+        },
+      });
+    } catch (e) {
+      if (!(e instanceof ModelError)) throw e;
+      const have = (await listModels(dir)).filter((m) => m.installed).map((m) => m.id);
+      throw new ModelError(
+        e.code,
+        `${e.message}\ninstalled here: ${have.join(", ") || "none (recognition falls back to pocketsphinx, English only)"}`,
+      );
+    }
+    err.write(`${id} installed in ${dir}\n`);
+  }
+}
