@@ -2,6 +2,7 @@
 // with its subtitles drawn in (right-to-left and CJK text included), and one line regenerated alone.
 import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -283,5 +284,49 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect(next.status).toBe(200);
     next.close();
     idle[1]!.close();
+  });
+
+  it("6. gives a WAV stream's place back when the client leaves before the decoding starts", async () => {
+    const wavPath = `/api/video/${id}/dubs/es/audio.wav`;
+    const storage = ts.server.storage;
+    const server = ts.server.app!.server;
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+      );
+    // The server's look for the stored audio waits until the client has gone and the server has seen its
+    // connection close: the close lands inside the handler's await, every time.
+    const localCopy = storage.localCopy;
+    let entered = (_: unknown) => {};
+    let gone = Promise.resolve();
+    storage.localCopy = async (...args) => {
+      entered(null);
+      await gone;
+      return localCopy.apply(storage, args);
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const before = await connections();
+        const inside = new Promise((resolve) => {
+          entered = resolve;
+        });
+        let left = () => {};
+        gone = new Promise<void>((resolve) => {
+          left = resolve;
+        });
+        const request = http.get(`${ts.baseUrl}${wavPath}`, { headers: { cookie }, agent: false });
+        request.on("error", () => {});
+        await inside;
+        request.destroy();
+        while ((await connections()) >= before + 1) await new Promise((resolve) => setTimeout(resolve, 10));
+        left();
+      }
+    } finally {
+      storage.localCopy = localCopy;
+      gone = Promise.resolve();
+    }
+    const res = await fetch(`${ts.baseUrl}${wavPath}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
   });
 });

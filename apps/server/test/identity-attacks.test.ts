@@ -415,6 +415,21 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     }
   });
 
+  it("14. the sign-in history names the browser that signed in, not the app's in-process call", async () => {
+    const owner = address("agent");
+    const { browser } = await requestLink(plain, owner);
+    const agent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0 audit-test";
+    const res = await fetch(await lastLinkTo(plain, owner), {
+      redirect: "manual",
+      headers: { cookie: browser, "user-agent": agent },
+    });
+    expect(res.headers.get("set-cookie")).toMatch(/dub_session=/);
+    const lines = (await plain.server.database.db.select().from(identitySchema.identityAuditLog)).filter(
+      (line) => line.action === "sign_in" && line.subject.toLowerCase() === owner,
+    );
+    expect(lines.map((line) => [line.userAgent, line.ipAddress])).toEqual([[agent, "127.0.0.1"]]);
+  });
+
   it("14. closing the account erases its sign-in history", async () => {
     const owner = address("closing");
     const cookie = await signInByLink(plain, owner);

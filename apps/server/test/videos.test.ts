@@ -161,6 +161,40 @@ describe.each(MODES)("videos API (%s)", (mode) => {
     expect(await leftoverUploads(ts)).toEqual([]);
   });
 
+  it("refuses an upload with two video files or two subtitle files (400), keeping nothing", async () => {
+    const file = new Blob([readFileSync(makeVideo(fixtures, "mp4"))]);
+    const srt = new Blob(["1\n00:00:00,000 --> 00:00:01,000\nHello\n"]);
+    const before = {
+      projects: (await api(ts.baseUrl, alice.cookie, "GET", "/api/video")).body.length,
+      stored: await storedProjectIds(ts, ts.server.storage),
+      usage: (await api(ts.baseUrl, alice.cookie, "GET", "/api/usage")).body,
+    };
+    for (const [field, kind] of [
+      ["video", "video"],
+      ["subtitles", "subtitle"],
+    ]) {
+      const form = new FormData();
+      form.set("title", `Two ${field}`);
+      form.append("video", file, "a.mp4");
+      if (field === "video") form.append("video", file, "b.mp4");
+      else for (const name of ["a.srt", "b.srt"]) form.append("subtitles", srt, name);
+      const res = await fetch(`${ts.baseUrl}/api/video/process`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: alice.cookie },
+      });
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).error, field).toEqual({
+        code: "bad_request",
+        message: `Send one ${kind} file: this upload has two \`${field}\` files.`,
+      });
+    }
+    expect((await api(ts.baseUrl, alice.cookie, "GET", "/api/video")).body.length).toBe(before.projects);
+    expect(await storedProjectIds(ts, ts.server.storage)).toEqual(before.stored);
+    expect((await api(ts.baseUrl, alice.cookie, "GET", "/api/usage")).body).toEqual(before.usage);
+    expect(await leftoverUploads(ts)).toEqual([]);
+  });
+
   it("leaves nothing behind when an upload is cut off half-way", async () => {
     const file = makeVideo(fixtures, "mp4", { seconds: 20, size: "1280x720" });
     const bytes = readFileSync(file);

@@ -77,6 +77,49 @@ describe.each(MODES)("webhooks (%s)", (mode) => {
     });
   });
 
+  it("shows a signing secret once, never lists it, and lets only a read-write credential replace it", async () => {
+    const alice = await ts.signIn();
+    const hook = await endpoint(alice.cookie, "/rotated");
+    const key = async (scope: string) =>
+      (await api(ts.baseUrl, alice.cookie, "POST", "/api/account/keys", { name: scope, scope })).body
+        .secret as string;
+    const read = { authorization: `Bearer ${await key("read")}` };
+    const write = { authorization: `Bearer ${await key("read+write")}` };
+    for (const headers of [{}, read]) {
+      const list = await api(
+        ts.baseUrl,
+        headers === read ? null : alice.cookie,
+        "GET",
+        "/api/webhooks",
+        undefined,
+        headers,
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.endpoints).toHaveLength(1);
+      expect(JSON.stringify(list.body)).not.toContain("whsec_");
+    }
+    const changed = await api(ts.baseUrl, alice.cookie, "PATCH", `/api/webhooks/${hook.id}`, {
+      enabled: true,
+    });
+    expect(changed.body.secret).toBeUndefined();
+    const refused = await api(ts.baseUrl, null, "POST", `/api/webhooks/${hook.id}/secret`, undefined, read);
+    expect(refused.status).toBe(403);
+    const rotated = await api(ts.baseUrl, null, "POST", `/api/webhooks/${hook.id}/secret`, undefined, write);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(hook.secret);
+    await api(ts.baseUrl, alice.cookie, "POST", `/api/webhooks/${hook.id}/test`);
+    const [got] = await eventually(
+      "the test event",
+      async () => at("/rotated").length > 0 && at("/rotated"),
+      20_000,
+    );
+    expect(new Webhook(rotated.body.secret).verify(got!.body, got!.headers)).toMatchObject({
+      type: "webhook.test",
+    });
+    expect(() => new Webhook(hook.secret).verify(got!.body, got!.headers)).toThrow();
+  });
+
   it("delivers one project's events in order, the later waiting while the earlier is retried", async () => {
     const alice = await ts.signIn();
     await endpoint(alice.cookie, "/order");

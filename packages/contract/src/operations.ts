@@ -68,6 +68,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
 } from "./webhooks.ts";
 
 // Every /api operation in one table: method, path, who may call it, what it takes and what it answers.
@@ -813,8 +814,19 @@ export const OPERATIONS: Operation[] = [
     access: "signed-in",
     summary: "Add a webhook endpoint",
     body: createWebhookSchema,
-    responses: { 201: json(webhookEndpointSchema, "The endpoint, with its secret.") },
+    responses: {
+      201: json(webhookEndpointWithSecretSchema, "The endpoint, with its signing secret (shown this once)."),
+    },
     errors: ["conflict"],
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/:id/secret",
+    tag: "Webhooks",
+    access: "signed-in",
+    summary: "Replace an endpoint's signing secret (shown once; not with a read-only key)",
+    responses: { 200: json(webhookEndpointWithSecretSchema, "The endpoint, with its new signing secret.") },
+    errors: ["not_found"],
   },
   {
     method: "PATCH",

@@ -13,7 +13,7 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
-/** A webhook endpoint of the user. `secret` (`whsec_…`) verifies the signatures of its deliveries. */
+/** A webhook endpoint of the user, as listed: never with its secret (a read-only key could forge events). */
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -21,10 +21,15 @@ export const webhookEndpointSchema = z.object({
   enabled: z.boolean(),
   /** Why the service disabled it (repeated failure), or null. */
   disabledReason: z.string().nullable(),
-  secret: z.string(),
   createdAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+/**
+ * POST /api/webhooks and POST /api/webhooks/{id}/secret: the endpoint with its signing secret
+ * (`whsec_…`), shown this once.
+ */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 

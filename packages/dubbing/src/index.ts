@@ -53,7 +53,6 @@ export {
   audioOnlyArgs,
   burnSubtitlesArgs,
   extractAudioArgs,
-  FFMPEG,
   MediaError,
   type MediaErrorCode,
   type MediaInput,
@@ -67,6 +66,7 @@ export {
   previewArgs,
   probe,
   runFfmpeg,
+  spawnFfmpeg,
   verifiedDurationMs,
   wavStreamArgs,
 } from "./media/index.ts";

@@ -51,14 +51,19 @@ export function authRoutes(
   const secure = config.publicUrl.startsWith("https:");
   const basic = `Basic ${Buffer.from(`${identity.project.projectId}:${identity.project.secret}`).toString("base64")}`;
 
-  async function exchange(reply: FastifyReply, ip: string, endpoint: string, token: unknown) {
+  async function exchange(reply: FastifyReply, browser: FastifyRequest, endpoint: string, token: unknown) {
     if (!plausibleToken(token)) return failed(reply, INCOMPLETE_LINK);
+    // The provider's audit log and session records name the browser, not this in-process call.
     const res = await app.inject({
       method: "POST",
       url: endpoint,
-      headers: { authorization: basic, "content-type": "application/json" },
+      headers: {
+        authorization: basic,
+        "content-type": "application/json",
+        "user-agent": browser.headers["user-agent"] ?? "",
+      },
       payload: { token, session_duration_minutes: APP_SESSION_MINUTES },
-      remoteAddress: ip,
+      remoteAddress: browser.ip,
     });
     const body = res.json();
     const ok = res.statusCode === 200 ? authenticatedAnswer.safeParse(body) : null;
@@ -94,7 +99,7 @@ export function authRoutes(
     app.get(path, PUBLIC, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       if (matchesCookie(request.cookies[BINDING_COOKIE], query[BINDING_PARAM]))
-        return exchange(reply, request.ip, endpoint, query.token);
+        return exchange(reply, request, endpoint, query.token);
       if (!plausibleToken(query.token)) return failed(reply, INCOMPLETE_LINK);
       const nonce = randomBytes(16).toString("base64url");
       reply.setCookie(CONFIRM_COOKIE, nonce, { httpOnly: true, secure, sameSite: "strict", path });
@@ -115,7 +120,7 @@ export function authRoutes(
         if (!matchesCookie(request.cookies[CONFIRM_COOKIE], form.confirm))
           return failed(reply, "This sign-in could not be confirmed. Please open the link again.");
         reply.clearCookie(CONFIRM_COOKIE, { path });
-        return exchange(reply, request.ip, endpoint, form.token);
+        return exchange(reply, request, endpoint, form.token);
       });
     });
   }

@@ -2,32 +2,18 @@
 // addresses are off limits, checked on the address actually connected to.
 import dns from "node:dns";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
-/** Addresses a webhook or a fetched link may not reach unless the operator allows it. */
-const PRIVATE = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(address, prefix, "ipv4");
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  PRIVATE.addSubnet(address, prefix, "ipv6");
+/**
+ * The ranges of ipaddr.js (IANA's special-purpose registries) that are reachable on the public internet.
+ * A list of what passes rather than of what is refused, so a range a later version names is refused.
+ */
+const PUBLIC_V4 = new Set(["unicast", "as112", "amt"]);
+const PUBLIC_V6 = new Set(["unicast", "as112v6", "amt"]);
+/** Global unicast: outside it IPv6 has nothing public (`::/96` IPv4-compatible included, deprecated). */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address is the last 32 bits, judged as itself. */
+const NAT64 = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
 
 /**
  * Which private addresses the operator lets through: none (false, the default), all (true: development
@@ -35,24 +21,34 @@ for (const [address, prefix] of [
  */
 export type PrivateAllowance = boolean | readonly string[];
 
-/** Pure: an IPv4-mapped IPv6 address as its IPv4 form; any other address unchanged. */
-function unmapped(ip: string): string {
-  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
+/** Pure: the address as one canonical string, an IPv4-mapped IPv6 address as its IPv4 form; null if none. */
+function canonical(ip: string): string | null {
+  return net.isIP(ip) === 0 ? null : ipaddr.process(ip).toString();
 }
 
-/** Pure: whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
+/**
+ * Pure: whether an IP address is private, loopback, link-local or otherwise not on the public internet.
+ * An IPv6 address that carries an IPv4 one is judged by it where the IPv4 is always reachable from it
+ * (IPv4-mapped, NAT64's well-known prefix: a DNS64 resolver hands those out for every IPv4-only site);
+ * the other embedding prefixes are refused whole: IPv4-compatible `::a.b.c.d` and the local-use NAT64
+ * prefix `64:ff9b:1::/48` (where the IPv4 sits depends on the network's own prefix length) lie outside
+ * global unicast; 6to4 (`2002::/16`) and Teredo (`2001::/32`) are deprecated tunnels whose relays reach
+ * IPv4 addresses this guard cannot judge.
+ */
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = unmapped(ip);
-  if (mapped !== ip) return isPrivateAddress(mapped);
-  const family = net.isIP(ip);
-  if (family === 0) return true;
-  return PRIVATE.check(ip, family === 4 ? "ipv4" : "ipv6");
+  if (net.isIP(ip) === 0) return true;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return !PUBLIC_V4.has(address.range());
+  const v6 = address as ipaddr.IPv6;
+  if (v6.match(NAT64)) return isPrivateAddress(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
+  return !v6.match(GLOBAL_UNICAST) || !PUBLIC_V6.has(v6.range());
 }
 
 /** Pure: whether the guard lets a connection to `ip` through. */
 export function isAllowedAddress(ip: string, allow: PrivateAllowance): boolean {
   if (allow === true || !isPrivateAddress(ip)) return true;
-  return allow !== false && allow.includes(unmapped(ip));
+  const address = canonical(ip);
+  return allow !== false && address !== null && allow.some((allowed) => canonical(allowed) === address);
 }
 
 export class TargetRefused extends Error {}

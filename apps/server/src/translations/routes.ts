@@ -97,24 +97,25 @@ export function translationRoutes(
           `You are already downloading ${MAX_AUDIO_STREAMS_PER_USER} WAV files. Wait until one has finished.`,
         );
       }
-      try {
-        const wav = await service.dubAudioWav(userId, id, language, deps.scratchDir);
-        // Finished or abandoned, the response's end stops ffmpeg and frees the place.
-        reply.raw.on("close", () => {
-          wav.stop();
-          release();
-        });
-        return reply
-          .type("audio/wav")
-          .header(
-            "content-disposition",
-            `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
-          )
-          .send(wav.stream);
-      } catch (error) {
+      // Finished, failed or abandoned (even before ffmpeg started), the response's end frees the place
+      // and stops ffmpeg: listened to before any await, so a close during one is not missed.
+      let stop: (() => void) | null = null;
+      let closed = false;
+      reply.raw.on("close", () => {
+        closed = true;
+        stop?.();
         release();
-        throw error;
-      }
+      });
+      const wav = await service.dubAudioWav(userId, id, language, deps.scratchDir);
+      stop = wav.stop;
+      if (closed) wav.stop();
+      return reply
+        .type("audio/wav")
+        .header(
+          "content-disposition",
+          `attachment; filename="dubbed-audio-${language.replace(/[^a-z]/g, "")}.wav"`,
+        )
+        .send(wav.stream);
     },
   );
 }

@@ -1,15 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   type EngineRegistry,
-  FFMPEG,
   isLanguageCode,
   mp4CanCopyAudio,
   multiTrackArgs,
   nativeLanguageName,
   probe,
   runFfmpeg,
+  spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
 import { checkLimit, planOrUnlimited } from "../billing/plans.ts";
@@ -219,8 +218,7 @@ export class TranslationService {
     if (!(await this.storage.stat(m4a)))
       throw new AppError("not_found", "This dub was made before audio downloads existed. Dub it again.");
     const copy = await this.storage.localCopy(m4a, scratchDir);
-    const ffmpeg = spawn(
-      FFMPEG,
+    const ffmpeg = spawnFfmpeg(
       ["-hide_banner", "-nostdin", "-loglevel", "error", ...wavStreamArgs(copy.path)],
       {
         stdio: ["ignore", "pipe", "ignore"],
@@ -228,7 +226,7 @@ export class TranslationService {
     );
     // The local copy goes when ffmpeg ends, whether it finished or `stop` (the client went away) ended it.
     ffmpeg.on("close", () => void copy.release());
-    return { stream: ffmpeg.stdout, stop: () => ffmpeg.kill("SIGKILL") };
+    return { stream: ffmpeg.stdout!, stop: () => ffmpeg.kill("SIGKILL") };
   }
 
   /**

@@ -45,7 +45,7 @@ export async function receiveUpload(
   request.raw.once("close", onClose);
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024 },
+      limits: { fileSize: maxBytes, files: 3, fields: 10, fieldSize: 64 * 1024 },
     })) {
       if (part.type === "field") {
         if (part.fieldname === "title" && typeof part.value === "string") result.title = part.value;
@@ -53,11 +53,23 @@ export async function receiveUpload(
         if (part.fieldname === "speakers" && typeof part.value === "string") result.speakers = part.value;
         continue;
       }
-      if (part.fieldname === "subtitles" && !result.subtitles) {
+      // A second file of the same field is refused rather than dropped: the user would not know which one
+      // the project was made of.
+      if (
+        (part.fieldname === "video" && result.file) ||
+        (part.fieldname === "subtitles" && result.subtitles)
+      ) {
+        part.file.resume();
+        throw new AppError(
+          "bad_request",
+          `Send one ${part.fieldname === "video" ? "video" : "subtitle"} file: this upload has two \`${part.fieldname}\` files.`,
+        );
+      }
+      if (part.fieldname === "subtitles") {
         result.subtitles = await collectSubtitles(part.file);
         continue;
       }
-      if (part.fieldname !== "video" || result.file) {
+      if (part.fieldname !== "video") {
         part.file.resume();
         continue;
       }
@@ -73,6 +85,7 @@ export async function receiveUpload(
     return result;
   } catch (error) {
     if (tmpPath) await unlink(tmpPath).catch(() => {});
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
     if (code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {

@@ -23,6 +23,11 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
     webhooks.update(currentUser(request).id, request.params.id, parseBody(updateWebhookSchema, request.body)),
   );
 
+  // A read key only GETs (http/auth.ts): a secret is never shown to one.
+  app.post<Params>("/api/webhooks/:id/secret", SIGNED_IN, async (request) =>
+    webhooks.rotateSecret(currentUser(request).id, request.params.id),
+  );
+
   app.delete<Params>("/api/webhooks/:id", SIGNED_IN, async (request, reply) => {
     await webhooks.remove(currentUser(request).id, request.params.id);
     return reply.code(204).send();

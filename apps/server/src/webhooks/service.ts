@@ -2,6 +2,7 @@ import {
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
   type WebhookEvent,
 } from "@dubbing/contract";
 import { and, desc, eq } from "drizzle-orm";
@@ -31,8 +32,11 @@ const presentEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   events: row.events,
   enabled: row.enabled,
   disabledReason: row.disabledReason,
-  secret: row.secret,
   createdAt: row.createdAt.toISOString(),
+});
+const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({
+  ...presentEndpoint(row),
+  secret: row.secret,
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -76,7 +80,7 @@ export class WebhookService {
   async create(
     userId: string,
     input: { url: string; events: WebhookEvent[]; enabled: boolean },
-  ): Promise<WebhookEndpoint> {
+  ): Promise<WebhookEndpointWithSecret> {
     await assertPublicTarget(input.url, this.#allowPrivate);
     return this.#db.transaction(async (tx) => {
       await boundPerUser(
@@ -97,8 +101,19 @@ export class WebhookService {
           secret: newSecret(),
         })
         .returning();
-      return presentEndpoint(row!);
+      return withSecret(row!);
     });
+  }
+
+  /** A new signing secret, shown this once; the old one signs nothing from now on. */
+  async rotateSecret(userId: string, id: string): Promise<WebhookEndpointWithSecret> {
+    await this.#owned(userId, id);
+    const [row] = await this.#db
+      .update(webhookEndpoints)
+      .set({ secret: newSecret() })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .returning();
+    return withSecret(row!);
   }
 
   async update(

@@ -21,7 +21,3 @@ export class MediaError extends Error {
     this.code = code;
   }
 }
-
-/** Binaries, overridable for machines where they are not on PATH. */
-export const FFMPEG = process.env.FFMPEG_PATH || "ffmpeg";
-export const FFPROBE = process.env.FFPROBE_PATH || "ffprobe";

@@ -10,7 +10,7 @@ export {
   previewArgs,
   wavStreamArgs,
 } from "./args.ts";
-export { FFMPEG, MediaError, type MediaErrorCode } from "./errors.ts";
+export { MediaError, type MediaErrorCode } from "./errors.ts";
 export {
   allowedDemuxer,
   type Demuxer,
@@ -23,6 +23,7 @@ export {
 export { type AudioTrack, mp4CanCopyAudio, multiTrackArgs, nativeLanguageName } from "./multitrack.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
+export { spawnFfmpeg } from "./spawn.ts";
 export { trackLanguage } from "./track-language.ts";
 export {
   judgeStreams,

@@ -1,14 +1,7 @@
-import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { FFPROBE, MediaError } from "./errors.ts";
-import {
-  allowedDemuxer,
-  type Demuxer,
-  fileInputsOnly,
-  probeInputArgs,
-  refusalKind,
-  refusedDemuxer,
-} from "./input.ts";
+import { MediaError } from "./errors.ts";
+import { allowedDemuxer, type Demuxer, probeInputArgs, refusalKind, refusedDemuxer } from "./input.ts";
+import { execFfprobe } from "./spawn.ts";
 
 /** What ffprobe says about a media file. Durations in milliseconds. */
 export interface ProbeResult {
@@ -114,18 +107,13 @@ export async function probe(file: string, opts: { signal?: AbortSignal } = {}): 
  */
 export function runFfprobe(args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    execFile(
-      FFPROBE,
-      fileInputsOnly(args),
-      { maxBuffer: 16 * 1024 * 1024, signal },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
-        else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
-          reject(new MediaError("ffmpeg_failed", `${FFPROBE} is not installed`, { cause: err }));
-        else reject(ffprobeFailure(stderr, err));
-      },
-    );
+    execFfprobe(args, { maxBuffer: 16 * 1024 * 1024, signal }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout);
+      if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
+      else if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stderr)
+        reject(new MediaError("ffmpeg_failed", "ffprobe is not installed", { cause: err }));
+      else reject(ffprobeFailure(stderr, err));
+    });
   });
 }
 

@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
-import { FFMPEG, MediaError } from "./errors.ts";
-import { fileInputsOnly } from "./input.ts";
+import { MediaError } from "./errors.ts";
 import { lastLines } from "./probe.ts";
+import { spawnFfmpeg } from "./spawn.ts";
 
 export interface RunOptions {
   /** Expected output duration, to turn ffmpeg's out_time into a fraction. */
@@ -88,7 +87,7 @@ function runProcess(
       reject(new MediaError("aborted", "ffmpeg aborted"));
       return;
     }
-    const child = spawn(FFMPEG, fileInputsOnly([...GLOBAL_ARGS, ...args]), {
+    const child = spawnFfmpeg([...GLOBAL_ARGS, ...args], {
       stdio: [input ? "pipe" : "ignore", "pipe", "pipe", ...(onOutput ? (["pipe"] as const) : [])],
     });
     if (onOutput) onOutput(child.stdio[3] as Readable);
@@ -137,7 +136,7 @@ function runProcess(
     signal?.addEventListener("abort", onAbort, { once: true });
     child.on("error", (err) => {
       signal?.removeEventListener("abort", onAbort);
-      reject(new MediaError("ffmpeg_failed", `cannot run ${FFMPEG}: ${err.message}`, { cause: err }));
+      reject(new MediaError("ffmpeg_failed", `cannot run ffmpeg: ${err.message}`, { cause: err }));
     });
     child.on("close", (code, sig) => {
       signal?.removeEventListener("abort", onAbort);
@@ -154,4 +153,22 @@ function runProcess(
         );
     });
   });
+}
+
+/** Runs ffmpeg whose output is raw float32 samples on `pipe:3`; answers them. */
+export async function ffmpegSamples(
+  args: string[],
+  opts: Omit<RunOptions, "output"> = {},
+): Promise<Float32Array> {
+  const chunks: Buffer[] = [];
+  await runFfmpeg(args, {
+    ...opts,
+    output: async (stream) => {
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+    },
+  });
+  const bytes = Buffer.concat(chunks);
+  const samples = new Float32Array(Math.floor(bytes.length / 4));
+  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
+  return samples;
 }

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
-import { FFPROBE, MediaError } from "./errors.ts";
-import { fileInputsOnly, inputArgs, type ProbedFile } from "./input.ts";
+import { MediaError } from "./errors.ts";
+import { inputArgs, type ProbedFile } from "./input.ts";
 import { type ProbeResult, runFfprobe } from "./probe.ts";
+import { spawnFfprobe } from "./spawn.ts";
 
 // A header can claim anything, in both directions: a picture renamed .mp4 has a "video stream", the first
 // 30 % of a faststart MP4 claims the whole duration, a Matroska Duration element says 1 s over 42 s of
@@ -107,7 +107,7 @@ export function readPackets(
     .concat(inputArgs(input));
   return new Promise<PacketSpan>((resolve, reject) => {
     if (signal?.aborted) return reject(new MediaError("aborted", "probe aborted"));
-    const child = spawn(FFPROBE, fileInputsOnly(args), { stdio: ["ignore", "pipe", "ignore"], signal });
+    const child = spawnFfprobe(args, { stdio: ["ignore", "pipe", "ignore"], signal });
     let span = NO_PACKETS;
     let pending = "";
     const out = child.stdout as Readable;
@@ -119,7 +119,7 @@ export function readPackets(
     });
     child.on("error", (err) => {
       if (signal?.aborted) reject(new MediaError("aborted", "probe aborted", { cause: err }));
-      else reject(new MediaError("ffmpeg_failed", `cannot run ${FFPROBE}: ${err.message}`, { cause: err }));
+      else reject(new MediaError("ffmpeg_failed", `cannot run ffprobe: ${err.message}`, { cause: err }));
     });
     child.on("close", () => {
       if (signal?.aborted) return reject(new MediaError("aborted", "probe aborted"));

@@ -1,4 +1,9 @@
-import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from "@dubbing/contract";
+import {
+  WEBHOOK_EVENTS,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookEvent,
+} from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
@@ -7,18 +12,21 @@ import { notify } from "../toast/toast-store.ts";
 import {
   createWebhook,
   deleteWebhook,
+  rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
   useWebhookDeliveries,
   useWebhooks,
   webhooksKey,
 } from "./api.ts";
+import { NewWebhookSecret } from "./WebhookSecret.tsx";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6";
 
 /** Webhook endpoints: where the service tells your systems that work finished, with a delivery log. */
 export function Webhooks() {
   const endpoints = useWebhooks();
+  const [shown, setShown] = useState<WebhookEndpointWithSecret | null>(null);
   return (
     <section aria-labelledby="webhooks-title" className={card}>
       <h2 id="webhooks-title" className="text-lg font-semibold text-slate-900">
@@ -28,7 +36,8 @@ export function Webhooks() {
         We POST a signed JSON event to your address when a project, translation, dub or data export is ready
         or failed (Standard Webhooks signatures; failed deliveries are retried for 24 hours).
       </p>
-      <CreateWebhookForm />
+      <CreateWebhookForm onCreated={setShown} />
+      {shown && <NewWebhookSecret shown={shown} onDone={() => setShown(null)} />}
       {endpoints.isError && (
         <p role="alert" className="mt-4 text-sm text-red-700">
           Your webhook endpoints could not be loaded.
@@ -37,7 +46,7 @@ export function Webhooks() {
       {endpoints.data?.length === 0 && <p className="mt-4 text-sm text-slate-500">No endpoints yet.</p>}
       <ul className="mt-4 space-y-4">
         {endpoints.data?.map((endpoint) => (
-          <Endpoint key={endpoint.id} endpoint={endpoint} />
+          <Endpoint key={endpoint.id} endpoint={endpoint} onSecret={setShown} />
         ))}
       </ul>
     </section>
@@ -72,7 +81,7 @@ function EventChoices({
   );
 }
 
-function CreateWebhookForm() {
+function CreateWebhookForm({ onCreated }: { onCreated: (shown: WebhookEndpointWithSecret) => void }) {
   const client = useQueryClient();
   const urlId = useId();
   const [url, setUrl] = useState("");
@@ -84,7 +93,7 @@ function CreateWebhookForm() {
     setBusy(true);
     setError(null);
     try {
-      await createWebhook({ url: url.trim(), events });
+      onCreated(await createWebhook({ url: url.trim(), events }));
       setUrl("");
       await client.invalidateQueries({ queryKey: webhooksKey });
     } catch (e) {
@@ -125,9 +134,14 @@ function CreateWebhookForm() {
   );
 }
 
-function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
+function Endpoint({
+  endpoint,
+  onSecret,
+}: {
+  endpoint: WebhookEndpoint;
+  onSecret: (shown: WebhookEndpointWithSecret) => void;
+}) {
   const client = useQueryClient();
-  const [showSecret, setShowSecret] = useState(false);
   const [busy, setBusy] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: webhooksKey });
   const act = async (what: () => Promise<unknown>, failed: string) => {
@@ -153,16 +167,6 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       {endpoint.disabledReason && <p className="mt-1 text-sm text-red-700">{endpoint.disabledReason}</p>}
       <p className="mt-1 text-xs text-slate-600">{endpoint.events.join(", ")}</p>
-      <p className="mt-2 text-xs text-slate-600">
-        Signing secret:{" "}
-        {showSecret ? (
-          <code className="break-all">{endpoint.secret}</code>
-        ) : (
-          <button type="button" className="text-indigo-700 underline" onClick={() => setShowSecret(true)}>
-            Show
-          </button>
-        )}
-      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
@@ -189,6 +193,19 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
           }
         >
           {endpoint.enabled ? "Disable" : "Enable"}
+        </button>
+        <button
+          type="button"
+          className={buttonSecondary}
+          disabled={busy}
+          onClick={() =>
+            void act(
+              async () => onSecret(await rotateWebhookSecret(endpoint.id)),
+              "The signing secret could not be replaced.",
+            )
+          }
+        >
+          New signing secret
         </button>
         <button
           type="button"

@@ -10,6 +10,7 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointList,
+  WebhookEndpointWithSecret,
   WebhookEvent,
 } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -86,7 +87,11 @@ export function useWebhookDeliveries(id: string) {
 }
 
 export const createWebhook = (input: { url: string; events: WebhookEvent[] }) =>
-  apiFetch<WebhookEndpoint>("/api/webhooks", jsonBody("POST", input));
+  apiFetch<WebhookEndpointWithSecret>("/api/webhooks", jsonBody("POST", input));
+
+/** A new signing secret for the endpoint: the answer is the only time it is shown. */
+export const rotateWebhookSecret = (id: string) =>
+  apiFetch<WebhookEndpointWithSecret>(`/api/webhooks/${encodeURIComponent(id)}/secret`, { method: "POST" });
 
 export const updateWebhook = (id: string, change: { enabled?: boolean; events?: WebhookEvent[] }) =>
   apiFetch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, jsonBody("PATCH", change));

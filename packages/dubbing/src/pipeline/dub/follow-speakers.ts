@@ -5,35 +5,35 @@ import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { longestFirst, measureSpeech, type Prosody } from "../../audio/prosody.ts";
 import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
-import { FFMPEG } from "../../media/errors.ts";
+import { inputArgs, type ProbedFile } from "../../media/input.ts";
+import { ffmpegSamples } from "../../media/run.ts";
 import { hashKey } from "../../util/hash.ts";
-import { runProcess } from "../../util/proc.ts";
 import { fitStyle, type StyleFit, sampleText } from "../follow.ts";
 import type { PreparedDub } from "./types.ts";
 
 const SR = 16_000;
 
 /** Pure: the ffmpeg arguments for the audio of `regions` (ms), one after another, mono 16 kHz float32. */
-export function regionAudioArgs(video: string, regions: { start: number; end: number }[]): string[] {
+export function regionAudioArgs(
+  video: string | ProbedFile,
+  regions: { start: number; end: number }[],
+): string[] {
   const picks = regions.map((r) => `between(t,${r.start / 1000},${r.end / 1000})`).join("+");
   return [
-    ...["-hide_banner", "-nostdin", "-loglevel", "error", "-i", video, "-vn", "-ac", "1", "-ar", String(SR)],
-    ...["-af", `aselect='${picks}',asetpts=N/SR/TB`, "-f", "f32le", "pipe:1"],
+    ...[...inputArgs(video), "-vn", "-ac", "1", "-ar", String(SR)],
+    ...["-af", `aselect='${picks}',asetpts=N/SR/TB`, "-f", "f32le", "pipe:3"],
   ];
 }
 
 /** How a speaker speaks, measured from their segments in the video; null when they have no audio there. */
 export async function measureSpeakerInVideo(
-  video: string,
+  video: string | ProbedFile,
   regions: { start: number; end: number }[],
   signal?: AbortSignal,
 ): Promise<Prosody | null> {
   const picked = longestFirst(regions);
   if (picked.length === 0) return null;
-  const { stdout } = await runProcess(FFMPEG, regionAudioArgs(video, picked), { signal });
-  const n = Math.floor(stdout.length / 4);
-  const samples = new Float32Array(n);
-  for (let i = 0; i < n; i++) samples[i] = stdout.readFloatLE(i * 4);
+  const samples = await ffmpegSamples(regionAudioArgs(video, picked), { signal });
   const m = measureSpeech(samples, SR);
   if (m.voicedFrames === 0) return null;
   return { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec };
