@@ -56,6 +56,8 @@ COPY --from=node /opt/node /opt/node
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
 COPY --from=build /app /app
+# the runtime Python environments (scripts/python.sh; e.g. DeepFilterNet3 for the separation), hash-pinned
+RUN scripts/python.sh $(scripts/setup.sh pythons)
 ENV PATH=/opt/node/bin:$PATH \
     NODE_ENV=production \
     DATA_DIR=/data \

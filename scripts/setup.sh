@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages, the Python environments.
-# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages (the Dockerfile
-# installs exactly these).
+# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages and
+# `scripts/setup.sh pythons` the runtime Python environments (the Dockerfile installs exactly these).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -16,11 +16,15 @@ RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-d
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes.
-RUNTIME_PYTHON=(ytdlp)
+RUNTIME_PYTHON=(ytdlp enhance)
 TEST_PYTHON=()
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"
+  exit 0
+fi
+if [ "$MODE" = pythons ]; then
+  echo "${RUNTIME_PYTHON[*]}"
   exit 0
 fi
 

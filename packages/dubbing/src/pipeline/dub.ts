@@ -27,6 +27,7 @@ import {
   type DubResult,
   MIX_RATE,
 } from "./dub/types.ts";
+import { heardSpeech, unlinedSpeech, unlinedWarning } from "./dub/unlined.ts";
 
 export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
 export { MIX_RATE } from "./dub/types.ts";
@@ -102,6 +103,18 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       }
       timings.separate = since(t);
     }
+    // ducked: the original's speech that no line covers is ducked as well (never heard at full level)
+    let unlined: DubReport["unlinedSpeech"];
+    if (background === "duck" && prep.hasAudio) {
+      const heard = await heardSpeech(video, {
+        stemsDir: opts.stemsDir,
+        workDir: work.dir,
+        durationMs,
+        signal,
+      });
+      unlined = unlinedSpeech(heard, segments);
+      if (unlined.length) prep.warnings.push(unlinedWarning(unlined, duckDb));
+    }
     const bg = decodeBackground(backgroundSource, mixFile, {
       ...{ keep: background !== "remove" && prep.hasAudio, channels, durationMs },
       signal: stop.signal,
@@ -143,9 +156,10 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       fit,
     );
     const mixIn = { mixFile, clipDir, channels, durationMs, background: bg, duckDb, segments, synth, fits };
+    const duckAlso = (unlined ?? []).map((r) => ({ start: toFrame(r.start), end: toFrame(r.end) }));
     const duck = background === "duck";
     const placed = await mixToFile({
-      ...{ ...mixIn, duck, restore, concurrency, signal },
+      ...{ ...mixIn, duck, duckAlso, restore, concurrency, signal },
       onProgress: (f) => report("fit", f),
     });
     timings.fit = since(t);
@@ -164,7 +178,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     const translation = doc.meta?.translation;
     const rep = buildReport({
-      ...{ video, output, language, durationMs, channels, background, separation, duckDb, fit },
+      ...{ video, output, language, durationMs, channels, background, separation, unlined, duckDb, fit },
       voices: prep.voices,
       ...{ translation, loudness, encoded, segments, synth, fits, placed, warnings: prep.warnings, timings },
     });

@@ -68,6 +68,8 @@ export type ReportInput = Pick<
   | "warnings"
   | "timings"
 > & {
+  /** The speech no line covers, ducked (unlined.ts). */
+  unlined?: DubReport["unlinedSpeech"];
   voices: Map<string, ResolvedVoice>;
   translation?: DocMeta["translation"];
   loudness: NormalizeResult;
@@ -91,6 +93,7 @@ export function buildReport(r: ReportInput): DubReport {
     channels: r.channels,
     background: r.background,
     ...(r.separation ? { separation: r.separation } : {}),
+    ...(r.unlined ? { unlinedSpeech: r.unlined } : {}),
     duckDb: r.duckDb,
     fit: r.fit,
     voices: Object.fromEntries(
