@@ -56,12 +56,12 @@ COPY --from=node /opt/node /opt/node
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
 COPY --from=build /app /app
-# yt-dlp from PyPI, hash-pinned (scripts/python/ytdlp.txt), made here at the path it runs from: a virtual
-# environment is not relocatable. PIP_CERT: the machine's authorities, if a base image adds its own.
-RUN PIP_CERT=/etc/ssl/certs/ca-certificates.crt /app/scripts/python.sh ytdlp && rm -rf /root/.cache
-# the speech recognition worker's Python environment and the default models (as scripts/setup.sh does)
-RUN cd /app && PATH=/opt/node/bin:$PATH scripts/python.sh asr \
- && /opt/node/bin/node packages/dubbing/src/cli/main.ts models install --dir .tools/models
+# yt-dlp, the recognition worker and DeepFilterNet3 (the runtime Python environments, scripts/setup.sh
+# pythons), hash-pinned, made here at the path they run from (a virtual environment is not relocatable),
+# and the default recognition model. PIP_CERT: the machine's authorities, if a base image adds its own.
+RUN cd /app && PIP_CERT=/etc/ssl/certs/ca-certificates.crt scripts/python.sh $(scripts/setup.sh pythons) \
+ && PATH=/opt/node/bin:$PATH node packages/dubbing/src/cli/main.ts models install --dir .tools/models \
+ && rm -rf /root/.cache
 ENV PATH=/opt/node/bin:$PATH \
     NODE_ENV=production \
     DATA_DIR=/data \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages, the Python environments.
-# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages (the Dockerfile
-# installs exactly these).
+# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages and
+# `scripts/setup.sh pythons` the runtime Python environments (the Dockerfile installs exactly these).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -17,12 +17,17 @@ TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
 # (ytdlp: yt-dlp for link imports, Debian's is too old to be safe, see docs/IDENTITY.md; asr: the speech
-# recognition worker's faster-whisper; apifuzz: schemathesis for the API fuzz test).
-RUNTIME_PYTHON=(ytdlp asr)
+# recognition worker's faster-whisper; enhance: DeepFilterNet3 for the separation; apifuzz: schemathesis
+# for the API fuzz test).
+RUNTIME_PYTHON=(ytdlp asr enhance)
 TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
   echo "${RUNTIME_DEBS[*]}"
+  exit 0
+fi
+if [ "$MODE" = pythons ]; then
+  echo "${RUNTIME_PYTHON[*]}"
   exit 0
 fi
 

@@ -1,4 +1,4 @@
-// Separation bench (issue #28): real speech over real music, dubbed English → Spanish, and what is left
+// Separation bench: real speech over real music, dubbed English → Spanish, and what is left
 // of each source in the dub's audio under the dubbed lines — least-squares shares of the two source
 // stems, relative to the music's level outside speech:
 //   S  speech suppression: how far the original speech is below that level (dB down, higher is better)
@@ -6,7 +6,8 @@
 // plus the separation's real-time factor, the dub's loudness and true peak, and whether the video
 // stream was copied bit for bit. One row per fixture and per background mode / engine that can run.
 // Installs Debian's asc-music (the music) if it is missing. Prints figures; never fails on them.
-//   node bench/pipeline/separation.ts [--keep DIR] [--engines spectral,demucs] [--music-db -14]
+//   node bench/pipeline/separation.ts [--keep DIR] [--engines spectral,deepfilter,demucs] [--music-db -14]
+//   [--only LibriVox,continuous,dialogue]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,8 +32,9 @@ import {
 const { values } = parseArgs({
   options: {
     keep: { type: "string" },
-    engines: { type: "string", default: "spectral,demucs,musicai" },
+    engines: { type: "string", default: "spectral,deepfilter,demucs,musicai" },
     "music-db": { type: "string", default: "-14" },
+    only: { type: "string" },
   },
 });
 const musicDb = Number(values["music-db"]);
@@ -75,11 +77,20 @@ function fixtures(): Fixture[] {
   const lvWav = join(dir, "librivox.wav");
   const lvTruth = joinSpeech(lvWav, [...parts, ...parts], 1500);
   const lv = speechOverMusic(dir, lvWav, { name: "librivox", music: "frontiers.mp3", musicDb });
+  // a reader who hardly pauses (100 ms between recordings) over continuous music: little speech-free audio
+  const lcWav = join(dir, "librivox-continuous.wav");
+  const lcTruth = joinSpeech(lcWav, parts, 100);
+  const lc = speechOverMusic(dir, lcWav, {
+    name: "librivox-continuous",
+    music: "time_to_strike.mp3",
+    musicDb,
+  });
   // the flite two-voice dialogue over "machine_wars"
   const d = makeDialogue(dir, undefined, { name: "dialogue", leadMs: 2000, turnMs: 1200 });
   const dl = speechOverMusic(dir, d.wav, { name: "dialogue-music", music: "machine_wars.mp3", musicDb });
   return [
     { name: "LibriVox", src: lv, truth: lvTruth },
+    { name: "continuous", src: lc, truth: lcTruth },
     { name: "dialogue", src: dl, truth: d.truth },
   ];
 }
@@ -105,6 +116,7 @@ console.log(
 );
 try {
   for (const f of fixtures()) {
+    if (values.only && !values.only.split(",").includes(f.name)) continue;
     // as the service does: transcription makes the stems (default engine) and every dub reuses them
     const projectStems = join(dir, `stems-${f.name}`);
     rmSync(projectStems, { recursive: true, force: true });
@@ -143,7 +155,13 @@ try {
         ? `${(stems.seconds / secs).toFixed(3)} (${(stems.cpuSeconds / secs).toFixed(3)} CPU)`
         : "–";
       const enc = r.report.loudness.encoded;
-      const used = r.report.separation?.engine === null ? ` (ducked: ${r.report.separation.reason})` : "";
+      const sep = r.report.separation;
+      const used =
+        sep?.engine === null
+          ? ` (ducked: ${sep.reason})`
+          : sep && sep.engine !== run.engine
+            ? ` (${run.engine} refused: ${sep.engine} separated)`
+            : "";
       console.log(
         `${pad(f.name, 10)} ${pad(run.label, 18)} ${pad(S.toFixed(1), 6)} ${pad(M.toFixed(1), 6)} ${pad(rtf, 14)} ${pad(enc.lufs.toFixed(2), 7)} ${pad(enc.truePeakDb.toFixed(2), 6)} ${videoMd5(out) === source ? "copied" : "CHANGED"}${used}`,
       );

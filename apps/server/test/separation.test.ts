@@ -55,11 +55,13 @@ describe("keep: the music stays, the original voice goes (embedded)", () => {
     // the machine may be busy: a 20 s clip's transcription is given ten minutes (figures, not timing)
     const project = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"], 600_000);
     expect(project.status, project.statusMessage).toBe("ready");
-    for (const f of ["background.flac", "voice.flac", "stems.json"])
+    for (const f of ["background.flac", "voice.flac", "stems.json", "speech.json"])
       expect(existsSync(path.join(stemsDir(), f)), f).toBe(true);
     const stems = JSON.parse(readFileSync(path.join(stemsDir(), "stems.json"), "utf8"));
     expect(stems.engine).toBe("spectral");
-    expect(stems.voiceActivity.length).toBeGreaterThan(0);
+    const heard = JSON.parse(readFileSync(path.join(stemsDir(), "speech.json"), "utf8"));
+    expect(heard.heardOn).toBe("voice");
+    expect(heard.regions.length).toBeGreaterThan(0);
     const marks = await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/untranscribed-speech`);
     expect(marks.status).toBe(200);
     expect(marks.body).toMatchObject({ separated: true, engine: "spectral" });

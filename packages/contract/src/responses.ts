@@ -163,7 +163,10 @@ export const batchDubAnswerSchema = z.object({
 export type BatchDubAnswer = z.infer<typeof batchDubAnswerSchema>;
 
 const span = z.object({ start: z.number(), end: z.number() });
-/** GET /api/video/{id}/untranscribed-speech: speech (ms) of the separated voice that no segment covers. */
+/**
+ * GET /api/video/{id}/untranscribed-speech: speech (ms) heard at transcription (on the separated voice, or
+ * on the original when the separation failed: `separated` false) that no segment covers.
+ */
 export const untranscribedSpeechSchema = z.object({
   separated: z.boolean(),
   engine: z.string().nullable().optional(),

@@ -98,6 +98,8 @@ export interface DocMeta {
   separation?: { id: string | null; params?: Record<string, unknown>; reason?: string };
   /** Seconds per stage. */
   timings?: Record<string, number>;
+  /** Where `dub transcribe` kept the stems it made (absolute), and of which video: `dub render` reuses them. */
+  stems?: { dir: string; video: string; videoBytes: number };
 }
 
 export interface TranscriptDoc {

@@ -3,6 +3,7 @@
 
 export { createPocketsphinxEngine } from "./asr/pocketsphinx.ts";
 export { createWhisperEngine } from "./asr/whisper.ts";
+export { speechInWav } from "./audio/speech-file.ts";
 // Voice cloning (#30): the provider client, the sample, how a cloned voice is named.
 export { createVoiceCloner } from "./clone/default.ts";
 export { ELEVENLABS_CLONE_LIMITS } from "./clone/elevenlabs.ts";
@@ -95,6 +96,7 @@ export { type TranslateOptions, translate } from "./pipeline/translate.ts";
 export { type ResolvedVoice, resolveVoice } from "./pipeline/voices.ts";
 // Voice / background separation: the project's stems and the speech no segment covers.
 export {
+  parseSpeechActivity,
   readStems,
   STEM_FILES,
   type Stems,

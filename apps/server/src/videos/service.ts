@@ -6,10 +6,12 @@ import {
   bilingualCues,
   isLanguageCode,
   MediaError,
+  parseSpeechActivity,
   probe,
   STEM_FILES,
   type Stems,
   shiftCues,
+  speechInWav,
   toSrt,
   toVtt,
   untranscribedSpeech,
@@ -31,7 +33,7 @@ import { presentProject, presentProjectDetail, type SignPath } from "./present.t
 import { ProjectReads } from "./read-cache.ts";
 import { type ProjectRow, projectNotFound, VideoRepository } from "./repository.ts";
 import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
-import { speechInWav } from "./speech.ts";
+
 import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
 import { storedExtension } from "./upload.ts";
 
@@ -274,22 +276,24 @@ export class VideoService {
   }
 
   /**
-   * Where the separated voice has speech that no segment covers (stems.json's voice activity, made at
-   * transcription, against the transcript as it is now), for the editor's "Untranscribed speech" marks.
+   * Where speech was heard that no segment covers (speech.json, made at transcription on the separated
+   * voice or, when the separation failed, on the original; against the transcript as it is now), for the
+   * editor's "Untranscribed speech" marks.
    */
   async untranscribedSpeech(userId: string, id: string) {
     const row = await this.repo.requireOwned(userId, id);
-    const key = `${stemsPrefix(row.id)}${STEM_FILES.info}`;
-    if (!(await this.storage.stat(key))) return { separated: false, stretches: [] };
-    const info = JSON.parse(await text(await this.storage.read(key))) as Pick<
-      Stems,
-      "engine" | "voiceActivity"
-    >;
-    const transcript = await this.repo.transcriptOf(row.id);
+    const read = async (name: string) => {
+      const key = `${stemsPrefix(row.id)}${name}`;
+      return (await this.storage.stat(key)) ? text(await this.storage.read(key)) : null;
+    };
+    const stemsJson = await read(STEM_FILES.info);
+    const activity = parseSpeechActivity(await read(STEM_FILES.speech), stemsJson);
+    const engine = stemsJson === null ? null : (JSON.parse(stemsJson) as Pick<Stems, "engine">).engine;
+    const transcript = activity ? await this.repo.transcriptOf(row.id) : [];
     return {
-      separated: true,
-      engine: info.engine,
-      stretches: untranscribedSpeech(info.voiceActivity ?? [], transcript),
+      separated: stemsJson !== null,
+      engine,
+      stretches: activity ? untranscribedSpeech(activity.regions, transcript) : [],
     };
   }
 

@@ -60,7 +60,8 @@ not a video, no audio, no speech, bad transcript), 4 no engine for that language
     transcribe: `Usage: dub transcribe VIDEO -o transcript.json [--language en] [--speakers N]
 
 Writes {language, speakers: [{id, name, selectedVoice}], transcript: [{speaker, text, start, end}]}
-(times in ms). Progress goes to stderr.
+(times in ms). Progress goes to stderr. The voice and background stems it separates are kept beside the
+output (transcript.stems/, named in "meta"), and "dub render" of the same video reuses them.
 
 Options:
   -o, --output FILE     where to write the transcript (required)

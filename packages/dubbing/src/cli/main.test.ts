@@ -4,7 +4,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { withoutEngineEnv } from "../engines/options.ts";
-import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
+import { LIBRIVOX_DIR, makeTestVideo, tempDir } from "../testing/fixtures.ts";
+import { joinSpeech, speechOverMusic } from "../testing/music.ts";
 
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
 const t = tempDir("dub-cli-");
@@ -80,6 +81,27 @@ describe("dub CLI", () => {
     expect(rep.totals.dubbed).toBe(2);
     expect(readFileSync(join(t.dir, "out/v.es.srt"), "utf8")).toMatch(/^1\n00:00:00,200 --> 00:00:01,800\n/);
   });
+
+  it("transcribe keeps the stems it made beside its output, and render of the same video reuses them", () => {
+    const wav = join(t.dir, "reader.wav");
+    joinSpeech(wav, [join(LIBRIVOX_DIR, "sense_and_sensibility_01_austen_64kb-0870.wav")], 2000);
+    const clip = speechOverMusic(t.dir, wav, { name: "reader", music: "frontiers.mp3", musicDb: -14 });
+    const tr = dub("transcribe", clip.video, "-o", "reader.json");
+    expect(tr.code, tr.err).toBe(0);
+    const en = JSON.parse(readFileSync(join(t.dir, "reader.json"), "utf8"));
+    expect(en.meta.stems).toMatchObject({ dir: join(t.dir, "reader.stems"), video: clip.video });
+    // marked, so that the render's report shows whose stems it used
+    const info = join(t.dir, "reader.stems", "stems.json");
+    writeFileSync(
+      info,
+      JSON.stringify({ ...JSON.parse(readFileSync(info, "utf8")), engine: "made-by-transcribe" }),
+    );
+    expect(dub("translate", "reader.json", "--to", "es", "-o", "reader.es.json").code).toBe(0);
+    const r = dub("render", clip.video, "reader.es.json", "-o", "out/reader.es.mp4");
+    expect(r.code, r.err).toBe(0);
+    const rep = JSON.parse(readFileSync(join(t.dir, "out/reader.es.report.json"), "utf8"));
+    expect(rep.separation).toMatchObject({ requested: "keep", engine: "made-by-transcribe" });
+  }, 600_000);
 
   it("lists engines per language and the voice catalogue", () => {
     const e = dub("engines");

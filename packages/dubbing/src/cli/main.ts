@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `dub` CLI: a thin shell over the library. Progress on stderr, results in files.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { parseDoc, type TranscriptDoc } from "../doc.ts";
 import { createDefaultRegistry } from "../engines/default.ts";
@@ -14,9 +14,11 @@ import type { Progress } from "../pipeline/common.ts";
 import { dub } from "../pipeline/dub.ts";
 import { transcribe } from "../pipeline/transcribe.ts";
 import { translate } from "../pipeline/translate.ts";
+import { readStems } from "../separate/stems.ts";
 import { VOICES } from "../voices/catalog.ts";
 import { type Command, exitCodeFor, parseCommand, UsageError } from "./args.ts";
 import { runModels } from "./models.ts";
+import { reusableStems, stemsDirBeside, stemsRecord } from "./stems.ts";
 
 const err = process.stderr;
 
@@ -85,13 +87,18 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
       await runModels(cmd, signal);
       return;
     case "transcribe": {
+      const stemsDir = stemsDirBeside(cmd.output);
       const doc = await transcribe(cmd.video, {
         language: lang(cmd.language),
         speakers: cmd.speakers,
         registry,
+        stemsDir,
         signal,
         onProgress: progress("transcribe"),
       });
+      // the render reuses them (only stems that were made: a failed separation leaves speech.json alone)
+      if (await readStems(stemsDir))
+        doc.meta = { ...doc.meta, stems: await stemsRecord(stemsDir, cmd.video) };
       await writeJson(cmd.output, doc);
       err.write(`${doc.transcript.length} segments, ${doc.speakers.length} speakers → ${cmd.output}\n`);
       return;
@@ -108,6 +115,11 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
       const r = await dub(cmd.video, doc, {
         output: cmd.output,
         workDir: cmd.workDir,
+        stemsDir: reusableStems(
+          doc.meta?.stems,
+          cmd.video,
+          (await stat(cmd.video).catch(() => null))?.size ?? -1,
+        ),
         background: cmd.background,
         registry,
         signal,
@@ -121,10 +133,13 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
     case "run": {
       const to = lang(cmd.to);
       const base = cmd.output.replace(/\.mp4$/i, "");
+      // separated once, for recognition and for the render
+      const stemsDir = stemsDirBeside(`${base}.transcript.json`);
       const doc = await transcribe(cmd.video, {
         language: lang(cmd.language),
         speakers: cmd.speakers,
         registry,
+        stemsDir,
         signal,
         onProgress: progress("transcribe"),
       });
@@ -134,6 +149,7 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
       const r = await dub(cmd.video, tr, {
         output: cmd.output,
         workDir: cmd.workDir,
+        stemsDir,
         background: cmd.background,
         registry,
         signal,

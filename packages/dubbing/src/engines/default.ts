@@ -9,6 +9,7 @@ import { createApertiumEngine } from "../mt/apertium.ts";
 import { createAzureTranslatorEngine } from "../mt/azure.ts";
 import { createDeepLEngine } from "../mt/deepl.ts";
 import { createOpenAiMtEngine } from "../mt/openai.ts";
+import { createDeepFilterEngine } from "../separate/deepfilter.ts";
 import { createDemucsEngine } from "../separate/demucs.ts";
 import { createMusicAiEngine } from "../separate/musicai.ts";
 import { createSpectralSeparator } from "../separate/spectral.ts";
@@ -65,5 +66,6 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(createMusicAiEngine(o.musicai))
       .register(createDemucsEngine(o.demucs))
       .register(createSpectralSeparator())
+      .register(createDeepFilterEngine(o.deepfilter))
   );
 }

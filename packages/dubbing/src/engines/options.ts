@@ -21,6 +21,8 @@ export interface EngineOptions {
   espeak?: { binary?: string };
   musicai?: { apiKey?: string; baseUrl?: string; workflow?: string };
   demucs?: { binary?: string; model?: string };
+  /** The Python of the `enhance` environment (DeepFilterNet3). */
+  deepfilter?: { python?: string };
 }
 
 type Section = keyof EngineOptions;
@@ -63,6 +65,7 @@ export const ENGINE_ENV = {
   MUSICAI_WORKFLOW: ["musicai", "workflow"],
   DEMUCS_BIN: ["demucs", "binary"],
   DEMUCS_MODEL: ["demucs", "model"],
+  DEEPFILTER_PYTHON: ["deepfilter", "python"],
 } as const satisfies Record<
   string,
   { [S in Section]: readonly [S, Field<S>] | readonly [S, Field<S>, "url"] }[Section]

@@ -11,7 +11,7 @@ import { runFfmpeg } from "../media/run.ts";
 import { warmUp } from "../mix/measure.ts";
 import { stemsFor } from "../separate/stems.ts";
 import { FIT_DEFAULTS } from "../timing/fit.ts";
-import { PLAN_DEFAULTS, planTiming } from "../timing/plan.ts";
+import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
@@ -31,6 +31,7 @@ import {
   type DubResult,
   MIX_RATE,
 } from "./dub/types.ts";
+import { heardSpeech, unlinedSpeech, unlinedWarning } from "./dub/unlined.ts";
 
 export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
 export { MIX_RATE } from "./dub/types.ts";
@@ -107,6 +108,18 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       }
       timings.separate = since(t);
     }
+    // ducked: the original's speech that no line covers is ducked as well (never heard at full level)
+    let unlined: DubReport["unlinedSpeech"];
+    if (background === "duck" && prep.hasAudio) {
+      const heard = await heardSpeech(video, {
+        stemsDir: opts.stemsDir,
+        workDir: work.dir,
+        durationMs,
+        signal,
+      });
+      unlined = unlinedSpeech(heard, segments);
+      if (unlined.length) prep.warnings.push(unlinedWarning(unlined, duckDb));
+    }
     const bg = decodeBackground(backgroundSource, mixFile, {
       ...{ keep: background !== "remove" && prep.hasAudio, channels, durationMs },
       signal: stop.signal,
@@ -165,9 +178,14 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       ...{ mixFile, clipDir, channels, durationMs: line.durationMs, background: waited(bg), duckDb },
       ...{ segments: line.segments, synth, fits: line.fits },
     };
+    // speech no line covers, ducked too (on the output's timeline)
+    const duckAlso = (unlined ?? []).map((r) => ({
+      start: toFrame(shiftTime(r.start, line.waits)),
+      end: toFrame(shiftTime(r.end, line.waits)),
+    }));
     const duck = background === "duck";
     const placed = await mixToFile({
-      ...{ ...mixIn, duck, restore, concurrency, signal },
+      ...{ ...mixIn, duck, duckAlso, restore, concurrency, signal },
       onProgress: (f) => report("fit", f),
     });
     timings.fit = since(t);
@@ -220,6 +238,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         channels,
         background,
         separation,
+        unlined,
         duckDb,
         fit,
       },

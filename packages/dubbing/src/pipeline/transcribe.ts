@@ -13,7 +13,7 @@ import { extractAudioArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
-import { recordVoiceActivity, separateStems } from "../separate/stems.ts";
+import { type SpeechActivity, separateStems, writeSpeechActivity } from "../separate/stems.ts";
 import { defaultVoices } from "../voices/catalog.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
@@ -117,6 +117,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
 
     // recognition listens to the voice stem (the music and effects taken out) when there is one
     let separation: DocMeta["separation"];
+    let heardOn: SpeechActivity["heardOn"] = "original";
     if (opts.separate ?? true) {
       t = performance.now();
       report("separate", 0);
@@ -135,7 +136,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
         await runFfmpeg(extractAudioArgs(stems.voice, voiceWav), { signal: opts.signal });
         const voicePcm = parseWav(await readFile(voiceWav));
         speech = speechRegions(toMono(voicePcm), voicePcm.sampleRate);
-        await recordVoiceActivity(stemsDir, speech);
+        heardOn = "voice";
         if ((opts.asrOn ?? "original") === "voice") {
           wavFile = voiceWav;
           pcm = voicePcm;
@@ -149,6 +150,8 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       timings.separate = since(t);
       if (speech.length === 0) throw new DubError("no_speech", "no speech found in the separated voice");
     }
+    // kept with the project even when the separation failed: speech no segment covers is marked from it
+    if (opts.stemsDir) await writeSpeechActivity(opts.stemsDir, { heardOn, regions: speech });
 
     t = performance.now();
     const { words, params: asrParams } = await asr.transcribe({

@@ -71,6 +71,7 @@ export async function translate(
     })),
     meta: {
       ...(doc.meta?.durationMs !== undefined ? { durationMs: doc.meta.durationMs } : {}),
+      ...(doc.meta?.stems ? { stems: doc.meta.stems } : {}),
       translation: {
         id: engine.id,
         from,

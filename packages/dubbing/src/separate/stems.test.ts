@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawToFlacArgs, untranscribedSpeech } from "./stems.ts";
+import { parseSpeechActivity, rawToFlacArgs, untranscribedSpeech } from "./stems.ts";
 
 describe("untranscribedSpeech", () => {
   it("gives the voice's speech no segment covers, joined across short gaps, at least a second long", () => {
@@ -27,5 +27,23 @@ describe("rawToFlacArgs", () => {
     expect(rawToFlacArgs("in.f32", 44_100, 2, "out.flac", 16_000, 1).join(" ")).toBe(
       "-f f32le -ar 44100 -ac 2 -i in.f32 -ar 16000 -ac 1 -sample_fmt s16 -c:a flac out.flac",
     );
+  });
+});
+
+describe("parseSpeechActivity", () => {
+  it("reads speech.json, else the voice activity of stems made before it, else nothing", () => {
+    const regions = [{ start: 0, end: 900 }];
+    expect(parseSpeechActivity(JSON.stringify({ heardOn: "original", regions }), null)).toEqual({
+      heardOn: "original",
+      regions,
+    });
+    expect(parseSpeechActivity(null, JSON.stringify({ engine: "spectral", voiceActivity: regions }))).toEqual(
+      {
+        heardOn: "voice",
+        regions,
+      },
+    );
+    expect(parseSpeechActivity(null, JSON.stringify({ engine: "spectral" }))).toBeNull();
+    expect(parseSpeechActivity(null, null)).toBeNull();
   });
 });

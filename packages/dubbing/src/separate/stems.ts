@@ -6,12 +6,28 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Region } from "../audio/features.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
-import { throwIfAborted } from "../errors.ts";
+import type { SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
+import { DubError, throwIfAborted } from "../errors.ts";
 import { decodeAudioArgs } from "../media/args.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { MIX_RATE } from "../pipeline/dub/types.ts";
 
-export const STEM_FILES = { background: "background.flac", voice: "voice.flac", info: "stems.json" } as const;
+export const STEM_FILES = {
+  background: "background.flac",
+  voice: "voice.flac",
+  info: "stems.json",
+  speech: "speech.json",
+} as const;
+
+/**
+ * speech.json: where speech was heard (ms) at transcription, on the voice stem when the audio was
+ * separated, else on the original. Written whether or not the separation worked, so that the speech no
+ * segment covers is marked, and kept out of a ducked dub, in both cases.
+ */
+export interface SpeechActivity {
+  heardOn: "voice" | "original";
+  regions: Region[];
+}
 
 /** stems.json: what made the stems. */
 export interface StemsInfo {
@@ -23,7 +39,7 @@ export interface StemsInfo {
   seconds: number;
   cpuSeconds: number;
   durationMs: number;
-  /** Where the voice stem has speech (ms), when recognition has listened to it (transcribe()). */
+  /** Where the voice stem has speech (ms): stems made before speech.json kept it here. */
   voiceActivity?: Region[];
 }
 
@@ -79,6 +95,36 @@ export function rawToWavArgs(input: string, rate: number, channels: number, outp
 }
 
 /**
+ * The registry's first available separation engine (`prefer` first) on `input`; an engine that refuses
+ * for want of speech-free audio (the spectral one, on a talk over continuous music) hands over to the next
+ * available one, which needs none (DeepFilterNet3). Any other failure, or the last refusal, is thrown.
+ */
+export async function separateWithFallback(
+  registry: EngineRegistry,
+  prefer: string | undefined,
+  input: SeparationInput,
+): Promise<{ engine: SeparationEngine; result: SeparationResult }> {
+  const all = registry.list("separation");
+  const ordered = prefer
+    ? [...all.filter((e) => e.id === prefer), ...all.filter((e) => e.id !== prefer)]
+    : all;
+  let refused: unknown = null;
+  for (const engine of ordered) {
+    if (!(await registry.availability(engine)).ok) continue;
+    try {
+      return { engine, result: await engine.separate(input) };
+    } catch (err) {
+      if (!(err instanceof DubError && err.code === "too_little_background")) throw err;
+      refused ??= err;
+    }
+  }
+  if (refused) throw refused;
+  // none available: the registry's message names each engine and why
+  await registry.pickSeparation(prefer);
+  throw new DubError("no_engine", "no separation engine is available");
+}
+
+/**
  * Separates the first audio stream of `video` into `dir` (created by the caller) with the registry's
  * separation engine (`prefer` first). `speech`: where the voice is known to be (ms). Throws the
  * engine's DubError (e.g. too_little_background) when it cannot.
@@ -96,7 +142,6 @@ export async function separateStems(
     onProgress?: (fraction: number) => void;
   },
 ): Promise<Stems> {
-  const engine = await opts.registry.pickSeparation(opts.prefer);
   const channels = Math.min(2, Math.max(1, opts.channels));
   const pcmFile = join(dir, "original.f32");
   const created = [pcmFile];
@@ -108,7 +153,7 @@ export async function separateStems(
     throwIfAborted(opts.signal);
     const t = performance.now();
     const cpu = process.cpuUsage();
-    const r = await engine.separate({
+    const { engine, result: r } = await separateWithFallback(opts.registry, opts.prefer, {
       pcmFile,
       sampleRate: MIX_RATE,
       channels,
@@ -145,11 +190,26 @@ export async function separateStems(
   }
 }
 
-/** Records where the voice stem has speech in the stems.json of `dir`. */
-export async function recordVoiceActivity(dir: string, regions: Region[]): Promise<void> {
-  const file = join(dir, STEM_FILES.info);
-  const info = JSON.parse(await readFile(file, "utf8")) as StemsInfo;
-  await writeFile(file, `${JSON.stringify({ ...info, voiceActivity: regions }, null, 2)}\n`);
+/** Writes speech.json into `dir` (created). */
+export async function writeSpeechActivity(dir: string, activity: SpeechActivity): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, STEM_FILES.speech), `${JSON.stringify(activity)}\n`);
+}
+
+/** Pure: speech.json's text, else (stems made before it existed) the voice activity stems.json kept. */
+export function parseSpeechActivity(
+  speechJson: string | null,
+  stemsJson: string | null,
+): SpeechActivity | null {
+  if (speechJson !== null) return JSON.parse(speechJson) as SpeechActivity;
+  const info = stemsJson === null ? null : (JSON.parse(stemsJson) as StemsInfo);
+  return info?.voiceActivity ? { heardOn: "voice", regions: info.voiceActivity } : null;
+}
+
+/** Where speech was heard, from the stems folder `dir`, or null when it holds no record of it. */
+export async function readSpeechActivity(dir: string): Promise<SpeechActivity | null> {
+  const read = (name: string) => readFile(join(dir, name), "utf8").catch(() => null);
+  return parseSpeechActivity(await read(STEM_FILES.speech), await read(STEM_FILES.info));
 }
 
 /**

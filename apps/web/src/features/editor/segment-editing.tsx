@@ -4,6 +4,7 @@ import { buttonSecondary } from "../../components/button-styles.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Dialog } from "../../components/Dialog.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { placeSegmentsOnSpeech } from "./place-lines.ts";
 import type { Segment } from "./segments.ts";
 import {
   insertAfter,
@@ -159,6 +160,16 @@ export function useSegmentEditing({
         >
           Split at {formatClock(playerMs)}
         </button>
+        {speech?.length && segments.length ? (
+          // typed lines have no times of their own: laid on the detected speech in order (undo restores)
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => change(placeSegmentsOnSpeech(segments, speech))}
+          >
+            Place the lines on the speech
+          </button>
+        ) : null}
         <button type="button" className={`${buttonSecondary} ml-auto`} onClick={() => setHelp(true)}>
           Keyboard shortcuts
         </button>

@@ -64,6 +64,8 @@ export interface MixInput {
   background: Promise<boolean>;
   /** Lower the background under speech by duckDb ("duck"); with a separated background it stays. */
   duck: boolean;
+  /** With `duck`: more frames to duck (the original's speech that no line covers). */
+  duckAlso?: Range[];
   duckDb: number;
   /**
    * The original audio (raw float32 like the mix) put back in place of the background inside `ranges`
@@ -182,7 +184,7 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
   const hasBackground = await input.background;
   await pcmFileOfLength(input.mixFile, channels, frames, hasBackground ? "keep" : "silence");
   const ramp = Math.round(0.15 * MIX_RATE);
-  const ranges = mergeRanges(speechRanges(segments, fits), 2 * ramp);
+  const ranges = mergeRanges([...speechRanges(segments, fits), ...(input.duckAlso ?? [])], 2 * ramp);
   const placed: Placement[] = segments.map(() => null);
   const prepare = async (i: number) => {
     const c = await loadClip(input.clipDir, synth[i] as SynthesizedSegment, fits[i] as Fit, signal);

@@ -77,6 +77,8 @@ export type ReportInput = Pick<
   plan: (PlannedLine | null)[];
   waits: Wait[];
   sourceDurationMs: number;
+  /** The speech no line covers, ducked (unlined.ts). */
+  unlined?: DubReport["unlinedSpeech"];
   voices: Map<string, ResolvedVoice>;
   translation?: DocMeta["translation"];
   loudness: NormalizeResult;
@@ -101,6 +103,7 @@ export function buildReport(r: ReportInput): DubReport {
     channels: r.channels,
     background: r.background,
     ...(r.separation ? { separation: r.separation } : {}),
+    ...(r.unlined ? { unlinedSpeech: r.unlined } : {}),
     duckDb: r.duckDb,
     fit: r.fit,
     timing: {

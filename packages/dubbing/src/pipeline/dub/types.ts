@@ -110,6 +110,11 @@ export interface DubReport {
   background: BackgroundMode;
   /** With "keep" asked: the engine that separated the stems, or null and why the dub ducked instead. */
   separation?: { requested: "keep"; engine: string | null; reason?: string };
+  /**
+   * Ducked (no separated background): the original's speech that no line covers (ms), ducked by duckDb
+   * like the rest of the original under the lines, so that it is never heard at full level.
+   */
+  unlinedSpeech?: { start: number; end: number }[];
   duckDb: number;
   fit: Required<FitOptions>;
   /** The timing plan's settings and totals; `waits` on the original's timeline, `addedMs` their sum. */

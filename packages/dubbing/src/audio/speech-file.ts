@@ -1,11 +1,11 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { type Region, regionsFromLevels } from "@dubbing/dubbing/audio/features.ts";
+import { type Region, regionsFromLevels } from "./features.ts";
 
 const FRAME_MS = 10;
 
 /**
- * Where a 16-bit PCM WAV (ingest's mono audio) has speech, by the energy VAD, read as a stream: only the
+ * Where a 16-bit PCM WAV (e.g. ingest's mono audio) has speech, by the energy VAD, read as a stream: only the
  * 10 ms frame levels are kept (100 numbers a second), never the samples.
  */
 export async function speechInWav(file: string): Promise<Region[]> {
