@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
   subtitleImportRoutes(app, { videos, translations });
   glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
-  videoEvents(app, { db, videos, tracker, streams });
+  videoEvents(app, { db, videos, tracker, streams, credentials: sessions.cache });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });
   const deletion = new DeletionService({
     db,

@@ -19,10 +19,12 @@ describe.each(MODES)("progress streams (%s)", (mode) => {
   });
 
   /** Opens a project's event stream; `ended` settles when the server closes it. */
-  async function open(cookie: string, id: string) {
+  async function open(cookie: string, id: string, key?: string) {
     const controller = new AbortController();
     const res = await fetch(`${ts.baseUrl}/api/video/${id}/events`, {
-      headers: { cookie, accept: "text/event-stream" },
+      headers: key
+        ? { authorization: `Bearer ${key}`, accept: "text/event-stream" }
+        : { cookie, accept: "text/event-stream" },
       signal: controller.signal,
     });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
@@ -53,6 +55,20 @@ describe.each(MODES)("progress streams (%s)", (mode) => {
     const stream = await open(cookie, id);
     expect((await api(ts.baseUrl, cookie, "PUT", "/api/auth/logout")).status).toBe(204);
     expect(await endsWithin(stream.ended, 5000)).toBe(true);
+  });
+
+  it("keeps a stream opened with an API key past its credential check, and ends it when the key is revoked", async () => {
+    const { cookie } = await ts.signIn();
+    const id = (await upload(ts.baseUrl, cookie, makeVideo(tmp.path, "mp4"), "Key stream")).body._id;
+    const made = await api(ts.baseUrl, cookie, "POST", "/api/account/keys", {
+      name: "stream",
+      scope: "read",
+    });
+    const stream = await open("", id, made.body.secret);
+    // the stream checks its credential every 10 s: it was closed at the first check when that read a cookie
+    expect(await endsWithin(stream.ended, 12_000)).toBe(false);
+    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/account/keys/${made.body.key.id}`)).status).toBe(204);
+    expect(await endsWithin(stream.ended, 12_000)).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { findSessionUser, SESSION_COOKIE } from "../auth/sessions.ts";
+import type { Credentials } from "../auth/session-cache.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { bearerKey, currentUser, SIGNED_IN } from "../http/auth.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { ProgressHub, type UserStreams } from "./progress-hub.ts";
 import type { VideoService } from "./service.ts";
@@ -9,7 +10,11 @@ import type { VideoService } from "./service.ts";
 const HEARTBEAT_MS = 15_000;
 /** A user's open progress streams (tabs); one more closes the oldest. */
 export const MAX_STREAMS_PER_USER = 5;
-/** How often a stream checks that its session still exists (sign-out elsewhere, revoked identity). */
+/**
+ * How often a stream checks that the credential it was opened with still holds (sign-out elsewhere, a
+ * revoked key, a suspended account): through the process's credential caches, which every process
+ * empties on the database's end-of-session notification.
+ */
 const SESSION_RECHECK_MS = 10_000;
 
 /**
@@ -21,7 +26,7 @@ const SESSION_RECHECK_MS = 10_000;
  */
 export function videoEvents(
   app: FastifyInstance,
-  deps: { db: Db; videos: VideoService; tracker: JobTracker; streams: UserStreams },
+  deps: { db: Db; videos: VideoService; tracker: JobTracker; streams: UserStreams; credentials: Credentials },
 ) {
   const hub = new ProgressHub(deps.tracker);
   const closing = new Set<() => void>();
@@ -36,8 +41,20 @@ export function videoEvents(
 
   app.get<{ Params: { id: string } }>("/api/video/:id/events", SIGNED_IN, async (request, reply) => {
     const user = currentUser(request);
+    // a client gone while the project is read: nothing is opened for it
+    let gone = false;
+    request.raw.once("close", () => {
+      gone = true;
+    });
     const project = await deps.videos.get(user.id, request.params.id); // 404 for another user's project
+    // the credential the stream was opened with: an API key (Authorization) or the session cookie
+    const key = request.headers.authorization ? bearerKey(request.headers.authorization) : null;
     const token = request.cookies[SESSION_COOKIE] ?? "";
+    const stillValid = async () => {
+      const found = key ? await deps.credentials.keys.find(key) : await deps.credentials.sessions.find(token);
+      return Boolean(found && !found.suspended && found.id === user.id);
+    };
+    if (gone) return reply.hijack();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -66,7 +83,7 @@ export function videoEvents(
     });
     const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const recheck = setInterval(async () => {
-      if (!(await findSessionUser(deps.db, token).catch(() => null))) close();
+      if (!(await stillValid().catch(() => false))) close();
     }, SESSION_RECHECK_MS);
     await ended;
     clearInterval(heartbeat);
