@@ -26,7 +26,7 @@ test("an operator moves an account to another plan from the console; its subscri
   ).toBeVisible();
   await expect(picker).toHaveValue("executive");
 
-  await user.reload();
+  await user.goto("/subscription");
   await expect(user.getByTestId("current-plan")).toHaveText("Executive");
   await expect(user.getByTestId("usage-used")).toContainText("of 12,000 min");
 
