@@ -203,7 +203,9 @@ export function Pricing() {
         <div className="mt-8 flex justify-center">
           <BillingToggle value={billing} onChange={setBilling} />
         </div>
-        <div className="mt-12 grid gap-8 lg:grid-cols-3">
+        {/* the plans come from the server: their place is kept while they load, so a page restored by
+            Back scrolls to where it was */}
+        <div className="mt-12 grid min-h-[32rem] gap-8 lg:grid-cols-3">
           {plans?.map((plan) => (
             <PlanCard
               key={plan.id}
