@@ -1,10 +1,11 @@
 import type { ApiKeyScope, CreatedApiKey } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
+import { buttonPrimary, inputBase } from "../../components/button-styles.ts";
 import { relativeTime } from "../../lib/relative-time.ts";
 import { notify } from "../toast/toast-store.ts";
 import { apiKeysKey, createApiKey, revokeApiKey, useApiKeys } from "./api.ts";
+import { ShownOnce } from "./ShownOnce.tsx";
 
 const EXPIRY_CHOICES = [
   { label: "Never", days: null },
@@ -187,28 +188,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => P
 
 /** The new key, this once: it is stored only as a hash and cannot be shown again. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      notify.success("API key copied.");
-    } catch {
-      notify.error("Copying failed. Select the key and copy it yourself.");
-    }
-  };
   return (
-    <div role="status" className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-      <p className="font-medium">Copy your new key “{created.key.name}” now. You will not see it again.</p>
-      <code className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs" data-testid="new-api-key">
-        {created.secret}
-      </code>
-      <div className="mt-2 flex gap-2">
-        <button type="button" className={buttonSecondary} onClick={() => void copy()}>
-          Copy
-        </button>
-        <button type="button" className={buttonSecondary} onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
+    <ShownOnce
+      title={`Copy your new key “${created.key.name}” now. You will not see it again.`}
+      secret={created.secret}
+      testId="new-api-key"
+      what="API key"
+      onDone={onDone}
+    />
   );
 }
