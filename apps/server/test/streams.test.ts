@@ -67,7 +67,9 @@ describe.each(MODES)("progress streams (%s)", (mode) => {
     const stream = await open("", id, made.body.secret);
     // the stream checks its credential every 10 s: it was closed at the first check when that read a cookie
     expect(await endsWithin(stream.ended, 12_000)).toBe(false);
-    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/account/keys/${made.body.key.id}`)).status).toBe(204);
+    expect((await api(ts.baseUrl, cookie, "DELETE", `/api/account/keys/${made.body.key.id}`)).status).toBe(
+      204,
+    );
     expect(await endsWithin(stream.ended, 12_000)).toBe(true);
   });
 });
