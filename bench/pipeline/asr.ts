@@ -15,7 +15,7 @@ import {
   SHARED_MODELS_DIR,
 } from "../../packages/dubbing/src/asr/faster-whisper.ts";
 import { AsrWorker } from "../../packages/dubbing/src/asr/worker.ts";
-import { createDefaultRegistry } from "../../packages/dubbing/src/engines/default.ts";
+import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import type { LanguageCode } from "../../packages/dubbing/src/languages.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { type Line, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";

@@ -27,8 +27,6 @@ export {
   type Speaker,
   type TranscriptDoc,
 } from "./doc.ts";
-// Engines: interfaces, registry (what can serve which language right now), local engines.
-export { createDefaultRegistry } from "./engines/default.ts";
 export { ENGINE_ENV, type EngineOptions, engineOptions, engineOptionsFromEnv } from "./engines/options.ts";
 export { EngineRegistry, type LanguageSupport } from "./engines/registry.ts";
 export type {
@@ -133,3 +131,5 @@ export {
   type VoiceOption,
   voicesFor,
 } from "./voices/catalog.ts";
+// Engines: interfaces, registry (what can serve which language right now), local engines.
+export { createDefaultRegistry } from "./wiring/default.ts";

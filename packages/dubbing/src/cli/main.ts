@@ -3,7 +3,6 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { parseDoc, type TranscriptDoc } from "../doc.ts";
-import { createDefaultRegistry } from "../engines/default.ts";
 import { engineOptionsFromEnv } from "../engines/options.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import { DubError } from "../errors.ts";
@@ -16,6 +15,7 @@ import { transcribe } from "../pipeline/transcribe.ts";
 import { translate } from "../pipeline/translate.ts";
 import { readStems } from "../separate/stems.ts";
 import { VOICES } from "../voices/catalog.ts";
+import { createDefaultRegistry } from "../wiring/default.ts";
 import { type Command, exitCodeFor, parseCommand, UsageError } from "./args.ts";
 import { runModels } from "./models.ts";
 import { reusableStems, stemsDirBeside, stemsRecord } from "./stems.ts";

@@ -3,7 +3,6 @@
 
 import type { Region } from "../audio/features.ts";
 import type { LanguageCode } from "../languages.ts";
-import type { TermPair } from "../mt/glossary.ts";
 
 export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
 
@@ -105,6 +104,12 @@ export interface MtResult {
   /** Languages passed through, e.g. ["en", "es", "fr"] for a pivot through Spanish. */
   route: string[];
   params: Record<string, unknown>;
+}
+
+/** One term for one target language: `source` in the original becomes `target` in the translation. */
+export interface TermPair {
+  source: string;
+  target: string;
 }
 
 /** A translation run: progress, and the glossary's terms for the target language (honoured by every engine). */

@@ -4,13 +4,13 @@
 // Followed: learn.microsoft.com/azure/ai-services/translator/text-translation/reference/v3/translate
 // (MicrosoftDocs/azure-ai-docs), service-limits (Translate: at most 1,000 elements and 50,000 characters
 // per request) and language-support (codes; `pt` is Portuguese (Brazil), `zh-Hans` Chinese Simplified).
-import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair, TermPair } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
-import { replaceTerms, type TermPair } from "./glossary.ts";
+import { replaceTerms } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";

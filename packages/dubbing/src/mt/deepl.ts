@@ -4,13 +4,12 @@
 // Followed: developers.deepl.com/docs/api-reference/translate (DeepLcom/api-docs api-reference/translate.mdx:
 // at most 50 texts and a 128 KiB body per request; free keys end in ":fx" and use api-free.deepl.com) and
 // /docs/getting-started/supported-languages (source and target codes; regional targets EN-US, PT-BR, ZH-HANS).
-import type { Availability, MtEngine, MtOptions, MtResult, Pair } from "../engines/types.ts";
+import type { Availability, MtEngine, MtOptions, MtResult, Pair, TermPair } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, skipEmpty } from "./batch.ts";
-import type { TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const DEEPL_PRO_URL = "https://api.deepl.com";

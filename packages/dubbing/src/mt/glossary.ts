@@ -1,6 +1,7 @@
 // Glossaries: terms kept as they are (brand names) and term pairs per target language. Pure helpers every
 // MT engine uses: the pairs for one target language, where a term occurs, placeholders for engines that
 // have no glossary of their own (Apertium), and which segments lost a term after translation.
+import type { TermPair } from "../engines/types.ts";
 import { baseLanguage, type LanguageCode } from "../languages.ts";
 
 /** A glossary entry as the API stores it: `keep` (the term stays as written) or translations per language. */
@@ -8,12 +9,6 @@ export interface GlossaryEntry {
   term: string;
   keep?: boolean;
   translations?: Record<string, string>;
-}
-
-/** One term for one target language: `source` in the original becomes `target` in the translation. */
-export interface TermPair {
-  source: string;
-  target: string;
 }
 
 /** A translated segment whose term did not survive: `expected` is missing from its text. */

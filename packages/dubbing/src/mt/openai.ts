@@ -4,13 +4,20 @@
 // Followed: platform.openai.com/docs/api-reference/chat/create and /docs/guides/structured-outputs
 // (strict schemas need every property required and additionalProperties false; supported from
 // gpt-4o-mini-2024-07-18 and gpt-4o-2024-08-06 on, hence the default model).
-import type { Availability, MtEngine, MtOptions, MtResult, Pair, ShortenItem } from "../engines/types.ts";
+import type {
+  Availability,
+  MtEngine,
+  MtOptions,
+  MtResult,
+  Pair,
+  ShortenItem,
+  TermPair,
+} from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { baseLanguage, languageName } from "../languages.ts";
 import { apiUrl, providerFetch, providerJson } from "../util/http.ts";
 import { batchSpans, inBatches, type Span, skipEmpty } from "./batch.ts";
-import type { TermPair } from "./glossary.ts";
 import { directPairs } from "./routes.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com";

@@ -3,16 +3,17 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TranscriptDoc } from "../doc.ts";
-import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
 import { holdVideo, soundStretches, stretchSoundArgs } from "../media/hold.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { warmUp } from "../mix/measure.ts";
+import { MIX_RATE } from "../mix/rate.ts";
 import { stemsFor } from "../separate/stems.ts";
 import { FIT_DEFAULTS } from "../timing/fit.ts";
 import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
+import { createDefaultRegistry } from "../wiring/default.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
@@ -24,17 +25,10 @@ import { buildReport } from "./dub/report.ts";
 import { outputBase, writeSubtitles } from "./dub/subtitles.ts";
 import { synthesizeSegments } from "./dub/synthesize.ts";
 import { dubTimeline, planLines, plannedLengths } from "./dub/timeline.ts";
-import {
-  type BackgroundMode,
-  type DubOptions,
-  type DubReport,
-  type DubResult,
-  MIX_RATE,
-} from "./dub/types.ts";
+import type { BackgroundMode, DubOptions, DubReport, DubResult } from "./dub/types.ts";
 import { heardSpeech, unlinedSpeech, unlinedWarning } from "./dub/unlined.ts";
 
 export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
-export { MIX_RATE } from "./dub/types.ts";
 
 /**
  * Transcript (usually translated) + the original video → dubbed MP4 + SRT + VTT + JSON report.

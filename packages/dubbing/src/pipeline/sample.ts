@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav } from "../audio/wav.ts";
-import { createDefaultRegistry } from "../engines/default.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { runFfmpeg } from "../media/run.ts";
+import { createDefaultRegistry } from "../wiring/default.ts";
 import type { CommonOptions } from "./common.ts";
 import { resolveVoice } from "./voices.ts";
 

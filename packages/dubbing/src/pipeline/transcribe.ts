@@ -5,7 +5,6 @@ import { concatRegions, longestFirst, measureSpeech, type Prosody } from "../aud
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
-import { createDefaultRegistry } from "../engines/default.ts";
 import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
@@ -15,6 +14,7 @@ import { runFfmpeg } from "../media/run.ts";
 import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
 import { type SpeechActivity, separateStems, writeSpeechActivity } from "../separate/stems.ts";
 import { defaultVoices } from "../voices/catalog.ts";
+import { createDefaultRegistry } from "../wiring/default.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
 export interface TranscribeOptions extends CommonOptions {

@@ -1,11 +1,11 @@
 import type { TranscriptDoc } from "../doc.ts";
-import { createDefaultRegistry } from "../engines/default.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
-import type { MtEngine } from "../engines/types.ts";
+import type { MtEngine, TermPair } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { overLongLines } from "../mt/fit-lines.ts";
-import { type GlossaryEntry, glossaryFor, glossaryMisses, type TermPair } from "../mt/glossary.ts";
+import { type GlossaryEntry, glossaryFor, glossaryMisses } from "../mt/glossary.ts";
+import { createDefaultRegistry } from "../wiring/default.ts";
 import { type CommonOptions, progressReporter, since } from "./common.ts";
 
 export interface TranslateOptions extends CommonOptions {

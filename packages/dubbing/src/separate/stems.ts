@@ -10,7 +10,7 @@ import type { SeparationEngine, SeparationInput, SeparationResult } from "../eng
 import { DubError, throwIfAborted } from "../errors.ts";
 import { decodeAudioArgs } from "../media/args.ts";
 import { runFfmpeg } from "../media/run.ts";
-import { MIX_RATE } from "../pipeline/dub/types.ts";
+import { MIX_RATE } from "../mix/rate.ts";
 
 export const STEM_FILES = {
   background: "background.flac",

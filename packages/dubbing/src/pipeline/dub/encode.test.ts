@@ -3,9 +3,9 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { probe } from "../../media/probe.ts";
+import { MIX_RATE } from "../../mix/rate.ts";
 import { makeTestVideo, tempDir } from "../../testing/fixtures.ts";
 import { encodeWithinCeiling, MAX_ENCODED_TP } from "./encode.ts";
-import { MIX_RATE } from "./types.ts";
 
 const t = tempDir("dub-encode-");
 afterAll(t.cleanup);

@@ -11,7 +11,8 @@ import { trackLanguage } from "../../media/track-language.ts";
 import { gatedLoudness, peakDb } from "../../mix/loudness.ts";
 import { overshootFix } from "../../mix/normalize.ts";
 import { gainFile, measureStream } from "../../mix/pcmfile.ts";
-import { type EncodedLoudness, MIX_RATE, type StageProgress } from "./types.ts";
+import { MIX_RATE } from "../../mix/rate.ts";
+import type { EncodedLoudness, StageProgress } from "./types.ts";
 
 /** The encoded file's true peak must not pass this (dBTP): −1 with a little margin for rounding. */
 export const MAX_ENCODED_TP = -1.05;

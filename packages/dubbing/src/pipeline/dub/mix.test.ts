@@ -5,10 +5,10 @@ import { encodeWav } from "../../audio/wav.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import { atempoArgs } from "../../media/args.ts";
 import { runFfmpeg } from "../../media/run.ts";
+import { MIX_RATE } from "../../mix/rate.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { crossfadeRanges, mixToFile, mixWindowFrames, speechRanges, stretchClips, toFrame } from "./mix.ts";
 import { dubTimeline } from "./timeline.ts";
-import { MIX_RATE } from "./types.ts";
 
 const t = tempDir("dub-mix-");
 afterAll(t.cleanup);

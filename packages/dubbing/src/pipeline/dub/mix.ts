@@ -13,12 +13,13 @@ import { atempoArgs, atempoManyArgs, decodeAudioArgs } from "../../media/args.ts
 import { runFfmpeg } from "../../media/run.ts";
 import { addClip, duckMerged, levelGain, mergeRanges, type Range } from "../../mix/mixer.ts";
 import { eachWindow, pcmFileOfLength, windowFrames } from "../../mix/pcmfile.ts";
+import { MIX_RATE } from "../../mix/rate.ts";
 import type { Fit } from "../../timing/fit.ts";
 import { hashKey } from "../../util/hash.ts";
 import { mapLimit } from "../../util/pool.ts";
 import { readClip } from "../synth.ts";
 import { touchFiles } from "./clip-cache.ts";
-import { MIX_RATE, type Placement, type StageProgress, type SynthesizedSegment } from "./types.ts";
+import type { Placement, StageProgress, SynthesizedSegment } from "./types.ts";
 
 /** Pure: a time (ms) as a frame of the mix. */
 export const toFrame = (ms: number): number => Math.round((ms * MIX_RATE) / 1000);

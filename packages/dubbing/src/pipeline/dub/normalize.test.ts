@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { MIX_RATE } from "../../mix/rate.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { normalizeMix } from "./normalize.ts";
-import { MIX_RATE } from "./types.ts";
 
 const t = tempDir("dub-norm-");
 afterAll(t.cleanup);

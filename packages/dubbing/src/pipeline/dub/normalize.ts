@@ -1,6 +1,6 @@
 // Stage 3: the mix brought to the loudness target with its true peak under the ceiling, in place.
 import { type NormalizeResult, normalizeFile } from "../../mix/normalize.ts";
-import { MIX_RATE } from "./types.ts";
+import { MIX_RATE } from "../../mix/rate.ts";
 
 export const DEFAULT_TARGET_LUFS = -16;
 export const DEFAULT_CEILING_DBTP = -1.5;

@@ -9,12 +9,6 @@ import type { CommonOptions } from "../common.ts";
 import type { StyleFit } from "../follow.ts";
 import type { ResolvedVoice } from "../voices.ts";
 
-/**
- * The mix's sample rate: 44.1 kHz, an exact 2× of espeak-ng's 22.05 kHz, so that the clips' resampling
- * is cheap (half the samples are copies); the original audio is resampled by ffmpeg while the TTS runs.
- */
-export const MIX_RATE = 44_100;
-
 export type BackgroundMode = "keep" | "duck" | "remove";
 
 export interface DubOptions extends CommonOptions {

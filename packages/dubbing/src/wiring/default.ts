@@ -5,6 +5,8 @@ import { createOpenAiAsrEngine } from "../asr/openai.ts";
 import { createPocketsphinxEngine } from "../asr/pocketsphinx.ts";
 import { createWhisperEngine } from "../asr/whisper.ts";
 import { createLocalDiarizer } from "../diarize/local.ts";
+import type { EngineOptions } from "../engines/options.ts";
+import { EngineRegistry } from "../engines/registry.ts";
 import { createApertiumEngine } from "../mt/apertium.ts";
 import { createAzureTranslatorEngine } from "../mt/azure.ts";
 import { createDeepLEngine } from "../mt/deepl.ts";
@@ -18,10 +20,8 @@ import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
 import { createFliteEngine } from "../tts/flite.ts";
 import { createOpenAiTtsEngine } from "../tts/openai.ts";
-import type { EngineOptions } from "./options.ts";
-import { EngineRegistry } from "./registry.ts";
 
-export { CLOUD_ENV } from "./cloud-env.ts";
+export { CLOUD_ENV } from "../engines/cloud-env.ts";
 
 /**
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or

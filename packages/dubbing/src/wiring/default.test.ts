@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ENGINE_ENV, engineOptions, engineOptionsFromEnv, withoutEngineEnv } from "../engines/options.ts";
 import { createDefaultRegistry } from "./default.ts";
-import { ENGINE_ENV, engineOptions, engineOptionsFromEnv, withoutEngineEnv } from "./options.ts";
 
 describe("engineOptions", () => {
   it("maps each variable to its engine's option and drops blank ones", () => {
