@@ -108,6 +108,53 @@ export function engineImports(graph: Map<string, Set<string>>): [string, string]
 
 export { TOP };
 
+/** The trees whose rooms (top-level folders or files under the tree) must not import each other in circles. */
+export const ROOM_TREES = ["apps/server/src/", "packages/dubbing/src/"];
+
+/**
+ * Pure: the rooms of one tree and, per arrow between two rooms, the file imports that make it. Tests are
+ * left out: a test may reach across rooms without making the product's rooms depend on each other.
+ */
+export function roomGraph(
+  graph: Map<string, Set<string>>,
+  tree: string,
+): { rooms: Map<string, Set<string>>; because: Map<string, string[]> } {
+  const room = (file: string) =>
+    file.startsWith(tree) && !/\.test\.tsx?$/.test(file) ? file.slice(tree.length).split("/")[0]! : null;
+  const rooms = new Map<string, Set<string>>();
+  const because = new Map<string, string[]>();
+  for (const [from, targets] of graph) {
+    const a = room(from);
+    if (a === null) continue;
+    if (!rooms.has(a)) rooms.set(a, new Set());
+    for (const to of targets) {
+      const b = room(to);
+      if (b === null || b === a) continue;
+      rooms.get(a)!.add(b);
+      const key = `${a} → ${b}`;
+      because.set(key, [
+        ...(because.get(key) ?? []),
+        `${from.slice(tree.length)} → ${to.slice(tree.length)}`,
+      ]);
+    }
+  }
+  return { rooms, because };
+}
+
+/** Pure: each room cycle of a tree, with the file imports behind every arrow inside it. */
+export function roomCycles(
+  graph: Map<string, Set<string>>,
+  tree: string,
+): { rooms: string[]; imports: string[] }[] {
+  const { rooms, because } = roomGraph(graph, tree);
+  return cycles(rooms).map((group) => ({
+    rooms: group,
+    imports: group.flatMap((a) =>
+      group.flatMap((b) => (rooms.get(a)?.has(b) ? (because.get(`${a} → ${b}`) ?? []) : [])),
+    ),
+  }));
+}
+
 if (import.meta.main) {
   const graph = importGraph();
   const edges = [...graph.values()].reduce((n, s) => n + s.size, 0);
@@ -118,4 +165,13 @@ if (import.meta.main) {
   const found = cycles(graph);
   console.log(`file cycles: ${found.length}`);
   for (const group of found) console.log(`  ${group.join(" ⇄ ")}`);
+  for (const tree of ROOM_TREES) {
+    const { rooms } = roomGraph(graph, tree);
+    console.log(`\n${tree}: ${rooms.size} rooms`);
+    for (const [room, targets] of [...rooms].sort(([a], [b]) => a.localeCompare(b)))
+      console.log(`  ${room} → ${[...targets].sort().join(", ") || "(nothing)"}`);
+    const loops = roomCycles(graph, tree);
+    console.log(`room cycles: ${loops.length}`);
+    for (const loop of loops) console.log(`  ${loop.rooms.join(" ⇄ ")}\n    ${loop.imports.join("\n    ")}`);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cycles, engineImports, importGraph } from "../../../scripts/import-graph.ts";
+import { cycles, engineImports, importGraph, roomCycles } from "../../../scripts/import-graph.ts";
 
 // The repository's import graph (scripts/import-graph.ts): the job engine uses no feature, and no files
 // import each other round in a circle. biome's noRestrictedImports on src/jobs/ says the first as you type.
@@ -25,5 +25,22 @@ describe("layering", () => {
     expect(cycles(g({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }))).toEqual([["a", "b", "c"]]);
     expect(cycles(g({ a: ["a"] }))).toEqual([["a"]]);
     expect(cycles(g({ a: ["b", "c"], b: ["c"], c: [] }))).toEqual([]);
+  });
+
+  it("finds a room cycle and names the imports that close it; tests do not count", () => {
+    const g = new Map(
+      Object.entries({
+        "t/a/x.ts": ["t/b/y.ts"],
+        "t/b/y.ts": ["t/c.ts"],
+        "t/c.ts": [],
+        "t/c/z.ts": ["t/a/x.ts"],
+        "t/b/y.test.ts": ["t/a/x.ts"],
+      }).map(([k, v]) => [k, new Set(v)]),
+    );
+    expect(roomCycles(g, "t/")).toEqual([]);
+    g.get("t/c.ts")!.add("t/a/x.ts");
+    expect(roomCycles(g, "t/")).toEqual([
+      { rooms: ["a", "b", "c.ts"], imports: ["a/x.ts → b/y.ts", "b/y.ts → c.ts", "c.ts → a/x.ts"] },
+    ]);
   });
 });
