@@ -16,6 +16,7 @@ import {
   type RateLimit,
 } from "@dubbing/identity-server";
 import { z } from "zod";
+import { oauthProvidersFromEnv } from "./config-oauth.ts";
 import {
   type PlansConfig,
   readPlans,
@@ -24,7 +25,6 @@ import {
   type StripePrices,
   stripePrices,
 } from "./config-plans.ts";
-import { oauthProvidersFromEnv } from "./identity/oauth-env.ts";
 import type { PrivateAllowance } from "./net/address-guard.ts";
 
 const GiB = 1024 ** 3;
@@ -195,7 +195,7 @@ export interface Config {
     projectId: string | undefined;
     publicToken: string | undefined;
     secret: string | undefined;
-    /** The social sign-ins configured by OAUTH_<PROVIDER>_* (identity/oauth-env.ts); the login page shows these. */
+    /** The social sign-ins configured by OAUTH_<PROVIDER>_* (config-oauth.ts); the login page shows these. */
     oauthProviders: Partial<Record<OAuthProviderType, OAuthProviderConfig>>;
     /** The identity SDK products served: by default what the login page offers (links, OAuth if any is set). */
     products: Product[];

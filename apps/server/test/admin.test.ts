@@ -58,7 +58,7 @@ describe.each(MODES)("the operator's console API (%s)", (mode) => {
       [alice.cookie, {}],
       [null, bearer(aliceKey)],
       [null, bearer(bossKey)],
-      // A key and the admin's cookie together: the request is the key's (http/auth.ts), so still not found.
+      // A key and the admin's cookie together: the request is the key's (auth/access.ts), so still not found.
       [boss.cookie, bearer(bossKey)],
     ] as const) {
       for (const [method, url] of [

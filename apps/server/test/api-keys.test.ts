@@ -1,4 +1,4 @@
-// Issue #31, part 1: personal API keys. Each attack below is closed by one defence in http/auth.ts,
+// Issue #31, part 1: personal API keys. Each attack below is closed by one defence in auth/access.ts,
 // auth/api-keys.ts or the session triggers; each test fails without it.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { type Account, deleteAccountBody, type ExportAnswer, type ExportEstimate } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
+import { currentUser, SESSION_ONLY, SIGNED_IN } from "../auth/access.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
-import { currentUser, SESSION_ONLY, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import type { AccountService } from "./service.ts";
 

@@ -1,10 +1,10 @@
 import type { Mailer } from "@dubbing/identity-server";
 import { eq } from "drizzle-orm";
-import { findPlan } from "../billing/plans.ts";
 import type { PlansConfig } from "../config-plans.ts";
 import type { Db } from "../db/client.ts";
 import { invites, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { findPlan } from "../plans/plans.ts";
 import { type Operator, recordAction } from "./audit.ts";
 
 const htmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -10,9 +10,9 @@ import {
 import type { EngineRegistry } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { ADMIN, currentUser } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { ADMIN, currentUser } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { listActions, listIdentityAudit, type Operator } from "./audit.ts";
 import type { AdminInvites } from "./invites.ts";
@@ -24,7 +24,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const sourceQuery = z.object({ source: z.string().trim().min(2).max(8).default("en") });
 
 /**
- * The operator's console API. Every route is ADMIN (http/auth.ts: an ADMIN_EMAILS session, else 404). An
+ * The operator's console API. Every route is ADMIN (auth/access.ts: an ADMIN_EMAILS session, else 404). An
  * action must also come from the console's own page: its Origin is PUBLIC_URL's (or an ALLOWED_ORIGINS
  * one, the development server's; a browser always sends Origin on a POST or DELETE), so a page on a
  * sibling subdomain — same-site, which SameSite=Lax lets through — cannot act with an admin's cookie.

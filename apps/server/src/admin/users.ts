@@ -1,12 +1,12 @@
 import type { AdminUser, AdminUserList, AdminUserQuery } from "@dubbing/contract";
 import { and, desc, eq, ilike, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AccountService } from "../account/service.ts";
-import { findPlan } from "../billing/plans.ts";
+import { isAdmin } from "../auth/access.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
 import { adminAudit, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { isAdmin } from "../http/auth.ts";
+import { findPlan } from "../plans/plans.ts";
 import { type Operator, recordAction } from "./audit.ts";
 import { containsPattern, pageOf } from "./search.ts";
 

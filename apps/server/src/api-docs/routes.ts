@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { openApiDocument } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
+import { PUBLIC } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
-import { PUBLIC } from "../http/auth.ts";
 
 const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 

@@ -1,7 +1,7 @@
 import { createApiKeySchema } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SESSION_ONLY } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
+import { currentUser, SESSION_ONLY } from "./access.ts";
 import type { ApiKeyService } from "./api-keys.ts";
 
 /** The Account page's API keys. Session only: a key can neither list, make nor revoke keys. */

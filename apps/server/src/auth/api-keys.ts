@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from "@dubbing/contract";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
+import { boundPerUser } from "../db/per-user-bound.ts";
 import { apiKeys, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
@@ -21,7 +21,7 @@ export interface ApiKeyUser {
   scope: ApiKeyScope;
   /** Milliseconds since the epoch; null: never expires. */
   expiresAt: number | null;
-  /** The key's account is suspended: the key is refused with why (http/auth.ts), not as unknown. */
+  /** The key's account is suspended: the key is refused with why (auth/access.ts), not as unknown. */
   suspended: boolean;
 }
 
@@ -75,7 +75,7 @@ export async function findApiKeyUser(db: Db, key: string, now = new Date()): Pro
   };
 }
 
-/** Creating, listing and revoking a user's keys (only ever with a session: http/auth.ts). */
+/** Creating, listing and revoking a user's keys (only ever with a session: auth/access.ts). */
 export class ApiKeyService {
   readonly #db: Db;
   constructor(db: Db) {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser, PUBLIC, SESSION_ONLY, SIGN_OUT, SIGNED_IN, SUSPENDED } from "../http/auth.ts";
 import { renderMailbox } from "../identity/mailbox-page.ts";
 import {
   APP_SESSION_MINUTES,
@@ -11,6 +10,7 @@ import {
   type Identity,
   MAGIC_LINK_CALLBACK,
 } from "../identity/mount.ts";
+import { currentUser, PUBLIC, SESSION_ONLY, SIGN_OUT, SIGNED_IN, SUSPENDED } from "./access.ts";
 import { renderConfirmSignIn } from "./confirm-page.ts";
 import { BINDING_COOKIE, BINDING_PARAM, matchesCookie } from "./link-binding.ts";
 import { authenticatedAnswer, provenEmail } from "./proven-email.ts";

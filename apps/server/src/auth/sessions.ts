@@ -18,7 +18,7 @@ export interface SessionUser {
   email: string;
   sessionId: string;
   identitySessionId: string | null;
-  /** An operator suspended the account: every route but signing out refuses it (http/auth.ts). */
+  /** An operator suspended the account: every route but signing out refuses it (auth/access.ts). */
   suspended: boolean;
 }
 

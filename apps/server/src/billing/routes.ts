@@ -1,6 +1,6 @@
 import { type BillingConfig, checkoutBody, type PlanList, type SubscriptionState } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, PUBLIC, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, PUBLIC, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { BillingService } from "./service.ts";
 

@@ -3,9 +3,6 @@ import type { Config } from "../config.ts";
 import type { PlansConfig } from "../config-plans.ts";
 import { users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { UsageRepository } from "../usage/repository.ts";
-import { monthOf } from "../usage/repository.ts";
-import { planLimitError } from "../usage/reserve.ts";
 import {
   BILLINGS,
   type Billing,
@@ -17,7 +14,10 @@ import {
   type PlanId,
   type PlanInEffect,
   planInEffect,
-} from "./plans.ts";
+} from "../plans/plans.ts";
+import type { UsageRepository } from "../usage/repository.ts";
+import { monthOf } from "../usage/repository.ts";
+import { planLimitError } from "../usage/reserve.ts";
 import type { BillingRepository } from "./repository.ts";
 import { type StripeClient, type StripeEvent, verifyWebhook } from "./stripe.ts";
 

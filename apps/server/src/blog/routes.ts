@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { PUBLIC } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
-import { PUBLIC } from "../http/auth.ts";
 import type { BlogPost } from "./posts.ts";
 
 /** GET /api/blog (all posts, newest first) and GET /api/blog/{slug}; public, like the landing page. */

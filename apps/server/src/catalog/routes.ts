@@ -10,8 +10,8 @@ import {
   VOICES,
 } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
+import { PUBLIC, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
-import { PUBLIC, SIGNED_IN } from "../http/auth.ts";
 import { sendStored } from "../media/send.ts";
 import type { Storage } from "../storage/index.ts";
 import { voiceSampleKey } from "../storage/keys.ts";

@@ -1,6 +1,6 @@
 import { glossaryBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { GlossaryService } from "./service.ts";
 

@@ -2,9 +2,9 @@ import type { AppConfig } from "@dubbing/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { PUBLIC } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import type { Storage } from "../storage/index.ts";
-import { PUBLIC } from "./auth.ts";
 
 /** GET /api/health: the state of the database, storage and queue. GET /api/config: what the browser needs. */
 export function systemRoutes(

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { type PlanId, planNamed } from "../billing/plans.ts";
 import { jobs } from "../db/schema.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
 import { explainRefusal } from "../net/refusal-hint.ts";
+import { type PlanId, planNamed } from "../plans/plans.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
 import { type ProjectRow, VideoRepository } from "../videos/repository.ts";

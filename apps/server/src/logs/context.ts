@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { type Logger, pino } from "pino";
-import { loggerOptions } from "../http/logging.ts";
+import { loggerOptions } from "./options.ts";
 
 /**
  * JSON logs with context: inside a request every line carries its `reqId`, inside a job its `jobId`

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
 import { OFFLINE_PATH, type OfflineImageLibrary } from "./images.ts";

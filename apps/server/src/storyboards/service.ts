@@ -1,9 +1,9 @@
 import { findVoice, isLanguageCode } from "@dubbing/dubbing";
-import { type Plan, planOrUnlimited } from "../billing/plans.ts";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
+import { type Plan, planOrUnlimited } from "../plans/plans.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
 import type { SignPath } from "../videos/present.ts";

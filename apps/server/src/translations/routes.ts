@@ -6,8 +6,8 @@ import {
   translationBody,
 } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";

@@ -11,11 +11,11 @@ import {
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
-import { checkLimit, planOrUnlimited } from "../billing/plans.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
+import { checkLimit, planOrUnlimited } from "../plans/plans.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";

@@ -1,7 +1,7 @@
 import type { dubBody } from "@dubbing/contract";
 import type { z } from "zod";
-import type { Plan, PlanId } from "../billing/plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
+import type { Plan, PlanId } from "../plans/plans.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { TranslationRepository } from "./repository.ts";

@@ -4,10 +4,10 @@
 // addresses in the same month starts from it. Only the HMAC is stored, never the address.
 import { createHmac } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import type { QuotaKind } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { quotaCounters, usage, usageCarryover } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
+import type { QuotaKind } from "../plans/plans.ts";
 import { quotaWindow } from "./quotas.ts";
 import { monthOf } from "./repository.ts";
 

@@ -1,10 +1,10 @@
 // Counted work with a plan limit per window: translations and storyboard videos a month, image
 // searches an hour. Taken when the work is accepted (in its transaction), one conditional UPDATE.
 import { and, eq, sql } from "drizzle-orm";
-import type { Plan, QuotaKind } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import { quotaCounters } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Plan, QuotaKind } from "../plans/plans.ts";
 
 const HOURLY = new Set<QuotaKind>(["imageSearches"]);
 const NAMES: Record<QuotaKind, string> = {

@@ -1,9 +1,9 @@
-import { checkLimit, limitMessage, type MeteredWork, type Plan } from "../billing/plans.ts";
 import type { Db } from "../db/client.ts";
 import type { UsageKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobCharge } from "../jobs/runner.ts";
 import type { ReleaseCharge } from "../jobs/tracker.ts";
+import { checkLimit, limitMessage, type MeteredWork, type Plan } from "../plans/plans.ts";
 import { monthOf, UsageRepository } from "./repository.ts";
 
 /** Minutes a piece of work takes from its user's month, reserved when the work is accepted. */

@@ -1,8 +1,8 @@
 import type { Usage } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import type { VideoRepository } from "../videos/repository.ts";
 import { quotaUse } from "./quotas.ts";
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { bearerKey, currentUser, SIGNED_IN } from "../auth/access.ts";
 import type { Credentials } from "../auth/session-cache.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
-import { bearerKey, currentUser, SIGNED_IN } from "../http/auth.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { ProgressHub, type UserStreams } from "./progress-hub.ts";
 import type { VideoService } from "./service.ts";

@@ -17,11 +17,11 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
 } from "@dubbing/dubbing";
-import { type Plan, planOrUnlimited } from "../billing/plans.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import { nameOf } from "../link-import/download.ts";
+import { type Plan, planOrUnlimited } from "../plans/plans.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import type { TranslationRepository } from "../translations/repository.ts";

@@ -2,9 +2,9 @@
 // translation into a language (no machine translation; the translation is `translated` and can be dubbed).
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { translations as translationsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
 import { TranslationRepository } from "../translations/repository.ts";
 import type { TranslationService } from "../translations/service.ts";
 import { timelineProblem } from "../translations/timeline.ts";

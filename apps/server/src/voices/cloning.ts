@@ -14,8 +14,8 @@ import {
   type VoiceCloner,
 } from "@dubbing/dubbing";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
-import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
+import { boundPerUser } from "../db/per-user-bound.ts";
 import { myVoices, voiceConsents } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";

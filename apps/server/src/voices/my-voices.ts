@@ -2,8 +2,8 @@
 import { MAX_MY_VOICES, type MyVoice } from "@dubbing/contract";
 import { parseClonedVoice } from "@dubbing/dubbing";
 import { and, asc, eq } from "drizzle-orm";
-import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
+import { boundPerUser } from "../db/per-user-bound.ts";
 import { myVoices } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";

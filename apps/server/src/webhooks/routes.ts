@@ -1,6 +1,6 @@
 import { createWebhookSchema, updateWebhookSchema } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../http/auth.ts";
+import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { WebhookService } from "./service.ts";
 
@@ -23,7 +23,7 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
     webhooks.update(currentUser(request).id, request.params.id, parseBody(updateWebhookSchema, request.body)),
   );
 
-  // A read key only GETs (http/auth.ts): a secret is never shown to one.
+  // A read key only GETs (auth/access.ts): a secret is never shown to one.
   app.post<Params>("/api/webhooks/:id/secret", SIGNED_IN, async (request) =>
     webhooks.rotateSecret(currentUser(request).id, request.params.id),
   );

@@ -6,8 +6,8 @@ import {
   type WebhookEvent,
 } from "@dubbing/contract";
 import { and, desc, eq } from "drizzle-orm";
-import { boundPerUser } from "../account/per-user-bound.ts";
 import type { Db } from "../db/client.ts";
+import { boundPerUser } from "../db/per-user-bound.ts";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { log } from "../logs/context.ts";

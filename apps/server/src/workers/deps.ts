@@ -46,7 +46,7 @@ export interface WorkerDeps {
   delivery: DeliveryDeps;
   /** Link imports: the private addresses allowed, the size cap (the upload limit), yt-dlp's program. */
   linkImport: { allow: PrivateAllowance; maxBytes: number; ytDlpBin: string | undefined };
-  /** The plans, for the plan ids job payloads carry (billing/plans.ts planNamed). */
+  /** The plans, for the plan ids job payloads carry (plans/plans.ts planNamed). */
   plans: PlansConfig;
 }
 

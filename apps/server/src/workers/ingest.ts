@@ -9,10 +9,10 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
-import { planNamed } from "../billing/plans.ts";
 import { INGEST_SHARE } from "../jobs/progress.ts";
 import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
 import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "../link-import/import-step.ts";
+import { planNamed } from "../plans/plans.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";

@@ -1,7 +1,7 @@
 import { translate } from "@dubbing/dubbing";
-import { planNamed } from "../billing/plans.ts";
 import { effectiveGlossary } from "../glossary/service.ts";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
+import { planNamed } from "../plans/plans.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
 import type { ProjectRow } from "../videos/repository.ts";
 import type { WorkerDeps } from "./deps.ts";

@@ -1,9 +1,9 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import type { Credentials } from "../auth/session-cache.ts";
-import { PUBLIC, SIGNED_IN, sessionAuth } from "./auth.ts";
-import { errorHandling } from "./errors.ts";
+import { errorHandling } from "../http/errors.ts";
+import { PUBLIC, SIGNED_IN, sessionAuth } from "./access.ts";
+import type { Credentials } from "./session-cache.ts";
 
 async function app() {
   const server = Fastify();

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggerOptions, redactUrl } from "./logging.ts";
+import { loggerOptions, redactUrl } from "./options.ts";
 
 describe("redactUrl", () => {
   it("hides sign-in tokens, OAuth codes and media signatures", () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Db } from "./client.ts";
+import { users } from "./schema.ts";
 
 /**
  * Inside the transaction that adds one of a user's rows (API keys, webhook endpoints): locks the user's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAUTH_PROVIDER_TYPES, oauthProvidersFromEnv } from "./oauth-env.ts";
+import { OAUTH_PROVIDER_TYPES, oauthProvidersFromEnv } from "./config-oauth.ts";
 
 describe("oauthProvidersFromEnv", () => {
   it("knows the widget's 19 providers", () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Credentials } from "../auth/session-cache.ts";
-import { SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
-import { noRoute } from "./errors.ts";
+import { noRoute } from "../http/errors.ts";
+import type { Credentials } from "./session-cache.ts";
+import { SESSION_COOKIE, type SessionUser } from "./sessions.ts";
 
 /**
  * Who may call an /api route: anyone; a signed-in user or an API key of one (401 otherwise); only a
