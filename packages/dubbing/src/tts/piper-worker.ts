@@ -174,6 +174,7 @@ export class PiperWorker {
     const last = this.#stderr.trim().split("\n").slice(-3).join(" | ");
     const held = [...this.#running.values()];
     this.#running.clear();
+    const again: Pending[] = [];
     for (const p of held) {
       clearTimeout(p.timer);
       if (p.retried)
@@ -183,9 +184,10 @@ export class PiperWorker {
         );
       else {
         p.retried = true;
-        this.#waiting.unshift(p);
+        again.push(p);
       }
     }
+    this.#waiting.unshift(...again);
     this.#pump();
   }
 
