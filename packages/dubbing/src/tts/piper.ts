@@ -83,7 +83,7 @@ export function createPiperEngine(opts: PiperOptions = {}): TtsEngine {
   return {
     id: "piper",
     kind: "tts",
-    label: "Piper (neural, offline)",
+    label: "Piper",
     local: true,
     get languages() {
       return [...new Set(installed().flatMap((v) => v.entry.languages))];
