@@ -55,10 +55,9 @@ export function createPiperEngine(opts: PiperOptions = {}): TtsEngine {
   const python = opts.python || DEFAULT_PIPER_PYTHON;
   const dirs = modelDirs(opts.modelsDir, SHARED_MODELS_DIR);
   const installed = () =>
-    CATALOGUE.filter((m) => m.engine === "piper" && installedFolder(dirs, m.id)).map((m) => ({
-      entry: m,
-      folder: installedFolder(dirs, m.id) as string,
-    }));
+    CATALOGUE.filter((m) => m.engine === "piper")
+      .map((entry) => ({ entry, folder: installedFolder(dirs, entry.id) }))
+      .filter((v): v is { entry: ModelEntry; folder: string } => v.folder !== undefined);
   const worker = () => {
     let w = workers.get(python);
     if (!w) {

@@ -137,8 +137,9 @@ export function pickByGender<T extends { gender: Gender }>(
 }
 
 /**
- * Pure: the local voices a catalogue voice maps to for a language, best first. English prefers flite
- * (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
+ * Pure: the local voices a catalogue voice maps to for a language, best first. An installed Piper voice
+ * of its gender (`piper`: the Piper engine's voices for the language) comes first; English then prefers
+ * flite (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
  * variant is chosen by the voice's position so that different catalogue voices sound different.
  */
 export function localVoicesFor(
