@@ -59,7 +59,7 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
   const picker = page.getByRole("dialog", { name: /^Choose a voice for/ });
   await expect(picker.getByTestId("engine-note")).toContainText("offline");
   await expect(picker.getByTestId("voice-engine").first()).toHaveText(
-    /spoken by (eSpeak NG|Flite) \(offline\)/,
+    /spoken by (eSpeak NG|Flite|Piper) \(offline\)/,
   );
   await picker.getByLabel("Sample language").selectOption("spanish");
   await expect(picker.getByTestId("voice-engine").first()).toHaveText(" · spoken by eSpeak NG (offline)");

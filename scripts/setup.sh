@@ -17,9 +17,9 @@ TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
 # (ytdlp: yt-dlp for link imports, Debian's is too old to be safe, see docs/IDENTITY.md; asr: the speech
-# recognition worker's faster-whisper; enhance: DeepFilterNet3 for the separation; apifuzz: schemathesis
-# for the API fuzz test).
-RUNTIME_PYTHON=(ytdlp asr enhance)
+# recognition worker's faster-whisper; enhance: DeepFilterNet3 for the separation; piper: the Piper voices'
+# worker, piper-tts with its own espeak-ng; apifuzz: schemathesis for the API fuzz test).
+RUNTIME_PYTHON=(ytdlp asr enhance piper)
 TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
@@ -64,8 +64,8 @@ python_envs=("${RUNTIME_PYTHON[@]}")
 [ "$MODE" = test ] && python_envs+=("${TEST_PYTHON[@]}")
 scripts/python.sh "${python_envs[@]}"
 
-# Speech recognition models (`dub models`, docs/ENGINES.md): the default set, in the folder every server,
-# test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by SHA-256; a no-op once
-# installed. Without network the service still starts, on pocketsphinx.
+# Models (`dub models`, docs/ENGINES.md): the default set (English recognition, an English Piper voice), in
+# the folder every server, test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by
+# SHA-256; a no-op once installed. Without network the service still starts, on pocketsphinx and flite.
 node packages/dubbing/src/cli/main.ts models install --dir .tools/models \
-  || echo "setup: no speech recognition model installed: recognition falls back to pocketsphinx (English)" >&2
+  || echo "setup: the default models are not all installed: recognition falls back to pocketsphinx (English), speech to flite and espeak-ng" >&2

@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { engineOptionsFromEnv } from "../../packages/dubbing/src/engines/options.ts";
 import { type TranscribeOptions, transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { joinSpeech, MUSIC_DIR, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 
 const { values } = parseArgs({
   options: {

@@ -15,12 +15,12 @@ import {
   SHARED_MODELS_DIR,
 } from "../../packages/dubbing/src/asr/faster-whisper.ts";
 import { AsrWorker } from "../../packages/dubbing/src/asr/worker.ts";
-import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import type { LanguageCode } from "../../packages/dubbing/src/languages.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { type Line, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { LIBRIVOX_DIR } from "../../packages/dubbing/src/testing/fixtures.ts";
 import { joinSpeech, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { fiveMinuteScript } from "./script.ts";
 
 const { values } = parseArgs({

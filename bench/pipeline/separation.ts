@@ -13,7 +13,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { type BackgroundMode, dub } from "../../packages/dubbing/src/pipeline/dub.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { translate } from "../../packages/dubbing/src/pipeline/translate.ts";
@@ -28,6 +27,7 @@ import {
   stemShares,
   suppressionAndRetention,
 } from "../../packages/dubbing/src/testing/music.ts";
+import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 
 const { values } = parseArgs({
   options: {

@@ -59,10 +59,18 @@ describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
       expect(v.engineLabel).toBe("eSpeak NG");
       expect(v.engineVoice).toMatch(/^es\+[mf]\d$/);
     }
-    // English: the catalogue maps some voices to flite; each names the engine that speaks it
+    // English: the male voices are spoken by the Piper voice the setup installs (joe, male), the
+    // female ones by flite or espeak-ng; each names the engine that speaks it
     const en = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/english");
-    for (const v of Object.values(en.body) as VoiceSpokenBy[])
-      expect(["espeak-ng", "flite"]).toContain(v.engine);
+    const voices = (await api(ts.baseUrl, cookie, "GET", "/api/voices")).body as {
+      value: string;
+      gender: string;
+    }[];
+    for (const [value, v] of Object.entries(en.body) as [string, VoiceSpokenBy][]) {
+      const male = voices.find((c) => c.value === value)?.gender === "Male";
+      if (male) expect(v).toMatchObject({ engine: "piper", engineVoice: "en_US-joe-medium" });
+      else expect(["espeak-ng", "flite"]).toContain(v.engine);
+    }
     const unknown = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/klingon");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");

@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { AsrEngine, AsrInput, AsrResult, Availability } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { CATALOGUE, type ModelEntry } from "../models/catalog.ts";
+import { installedFolder, modelDirs } from "../models/installed.ts";
 import { AsrWorker } from "./worker.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
@@ -61,10 +61,9 @@ export function pickModel(
  */
 export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrEngine {
   const python = opts.python || DEFAULT_ASR_PYTHON;
-  const dirs = [...new Set([opts.modelsDir, SHARED_MODELS_DIR].filter((d): d is string => !!d))];
-  const folderOf = (id: string) =>
-    dirs.map((d) => join(d, id)).find((d) => existsSync(join(d, "manifest.json")));
-  const installed = () => CATALOGUE.filter((m) => folderOf(m.id));
+  const dirs = modelDirs(opts.modelsDir, SHARED_MODELS_DIR);
+  const folderOf = (id: string) => installedFolder(dirs, id);
+  const installed = () => CATALOGUE.filter((m) => m.engine === "faster-whisper" && folderOf(m.id));
   return {
     id: "faster-whisper",
     kind: "asr",

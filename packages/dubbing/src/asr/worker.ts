@@ -67,7 +67,7 @@ export function rssMbOf(status: string): number {
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** Whether the process and its pipes keep Node's event loop alive (only while a job runs). */
-function hold(child: Child, on: boolean): void {
+export function hold(child: Child, on: boolean): void {
   for (const h of [child, child.stdin, child.stdout, child.stderr] as unknown as {
     ref(): void;
     unref(): void;

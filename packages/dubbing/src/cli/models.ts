@@ -20,9 +20,11 @@ export async function runModels(
 ): Promise<void> {
   const dir = modelsDir(cmd.dir, process.env);
   if (cmd.action === "list") {
-    for (const m of await listModels(dir))
+    const models = await listModels(dir);
+    const width = Math.max(...models.map((m) => m.id.length));
+    for (const m of models)
       out.write(
-        `${m.id.padEnd(8)} ${(m.installed ? "installed" : m.diskBytes ? "partial" : "available").padEnd(10)} ${mb(m.size).padStart(7)}  ${m.licence}  ${m.verified ? "checksums official" : "checksums of the carrier only"}  ${m.languages.join(",")}\n`,
+        `${m.id.padEnd(width)} ${(m.installed ? "installed" : m.diskBytes ? "partial" : "available").padEnd(10)} ${mb(m.size).padStart(7)}  ${m.licence}  ${m.verified ? "checksums official" : "checksums of the carrier only"}  ${m.languages.join(",")}\n`,
       );
     return;
   }

@@ -17,6 +17,8 @@ export interface EngineOptions {
   fasterWhisper?: { python?: string; modelsDir?: string; model?: string };
   pocketsphinx?: { binary?: string; modelDir?: string };
   apertium?: { binary?: string; modesDir?: string };
+  /** Piper: the worker's Python (its voices are in fasterWhisper.modelsDir, the models' folder). */
+  piper?: { python?: string };
   flite?: { binary?: string };
   espeak?: { binary?: string };
   musicai?: { apiKey?: string; baseUrl?: string; workflow?: string };
@@ -58,6 +60,7 @@ export const ENGINE_ENV = {
   POCKETSPHINX_MODEL_DIR: ["pocketsphinx", "modelDir"],
   APERTIUM_PATH: ["apertium", "binary"],
   APERTIUM_MODES_DIR: ["apertium", "modesDir"],
+  PIPER_PYTHON: ["piper", "python"],
   FLITE_PATH: ["flite", "binary"],
   ESPEAK_PATH: ["espeak", "binary"],
   MUSICAI_API_KEY: ["musicai", "apiKey"],

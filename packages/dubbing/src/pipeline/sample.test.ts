@@ -27,6 +27,8 @@ describe("renderVoiceSample (real engines)", () => {
 
   it("names the engine voice that speaks a sample now, safe for a path", async () => {
     expect(await sampleVoiceName("en-US-AvaMultilingualNeural", "en")).toBe("flite/slt");
+    // a male English voice: the Piper voice the setup installs
+    expect(await sampleVoiceName("en-US-AndrewMultilingualNeural", "en")).toBe("piper/en_US-joe-medium");
     expect(await sampleVoiceName("ja-JP-MasaruMultilingualNeural", "ja")).toMatch(/^espeak-ng\/ja_m\d$/);
   });
 

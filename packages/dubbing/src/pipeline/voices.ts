@@ -31,7 +31,11 @@ function catalogCandidates(
     .list("tts")
     .map((e) => e.voiceFor?.(value, language))
     .filter((v): v is LocalVoice => v !== undefined);
-  return [...cloud, ...localVoicesFor(value, language)].map((voice) => ({ voice, catalogVoice: value }));
+  const piper = registry.get("tts", "piper")?.voices(language) ?? [];
+  return [...cloud, ...localVoicesFor(value, language, piper)].map((voice) => ({
+    voice,
+    catalogVoice: value,
+  }));
 }
 
 /**

@@ -72,4 +72,18 @@ describe("voice catalogue", () => {
     expect(female.map((v) => pickByGender(v.value, own)?.id)).toEqual(["f1", "f2", "f1"]);
     expect(pickByGender("nobody", own)).toBeUndefined();
   });
+
+  it("puts an installed Piper voice of the voice's gender first, and none of the other gender", () => {
+    const joe = {
+      engine: "piper",
+      id: "en_US-joe-medium",
+      language: "en",
+      gender: "Male",
+      label: "joe",
+    } as const;
+    expect(localVoicesFor("en-US-AndrewMultilingualNeural", "en", [joe])[0]).toEqual(joe);
+    expect(localVoicesFor("en-US-AvaMultilingualNeural", "en", [joe]).map((v) => v.engine)).not.toContain(
+      "piper",
+    );
+  });
 });

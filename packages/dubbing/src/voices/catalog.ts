@@ -137,13 +137,20 @@ export function pickByGender<T extends { gender: Gender }>(
 }
 
 /**
- * Pure: the local voices a catalogue voice maps to for a language, best first. English prefers flite
- * (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
+ * Pure: the local voices a catalogue voice maps to for a language, best first. An installed Piper voice
+ * of its gender (`piper`: the Piper engine's voices for the language) comes first; English then prefers
+ * flite (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
  * variant is chosen by the voice's position so that different catalogue voices sound different.
  */
-export function localVoicesFor(value: string, language: LanguageCode): LocalVoice[] {
+export function localVoicesFor(
+  value: string,
+  language: LanguageCode,
+  piper: readonly LocalVoice[] = [],
+): LocalVoice[] {
   const v = findVoice(value);
   if (!v) return [];
+  // an installed Piper voice of the speaker's gender speaks first (neural, the clearest offline)
+  const neural = pickByGender(value, piper);
   const i = genderIndex(v);
   const variants = ESPEAK_VARIANTS[v.gender];
   const base = ESPEAK_BASE[language];
@@ -154,12 +161,13 @@ export function localVoicesFor(value: string, language: LanguageCode): LocalVoic
     gender: v.gender,
     label: `eSpeak ${base} ${variants[i % variants.length]}`,
   };
-  if (baseLanguage(language) !== "en") return [espeak];
+  const first = neural ? [neural] : [];
+  if (baseLanguage(language) !== "en") return [...first, espeak];
   const flite = FLITE_VOICES.filter((f) => f.gender === v.gender);
   // Each flite voice is used once per cycle of this gender's voices; the rest go to espeak variants.
   const cycle = flite.length + variants.length;
   const slot = i % cycle;
-  return slot < flite.length ? [flite[slot]!, espeak] : [espeak];
+  return [...first, ...(slot < flite.length ? [flite[slot]!, espeak] : [espeak])];
 }
 
 /** The Azure voice id for a catalogue value when the Azure engine is configured (the value itself). */
