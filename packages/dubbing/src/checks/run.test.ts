@@ -2,7 +2,7 @@
 // (which the installed tiny.en model hears back), with a line left in Spanish and a line that lost its
 // glossary term. Then the same dub again in the same work dir, as a one-line re-dub is: the clips already
 // heard are not heard again.
-import { readdir } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TranscriptDoc } from "../doc.ts";
@@ -49,7 +49,9 @@ describe("a dub's report card", () => {
       sources: ["La casa estaba tranquila por la mañana.", "x", "Guardamos todo en Acme Nube."],
       glossaryMisses: [{ segment: 2, term: "Acme Nube", expected: "Acme Cloud" }],
     };
-    const r = await dub(video, doc, { output: join(tmp.dir, "out.mp4"), workDir, checks, follow: false });
+    const stemsDir = join(tmp.dir, "stems");
+    const opts = { workDir, checks, follow: false, stemsDir };
+    const r = await dub(video, doc, { output: join(tmp.dir, "out.mp4"), ...opts });
     const lines = r.report.lines ?? [];
     expect(lines.map((l) => l.index)).toEqual([0, 1, 2]);
     const finding = (i: number, check: string) => lines[i]?.checks.find((f) => f.check === check);
@@ -76,5 +78,11 @@ describe("a dub's report card", () => {
     expect(again.report.lines?.[2]?.checks.find((f) => f.check === "glossary")?.status).toBe("ok");
     expect(await heardFiles()).toHaveLength(4);
     expect(again.report.summary?.fail).toBe(1);
+
+    // a voice stem that cannot be read costs the dub its card, not the dub
+    await writeFile(join(stemsDir, "voice.flac"), "not audio");
+    const third = await dub(video, doc, { output: join(tmp.dir, "out3.mp4"), ...opts });
+    expect(third.report.lines).toBeUndefined();
+    expect(third.report.warnings.join("\n")).toMatch(/the lines were not checked/);
   }, 300_000);
 });

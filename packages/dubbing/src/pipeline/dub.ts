@@ -272,11 +272,20 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     if (measuring) {
       t = performance.now();
       const tr = translation;
-      const card = cardOf(await measuring, rep.segments, language, {
-        ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
-        ...opts.checks,
+      // a check that cannot measure costs the dub its card, never the dub itself
+      const measures = await measuring.catch((err) => {
+        if (signal?.aborted) throw err;
+        rep.warnings.push(`the lines were not checked: ${err instanceof Error ? err.message : String(err)}`);
+        return null;
       });
-      Object.assign(rep, card);
+      if (measures)
+        Object.assign(
+          rep,
+          cardOf(measures, rep.segments, language, {
+            ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
+            ...opts.checks,
+          }),
+        );
       // what the checks added: the wait after the encode; their own wall time ran beside the mix
       timings.checks = since(t);
       timings.checksBeside = Math.round(checksWall * 1000) / 1000;
