@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode, errorBodySchema } from "./errors.ts";
 import { type Access, type Answer, OPERATIONS, type Operation } from "./operations.ts";
+import { dubCompletedDataSchema } from "./webhooks.ts";
 
 // The OpenAPI 3.1 document, generated from the operations table (pure). Schemas are zod's own JSON Schema
 // (draft 2020-12, the dialect of OpenAPI 3.1): requests as they are accepted, responses as they are sent.
@@ -144,5 +145,28 @@ export function openApiDocument(operations: Operation[] = OPERATIONS): JsonSchem
       },
     },
     paths,
+    // what the service sends to the user's endpoints (docs/API.md "Webhooks")
+    webhooks: {
+      "dub.completed": {
+        post: {
+          summary: "A dub finished",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: jsonSchemaOf(
+                  z.object({
+                    type: z.literal("dub.completed"),
+                    timestamp: z.string(),
+                    data: dubCompletedDataSchema,
+                  }),
+                  "output",
+                ),
+              },
+            },
+          },
+          responses: { "2XX": { description: "Received." } },
+        },
+      },
+    },
   };
 }

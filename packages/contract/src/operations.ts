@@ -27,6 +27,7 @@ import {
   dubBody,
   languageChangeBody,
   renameBody,
+  reviewLineBody,
   transcriptBody,
   translateBody,
   translationBody,
@@ -469,6 +470,18 @@ export const OPERATIONS: Operation[] = [
     body: batchDubBody,
     responses: { 202: json(batchDubAnswerSchema, "Each language's translation job.") },
     errors: [...PROJECT_404, "conflict", "language_unavailable", "plan_limit_reached"],
+  },
+  {
+    method: "PUT",
+    path: "/api/video/:id/translations/:language/review",
+    tag: "Translations",
+    access: "signed-in",
+    summary: "Mark a line of the dub's report card as reviewed (kept as it is), or not",
+    description:
+      "Kept until the line's text changes. The line's `reviewed` and the summary's `reviewed` count show it.",
+    body: reviewLineBody,
+    responses: { 200: json(translationSchema, "The translation with its report card.") },
+    errors: [...PROJECT_404, "not_found"],
   },
   {
     method: "DELETE",

@@ -79,6 +79,12 @@ export const batchDubBody = z.object({
   ...dubTiming,
 });
 /** PUT /api/video/{id}/translation: an edited translated transcript. */
+/** PUT …/translations/{language}/review: a line of the report card kept as it is ("reviewed, keep it"), or not. */
+export const reviewLineBody = z.object({
+  index: z.number().int().min(0).max(20_000),
+  reviewed: z.boolean(),
+});
+
 export const translationBody = z.object({
   language: z.string().trim().min(1).max(10),
   transcript: transcriptSchema,

@@ -52,6 +52,43 @@ export const projectDetailSchema = projectSchema.extend({
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
+/** The report card's checks on each dubbed line (docs/API.md "The dub's report card"). */
+export const REPORT_CHECKS = [
+  "fit",
+  "untranslated",
+  "glossary",
+  "original-voice",
+  "clipping",
+  "loudness",
+  "intelligibility",
+  "pitch",
+] as const;
+export const LINE_STATUSES = ["ok", "warn", "fail"] as const;
+
+/** One check's finding on one line: `skipped` when it could not run there (the message says why). */
+export const reportFindingSchema = z.object({
+  check: z.enum(REPORT_CHECKS),
+  status: z.enum([...LINE_STATUSES, "skipped"]),
+  message: z.string(),
+  value: z.number().optional(),
+});
+/** A dubbed line's findings and its worst status; `reviewed`: the creator chose to keep it as it is. */
+export const reportLineSchema = z.object({
+  index: z.number(),
+  status: z.enum(LINE_STATUSES),
+  checks: z.array(reportFindingSchema),
+  reviewed: z.boolean().optional(),
+});
+export type ReportLine = z.infer<typeof reportLineSchema>;
+/** How many dubbed lines are ok, have a warning, or failed a check; `reviewed`: of those two, kept as they are. */
+export const reportSummarySchema = z.object({
+  ok: z.number(),
+  warn: z.number(),
+  fail: z.number(),
+  reviewed: z.number().optional(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
 /** What the editor needs of a dub report: per segment its speed and whether it is too long. */
 export const dubReportSchema = z.object({
   /** The original audio under the dub: the separated background, ducked, or none. */
@@ -99,6 +136,11 @@ export const dubReportSchema = z.object({
       empty: z.boolean(),
     }),
   ),
+  /** The report card: every dubbed line's checks (dubs made before it have none). */
+  lines: z.array(reportLineSchema).optional(),
+  summary: reportSummarySchema.optional(),
+  /** Lines the creator reviewed and kept: transcript index → the text they kept. */
+  reviewed: z.record(z.string(), z.string()).optional(),
 });
 export type DubReport = z.infer<typeof dubReportSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportSummarySchema } from "./responses.ts";
 
 /** The events an endpoint can subscribe to; `webhook.test` is only sent by "Send a test event". */
 export const WEBHOOK_EVENTS = [
@@ -64,3 +65,14 @@ export const updateWebhookSchema = z.object({
   events: events.optional(),
   enabled: z.boolean().optional(),
 });
+
+/** The `data` of a `dub.completed` event: signed links valid 7 days and the report card's summary. */
+export const dubCompletedDataSchema = z.object({
+  projectId: z.string(),
+  language: z.string(),
+  videoUrl: z.string(),
+  audioUrl: z.string(),
+  subtitlesUrl: z.string().nullable(),
+  summary: reportSummarySchema.nullable(),
+});
+export type DubCompletedData = z.infer<typeof dubCompletedDataSchema>;

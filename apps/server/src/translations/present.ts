@@ -1,4 +1,4 @@
-import type { Translation } from "@dubbing/contract";
+import type { DubReport, Translation } from "@dubbing/contract";
 import { containsTerm, type GlossaryMiss } from "@dubbing/dubbing";
 import { dubKeys } from "../storage/keys.ts";
 import type { SignPath } from "../videos/present.ts";
@@ -26,7 +26,7 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
     audioUrl: keys ? file(keys.m4a, `dubbed-audio-${row.language}.m4a`) : null,
     wavUrl: keys ? `/api/video/${row.projectId}/dubs/${row.language}/audio.wav` : null,
     subtitlesBurned: row.subtitlesBurned,
-    report: row.dubReport ?? null,
+    report: row.dubReport ? withReviews(row.dubReport, row.transcript) : null,
     previousDub:
       failed && row.dubKey
         ? {
@@ -51,4 +51,19 @@ function currentMisses(row: TranslationRow): GlossaryMiss[] {
     const text = row.transcript[m.segment]?.text;
     return text !== undefined && !containsTerm(text, m.expected);
   });
+}
+
+/**
+ * The report card with each line's `reviewed`: the creator kept it and its text is still the one they
+ * kept (an edit opens it again); the summary counts the reviewed lines among those with a finding.
+ */
+export function withReviews(report: DubReport, transcript: readonly { text: string }[]): DubReport {
+  if (!report.lines || !report.summary) return report;
+  const kept = report.reviewed ?? {};
+  const lines = report.lines.map((l) => ({
+    ...l,
+    reviewed: kept[String(l.index)] !== undefined && kept[String(l.index)] === transcript[l.index]?.text,
+  }));
+  const reviewed = lines.filter((l) => l.reviewed && l.status !== "ok").length;
+  return { ...report, lines, summary: { ...report.summary, reviewed } };
 }

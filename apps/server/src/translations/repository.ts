@@ -106,4 +106,24 @@ export class TranslationRepository {
       .returning({ id: translations.id });
     return rows.length === 1;
   }
+
+  /**
+   * Marks a line of the report card reviewed with the text the creator kept (null: not reviewed), in
+   * place, so that a dub finishing meanwhile does not undo it and two marks do not undo each other.
+   */
+  async setReviewed(id: string, index: number, text: string | null): Promise<void> {
+    const key = String(index);
+    const reviewed = sql`coalesce(${translations.dubReport}->'reviewed', '{}'::jsonb)`;
+    const next =
+      text === null
+        ? sql`${reviewed} - ${key}::text`
+        : sql`${reviewed} || jsonb_build_object(${key}::text, ${text}::text)`;
+    await this.db
+      .update(translations)
+      .set({
+        dubReport: sql`jsonb_set(${translations.dubReport}, '{reviewed}', ${next})`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(translations.id, id), sql`${translations.dubReport} IS NOT NULL`));
+  }
 }

@@ -3,6 +3,7 @@ import {
   batchDubBody as batchBody,
   dubBody,
   translateBody as languageBody,
+  reviewLineBody,
   translationBody,
 } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -59,6 +60,16 @@ export function translationRoutes(
     const job = await service.jobNow(started.job);
     return reply.code(200).send({ job, dubVideoUrl: done.finalVideoUrl, translation: done });
   });
+
+  app.put<{ Params: { id: string; language: string } }>(
+    "/api/video/:id/translations/:language/review",
+    SIGNED_IN,
+    async (request) => {
+      const { index, reviewed } = parseBody(reviewLineBody, request.body);
+      const { id, language } = request.params;
+      return service.reviewLine(currentUser(request).id, id, language, index, reviewed);
+    },
+  );
 
   // "Translate and dub" into several languages: answered with each language's translation job at once;
   // each dub starts (and is metered) when its translation is done.

@@ -171,6 +171,20 @@ export class TranslationService {
     return this.translationOf(project, language);
   }
 
+  /** "Reviewed, keep it" on a line of the dub's report card, or taken back; kept while its text is the same. */
+  async reviewLine(userId: string, projectId: string, language: string, index: number, reviewed: boolean) {
+    const project = await this.videos.requireOwned(userId, projectId);
+    const row = await this.translationRow(project, language);
+    if (!row.dubReport?.lines?.some((l) => l.index === index))
+      throw new AppError(
+        "not_found",
+        `The dub's report card has no line ${index + 1}: dub the translation first.`,
+      );
+    const text = row.transcript[index]?.text ?? "";
+    await this.translations.setReviewed(row.id, index, reviewed ? text : null);
+    return this.translationOf(project, language);
+  }
+
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
   async dub(userId: string, projectId: string, language: string, opts: DubOptions = {}) {
     const project = await this.videos.requireOwned(userId, projectId);

@@ -1,10 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { DubReport } from "@dubbing/contract";
+import type { DubCompletedData, DubReport } from "@dubbing/contract";
 import {
   audioOnlyArgs,
   bilingualCues,
   burnSubtitlesArgs,
+  type DocMeta,
   dub,
   type DubReport as PipelineReport,
   parseSrt,
@@ -85,10 +86,17 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
       await translations.update(row.id, { status: "dubbing", progress: 0, statusMessage: "Dubbing" });
       const speakers = await repo.speakersOf(project.id);
       const output = path.join(work, "dubbed.mp4");
+      // the report card's text checks: the original lines and the translation's record (route, glossary)
+      const original = await repo.transcriptOf(project.id);
+      const translation = row.meta as DocMeta["translation"] | null;
       const result = await dub(
         source.path,
-        { language: job.language as never, speakers, transcript: row.transcript },
         {
+          ...{ language: job.language as never, speakers, transcript: row.transcript },
+          ...(translation?.route ? { meta: { translation } } : {}),
+        },
+        {
+          checks: { sources: original.map((s) => s.text), sourceLanguage: project.language },
           output,
           workDir: cache,
           registry: deps.registry,
@@ -147,7 +155,11 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         stale: false,
         dubbedAt: new Date(),
         subtitlesBurned: Boolean(job.burnSubtitles && result.srt),
-        dubReport: summarizeReport(result.report),
+        // the reviews as they are now (a line may have been marked while this dub ran)
+        dubReport: summarizeReport(
+          result.report,
+          (await translations.find(project.id, job.language))?.dubReport?.reviewed,
+        ),
       });
       await tracker.finish(job.trackId, "done", message);
       // links that work for a week, like the data export's
@@ -159,13 +171,17 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
         videoUrl: link(keys.mp4, `${job.language}.mp4`),
         audioUrl: link(keys.m4a, `${job.language}.m4a`),
         subtitlesUrl: result.srt ? link(keys.srt, `${job.language}.srt`) : null,
-      });
+        summary: result.report.summary ?? null,
+      } satisfies DubCompletedData);
     },
   );
 }
 
-/** What the editor needs of the dub report: per segment its speed and whether it is too long. */
-export function summarizeReport(report: PipelineReport): DubReport {
+/**
+ * What the editor needs of the dub report: per segment its speed and whether it is too long, the report
+ * card, and the lines reviewed before (kept while their text is the one reviewed: present.ts).
+ */
+export function summarizeReport(report: PipelineReport, reviewed?: Record<string, string>): DubReport {
   const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
   return {
     background: report.background,
@@ -188,5 +204,7 @@ export function summarizeReport(report: PipelineReport): DubReport {
       ...{ index: s.index, speed: s.speed, plannedSpeed: s.plannedSpeed, tooLong: s.tooLong },
       ...{ waitMs: s.waitMs, delayMs: s.delayMs, borrowedMs: s.borrowedMs, cached: s.cached, empty: s.empty },
     })),
+    ...(report.lines && report.summary ? { lines: report.lines, summary: report.summary } : {}),
+    ...(reviewed ? { reviewed } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // a file → normalize → encode within the peak ceiling → subtitles and the report (pure buildReport).
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { cardOf, type LineMeasures, measureLines } from "../checks/run.ts";
 import type { TranscriptDoc } from "../doc.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
@@ -82,6 +83,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     let background: BackgroundMode = requested;
     let separation: DubReport["separation"];
     let backgroundSource = video;
+    let stemFiles: { background: string; voice: string } | null = null;
     if (requested === "keep" && prep.hasAudio) {
       t = performance.now();
       report("separate", 0);
@@ -92,6 +94,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
           onProgress: (f) => report("separate", f),
         });
         backgroundSource = stems.background;
+        stemFiles = stems;
         separation = { requested, engine: stems.engine };
       } catch (err) {
         if (signal?.aborted) throw err;
@@ -140,6 +143,25 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       lengthsFor: (pace) => plannedLengths(planTiming(planLines(segments, pace), durationMs, timing), pace),
     });
     timings.tts = since(t);
+    // the report card's measures, beside the mix and the encode (clips heard back, stems under each line)
+    const checksStart = performance.now();
+    let checksWall = 0;
+    const measuring: Promise<LineMeasures[]> | null =
+      opts.checks === false
+        ? null
+        : measureLines({
+            ...{ registry, language, clipDir, workDir: work.dir, segments, synth, background, duckDb },
+            stems: stemFiles,
+            pitchOf: (speaker) => {
+              const v = prep.voices.get(speaker);
+              return v?.style && v.follow ? v.follow.target.pitchHz : undefined;
+            },
+            signal: stop.signal,
+          }).finally(() => {
+            checksWall = since(checksStart);
+          });
+    // awaited after the encode; a failure before then must not be an unhandled rejection
+    measuring?.catch(() => {});
 
     t = performance.now();
     // the plan again from the clips as made; where the picture waits, the sound follows it
@@ -241,6 +263,27 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       ...{ translation, loudness, encoded, segments: line.segments, synth, fits: line.fits, placed },
       ...{ warnings: prep.warnings, timings },
     });
+    if (measuring) {
+      t = performance.now();
+      const tr = translation;
+      // a check that cannot measure costs the dub its card, never the dub itself
+      const measures = await measuring.catch((err) => {
+        if (signal?.aborted) throw err;
+        rep.warnings.push(`the lines were not checked: ${err instanceof Error ? err.message : String(err)}`);
+        return null;
+      });
+      if (measures)
+        Object.assign(
+          rep,
+          cardOf(measures, rep.segments, language, {
+            ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
+            ...opts.checks,
+          }),
+        );
+      // what the checks added: the wait after the encode; their own wall time ran beside the mix
+      timings.checks = since(t);
+      timings.checksBeside = Math.round(checksWall * 1000) / 1000;
+    }
     const reportFile = `${outputBase(output)}.report.json`;
     await writeFile(reportFile, `${JSON.stringify(rep, null, 2)}\n`);
     report("encode", 1);

@@ -4,8 +4,9 @@ import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { deleteTranslation, startTranslation, translationsKey } from "./api.ts";
-import { DubDownloads, PreviousDub } from "./DubDownloads.tsx";
+import { PreviousDub } from "./DubDownloads.tsx";
 import { borrowSilence, HURRIED_SPEED, projectedSpeed } from "./projected-speed.ts";
+import { DubOutcome } from "./ReportCardPanel.tsx";
 import { SegmentList } from "./SegmentRow.tsx";
 import { TranslatedLineBody, TranslatedLineHeader } from "./TranslatedLine.tsx";
 import { TranslationControls } from "./TranslationControls.tsx";
@@ -94,7 +95,7 @@ export function TranslationTab({
         onDelete={() => setConfirming("delete")}
       />
       {translation.finalVideoUrl && !dubbing && (
-        <DubDownloads projectId={projectId} translation={translation} videoUrl={translation.finalVideoUrl} />
+        <DubOutcome {...{ projectId, translation, segments, translating, onSeek }} dub={work.dub} />
       )}
       {translation.status === "failed" && translation.previousDub && (
         <PreviousDub code={code} previous={translation.previousDub} />

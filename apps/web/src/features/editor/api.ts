@@ -106,3 +106,10 @@ export const deleteTranslation = (id: string, language: string) =>
   apiFetch<null>(`/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}`, {
     method: "DELETE",
   });
+
+/** "Reviewed, keep it" on a line of the dub's report card, or taken back. */
+export const reviewLine = (id: string, language: string, index: number, reviewed: boolean) =>
+  apiFetch<Translation>(
+    `/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}/review`,
+    jsonBody("PUT", { index, reviewed }),
+  );

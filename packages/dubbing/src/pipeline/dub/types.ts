@@ -1,5 +1,7 @@
 // The dub's options, its report, and the typed hand-offs between its stages (dub.ts runs them in order).
 import type { Prosody } from "../../audio/prosody.ts";
+import type { TextContext } from "../../checks/run.ts";
+import type { ReportCard } from "../../checks/types.ts";
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
 import type { Demuxer } from "../../media/input.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
@@ -49,6 +51,12 @@ export interface DubOptions extends CommonOptions {
    * it off). false: every voice at its own pitch and pace, as before #30.
    */
   follow?: boolean;
+  /**
+   * The report card's checks on every dubbed line (checks/): what the translation tells the text checks
+   * (the original lines; the source language, route and glossary misses default to the document's
+   * translation record), or false to run none.
+   */
+  checks?: TextContext | false;
 }
 
 export interface SegmentReport {
@@ -140,6 +148,9 @@ export interface DubReport {
     atMost1_3: number;
   };
   warnings: string[];
+  /** The report card: each dubbed line's checks and status (absent when the checks were turned off). */
+  lines?: ReportCard["lines"];
+  summary?: ReportCard["summary"];
   /** Seconds per stage. */
   timings: Record<string, number>;
 }

@@ -1,0 +1,192 @@
+// Report-card bench: the five-minute two-speaker script over music, translated into Spanish by Apertium,
+// dubbed with five planted faults (a line three times too long, a line left in English, a line that lost
+// its glossary term, a clipped line, a line whose original voice the separation left in) and dubbed once
+// more without the checks. Prints what the checks found, missed and flagged on the clean lines, and the
+// time they added to the dub. Figures only: it never fails on time.
+//   node bench/pipeline/report-card.ts [--keep DIR]
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { ReportCard } from "../../packages/dubbing/src/checks/types.ts";
+import type { TranscriptDoc } from "../../packages/dubbing/src/doc.ts";
+import { EngineRegistry } from "../../packages/dubbing/src/engines/registry.ts";
+import type { Engine, TtsEngine } from "../../packages/dubbing/src/engines/types.ts";
+import { createApertiumEngine } from "../../packages/dubbing/src/mt/apertium.ts";
+import { dub } from "../../packages/dubbing/src/pipeline/dub.ts";
+import { stemsFor } from "../../packages/dubbing/src/separate/stems.ts";
+import { makeDialogue } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { decodeF32, STEM_RATE, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
+import { fiveMinuteScript } from "./script.ts";
+
+const { values } = parseArgs({ options: { keep: { type: "string" } } });
+const dir = values.keep ?? mkdtempSync(join(tmpdir(), "report-card-bench-"));
+mkdirSync(dir, { recursive: true });
+const row = (k: string, v: string | number) => console.log(`${k.padEnd(40)} ${v}`);
+
+const script = fiveMinuteScript();
+const d = makeDialogue(dir, script, { name: "card", width: 320 });
+const video = speechOverMusic(dir, d.wav, { music: "frontiers.mp3", musicDb: -14 }).video;
+const truth = d.truth;
+const sources = truth.map((t) => t.text);
+const es = (await createApertiumEngine().translate(sources, "en", "es")).texts;
+
+// the planted faults, one line each, far apart
+const F = { tooLong: 10, english: 25, glossary: 40, clipped: 55, voiceLeft: 68 } as const;
+const texts = [...es];
+texts[F.tooLong] = `${es[F.tooLong]} ${es[F.tooLong]} ${es[F.tooLong]}`;
+texts[F.english] = sources[F.english]!;
+const glossaryMisses = [{ segment: F.glossary, term: "Acme Cloud", expected: "Nube Acme" }];
+const doc: TranscriptDoc = {
+  language: "es",
+  speakers: [
+    { id: "a", name: "A", selectedVoice: "" },
+    { id: "b", name: "B", selectedVoice: "" },
+  ],
+  transcript: truth.map((t, i) => ({
+    speaker: t.voice === "awb" ? "a" : "b",
+    text: texts[i]!,
+    start: t.start,
+    end: t.end,
+  })),
+  meta: { translation: { id: "apertium", from: "en", to: "es", route: ["en", "es"], glossaryMisses } },
+};
+
+// a TTS whose clip for the planted line is 12 dB too hot (flattened at full scale)
+const base = createDefaultRegistry();
+const registry = new EngineRegistry();
+for (const kind of ["asr", "diarization", "mt", "tts", "separation"] as const)
+  for (const e of base.list(kind) as Engine[]) {
+    if (e.kind !== "tts") {
+      registry.register(e);
+      continue;
+    }
+    const tts = e as TtsEngine;
+    const hot = (c: { samples: Float32Array; sampleRate: number }) => ({
+      ...c,
+      samples: c.samples.map((v) => Math.max(-1, Math.min(1, v * 4))),
+    });
+    const wrapped: TtsEngine = Object.assign(Object.create(tts), {
+      synthesize: async (req: Parameters<TtsEngine["synthesize"]>[0]) => {
+        const c = await tts.synthesize(req);
+        return req.text === texts[F.clipped] ? hot(c) : c;
+      },
+      ...(tts.synthesizeMany && {
+        synthesizeMany: async (reqs: Parameters<TtsEngine["synthesize"]>[0][]) =>
+          (await tts.synthesizeMany!(reqs)).map((c, i) => (reqs[i]!.text === texts[F.clipped] ? hot(c) : c)),
+      }),
+    });
+    registry.register(wrapped);
+  }
+
+// the project's stems, then the original put back into the background under one line
+const stemsDir = join(dir, "stems");
+const stems = await stemsFor(video, stemsDir, {
+  registry,
+  channels: 2,
+  durationMs: d.durationMs,
+  speech: truth,
+});
+const bg = decodeF32(stems.background, 2);
+const orig = decodeF32(video, 2);
+const leak = truth[F.voiceLeft]!;
+for (
+  let i = Math.round((leak.start * STEM_RATE) / 1000) * 2;
+  i < Math.round((leak.end * STEM_RATE) / 1000) * 2;
+  i++
+)
+  bg[i] = orig[i] ?? 0;
+const raw = join(dir, "bg.f32");
+(await import("node:fs")).writeFileSync(raw, Buffer.from(bg.buffer));
+execFileSync("ffmpeg", [
+  ...[
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "f32le",
+    "-ar",
+    String(STEM_RATE),
+    "-ac",
+    "2",
+    "-i",
+    raw,
+  ],
+  stems.background,
+]);
+rmSync(raw);
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+async function run(name: string, checks: boolean) {
+  const t = performance.now();
+  const r = await dub(video, doc, {
+    ...{ output: join(dir, `${name}.mp4`), workDir: join(dir, `work-${name}`), stemsDir, registry },
+    ...(checks ? { checks: { sources, sourceLanguage: "en" } } : { checks: false as const }),
+  });
+  return { r, ms: performance.now() - t };
+}
+// without first (it warms the caches of the engines both use), then with
+const without = await run("plain", false);
+const c0 = cpu();
+const withChecks = await run("checked", true);
+const card: ReportCard = { lines: withChecks.r.report.lines ?? [], summary: withChecks.r.report.summary! };
+
+const flagged = (i: number, check: string) =>
+  card.lines
+    .find((l) => l.index === i)
+    ?.checks.find((f) => f.check === check && (f.status === "warn" || f.status === "fail"));
+const planted: [string, number, string][] = [
+  ["a line three times too long", F.tooLong, "fit"],
+  ["a line left in English", F.english, "untranslated"],
+  ["a line missing a glossary term", F.glossary, "glossary"],
+  ["a clipped line", F.clipped, "clipping"],
+  ["a line whose original voice was left", F.voiceLeft, "original-voice"],
+];
+console.log("\nplanted fault                            check            found");
+for (const [what, i, check] of planted) {
+  const f = flagged(i, check);
+  console.log(`${what.padEnd(40)} ${check.padEnd(16)} ${f ? `yes (${f.status}: ${f.message})` : "MISSED"}`);
+}
+const faultLines = new Set(planted.map((p) => p[1]));
+const clean = card.lines.filter((l) => !faultLines.has(l.index));
+const alarms = clean.filter((l) => l.status !== "ok");
+console.log("");
+row("lines checked", card.lines.length);
+row("summary", JSON.stringify(card.summary));
+row("planted faults found", `${planted.filter(([, i, c]) => flagged(i, c)).length} / ${planted.length}`);
+row(
+  "false alarms on clean lines",
+  `${alarms.length} / ${clean.length} (${((alarms.length / clean.length) * 100).toFixed(1)} %)`,
+);
+const byCheck = new Map<string, number>();
+for (const l of alarms)
+  for (const f of l.checks)
+    if (f.status === "warn" || f.status === "fail") byCheck.set(f.check, (byCheck.get(f.check) ?? 0) + 1);
+row("  of which, by check", JSON.stringify(Object.fromEntries(byCheck)));
+for (const l of alarms.slice(0, 8))
+  row(
+    `  line ${l.index}`,
+    l.checks
+      .filter((f) => f.status !== "ok" && f.status !== "skipped")
+      .map((f) => `${f.check}: ${f.message}`)
+      .join(" | "),
+  );
+row("dub without checks", `${(without.ms / 1000).toFixed(1)} s`);
+row(
+  "dub with checks",
+  `${(withChecks.ms / 1000).toFixed(1)} s (${(cpu() - c0).toFixed(1)} CPU-s in this process)`,
+);
+row("time the checks added", `${(((withChecks.ms - without.ms) / without.ms) * 100).toFixed(1)} %`);
+row(
+  "  waited for after the encode / beside the mix",
+  `${withChecks.r.report.timings.checks} s / ${withChecks.r.report.timings.checksBeside} s`,
+);
+row("intelligibility", card.lines[0]?.checks.find((f) => f.check === "intelligibility")?.message ?? "");
+row("machine load (1 min average)", (await import("node:os")).loadavg()[0]!.toFixed(2));
+if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,159 @@
+// The checks run with a dub: measureLines starts as soon as the clips are synthesized and runs beside the
+// mix and the encode (the clips heard back by the recognition worker, the stems read under each line, each
+// clip's peaks, level and pitch); cardOf then adds what the finished plan says (fit) and the text checks,
+// all pure, and grades every dubbed line.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseWav, toMono } from "../audio/wav.ts";
+import type { PlannedSegment } from "../doc.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
+import type { LanguageCode } from "../languages.ts";
+import type { GlossaryMiss } from "../mt/glossary.ts";
+import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "../pipeline/dub/types.ts";
+import { checkClipping } from "./clipping.ts";
+import { checkFit } from "./fit.ts";
+import { checkGlossary } from "./glossary.ts";
+import { type Heard, hearClips } from "./hear.ts";
+import { checkIntelligibility } from "./intelligibility.ts";
+import { checkLoudness, voicedLevel } from "./loudness.ts";
+import { checkOriginalVoice } from "./original-voice.ts";
+import { checkPitch } from "./pitch.ts";
+import { stemWindows } from "./stems.ts";
+import { type Finding, type ReportCard, reportCard } from "./types.ts";
+import { checkUntranslated } from "./untranslated.ts";
+
+/** What the translation tells the text checks (all optional: a dub of a typed transcript has none). */
+export interface TextContext {
+  /** The original lines, by transcript index. */
+  sources?: readonly (string | undefined)[];
+  sourceLanguage?: string;
+  route?: readonly string[];
+  glossaryMisses?: readonly GlossaryMiss[];
+  /** Words the translator did not know, by transcript index. */
+  unknownWords?: Readonly<Record<number, readonly string[]>>;
+}
+
+export interface LineMeasures {
+  index: number;
+  clipping: Finding;
+  level: number | null;
+  pitch: Finding;
+  originalVoice: Finding;
+  heard: Heard;
+}
+
+export interface MeasureInput {
+  registry: EngineRegistry;
+  language: LanguageCode;
+  clipDir: string;
+  workDir: string;
+  segments: readonly PlannedSegment[];
+  synth: readonly (SynthesizedSegment | null)[];
+  background: BackgroundMode;
+  duckDb: number;
+  /** The separated stems the background came from ("keep"). */
+  stems?: { background: string; voice: string } | null;
+  /** The speaker's measured pitch (Hz) for the voices that follow their speaker. */
+  pitchOf: (speaker: string) => number | undefined;
+  signal?: AbortSignal;
+}
+
+/** What the stems say under one line, or why they are not looked at. */
+function originalVoiceUnlessKept(m: MeasureInput, seg: PlannedSegment): Finding | null {
+  const f = (status: Finding["status"], message: string): Finding => ({
+    check: "original-voice",
+    status,
+    message,
+  });
+  if (m.background === "remove") return f("ok", "The original audio is left out of this dub.");
+  if (m.background === "duck")
+    return f("skipped", `The original is lowered by ${m.duckDb} dB under the dub, not removed.`);
+  if (seg.keepOriginal) return f("skipped", "The original voice is kept under this line, as asked.");
+  if (!m.stems) return f("skipped", "The original audio has no separated stems.");
+  return null;
+}
+
+/** The measures of every dubbed line (started beside the mix; reads the clips and the stems). */
+export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
+  const dubbed = m.segments.flatMap((seg, i) => {
+    const s = m.synth[i];
+    return s ? [{ seg, s }] : [];
+  });
+  const hearing = hearClips({
+    ...{ registry: m.registry, language: m.language, clipDir: m.clipDir, workDir: m.workDir },
+    ...{ keys: dubbed.map((d) => d.s.key), signal: m.signal },
+  });
+  const needStems = dubbed.some(({ seg }) => !originalVoiceUnlessKept(m, seg));
+  const windows = needStems && m.stems ? await stemWindows(m.stems, m.workDir, m.signal) : null;
+  try {
+    const out: Omit<LineMeasures, "heard">[] = [];
+    for (const { seg, s } of dubbed) {
+      const pcm = parseWav(await readFile(join(m.clipDir, `${s.key}.wav`)));
+      const clip = toMono(pcm);
+      let originalVoice = originalVoiceUnlessKept(m, seg);
+      if (!originalVoice && windows) {
+        const w = await windows.read(seg.start, seg.end);
+        originalVoice = checkOriginalVoice(w.background, w.voice);
+      }
+      out.push({
+        index: seg.index,
+        clipping: checkClipping(pcm.data),
+        level: voicedLevel(clip, pcm.sampleRate),
+        pitch: checkPitch(clip, pcm.sampleRate, m.pitchOf(seg.speaker)),
+        originalVoice: originalVoice ?? { check: "original-voice", status: "skipped", message: "No stems." },
+      });
+    }
+    const heard = await hearing;
+    return out.map((o, i) => ({ ...o, heard: heard.get(dubbed[i]!.s.key) ?? { skipped: "Not heard." } }));
+  } finally {
+    await windows?.close();
+  }
+}
+
+/** Pure: the report card from the measures, the report's lines and what the translation tells. */
+export function cardOf(
+  measures: readonly LineMeasures[],
+  lines: readonly SegmentReport[],
+  language: string,
+  text: TextContext = {},
+): ReportCard {
+  const byIndex = new Map(lines.map((l) => [l.index, l]));
+  // the next dubbed line on the output's timeline, for overlaps
+  const placed = lines.filter((l) => l.placed).sort((a, b) => a.placed!.start - b.placed!.start);
+  const nextStart = new Map(placed.map((l, i) => [l.index, placed[i + 1]?.placed?.start ?? null]));
+  const loudness = checkLoudness(measures.map((m) => m.level));
+  return reportCard(
+    measures.map((m, i) => {
+      const line = byIndex.get(m.index);
+      const lineText = line?.text ?? "";
+      const checks: Finding[] = [];
+      if (line)
+        checks.push(
+          checkFit({
+            ...{ speed: line.speed, tooLong: line.tooLong, placed: line.placed },
+            ...{ nextStart: nextStart.get(m.index) ?? null, waitMs: line.waitMs, delayMs: line.delayMs },
+          }),
+        );
+      checks.push(
+        checkUntranslated({
+          text: lineText,
+          source: text.sources?.[m.index],
+          sourceLanguage: text.sourceLanguage,
+          targetLanguage: language,
+          route: text.route,
+          unknownWords: text.unknownWords?.[m.index],
+        }),
+        checkGlossary(
+          lineText,
+          (text.glossaryMisses ?? []).filter((g) => g.segment === m.index),
+        ),
+        m.originalVoice,
+        m.clipping,
+        loudness[i]!,
+        checkIntelligibility(lineText, m.heard),
+        m.pitch,
+      );
+      return { index: m.index, checks };
+    }),
+  );
+}
