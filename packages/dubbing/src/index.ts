@@ -112,7 +112,7 @@ export {
   speakersFromCues,
 } from "./subtitles/parse.ts";
 export { bilingualCues, type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
-export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
+export { FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
 export {
   PLAN_DEFAULTS,
   type PlanOptions,
