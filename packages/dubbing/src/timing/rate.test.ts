@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextRate, onTarget, type RateTry } from "./rate.ts";
+import { bestTry, nextRate, onTarget, type RateTry } from "./rate.ts";
 
 const bounds = { minRate: 0.5, maxRate: 2, tolerance: 0.03 };
 
@@ -55,5 +55,14 @@ describe("nextRate", () => {
         true,
       );
     }
+  });
+});
+
+describe("bestTry", () => {
+  it("keeps the shortest clip up to 10 % longer than its target, else the nearest", () => {
+    const t = (clipMs: number) => ({ rate: 1, clipMs });
+    expect(bestTry([t(1200), t(1080), t(990), t(1040)], 1000)).toBe(3);
+    expect(bestTry([t(1050), t(990)], 1000)).toBe(0);
+    expect(bestTry([t(1300), t(980), t(950)], 1000)).toBe(1);
   });
 });

@@ -23,7 +23,7 @@ export const onTarget = (clipMs: number, targetMs: number, tolerance: number): b
   clipMs >= targetMs && clipMs <= targetMs * (1 + tolerance);
 
 /** How a clip's length follows the rate (clip ∝ rate^-k): the bounds of k a correction believes. */
-const SLOPE = { min: 0.5, max: 1.5 };
+const SLOPE = { min: 0.3, max: 3 };
 
 /**
  * Pure: the rate to try next, or null when the last try is on target or no untried rate within the
@@ -44,4 +44,21 @@ export function nextRate(tries: readonly RateTry[], targetMs: number, b: RateBou
   const wanted = last.rate * (last.clipMs / aim) ** (1 / k);
   const rate = Math.round(Math.min(b.maxRate, Math.max(b.minRate, wanted)) * 1000) / 1000;
   return tries.some((t) => t.rate === rate) ? null : rate;
+}
+
+/** How much longer than its target a kept clip may be, to be preferred to a shorter one (10 %). */
+const STRETCH_AT_MOST = 1.1;
+
+/**
+ * Pure: the try to keep once the corrections are done: the shortest clip from its target to 10 % longer
+ * (atempo shortens the rest; a shorter clip would play faster than planned), else the one nearest its
+ * target (a stronger stretch sounds worse than a slightly faster line).
+ */
+export function bestTry(tries: readonly RateTry[], targetMs: number): number {
+  const within = tries
+    .map((t, i) => ({ ...t, i }))
+    .filter((t) => t.clipMs >= targetMs && t.clipMs <= targetMs * STRETCH_AT_MOST);
+  if (within.length) return within.reduce((a, b) => (b.clipMs < a.clipMs ? b : a)).i;
+  const off = (t: RateTry) => Math.abs(Math.log(t.clipMs / targetMs));
+  return tries.reduce((best, t, i) => (off(t) < off(tries[best] as RateTry) ? i : best), 0);
 }

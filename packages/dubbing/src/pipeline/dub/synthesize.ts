@@ -2,7 +2,7 @@
 // gives it (PRODUCT.md § The dub: rate before stretching).
 import type { PlannedSegment } from "../../doc.ts";
 import type { FitOptions } from "../../timing/fit.ts";
-import { nextRate, type RateBounds, type RateTry } from "../../timing/rate.ts";
+import { bestTry, nextRate, type RateBounds, type RateTry } from "../../timing/rate.ts";
 import { type SynthJob, type SynthOut, synthAll } from "../synth.ts";
 import type { ResolvedVoice } from "../voices.ts";
 import type { StageProgress, SynthesizedSegment } from "./types.ts";
@@ -14,8 +14,9 @@ export interface SegmentTts {
   targetMs: number;
   /** The rates the corrections may use; null for an engine without rate control. */
   rateBounds: RateBounds | null;
-  /** Every synthesis so far, in order. */
+  /** Every synthesis so far, in order, and its clip. */
   tries: RateTry[];
+  outs: SynthOut[];
   /** Clip length at the normal rate (ms). */
   naturalMs: number;
   /** Clip length at the pace the voice starts at for its speaker (ms): the timing plan's natural length. */
@@ -52,6 +53,7 @@ export function ttsPlan(
             }
           : null,
       tries: [],
+      outs: [],
       naturalMs: 0,
       paceMs: 0,
       cur: null,
@@ -115,6 +117,7 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
       const out = outs[k] as SynthOut;
       x.cur = out;
       x.tries.push({ rate: x.job.rate, clipMs: out.clipMs });
+      x.outs.push(out);
       x.cached = x.cached && out.cached;
       // a voice that starts at its speaker's pace: its length at the voice's own rate, as an engine's
       // rate scales it (the fit's speeds stay relative to the voice, as without following)
@@ -137,6 +140,12 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
     const redo = rateCorrections(live);
     if (redo.length === 0) break;
     await runPass(pass, redo);
+  }
+  // the best clip of the tries (the clips of one dub stay in the cache until it ends)
+  for (const x of live) {
+    const best = bestTry(x.tries, x.targetMs);
+    x.cur = x.outs[best] as SynthOut;
+    x.job = { ...x.job, rate: (x.tries[best] as RateTry).rate };
   }
   input.onProgress?.(1);
   return tts.map((x) =>
