@@ -243,6 +243,21 @@ describe.each(MODES)("dub downloads (%s)", (mode) => {
     expect(Math.max(...starts)).toBeLessThan(length("video") * 1000);
   });
 
+  it("puts every language on the waiting dub's timeline in the all-languages file: the picture held, the original sound stretched alike", async () => {
+    const t = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    const addedMs = t.report.timing.addedMs;
+    expect(addedMs).toBeGreaterThan(500);
+    const all = await download(`/api/video/${id}/dubs/all-languages.mp4`, "all-waits.mp4");
+    expect(all.res.headers.get("x-dubs-left-out")).toBeNull();
+    const streams = ffprobe(all.file).streams;
+    const expected = Number(ffprobe(video).format.duration) + addedMs / 1000;
+    const lengths = streams.map((s) => [s.codec_type, s.tags?.language, Number(s.duration)]);
+    expect(lengths.map(([type]) => type)).toEqual(["video", "audio", "audio"]);
+    expect(lengths.slice(1).map(([, language]) => language)).toEqual(["eng", "spa"]);
+    for (const [type, language, seconds] of lengths)
+      expect(Math.abs((seconds as number) - expected), `${type} ${language}`).toBeLessThan(0.15);
+  });
+
   it("6. streams at most 2 WAV files per user at once (each is an ffmpeg process while it lasts)", async () => {
     // Five minutes of dubbed audio: 55 MB of WAV, more than the connections can buffer, so a client that
     // stops reading keeps its ffmpeg process running.

@@ -44,8 +44,8 @@ export const languageChangeBody = z.object({
 const background = z.enum(["keep", "duck", "remove"]);
 /**
  * How a dub fits its lines: "keep-length" (the video keeps its length; lines play at most `maxSpeed`,
- * 1.25× by default) or "picture-waits" (lines play at most 1.15×; the picture holds where a line needs
- * more time, and the video grows by those holds).
+ * 1.25× by default) or "picture-waits" (lines play at most 1.15×; where a line needs more, it plays at
+ * 1.1× and the picture holds for the rest, and the video grows by those holds).
  */
 export const timingModeSchema = z.enum(["keep-length", "picture-waits"]);
 const dubTiming = {

@@ -52,6 +52,8 @@ export {
   audioOnlyArgs,
   burnSubtitlesArgs,
   extractAudioArgs,
+  heldSoundArgs,
+  holdVideo,
   MediaError,
   type MediaErrorCode,
   type MediaInput,
@@ -65,6 +67,8 @@ export {
   previewArgs,
   probe,
   runFfmpeg,
+  sharedTimeline,
+  soundStretches,
   spawnFfmpeg,
   verifiedDurationMs,
   wavStreamArgs,
@@ -110,7 +114,7 @@ export {
   speakersFromCues,
 } from "./subtitles/parse.ts";
 export { bilingualCues, type Cue, parseSrt, toAss, toSrt, toVtt } from "./subtitles/subtitles.ts";
-export { chooseRate, FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
+export { FIT_DEFAULTS, type Fit, type FitOptions, fitClip } from "./timing/fit.ts";
 export {
   PLAN_DEFAULTS,
   type PlanOptions,

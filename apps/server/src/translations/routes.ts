@@ -80,11 +80,13 @@ export function translationRoutes(
       .send(await service.translateAndDub(currentUser(request).id, request.params.id, languages, opts));
   });
 
-  // The video with the original audio and every finished dub as separate, language-tagged tracks.
+  // The video with the original audio and every finished dub as separate, language-tagged tracks (the
+  // dubs on one timeline: a header names those whose picture waited differently, left out).
   app.get<Params>("/api/video/:id/dubs/all-languages.mp4", SIGNED_IN, async (request, reply) => {
     const built = await service.allLanguagesMp4(currentUser(request).id, request.params.id, deps.scratchDir);
     const stream = createReadStream(built.file);
     stream.on("close", () => void built.release());
+    if (built.left.length) reply.header("x-dubs-left-out", built.left.join(","));
     return reply
       .type("video/mp4")
       .header("content-length", String(built.size))

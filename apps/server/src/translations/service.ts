@@ -2,12 +2,16 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   type EngineRegistry,
+  heldSoundArgs,
+  holdVideo,
   isLanguageCode,
   mp4CanCopyAudio,
   multiTrackArgs,
   nativeLanguageName,
   probe,
   runFfmpeg,
+  sharedTimeline,
+  soundStretches,
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
@@ -248,15 +252,22 @@ export class TranslationService {
    * tracks tagged with their language and titled ("Español (dub)"). A remux (no video encoding), built in
    * the scratch folder, at most MULTI_TRACK_BUILDS at once per process; `release` removes it.
    */
+  /**
+   * The video with the original sound and every finished dub on one timeline (media/multitrack.ts
+   * sharedTimeline): where those dubs' picture waited, the picture is held and the original sound
+   * stretched as in each dub; `left` names the dubs on another timeline, not in the file.
+   */
   async allLanguagesMp4(userId: string, projectId: string, scratchDir: string) {
     const project = await this.videos.requireOwned(userId, projectId);
     const rows = (await this.translations.listByProject(project.id)).filter((r) => r.status === "dubbed");
-    const dubs = [];
+    const finished = [];
     for (const row of rows) {
       const m4a = dubKeys(project.id, row.language).m4a;
-      if (await this.storage.stat(m4a)) dubs.push({ language: row.language, key: m4a });
+      const waits = row.dubReport?.timing?.waits ?? [];
+      if (await this.storage.stat(m4a)) finished.push({ language: row.language, key: m4a, waits });
     }
-    if (dubs.length === 0) throw new AppError("not_found", "No dub of this project is finished yet.");
+    if (finished.length === 0) throw new AppError("not_found", "No dub of this project is finished yet.");
+    const { waits, on: dubs, left } = sharedTimeline(finished);
     if (multiTrackBuilds >= MULTI_TRACK_BUILDS) {
       throw new AppError("rate_limited", "Other downloads are being put together. Try again in a minute.");
     }
@@ -272,14 +283,25 @@ export class TranslationService {
       const source = await this.storage.localCopy(sourceKey, work);
       const files = await Promise.all(dubs.map((d) => this.storage.localCopy(d.key, work)));
       const info = await probe(source.path);
+      const input = { path: source.path, demuxer: info.demuxer, seconds: info.durationMs / 1000 };
+      let picture = source.path;
+      let originalSound = info.audio ? { file: source.path, copy: mp4CanCopyAudio(info.audio.codec) } : null;
+      if (waits.length) {
+        picture = path.join(work, "held.mp4");
+        await holdVideo({ video: input, durationMs: info.durationMs, waits, workDir: work, output: picture });
+        if (originalSound) {
+          const held = path.join(work, "original-held.m4a");
+          await runFfmpeg(heldSoundArgs(input, soundStretches(waits, input.seconds), held));
+          originalSound = { file: held, copy: true };
+        }
+      }
       const tracks = [
-        ...(info.audio
+        ...(originalSound
           ? [
               {
-                file: source.path,
+                ...originalSound,
                 language: project.language,
                 title: `${nativeLanguageName(project.language)} (original)`,
-                copy: mp4CanCopyAudio(info.audio.codec),
               },
             ]
           : []),
@@ -291,9 +313,15 @@ export class TranslationService {
         })),
       ];
       const output = path.join(work, "all-languages.mp4");
-      await runFfmpeg(multiTrackArgs(source.path, tracks, output), { durationMs: project.durationMs ?? 0 });
+      const addedMs = waits.reduce((sum, w) => sum + w.ms, 0);
+      await runFfmpeg(multiTrackArgs(picture, tracks, output), { durationMs: info.durationMs + addedMs });
       await Promise.all([source, ...files].map((f) => f.release()));
-      return { file: output, size: (await stat(output)).size, release };
+      return {
+        file: output,
+        size: (await stat(output)).size,
+        left: left.map((d) => d.language),
+        release,
+      };
     } catch (error) {
       await release();
       throw error;

@@ -56,10 +56,19 @@ describe("holdPieces", () => {
 });
 
 describe("holdFilter and concatScript", () => {
-  it("freezes the last frame before each hold and joins the parts", () => {
-    expect(holdFilter([{ at: 1, seconds: 0.5 }])).toBe(
-      "[0:v]split=2[s0][s1];[s0]trim=end=1,setpts=PTS-STARTPTS,tpad=stop_mode=clone:stop_duration=0.5[p0];" +
-        "[s1]trim=start=1,setpts=PTS-STARTPTS[p1];[p0][p1]concat=n=2:v=1:a=0[v]",
+  it("shows every frame from each hold on that much later, to the millisecond", () => {
+    expect(
+      holdFilter(
+        [
+          { at: 1, seconds: 0.583 },
+          { at: 2.5, seconds: 0.25 },
+        ],
+        4,
+      ),
+    ).toBe("[0:v]setpts=PTS-STARTPTS,setpts='PTS+(gte(T,1)*0.583+gte(T,2.5)*0.25)/TB'[v]");
+    // at the end no frame follows: the last one is repeated
+    expect(holdFilter([{ at: 4, seconds: 0.3 }], 4)).toBe(
+      "[0:v]setpts=PTS-STARTPTS,setpts='PTS+(0)/TB',tpad=stop_mode=clone:stop_duration=0.3[v]",
     );
   });
 
@@ -105,10 +114,12 @@ describe("holdVideo (real ffmpeg)", () => {
       .toString()
       .trim();
   // one frame at a time on the file's timeline, small and grey: stretches encoded again are not bit-exact
+  // the frame on screen at `t`, as a player shows it: a held frame lasts until the next one (the held
+  // video keeps each frame's own time), so the frames are taken at 25 fps before the seek
   const frameAt = (file: string, t: number) =>
     execFileSync("ffmpeg", [
-      ...["-v", "error", "-ss", String(t), "-i", file, "-frames:v", "1"],
-      ...["-vf", "scale=64:36,format=gray", "-f", "rawvideo", "-"],
+      ...["-v", "error", "-i", file, "-vf", "fps=25,scale=64:36,format=gray"],
+      ...["-ss", String(t), "-frames:v", "1", "-f", "rawvideo", "-"],
     ]);
   const difference = (a: Buffer, b: Buffer) =>
     a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] as number)), 0) / a.length;
@@ -127,9 +138,13 @@ describe("holdVideo (real ffmpeg)", () => {
       waits: [
         { at: 3000, ms: 1000 },
         { at: 7000, ms: 500 },
+        { at: 10_000, ms: 400 },
       ],
     });
-    expect(probe(output, "-count_frames -show_entries stream=nb_read_frames")).toBe(String(250 + 25 + 13));
+    // the frame before each hold lasts through it, to the ms (no frame added but the last one's 10
+    // copies at the end, within a frame)
+    expect(probe(output, "-count_frames -show_entries stream=nb_read_frames")).toBe("260");
+    expect(Math.abs(Number(probe(output, "-show_entries stream=duration")) - 11.9)).toBeLessThanOrEqual(0.04);
     // no decoding error anywhere
     expect(execFileSync("ffmpeg", ["-v", "error", "-i", output, "-f", "null", "-"]).toString()).toBe("");
     // during the first hold the picture is the original's last frame before 3 s; after it, the original

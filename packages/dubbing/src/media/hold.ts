@@ -73,37 +73,32 @@ export function holdPieces(keys: Keyframe[], waits: Wait[], durationS: number): 
 }
 
 /**
- * Pure: the filter that freezes the picture at each hold (times relative to the stretch's start): the
- * stretch cut at the holds, each part but the last padded with copies of its last frame, joined again.
+ * Pure: the filter that freezes the picture at each hold (times relative to the stretch's start): every
+ * frame from a hold on is shown that much later, so the last frame before it stays on screen for the
+ * hold, to the millisecond. Copies of the frame at the frame rate would round each hold to whole frames,
+ * and the rounding would add up, hold after hold, between the picture and the sound.
  */
-export function holdFilter(holds: { at: number; seconds: number }[]): string {
-  const n = holds.length + 1;
-  const cuts = holds.map((h) => h.at);
-  const parts = Array.from({ length: n }, (_, i) => {
-    const range = [
-      i > 0 ? `start=${seconds(cuts[i - 1] as number)}` : "",
-      i < n - 1 ? `end=${seconds(cuts[i] as number)}` : "",
-    ]
-      .filter(Boolean)
-      .join(":");
-    const trim = range ? `trim=${range},` : "";
-    const pad =
-      i < n - 1
-        ? `,tpad=stop_mode=clone:stop_duration=${seconds((holds[i] as { seconds: number }).seconds)}`
-        : "";
-    return `[s${i}]${trim}setpts=PTS-STARTPTS${pad}[p${i}]`;
-  });
-  const split = `[0:v]split=${n}${Array.from({ length: n }, (_, i) => `[s${i}]`).join("")}`;
-  const join = `${Array.from({ length: n }, (_, i) => `[p${i}]`).join("")}concat=n=${n}:v=1:a=0[v]`;
-  return [split, ...parts, join].join(";");
+export function holdFilter(holds: { at: number; seconds: number }[], lengthS: number): string {
+  // a hold at the stretch's end has no frame after it to show later: the last frame is repeated
+  const atEnd = (h: { at: number }) => h.at >= lengthS - 0.001;
+  const inside = holds.filter((h) => !atEnd(h));
+  const tail = holds.filter(atEnd).reduce((sum, h) => sum + h.seconds, 0);
+  const later = inside.map((h) => `gte(T,${seconds(h.at)})*${seconds(h.seconds)}`).join("+") || "0";
+  // quoted: the commas inside are the expression's, not the graph's
+  const pad = tail > 0 ? `,tpad=stop_mode=clone:stop_duration=${seconds(tail)}` : "";
+  return `[0:v]setpts=PTS-STARTPTS,setpts='PTS+(${later})/TB'${pad}[v]`;
 }
 
-/** H.264 for the stretches encoded again: sharp, and its parameter sets in the stream before each keyframe. */
+/**
+ * H.264 for the stretches encoded again: sharp, and its parameter sets in the stream before each
+ * keyframe; ultrafast, as the stretch runs from keyframe to keyframe (10 s apart in x264's default) and
+ * the render should not take much longer for it (bench/pipeline/timing.ts), at the cost of a larger file.
+ */
 const H264_HOLD = [
   "-c:v",
   "libx264",
   "-preset",
-  "veryfast",
+  "ultrafast",
   "-crf",
   "18",
   "-x264-params",
@@ -124,10 +119,11 @@ export function holdStretchArgs(
     seconds(piece.to - piece.from),
     ...inputArgs(video),
     "-filter_complex",
-    holdFilter(piece.holds),
+    holdFilter(piece.holds, piece.to - piece.from),
     "-map",
     "[v]",
     ...H264_HOLD,
+    ...["-fps_mode", "vfr"],
     "-pix_fmt",
     opts.pixFmt,
     "-video_track_timescale",
@@ -166,10 +162,11 @@ export function holdWholeArgs(video: MediaInput, waits: Wait[], output: string):
   return [
     ...inputArgs(video),
     "-filter_complex",
-    holdFilter(holds),
+    holdFilter(holds, video.seconds),
     "-map",
     "[v]",
     ...H264_HOLD,
+    ...["-fps_mode", "vfr"],
     "-pix_fmt",
     "yuv420p",
     "-an",
@@ -284,13 +281,8 @@ export function atempoChain(tempo: number): string {
   return Array.from({ length: steps }, () => `atempo=${step.toFixed(6)}`).join(",");
 }
 
-/** Pure: ffmpeg's arguments lengthening a raw float32 sound file (ours) at its stretches. */
-export function stretchSoundArgs(
-  input: string,
-  output: string,
-  stretches: SoundStretch[],
-  format: { sampleRate: number; channels: number },
-): string[] {
+/** Pure: the filter graph lengthening the first input's sound ([0:a]) at its stretches, into [a]. */
+export function stretchSoundGraph(stretches: SoundStretch[]): string {
   const parts: string[] = [];
   let cursor = 0;
   const piece = (from: number, to: number | null, tempo: number | null) => {
@@ -304,11 +296,33 @@ export function stretchSoundArgs(
   }
   piece(cursor, null, null);
   const n = parts.length;
-  const graph = [
+  return [
     `[0:a]asplit=${n}${parts.map((_, i) => `[i${i}]`).join("")}`,
     ...parts.map((p, i) => `[i${i}]${p}[o${i}]`),
     `${parts.map((_, i) => `[o${i}]`).join("")}concat=n=${n}:v=0:a=1[a]`,
   ].join(";");
+}
+
+/** Pure: ffmpeg's arguments lengthening a raw float32 sound file (ours) at its stretches. */
+export function stretchSoundArgs(
+  input: string,
+  output: string,
+  stretches: SoundStretch[],
+  format: { sampleRate: number; channels: number },
+): string[] {
   const raw = ["-f", "f32le", "-ar", String(format.sampleRate), "-ac", String(format.channels)];
+  const graph = stretchSoundGraph(stretches);
   return [...raw, "-i", input, "-filter_complex", graph, "-map", "[a]", "-c:a", "pcm_f32le", ...raw, output];
+}
+
+/**
+ * Pure: ffmpeg's arguments for a video's own sound lengthened as its picture is held (the original-language
+ * track of the all-languages file), as AAC in an M4A.
+ */
+export function heldSoundArgs(video: MediaInput, stretches: SoundStretch[], output: string): string[] {
+  return [
+    ...inputArgs(video),
+    ...["-filter_complex", stretchSoundGraph(stretches), "-map", "[a]"],
+    ...["-c:a", "aac", "-b:a", "160k", "-vn", "-sn", "-dn", "-f", "ipod", output],
+  ];
 }

@@ -11,6 +11,7 @@ export {
   wavStreamArgs,
 } from "./args.ts";
 export { MediaError, type MediaErrorCode } from "./errors.ts";
+export { heldSoundArgs, holdVideo, soundStretches } from "./hold.ts";
 export {
   allowedDemuxer,
   type Demuxer,
@@ -20,7 +21,14 @@ export {
   type MediaInput,
   type ProbedFile,
 } from "./input.ts";
-export { type AudioTrack, mp4CanCopyAudio, multiTrackArgs, nativeLanguageName } from "./multitrack.ts";
+export {
+  type AudioTrack,
+  mp4CanCopyAudio,
+  multiTrackArgs,
+  nativeLanguageName,
+  sharedTimeline,
+  type TimedDub,
+} from "./multitrack.ts";
 export { assertHasVideo, type ProbeResult, parseProbeOutput, probe } from "./probe.ts";
 export { parseProgressLine, type RunOptions, runFfmpeg } from "./run.ts";
 export { spawnFfmpeg } from "./spawn.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { multiTrackArgs, nativeLanguageName } from "./multitrack.ts";
+import { multiTrackArgs, nativeLanguageName, sharedTimeline } from "./multitrack.ts";
 
 describe("multiTrackArgs", () => {
   it("copies the video and gives each audio track its language, title and default flag", () => {
@@ -22,5 +22,43 @@ describe("multiTrackArgs", () => {
     expect(nativeLanguageName("es")).toBe("Español");
     expect(nativeLanguageName("de")).toBe("Deutsch");
     expect(nativeLanguageName("en")).toBe("English");
+  });
+});
+
+describe("sharedTimeline", () => {
+  const hold = [{ at: 1000, ms: 500 }];
+  const other = [{ at: 2000, ms: 300 }];
+  const langs = (ds: { language: string }[]) => ds.map((d) => d.language);
+
+  it("takes a lone dub's timeline, holds and all", () => {
+    const t = sharedTimeline([{ language: "es", waits: hold }]);
+    expect(t.waits).toEqual(hold);
+    expect(langs(t.on)).toEqual(["es"]);
+    expect(t.left).toEqual([]);
+  });
+
+  it("takes the timeline most dubs share and leaves the others out", () => {
+    const t = sharedTimeline([
+      { language: "es", waits: hold },
+      { language: "fr", waits: [] },
+      { language: "de", waits: [{ ...hold[0]! }] },
+    ]);
+    expect(t.waits).toEqual(hold);
+    expect(langs(t.on)).toEqual(["es", "de"]);
+    expect(langs(t.left)).toEqual(["fr"]);
+  });
+
+  it("takes the original's timeline on a tie, else the first dub's", () => {
+    const tie = sharedTimeline([
+      { language: "es", waits: hold },
+      { language: "fr", waits: [] },
+    ]);
+    expect(tie.waits).toEqual([]);
+    expect(langs(tie.on)).toEqual(["fr"]);
+    const held = sharedTimeline([
+      { language: "es", waits: hold },
+      { language: "fr", waits: other },
+    ]);
+    expect(langs(held.on)).toEqual(["es"]);
   });
 });

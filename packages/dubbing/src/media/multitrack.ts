@@ -1,3 +1,4 @@
+import type { Wait } from "../timing/plan.ts";
 import { trackLanguage } from "./track-language.ts";
 
 /** One audio track of the multi-language file: an input file's first audio stream, tagged and titled. */
@@ -42,4 +43,35 @@ export function nativeLanguageName(code: string): string {
   const locale = code === "cmn" ? "zh" : code;
   const name = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? code;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** A finished dub for the multi-language file: its language and where its picture waited. */
+export interface TimedDub {
+  language: string;
+  waits: Wait[];
+}
+
+/**
+ * Pure: the one timeline of the multi-language file, and the dubs on it. A dub whose picture waited runs
+ * on its own timeline (the original's, lengthened by its holds); one file has one picture, so it takes
+ * the timeline most dubs share (on a tie the original's, then the first dub's), holds its picture and
+ * stretches the original sound the same way; dubs on another timeline are left out.
+ */
+export function sharedTimeline<T extends TimedDub>(
+  dubs: readonly T[],
+): { waits: Wait[]; on: T[]; left: T[] } {
+  const keyOf = (d: TimedDub) => JSON.stringify(d.waits.map((w) => [w.at, w.ms]));
+  const groups = new Map<string, T[]>();
+  for (const d of dubs) groups.set(keyOf(d), [...(groups.get(keyOf(d)) ?? []), d]);
+  let best: T[] = [];
+  for (const [key, group] of groups) {
+    const better = group.length > best.length || (group.length === best.length && key === "[]");
+    if (better) best = group;
+  }
+  const chosen = new Set(best);
+  return {
+    waits: best[0]?.waits ?? [],
+    on: dubs.filter((d) => chosen.has(d)),
+    left: dubs.filter((d) => !chosen.has(d)),
+  };
 }

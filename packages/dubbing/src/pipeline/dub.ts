@@ -240,7 +240,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     const encoded = await encodeWithinCeiling({ ...encodeIn, onProgress: onEncode });
     if (picture !== video) await rm(picture, { force: true });
     // a line's subtitle lasts as long as it is spoken, through a hold of the picture
-    const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, line.fits[i]?.end ?? 0) }));
+    const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, placed[i]?.end ?? 0) }));
     const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, cues) : null;
     timings.encode = since(t);
 

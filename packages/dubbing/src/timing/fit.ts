@@ -1,20 +1,19 @@
-// Timing fit of one clip, pure: the synthesis rate that brings a clip to a length (chooseRate, used by the
-// dub's rate corrections) and one clip's fit in its slot on its own (fitClip: borrow the silence before the
-// next segment, then atempo up to 1.3×; the fit-lines bench compares against it). The dub itself plans
-// all its lines at once: timing/plan.ts.
+// Timing fit of one clip, pure: one clip's fit in its slot on its own (fitClip: borrow the silence before
+// the next segment, then atempo up to 1.3×; the fit-lines bench compares against it), and the options of
+// the dub's rate corrections (timing/rate.ts). The dub itself plans all its lines at once: timing/plan.ts.
 
 export interface FitOptions {
   /** Largest atempo stretch (default 1.3). */
   maxTempo?: number;
-  /** Slowest overall speed for clips shorter than their slot (default 0.9). */
+  /** Slowest synthesis rate against the voice's pace, for clips shorter than their slot (default 0.9). */
   minSpeed?: number;
   /** Silence kept before the next segment (default 100 ms). */
   gapMs?: number;
   /** Whether the TTS engine controls the speaking rate at synthesis time. */
   rateControl?: boolean;
-  /** Fastest synthesis rate used before stretching (default 1.3, capped by the engine's own limit). */
+  /** Fastest synthesis rate against the voice's pace (default 1.3, capped by the engine's own limit). */
   maxRate?: number;
-  /** Re-synthesis is skipped when the rate would change by less than this (default 0.03). */
+  /** A clip up to this much longer than its planned length is kept, atempo shortens it (default 0.03). */
   rateTolerance?: number;
 }
 
@@ -26,21 +25,6 @@ export const FIT_DEFAULTS = {
   maxRate: 1.3,
   rateTolerance: 0.03,
 } as const satisfies Required<FitOptions>;
-
-/**
- * Pure: the speaking rate to (re-)synthesize at, given the clip length at `currentRate` and the slot.
- * Faster when the clip is longer than the slot (up to maxRate); slower when it is shorter (down to
- * minSpeed); unchanged when within rateTolerance or when the engine has no rate control.
- */
-export function chooseRate(clipMs: number, slotMs: number, currentRate = 1, opts: FitOptions = {}): number {
-  const o = { ...FIT_DEFAULTS, ...opts };
-  if (!o.rateControl || clipMs <= 0 || slotMs <= 0) return currentRate;
-  const wanted = currentRate * (clipMs / slotMs);
-  const rate = Math.min(o.maxRate, Math.max(o.minSpeed, wanted));
-  return Math.abs(rate - currentRate) / currentRate < o.rateTolerance
-    ? currentRate
-    : Math.round(rate * 1000) / 1000;
-}
 
 export interface FitInput {
   /** Segment start and end (ms). */

@@ -51,21 +51,28 @@ describe("planTiming, keep-length", () => {
 });
 
 describe("planTiming, picture-waits", () => {
-  it("plays at most 1.15x and lets the picture hold for the rest", () => {
-    const plan = planTiming([line(0, 1000, 2300), line(1100, 2000, 500)], 10_000, { mode: "picture-waits" });
-    expect(plan[0]).toMatchObject({ speed: 1.15, end: 2000, waitMs: 1000, tooLong: false, delayMs: 0 });
+  it("lets the picture hold for a line that needs more than 1.15x, the line playing at 1.1x", () => {
+    const plan = planTiming([line(0, 1000, 2310), line(1100, 2000, 500)], 10_000, { mode: "picture-waits" });
+    expect(plan[0]).toMatchObject({ speed: 1.1, end: 2100, waitMs: 1100, tooLong: false, delayMs: 0 });
     expect(plan[1]).toMatchObject({ start: 1100, waitMs: 0 });
     const waits = waitsOf(plan);
-    expect(waits).toEqual([{ at: 1000, ms: 1000 }]);
+    expect(waits).toEqual([{ at: 1000, ms: 1100 }]);
     // on the output's timeline the second line starts after the first ends, with the gap
-    expect(shiftTime(1100, waits)).toBe(2100);
+    expect(shiftTime(1100, waits)).toBe(2200);
     expect(shiftTime(1000, waits)).toBe(1000);
   });
 
+  it("speeds a line that needs at most 1.15x up without a wait", () => {
+    const plan = planTiming([line(0, 1000, 1120), line(1100, 2000, 500, "B")], 10_000, {
+      mode: "picture-waits",
+    });
+    expect(plan[0]).toMatchObject({ speed: 1.12, end: 1000, waitMs: 0 });
+  });
+
   it("waits at the end of the media for a last line that runs past it", () => {
-    const plan = planTiming([line(9000, 9800, 1500)], 10_000, { mode: "picture-waits" });
-    expect(plan[0]!.waitMs).toBe(1304 - 1000);
-    expect(waitsOf(plan)).toEqual([{ at: 10_000, ms: 304 }]);
+    const plan = planTiming([line(9000, 9800, 1650)], 10_000, { mode: "picture-waits" });
+    expect(plan[0]!.waitMs).toBe(1500 - 1000);
+    expect(waitsOf(plan)).toEqual([{ at: 10_000, ms: 500 }]);
   });
 });
 
@@ -129,10 +136,10 @@ describe("windowEnds", () => {
 
 describe("planTotals", () => {
   it("counts the share at most 1.1x, the fastest line and the time added", () => {
-    const plan = planTiming([line(0, 1000, 2300), line(1100, 2000, 500), line(3000, 4000, 1050)], 10_000, {
+    const plan = planTiming([line(0, 1000, 2310), line(1100, 2000, 500), line(3000, 3900, 1120, "B")], 4000, {
       mode: "picture-waits",
     });
-    expect(planTotals(plan)).toMatchObject({ lines: 3, atMost1_1: 0.667, fastest: 1.15, waitedMs: 1000 });
+    expect(planTotals(plan)).toMatchObject({ lines: 3, atMost1_1: 0.667, fastest: 1.12, waitedMs: 1100 });
   });
 });
 

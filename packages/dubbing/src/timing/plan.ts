@@ -7,8 +7,10 @@
 //    than a steady pace): the slower of two is raised, never the faster lowered;
 // 4. "keep-length": at most `maxSpeed`; a line still too long starts the lines after it late (no overlap)
 //    until a pause absorbs the delay, and is marked too long;
-//    "picture-waits": at most `waitAbove`; the picture holds at the end of the line's window for the time
-//    the line still lacks, so nothing is late and nothing overlaps.
+//    "picture-waits": a line that needs at most `waitAbove` plays as fast as it needs; one that needs more
+//    plays at `waitSpeed` and the picture holds at the end of its window for the time it still lacks, so
+//    nothing is late and nothing overlaps. Once the picture holds, holding a little longer costs less
+//    than a faster voice: a waiting line plays at a comfortable pace rather than at the limit.
 
 export type TimingMode = "keep-length" | "picture-waits";
 
@@ -18,6 +20,8 @@ export interface PlanOptions {
   maxSpeed?: number;
   /** picture-waits: past this speed the picture waits instead (default 1.15). */
   waitAbove?: number;
+  /** picture-waits: the speed a line the picture waits for plays at (default 1.1, at most `waitAbove`). */
+  waitSpeed?: number;
   /** Silence kept before the next line (default 100 ms). */
   gapMs?: number;
   /** Largest change of speed between neighbouring lines of one speaker (default 0.1). */
@@ -30,6 +34,7 @@ export const PLAN_DEFAULTS = {
   mode: "keep-length",
   maxSpeed: 1.25,
   waitAbove: 1.15,
+  waitSpeed: 1.1,
   gapMs: 100,
   maxStep: 0.1,
   neighbourMs: 1500,
@@ -70,19 +75,27 @@ export function planTiming(
   opts: PlanOptions = {},
 ): (PlannedLine | null)[] {
   const o = { ...PLAN_DEFAULTS, ...opts };
-  const cap = o.mode === "picture-waits" ? o.waitAbove : o.maxSpeed;
+  const waits = o.mode === "picture-waits";
+  const cap = waits ? o.waitAbove : o.maxSpeed;
   const limits = windowEnds(lines, mediaEnd, o.gapMs);
-  // the speed each line needs in its own window, within the cap, then smoothed
-  const speeds = lines.map((l, i) => neededSpeed(l.naturalMs, (limits[i] as number) - l.start, cap));
+  // the speed each line needs in its own window, within the cap (a line the picture waits for: its
+  // pace while it waits), then smoothed
+  const speeds = lines.map((l, i) => {
+    const windowMs = (limits[i] as number) - l.start;
+    if (waits && l.naturalMs !== null && l.naturalMs > windowMs * cap) return Math.min(o.waitSpeed, cap);
+    return neededSpeed(l.naturalMs, windowMs, cap);
+  });
   smoothSpeeds(lines, speeds, o.maxStep, o.neighbourMs, cap);
 
   let busyUntil = -Infinity; // keep-length: where the last placed line (plus the gap) ends
   return lines.map((line, i) => {
     if (line.naturalMs === null) return null;
     const limit = limits[i] as number;
-    const start = o.mode === "keep-length" ? Math.max(line.start, busyUntil) : line.start;
-    // a delayed line has less room: it needs more speed, within the cap
-    const speed = Math.max(speeds[i] as number, neededSpeed(line.naturalMs, limit - start, cap));
+    const start = waits ? line.start : Math.max(line.start, busyUntil);
+    // keep-length: a delayed line has less room: it needs more speed, within the cap
+    const speed = waits
+      ? (speeds[i] as number)
+      : Math.max(speeds[i] as number, neededSpeed(line.naturalMs, limit - start, cap));
     const length = Math.round(line.naturalMs / speed);
     const end = start + length;
     const over = Math.max(0, end - Math.max(limit, start));
@@ -91,7 +104,7 @@ export function planTiming(
       end,
       speed: round3(speed),
       borrowedMs: Math.max(0, Math.min(end, limit) - line.end),
-      waitMs: o.mode === "picture-waits" ? over : 0,
+      waitMs: waits ? over : 0,
       delayMs: start - line.start,
       tooLong: o.mode === "keep-length" && over > 0,
     };

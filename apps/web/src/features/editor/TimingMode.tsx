@@ -12,7 +12,7 @@ export const TIMING_MODES: Choice<TimingMode>[] = [
   {
     value: "picture-waits",
     label: "Let the picture wait",
-    help: "No line is spoken faster than 1.15×: the picture holds where a line needs more time, and the video grows.",
+    help: "No line is spoken faster than 1.15×: where a line needs more time the picture holds while it plays at 1.1×, and the video grows.",
   },
 ];
 
@@ -34,4 +34,17 @@ export function timingSummary(
   if (t.mode === "picture-waits" && t.addedMs > 0)
     return `The picture waited ${(t.addedMs / 1000).toFixed(1)} s in all; ${share}.`;
   return `Fastest line ${t.fastest.toFixed(2)}×; ${share}.`;
+}
+
+/** A line the picture waited for in the last dub: the speed it played at and how long the picture held. */
+export function WaitBadge({ line }: { line: { speed: number; waitMs?: number } }) {
+  return (
+    <span
+      data-testid="picture-waited"
+      title="The line needed more time than its place allowed: the picture held while it was spoken"
+      className="rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-800 tabular-nums"
+    >
+      ×{line.speed.toFixed(2)}, picture waits {((line.waitMs ?? 0) / 1000).toFixed(1)} s
+    </span>
+  );
 }

@@ -4,6 +4,7 @@ import { DifferenceBadge } from "./DifferenceBadge.tsx";
 import { HURRIED_SPEED } from "./projected-speed.ts";
 import { speakerName } from "./segments.ts";
 import { TimeField } from "./TimeField.tsx";
+import { WaitBadge } from "./TimingMode.tsx";
 
 const badge = "rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800";
 
@@ -16,6 +17,7 @@ export function TranslatedLineHeader({
   translation,
   lost,
   tooLong,
+  waited,
   projected,
   borrow,
   busy,
@@ -33,6 +35,8 @@ export function TranslatedLineHeader({
   lost: Translation["glossaryMisses"];
   /** The last dub's report when this line did not fit its time. */
   tooLong: NonNullable<Translation["report"]>["segments"][number] | undefined;
+  /** The last dub's report when the picture waited for this line. */
+  waited: NonNullable<Translation["report"]>["segments"][number] | undefined;
   /** How fast the line as edited would be spoken, or null. */
   projected: number | null;
   /** The times that would let the line borrow the silence after it, or null. */
@@ -81,6 +85,7 @@ export function TranslatedLineHeader({
             Too long{tooLong.speed ? ` (×${tooLong.speed.toFixed(2)})` : ""}
           </span>
         )}
+        {waited && <WaitBadge line={waited} />}
         {projected !== null && (
           <span
             data-testid="projected-speed"

@@ -67,9 +67,7 @@ export function TranslationTab({
     (dubJob !== undefined && !isFinished(dubJob) && translation.status !== "dubbed");
   const ttsUnavailable =
     language && !language.tts.available ? (language.tts.reason ?? "No voice engine is available.") : null;
-  const tooLong = new Map(
-    (translation.report?.segments ?? []).filter((s) => s.tooLong).map((s) => [s.index, s]),
-  );
+  const { tooLong, waited } = flaggedLines(translation);
   const projection = useSpeedProjection(translation, segments);
 
   return (
@@ -140,6 +138,7 @@ export function TranslationTab({
                 translation={translation}
                 lost={lost}
                 tooLong={flag}
+                waited={waited.get(i)}
                 projected={projected}
                 borrow={borrow}
                 busy={dubbing || translating}
@@ -164,6 +163,18 @@ export function TranslationTab({
       />
     </div>
   );
+}
+
+/** The last dub's lines that were too long, and those the picture waited for (while the dub is current). */
+function flaggedLines(translation: Translation) {
+  const lines = translation.report?.segments ?? [];
+  const byIndex = (keep: (s: (typeof lines)[number]) => boolean) =>
+    new Map(lines.filter(keep).map((s) => [s.index, s]));
+  return {
+    tooLong: byIndex((s) => s.tooLong),
+    // a stale dub's waits no longer say where this line's picture holds
+    waited: byIndex((s) => !translation.stale && (s.waitMs ?? 0) > 0),
+  };
 }
 
 /**

@@ -62,13 +62,14 @@ describe("mixToFile", () => {
     });
     expect(readFileSync(mixFile).byteLength).toBe(toFrame(4000) * 4);
     // the first line would fit at its own pace, but its neighbour plays at 1.14×: raised to within 0.1× of it
-    expect(fits[0]?.tempo).toBeCloseTo(1.043, 2);
+    // (stretched to half a percent over its planned length)
+    expect(fits[0]?.tempo).toBeCloseTo(1.043 / 1.005, 3);
     expect(placed[0]?.start).toBe(500);
-    expect(Math.abs((placed[0]?.end ?? 0) - 1267)).toBeLessThanOrEqual(5);
+    expect(Math.abs((placed[0]?.end ?? 0) - 1273)).toBeLessThanOrEqual(5);
     // 1600 ms into the 1400 ms before the next segment's gap: stretched, at most a few ms past 3400
     expect(fits[1]?.tempo).toBeGreaterThan(1);
     expect(placed[1]?.start).toBe(2000);
-    expect(placed[1]?.end).toBeLessThanOrEqual(3420); // atempo adds a few ms
+    expect(placed[1]?.end).toBeLessThanOrEqual(3420 + 7); // atempo adds a few ms, the slack 0.5 %
     expect(placed[2]).toBeNull();
     expect(rmsAt(mixFile, 0, 450)).toBe(0);
     expect(rmsAt(mixFile, 600, 1200)).toBeGreaterThan(0.01);

@@ -112,7 +112,7 @@ export function stretchJobs(
   const jobs = new Map<string, { input: string; output: string; tempo: number }>();
   synth.forEach((s, i) => {
     const f = fits[i];
-    if (!s || !f || !(f.tempo > 1)) return;
+    if (!s || !f || f.tempo === 1) return;
     const output = stretchedFile(clipDir, s.key, f.tempo);
     if (!jobs.has(output)) jobs.set(output, { input: join(clipDir, `${s.key}.wav`), output, tempo: f.tempo });
   });
@@ -161,7 +161,7 @@ async function loadClip(
   const file = join(clipDir, `${s.key}.wav`);
   const stretched = stretchedFile(clipDir, s.key, f.tempo);
   const clip =
-    f.tempo > 1
+    f.tempo !== 1
       ? await readClip(stretched).catch(async () => {
           // removed from the cache since stretchClips ran: stretched alone
           await runFfmpeg(atempoArgs(file, stretched, f.tempo), { signal });

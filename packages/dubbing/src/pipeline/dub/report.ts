@@ -45,7 +45,7 @@ export function reportTotals(segReports: SegmentReport[]): DubReport["totals"] {
     dubbed: dubbed.length,
     empty: segReports.length - dubbed.length,
     tooLong: dubbed.filter((s) => s.tooLong).length,
-    stretched: dubbed.filter((s) => s.tempo > 1).length,
+    stretched: dubbed.filter((s) => s.tempo !== 1).length,
     borrowed: dubbed.filter((s) => s.borrowedMs > 0).length,
     resynthesized: dubbed.filter((s) => !s.cached).length,
     cached: dubbed.filter((s) => s.cached).length,

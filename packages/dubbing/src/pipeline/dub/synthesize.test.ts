@@ -27,32 +27,39 @@ describe("ttsPlan", () => {
       },
     );
     expect(plan[0]?.job.text).toBe("hello there");
-    expect(plan[0]?.rateOpts?.maxRate).toBe(2);
+    expect(plan[0]?.rateBounds?.maxRate).toBe(2);
     expect(plan[1]).toBeNull();
     expect(plan[2]).toBeNull();
   });
 });
 
 describe("rateCorrections", () => {
-  const item = (clipMs: number, slotMs: number, rate = 1) => {
-    const [x] = ttsPlan([seg(0, "hi", 0, slotMs)], new Map([["a", fakeVoice()]]), FIT_DEFAULTS);
+  const item = (clipMs: number, targetMs: number, rate = 1) => {
+    const [x] = ttsPlan([seg(0, "hi", 0, targetMs)], new Map([["a", fakeVoice()]]), FIT_DEFAULTS);
     if (!x) throw new Error("no plan");
     x.job.rate = rate;
-    x.cur = { key: "k", clipMs, cached: true };
+    x.tries.push({ rate, clipMs });
     return x;
   };
-  it("speeds up a long clip and slows a short one in the first correction", () => {
+  it("speeds up a long clip and slows a short one, and keeps one on target", () => {
     const long = item(1200, 1000);
     const short = item(800, 1000);
-    const fits = item(1000, 1000);
-    expect(rateCorrections([long, short, fits], 1)).toEqual([long, short]);
-    expect(long.job.rate).toBe(1.2);
+    const fits = item(1010, 1000);
+    expect(rateCorrections([long, short, fits])).toEqual([long, short]);
+    expect(long.job.rate).toBe(1.182);
     expect(short.job.rate).toBe(0.9);
   });
-  it("only speeds up clips still too long in the last pass", () => {
-    const long = item(1100, 1000, 1.2);
-    const short = item(800, 1000, 1);
-    expect(rateCorrections([long, short], 2)).toEqual([long]);
+  it("slows a clip again that a correction made shorter than its target", () => {
+    const over = item(950, 1000, 1.1);
+    over.tries.unshift({ rate: 1, clipMs: 1150 });
+    expect(rateCorrections([over])).toEqual([over]);
+    expect(over.job.rate).toBeLessThan(1.1);
+  });
+  it("keeps the bounds relative to a voice that follows its speaker's slower pace", () => {
+    const voice = { ...fakeVoice(), style: { rate: 0.75, shift: 0, range: 100, pitch: 0 } };
+    const [x] = ttsPlan([seg(0, "hi", 0, 1000)], new Map([["a", voice]]), FIT_DEFAULTS);
+    expect(x?.rateBounds?.minRate).toBeCloseTo(0.675);
+    expect(x?.rateBounds?.maxRate).toBeCloseTo(0.975);
   });
 });
 
@@ -67,10 +74,11 @@ describe("synthesizeSegments", () => {
     const out = await synthesizeSegments({ ...input, onProgress: (f) => progress.push(f) });
     expect(out[1]).toBeNull();
     expect(out[0]?.naturalMs).toBe(600);
-    expect(out[0]?.rate).toBe(1.2);
-    expect(out[0]?.clipMs).toBe(500);
+    // aimed a little long: the timeline's atempo shortens the rest
+    expect(out[0]?.rate).toBe(1.182);
+    expect(out[0]?.clipMs).toBe(508);
     expect(out[0]?.cached).toBe(false);
-    expect(calls.map((c) => c.rate)).toEqual([1, 1.2]);
+    expect(calls.map((c) => c.rate)).toEqual([1, 1.182]);
     expect(progress.at(-1)).toBe(1);
     const again = await synthesizeSegments(input);
     expect(again[0]?.cached).toBe(true);
@@ -82,5 +90,20 @@ describe("synthesizeSegments", () => {
     const redone = await synthesizeSegments({ ...input, segments: two, regenerate: new Set([1]) });
     expect(redone.map((r) => r?.cached)).toEqual([true, false]);
     expect(new Set(calls.slice(before).map((c) => c.text))).toEqual(new Set(["klm"]));
+  });
+
+  it("corrects a clip an engine made shorter than asked back to its planned length, never faster", async () => {
+    // an engine that shortens a clip more than the rate says (length ∝ rate^-1.3)
+    const calls: { text: string; rate: number }[] = [];
+    const voices = new Map([["a", fakeVoice(fakeTtsEngine(calls, 1.3))]]);
+    const segments = [seg(0, "abcdefghij", 0, 400)]; // 600 ms at rate 1
+    const out = await synthesizeSegments({
+      ...{ clipDir: t.dir, language: "en", segments, voices, fit: FIT_DEFAULTS, concurrency: 1 },
+      lengthsFor: () => [500], // the plan: 1.2x
+    });
+    const clipMs = out[0]?.clipMs ?? 0;
+    expect(clipMs).toBeGreaterThanOrEqual(500);
+    expect(clipMs).toBeLessThanOrEqual(515);
+    expect(calls.length).toBeLessThanOrEqual(4);
   });
 });

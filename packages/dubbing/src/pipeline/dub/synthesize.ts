@@ -1,6 +1,8 @@
-// Stage 1: TTS at the normal rate, then at a corrected rate (PRODUCT.md § The dub: rate before stretching).
+// Stage 1: TTS at the voice's rate, then at corrected rates until each clip has the length the timing plan
+// gives it (PRODUCT.md § The dub: rate before stretching).
 import type { PlannedSegment } from "../../doc.ts";
-import { chooseRate, type FitOptions } from "../../timing/fit.ts";
+import type { FitOptions } from "../../timing/fit.ts";
+import { bestTry, nextRate, type RateBounds, type RateTry } from "../../timing/rate.ts";
 import { type SynthJob, type SynthOut, synthAll } from "../synth.ts";
 import type { ResolvedVoice } from "../voices.ts";
 import type { StageProgress, SynthesizedSegment } from "./types.ts";
@@ -8,8 +10,13 @@ import type { StageProgress, SynthesizedSegment } from "./types.ts";
 /** One segment through the TTS passes. */
 export interface SegmentTts {
   job: SynthJob;
-  slotMs: number;
-  rateOpts: Parameters<typeof chooseRate>[3];
+  /** The length the clip should have (ms): the plan's, else the segment's slot. */
+  targetMs: number;
+  /** The rates the corrections may use; null for an engine without rate control. */
+  rateBounds: RateBounds | null;
+  /** Every synthesis so far, in order, and its clip. */
+  tries: RateTry[];
+  outs: SynthOut[];
   /** Clip length at the normal rate (ms). */
   naturalMs: number;
   /** Clip length at the pace the voice starts at for its speaker (ms): the timing plan's natural length. */
@@ -30,16 +37,23 @@ export function ttsPlan(
     const text = seg.text.replace(/\s+/g, " ").trim();
     const v = voices.get(seg.speaker);
     if (!text || !v) return null;
+    // a voice that follows its speaker starts at the speaker's pace: the fit has less to do. The bounds
+    // are relative to that pace, as the plan's speeds are; the engine's own are absolute.
+    const base = v.style?.rate ?? 1;
+    const caps = v.engine.capabilities;
     return {
-      // a voice that follows its speaker starts at the speaker's pace: the fit has less to do
-      job: { v, text, rate: v.style?.rate ?? 1, fresh: regenerate.has(seg.index) },
-      slotMs: seg.end - seg.start,
-      rateOpts: {
-        ...fit,
-        rateControl: fit.rateControl && v.engine.capabilities.rateControl,
-        maxRate: Math.min(fit.maxRate, v.engine.capabilities.maxRate),
-        minSpeed: Math.max(fit.minSpeed, v.engine.capabilities.minRate),
-      },
+      job: { v, text, rate: base, fresh: regenerate.has(seg.index) },
+      targetMs: seg.end - seg.start,
+      rateBounds:
+        fit.rateControl && caps.rateControl
+          ? {
+              minRate: Math.max(fit.minSpeed * base, caps.minRate),
+              maxRate: Math.min(fit.maxRate * base, caps.maxRate),
+              tolerance: fit.rateTolerance,
+            }
+          : null,
+      tries: [],
+      outs: [],
       naturalMs: 0,
       paceMs: 0,
       cur: null,
@@ -48,17 +62,17 @@ export function ttsPlan(
   });
 }
 
+/** Corrections after the first synthesis, at most: engines usually land within two. */
+export const MAX_CORRECTIONS = 3;
+
 /**
- * Pure but for setting each chosen item's new rate: the segments to synthesize again in correction pass
- * `pass` (1 or 2). The last pass only speeds up clips still longer than their slot: engines do not scale
- * durations exactly with the rate.
+ * Pure but for setting each chosen item's new rate: the segments to synthesize again, those whose last
+ * clip is off its target and have a rate left to try (timing/rate.ts), in either direction.
  */
-export function rateCorrections(items: SegmentTts[], pass: number): SegmentTts[] {
+export function rateCorrections(items: SegmentTts[]): SegmentTts[] {
   return items.filter((x) => {
-    const clipMs = (x.cur as SynthOut).clipMs;
-    const next = chooseRate(clipMs, x.slotMs, x.job.rate, x.rateOpts);
-    if (next === x.job.rate) return false;
-    if (pass === 2 && !(clipMs > x.slotMs && next > x.job.rate)) return false;
+    const next = x.rateBounds && nextRate(x.tries, x.targetMs, x.rateBounds);
+    if (!next) return false;
     x.job = { ...x.job, rate: next };
     return true;
   });
@@ -83,7 +97,7 @@ export interface SynthesizeInput {
 }
 
 /** Progress shares of the passes: the first is most of the work, the corrections less. */
-const PASS_SHARE = [0.6, 0.3, 0.1];
+const PASS_SHARE = [0.6, 0.25, 0.1, 0.05];
 
 /** Every segment's clip (cached in `clipDir`), at the rate that fits its slot best; null when silent. */
 export async function synthesizeSegments(input: SynthesizeInput): Promise<(SynthesizedSegment | null)[]> {
@@ -102,6 +116,8 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
     items.forEach((x, k) => {
       const out = outs[k] as SynthOut;
       x.cur = out;
+      x.tries.push({ rate: x.job.rate, clipMs: out.clipMs });
+      x.outs.push(out);
       x.cached = x.cached && out.cached;
       // a voice that starts at its speaker's pace: its length at the voice's own rate, as an engine's
       // rate scales it (the fit's speeds stay relative to the voice, as without following)
@@ -117,13 +133,19 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
     const lengths = input.lengthsFor(tts.map((x) => (x ? x.paceMs : null)));
     tts.forEach((x, i) => {
       const length = lengths[i];
-      if (x && length) x.slotMs = length;
+      if (x && length) x.targetMs = length;
     });
   }
-  for (let pass = 1; pass <= 2; pass++) {
-    const redo = rateCorrections(live, pass);
+  for (let pass = 1; pass <= MAX_CORRECTIONS; pass++) {
+    const redo = rateCorrections(live);
     if (redo.length === 0) break;
     await runPass(pass, redo);
+  }
+  // the best clip of the tries (the clips of one dub stay in the cache until it ends)
+  for (const x of live) {
+    const best = bestTry(x.tries, x.targetMs);
+    x.cur = x.outs[best] as SynthOut;
+    x.job = { ...x.job, rate: (x.tries[best] as RateTry).rate };
   }
   input.onProgress?.(1);
   return tts.map((x) =>

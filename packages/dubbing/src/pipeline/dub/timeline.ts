@@ -47,6 +47,11 @@ export function plannedLengths(
   });
 }
 
+/** How much longer than its planned length a clip may play (0.5 %): within it, it is not stretched. */
+const STRETCH_SLACK = 1.005;
+/** The most a clip shorter than its planned length is slowed (3 %); a shorter one plays faster. */
+const SLOW_AT_MOST = 0.97;
+
 /** Pure: the whole timeline from the clips as synthesized. */
 export function dubTimeline(
   segments: PlannedSegment[],
@@ -63,8 +68,12 @@ export function dubTimeline(
     const s = synth[i];
     const length = lengths[i];
     if (!p || !s || !length) return null;
-    // the clip as synthesized (its rate already near the plan's speed) is stretched for the rest
-    const tempo = s.clipMs > length * 1.005 ? Math.round((s.clipMs / length) * 10000) / 10000 : 1;
+    // the clip as synthesized (its rate already near the plan's speed) is stretched for the rest, to
+    // within the half percent a clip may run long; one an engine made a little short (its rates come in
+    // steps) is slowed as much, inaudibly, rather than played faster than planned
+    const aim = length * STRETCH_SLACK;
+    const slowed = s.clipMs < length && s.clipMs >= length * SLOW_AT_MOST;
+    const tempo = s.clipMs > aim || slowed ? Math.round((s.clipMs / aim) * 10000) / 10000 : 1;
     const start = shift(p.start);
     const end = start + Math.round(s.clipMs / tempo);
     return { start, end, tempo, borrowedMs: p.borrowedMs, tooLong: p.tooLong, limit: end };

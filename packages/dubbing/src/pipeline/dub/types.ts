@@ -34,7 +34,7 @@ export interface DubOptions extends CommonOptions {
   fit?: FitOptions;
   /**
    * The timing plan: "keep-length" (default; the video keeps its length, lines at most 1.25× their voice's
-   * pace) or "picture-waits" (lines at most 1.15×, the picture holding where a line needs more time).
+   * pace) or "picture-waits" (lines at most 1.15×; one that needs more at 1.1×, the picture holding for the rest).
    */
   timing?: PlanOptions;
   /** Loudness target (LUFS, default −16) and true-peak ceiling (dBTP, default −1.5, under the −1 limit). */
