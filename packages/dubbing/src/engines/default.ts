@@ -18,6 +18,7 @@ import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
 import { createFliteEngine } from "../tts/flite.ts";
 import { createOpenAiTtsEngine } from "../tts/openai.ts";
+import { createPicoEngine } from "../tts/pico.ts";
 import type { EngineOptions } from "./options.ts";
 import { EngineRegistry } from "./registry.ts";
 
@@ -27,8 +28,8 @@ export { CLOUD_ENV } from "./cloud-env.ts";
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or
  * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (PRODUCT.md § Engines), else the
  * local ones (faster-whisper with the models installed, whisper.cpp when a model is given, then
- * pocketsphinx as the last resort; Apertium; flite for English and
- * espeak-ng for all languages; Music.AI, demucs, then the offline spectral separation). A cloud engine
+ * pocketsphinx as the last resort; Apertium; SVOX Pico for its six locales, flite for
+ * English and espeak-ng for all languages (which voice speaks is ranked by voices/catalog.ts); Music.AI, demucs, then the offline spectral separation). A cloud engine
  * without a key is listed as unavailable with the variable
  * to set. Build one per process and pass it on: availability is probed once per registry.
  */
@@ -60,6 +61,7 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(
         createOpenAiTtsEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.ttsModel }),
       )
+      .register(createPicoEngine())
       .register(createFliteEngine(o.flite))
       .register(createEspeakEngine(o.espeak))
       // voice / background separation: the cloud with a key, demucs when installed, else the offline one
