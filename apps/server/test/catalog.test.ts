@@ -52,17 +52,27 @@ describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
     expect(es.status).toBe(200);
     voicesSpokenBySchema.parse(es.body);
     expect(Object.keys(es.body)).toHaveLength(47);
-    // no cloud engine configured here: every name is spoken by an offline engine, and said to be
+    // no cloud engine configured here: every name is spoken by an offline engine, and said to be:
+    // Spanish by SVOX Pico, its own voice for women and the lowered one for men
     for (const v of Object.values(es.body) as VoiceSpokenBy[]) {
       expect(v.local).toBe(true);
-      expect(v.engine).toBe("espeak-ng");
-      expect(v.engineLabel).toBe("eSpeak NG");
-      expect(v.engineVoice).toMatch(/^es\+[mf]\d$/);
+      expect(v.engine).toBe("pico");
+      expect(v.engineLabel).toBe("SVOX Pico");
     }
-    // English: the catalogue maps some voices to flite; each names the engine that speaks it
+    expect(es.body["en-US-AvaMultilingualNeural"]).toMatchObject({
+      engineVoice: "es-ES",
+      voiceLabel: "Pico es-ES",
+    });
+    expect(es.body["es-ES-TristanMultilingualNeural"]).toMatchObject({
+      engineVoice: "es-ES+male",
+      voiceLabel: "Pico es-ES (lowered)",
+    });
+    // a language Pico does not speak: espeak-ng
+    const ja = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/japanese");
+    for (const v of Object.values(ja.body) as VoiceSpokenBy[]) expect(v.engineVoice).toMatch(/^ja\+[mf]\d$/);
+    // English: Pico's American and British voices (or Piper, where a voice is installed)
     const en = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/english");
-    for (const v of Object.values(en.body) as VoiceSpokenBy[])
-      expect(["espeak-ng", "flite"]).toContain(v.engine);
+    for (const v of Object.values(en.body) as VoiceSpokenBy[]) expect(["pico", "piper"]).toContain(v.engine);
     const unknown = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/klingon");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
