@@ -44,11 +44,13 @@ RUN npm run --silent build -w @dubbing/web \
 
 # --- the runtime: Debian's engines and fonts (scripts/setup.sh's runtime list), Node, the app, yt-dlp ---
 FROM ${DEBIAN_IMAGE} AS runtime
-COPY scripts/setup.sh /tmp/setup.sh
+# (SVOX Pico from non-free by the setup's own apt configuration, written under /tmp and removed)
+COPY scripts/setup.sh /tmp/scripts/setup.sh
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      ca-certificates $(/tmp/setup.sh debs) >/dev/null \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /tmp/setup.sh \
+      ca-certificates $(/tmp/scripts/setup.sh debs) >/dev/null \
+ && /tmp/scripts/setup.sh nonfree \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /tmp/scripts /tmp/.tools \
  && useradd --uid 10001 --user-group --home-dir /data --no-create-home dub \
  && mkdir -p /data && chown dub:dub /data
 COPY --from=node /opt/node /opt/node

@@ -58,11 +58,12 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
     .click();
   const picker = page.getByRole("dialog", { name: /^Choose a voice for/ });
   await expect(picker.getByTestId("engine-note")).toContainText("offline");
-  await expect(picker.getByTestId("voice-engine").first()).toHaveText(
-    /spoken by (eSpeak NG|Flite|Piper) \(offline\)/,
-  );
+  await expect(picker.getByTestId("voice-engine").first()).toHaveText(/→ (Pico|Piper) .+ \(offline\)/);
+  // what speaks Spanish here: SVOX Pico, its own voice for Ava, the lowered one for Andrew
   await picker.getByLabel("Sample language").selectOption("spanish");
-  await expect(picker.getByTestId("voice-engine").first()).toHaveText(" · spoken by eSpeak NG (offline)");
+  const row = (name: string) => picker.getByRole("listitem").filter({ hasText: new RegExp(`^${name}`) });
+  await expect(row("Ava").getByTestId("voice-engine")).toHaveText(" → Pico es-ES (offline)");
+  await expect(row("Andrew").getByTestId("voice-engine")).toHaveText(" → Pico es-ES (lowered) (offline)");
   const sample = page.waitForResponse((r) => r.url().includes("/api/voices/sample/spanish/"));
   await picker
     .getByRole("button", { name: /^Play sample of/ })

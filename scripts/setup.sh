@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, idempotently: Debian packages, Node.js 24, npm packages, the Python environments.
-# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages and
-# `scripts/setup.sh pythons` the runtime Python environments (the Dockerfile installs exactly these).
+# Usage: scripts/setup.sh [runtime|test]; `scripts/setup.sh debs` prints the runtime Debian packages,
+# `scripts/setup.sh nonfree` installs only the non-free ones (below) and `scripts/setup.sh pythons` prints the
+# runtime Python environments (the Dockerfile installs exactly these).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -12,6 +13,10 @@ RUNTIME_DEBS=(ffmpeg sox espeak-ng flite pocketsphinx pocketsphinx-en-us fonts-d
   fonts-noto-core fonts-wqy-microhei
   apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-eng-cat
   python3 python3-venv python3-pip)
+# SVOX Pico (docs/ENGINES.md): pico2wave, its Apache-2.0 lingware and its library, which Debian files under
+# non-free. Installed through an apt configuration of the project's own (nonfree_install), never by
+# editing the machine's sources.
+NONFREE_DEBS=(libttspico-utils libttspico-data libttspico0)
 # Test-only: a real PostgreSQL server, Chromium for browser tests, recordings for the ASR benchmark.
 TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 
@@ -31,18 +36,48 @@ if [ "$MODE" = pythons ]; then
   exit 0
 fi
 
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+# The packages of "$@" that are not installed, in `missing`.
+find_missing() {
+  missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+}
+
+# NONFREE_DEBS from Debian's non-free section of this machine's release, by an apt configuration kept in
+# .tools/apt: one sources list with just that section (read beside the machine's own /etc/apt/sources.list.d,
+# which stays as it is) and a pin that lets apt take only NONFREE_DEBS from it. DEBIAN_MIRROR overrides
+# the mirror. Nothing is written to /etc; a later plain `apt-get update` simply forgets the extra index.
+nonfree_install() {
+  find_missing "${NONFREE_DEBS[@]}"
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  local dir="$ROOT/.tools/apt" suite
+  suite="$(. /etc/os-release && echo "$VERSION_CODENAME")"
+  mkdir -p "$dir"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${DEBIAN_MIRROR:-http://deb.debian.org/debian} $suite non-free" \
+    > "$dir/nonfree.list"
+  printf 'Package: *\nPin: release c=non-free\nPin-Priority: -1\n\nPackage: %s\nPin: release c=non-free\nPin-Priority: 500\n' \
+    "${NONFREE_DEBS[*]}" > "$dir/nonfree.pref"
+  local apt=(-o "Dir::Etc::SourceList=$dir/nonfree.list" -o "Dir::Etc::Preferences=$dir/nonfree.pref")
+  echo "setup: installing Debian packages from non-free: ${missing[*]}" >&2
+  $SUDO apt-get update -qq "${apt[@]}"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${apt[@]}" "${missing[@]}" >/dev/null
+}
+if [ "$MODE" = nonfree ]; then
+  nonfree_install
+  exit 0
+fi
+
 wanted=("${RUNTIME_DEBS[@]}")
 [ "$MODE" = test ] && wanted+=("${TEST_DEBS[@]}")
-missing=()
-for pkg in "${wanted[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-done
+find_missing "${wanted[@]}"
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}" >&2
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+nonfree_install
 
 source scripts/node.sh
 

@@ -52,15 +52,15 @@ describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
     expect(es.status).toBe(200);
     voicesSpokenBySchema.parse(es.body);
     expect(Object.keys(es.body)).toHaveLength(47);
-    // no cloud engine configured here: every name is spoken by an offline engine, and said to be
+    // no cloud engine configured here: every name is spoken by an offline engine, and said to be:
+    // Spanish by SVOX Pico, its own voice for women and the lowered one for men
     for (const v of Object.values(es.body) as VoiceSpokenBy[]) {
       expect(v.local).toBe(true);
-      expect(v.engine).toBe("espeak-ng");
-      expect(v.engineLabel).toBe("eSpeak NG");
-      expect(v.engineVoice).toMatch(/^es\+[mf]\d$/);
+      expect(v.engine).toBe("pico");
+      expect(v.engineLabel).toBe("SVOX Pico");
     }
     // English: the male voices are spoken by the Piper voice the setup installs (joe, male), the
-    // female ones by flite or espeak-ng; each names the engine that speaks it
+    // female ones by Pico (the setup installs both); each names the engine that speaks it
     const en = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/english");
     const voices = (await api(ts.baseUrl, cookie, "GET", "/api/voices")).body as {
       value: string;
@@ -69,8 +69,20 @@ describe.each(MODES)("languages, voices and samples (%s)", (mode) => {
     for (const [value, v] of Object.entries(en.body) as [string, VoiceSpokenBy][]) {
       const male = voices.find((c) => c.value === value)?.gender === "Male";
       if (male) expect(v).toMatchObject({ engine: "piper", engineVoice: "en_US-joe-medium" });
-      else expect(["espeak-ng", "flite"]).toContain(v.engine);
+      else expect(v.engine).toBe("pico");
     }
+
+    expect(es.body["en-US-AvaMultilingualNeural"]).toMatchObject({
+      engineVoice: "es-ES",
+      voiceLabel: "Pico es-ES",
+    });
+    expect(es.body["es-ES-TristanMultilingualNeural"]).toMatchObject({
+      engineVoice: "es-ES+male",
+      voiceLabel: "Pico es-ES (lowered)",
+    });
+    // a language Pico does not speak: espeak-ng
+    const ja = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/japanese");
+    for (const v of Object.values(ja.body) as VoiceSpokenBy[]) expect(v.engineVoice).toMatch(/^ja\+[mf]\d$/);
     const unknown = await api(ts.baseUrl, cookie, "GET", "/api/voices/spoken/klingon");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");

@@ -60,6 +60,8 @@ export const voiceSpokenBySchema = z.object({
   engineLabel: z.string(),
   /** The engine's own voice ("es+f3", "en-US-AvaMultilingualNeural"). */
   engineVoice: z.string(),
+  /** The engine voice's name as people read it ("Pico es-ES", "eSpeak es f1"). */
+  voiceLabel: z.string(),
   /** true: an offline engine on this server (its sound is not the catalogue voice's). */
   local: z.boolean(),
 });

@@ -49,6 +49,7 @@ export function catalogRoutes(
       if (r)
         out[v.value] = {
           ...{ engine: r.engine.id, engineLabel: r.engine.label, engineVoice: r.voice.id },
+          voiceLabel: r.voice.label,
           local: r.engine.local,
         };
     }

@@ -6,6 +6,7 @@ import {
   bilingualCues,
   isLanguageCode,
   MediaError,
+  measureSpeakers,
   parseSpeechActivity,
   probe,
   STEM_FILES,
@@ -16,6 +17,7 @@ import {
   toVtt,
   untranscribedSpeech,
   verifiedDurationMs,
+  voicesByPitch,
 } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -148,7 +150,11 @@ export class VideoService {
       const plan = await planOrUnlimited(this.limits, userId);
       const probed = await checkVideoFile(file, plan.maxVideoSeconds);
       const imported = subtitles
-        ? transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language)
+        ? await voicesFromAudio(
+            file.path,
+            transcriptFromCues(readSubtitleFile(subtitles, probed.durationMs), language),
+            language,
+          )
         : undefined;
       await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
       const kept = await this.repo.storedBytesOf(userId);
@@ -411,4 +417,19 @@ export class VideoService {
     const cues = shiftCues(paired, waits);
     return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
+}
+
+/**
+ * An uploaded SRT's speakers given their first voice by how they sound (their median pitch over their
+ * own cues in the upload), not by the order of their names; a speaker with no voiced audio keeps theirs.
+ */
+async function voicesFromAudio<T extends ReturnType<typeof transcriptFromCues>>(
+  video: string,
+  doc: T,
+  language: string,
+): Promise<T> {
+  if (!isLanguageCode(language)) return doc;
+  const ids = new Set(doc.speakers.map((s) => s.id));
+  const measured = await measureSpeakers(video, doc.transcript, ids);
+  return { ...doc, speakers: voicesByPitch(doc.speakers, language, measured, ids) };
 }

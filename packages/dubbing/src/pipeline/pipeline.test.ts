@@ -158,7 +158,7 @@ describe("dub", () => {
     expect(readFileSync(result.vtt!, "utf8").startsWith("WEBVTT\n\n")).toBe(true);
     const rep = JSON.parse(readFileSync(result.reportFile, "utf8"));
     expect(rep.translation.route).toEqual(["en", "es"]);
-    expect(rep.voices["speaker-1"].engine).toBe("espeak-ng");
+    expect(rep.voices["speaker-1"].engine).toBe("pico");
     expect(Object.keys(rep.timings)).toEqual([
       "prepare",
       "follow",

@@ -11,7 +11,7 @@ describe("renderVoiceSample (real engines)", () => {
   it("speaks a catalogue voice's sample sentence as MP3", async () => {
     const out = join(t.dir, "ava-en.mp3");
     const r = await renderVoiceSample("en-US-AvaMultilingualNeural", "en", out);
-    expect(r).toMatchObject({ engine: "flite", localVoice: "slt" });
+    expect(r).toMatchObject({ engine: "pico", localVoice: "en-US" });
     expect(r.durationMs).toBeGreaterThan(1500);
     const p = await probe(out);
     expect(p.audio?.codec).toBe("mp3");
@@ -26,7 +26,7 @@ describe("renderVoiceSample (real engines)", () => {
   });
 
   it("names the engine voice that speaks a sample now, safe for a path", async () => {
-    expect(await sampleVoiceName("en-US-AvaMultilingualNeural", "en")).toBe("flite/slt");
+    expect(await sampleVoiceName("en-US-AvaMultilingualNeural", "en")).toBe("pico/en-US");
     // a male English voice: the Piper voice the setup installs
     expect(await sampleVoiceName("en-US-AndrewMultilingualNeural", "en")).toBe("piper/en_US-joe-medium");
     expect(await sampleVoiceName("ja-JP-MasaruMultilingualNeural", "ja")).toMatch(/^espeak-ng\/ja_m\d$/);

@@ -18,24 +18,34 @@ export interface ResolvedVoice {
   follow?: Omit<StyleFit, "style">;
 }
 
+/** The voices the available local engines list for a language (what the catalogue's mapping ranks). */
+export async function installedVoices(
+  registry: EngineRegistry,
+  language: LanguageCode,
+): Promise<LocalVoice[]> {
+  const out: LocalVoice[] = [];
+  for (const e of registry.list("tts"))
+    if (e.local && e.languages.includes(language) && (await registry.availability(e)).ok)
+      out.push(...e.voices(language));
+  return out;
+}
+
 /**
  * The engine voices a catalogue voice stands for, best first: the cloud engines' own voices (in the
- * registry's order: the Azure voice itself when Azure is configured), then the catalogue's local mapping.
+ * registry's order: the Azure voice itself when Azure is configured), then the best installed local voice
+ * of its gender per engine (the catalogue's ranking).
  */
-function catalogCandidates(
+async function catalogCandidates(
   registry: EngineRegistry,
   value: string,
   language: LanguageCode,
-): { voice: LocalVoice; catalogVoice: string }[] {
+): Promise<{ voice: LocalVoice; catalogVoice: string }[]> {
   const cloud = registry
     .list("tts")
     .map((e) => e.voiceFor?.(value, language))
     .filter((v): v is LocalVoice => v !== undefined);
-  const piper = registry.get("tts", "piper")?.voices(language) ?? [];
-  return [...cloud, ...localVoicesFor(value, language, piper)].map((voice) => ({
-    voice,
-    catalogVoice: value,
-  }));
+  const local = localVoicesFor(value, language, await installedVoices(registry, language));
+  return [...cloud, ...local].map((voice) => ({ voice, catalogVoice: value }));
 }
 
 /**
@@ -96,7 +106,7 @@ export async function resolveVoice(
   if (cloned) return resolveCloned(registry, cloned, speaker, language);
   const direct = /^([a-z0-9.-]+):(.+)$/i.exec(value);
   if (findVoice(value)) {
-    candidates.push(...catalogCandidates(registry, value, language));
+    candidates.push(...(await catalogCandidates(registry, value, language)));
   } else if (direct) {
     const engine = registry.get("tts", direct[1]!);
     const voice = engine?.voices(language).find((v) => v.id === direct[2]);
@@ -106,7 +116,7 @@ export async function resolveVoice(
     // no usable choice: a default voice, alternating genders between speakers
     const gender = index % 2 === 0 ? "Female" : "Male";
     const fallback = voicesFor(language, gender)[Math.floor(index / 2)] ?? voicesFor(language, gender)[0]!;
-    candidates.push(...catalogCandidates(registry, fallback.value, language));
+    candidates.push(...(await catalogCandidates(registry, fallback.value, language)));
   }
   const why: string[] = [];
   for (const c of candidates) {

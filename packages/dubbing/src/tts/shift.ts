@@ -6,22 +6,33 @@ import { ffmpegSamples } from "../media/run.ts";
 /** Shifts smaller than this are not worth a pass (a tenth of a semitone is inaudible). */
 export const MIN_SHIFT_ST = 0.1;
 
+/**
+ * How the spectral envelope moves: kept (the same speaker higher or lower), or shifted with the pitch
+ * (a smaller or larger vocal tract: how one voice is made into another of the other gender).
+ */
+export type Formant = "preserved" | "shifted";
+
 /** Pure: the ffmpeg arguments that shift raw mono float32 at `sampleRate` by `semitones`. */
-export function shiftArgs(sampleRate: number, semitones: number): string[] {
+export function shiftArgs(sampleRate: number, semitones: number, formant: Formant = "preserved"): string[] {
   const ratio = 2 ** (semitones / 12);
   const raw = ["-f", "f32le", "-ar", String(sampleRate), "-ac", "1"];
   return [
     ...[...raw, "-i", "pipe:0"],
-    ...["-af", `rubberband=pitch=${ratio.toFixed(5)}:formant=preserved:pitchq=quality`],
+    ...["-af", `rubberband=pitch=${ratio.toFixed(5)}:formant=${formant}:pitchq=quality`],
     ...[...raw, "pipe:3"],
   ];
 }
 
 /** The clip `semitones` higher (negative: lower), same length and rate; unchanged when the shift is tiny. */
-export async function shiftPitch(clip: Clip, semitones: number, signal?: AbortSignal): Promise<Clip> {
+export async function shiftPitch(
+  clip: Clip,
+  semitones: number,
+  signal?: AbortSignal,
+  formant: Formant = "preserved",
+): Promise<Clip> {
   if (Math.abs(semitones) < MIN_SHIFT_ST || clip.samples.length === 0) return clip;
   const input = Buffer.from(clip.samples.buffer, clip.samples.byteOffset, clip.samples.byteLength);
-  const samples = await ffmpegSamples(shiftArgs(clip.sampleRate, semitones), { input, signal });
+  const samples = await ffmpegSamples(shiftArgs(clip.sampleRate, semitones, formant), { input, signal });
   return { samples, sampleRate: clip.sampleRate };
 }
 

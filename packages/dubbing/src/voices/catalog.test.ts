@@ -1,6 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../languages.ts";
+import type { LocalVoice } from "../engines/types.ts";
+import { LANGUAGES, type LanguageCode } from "../languages.ts";
+import { createEspeakEngine } from "../tts/espeak.ts";
+import { createFliteEngine } from "../tts/flite.ts";
+import { picoVoices } from "../tts/pico.ts";
 import { defaultVoices, findVoice, localVoicesFor, pickByGender, VOICES, voicesFor } from "./catalog.ts";
+
+/** What the local engines list (their lists are pure; none is run here). */
+const installed = (language: LanguageCode): LocalVoice[] => [
+  ...createFliteEngine().voices(language),
+  ...createEspeakEngine().voices(language),
+  ...picoVoices(language),
+];
+const JOE: LocalVoice = {
+  engine: "piper",
+  id: "en_US-joe-medium",
+  language: "en",
+  gender: "Male",
+  label: "Piper joe",
+};
+const AVA = "en-US-AvaMultilingualNeural";
+const ANDREW = "en-US-AndrewMultilingualNeural";
 
 describe("voice catalogue", () => {
   it("has 47 unique Azure-style voices across the 10 locales, with names and genders", () => {
@@ -19,31 +39,55 @@ describe("voice catalogue", () => {
   it("maps every voice to a local voice of its gender for every app language", () => {
     for (const v of VOICES)
       for (const { code } of LANGUAGES) {
-        const local = localVoicesFor(v.value, code);
+        const local = localVoicesFor(v.value, code, installed(code));
         expect(local.length).toBeGreaterThan(0);
         expect(local.every((l) => l.gender === v.gender && l.language === code)).toBe(true);
-        expect(local.at(-1)!.engine).toBe("espeak-ng");
       }
-    expect(localVoicesFor("nope", "en")).toEqual([]);
+    expect(localVoicesFor("nope", "en", installed("en"))).toEqual([]);
+    expect(localVoicesFor(AVA, "en", [])).toEqual([]);
   });
 
-  it("prefers flite for some English voices and keeps voices of one gender apart", () => {
-    expect(localVoicesFor("en-US-AvaMultilingualNeural", "en")[0]).toMatchObject({
-      engine: "flite",
-      id: "slt",
-    });
-    expect(localVoicesFor("en-US-AndrewMultilingualNeural", "en")[0]).toMatchObject({
-      engine: "flite",
-      id: "rms",
-    });
-    expect(localVoicesFor("en-US-AvaMultilingualNeural", "es")[0]).toMatchObject({
-      engine: "espeak-ng",
-      id: "es+f1",
-    });
+  it("ranks piper > pico > espeak-ng > flite, by gender", () => {
+    const engines = (value: string, language: LanguageCode, voices: LocalVoice[]) =>
+      localVoicesFor(value, language, voices).map((l) => `${l.engine} ${l.id}`);
+    // Piper's one (male) English voice speaks the male voices; the female ones go to Pico
+    expect(engines(ANDREW, "en", [...installed("en"), JOE])).toEqual([
+      "piper en_US-joe-medium",
+      "pico en-US+male",
+      "espeak-ng en-us+m1",
+      "flite rms",
+    ]);
+    expect(engines(AVA, "en", [...installed("en"), JOE])[0]).toBe("pico en-US");
+    // without Pico: espeak-ng, then flite
+    const noPico = installed("en").filter((v) => v.engine !== "pico");
+    expect(engines(AVA, "en", noPico)).toEqual(["espeak-ng en-us+f1", "flite slt"]);
+    // Spanish: Pico's own voice for women, the lowered one for men; espeak-ng after
+    expect(engines(AVA, "es", installed("es"))).toEqual(["pico es-ES", "espeak-ng es+f1"]);
+    expect(engines(ANDREW, "es", installed("es"))[0]).toBe("pico es-ES+male");
+    // a language Pico does not speak
+    expect(engines(AVA, "ru", installed("ru"))).toEqual(["espeak-ng ru+f1"]);
+    // an engine the ranking does not know comes last, and an engine with no voice of the gender is skipped
+    const other: LocalVoice = { engine: "other", id: "x", language: "es", gender: "Male", label: "x" };
+    expect(engines(ANDREW, "es", [other, ...installed("es")]).at(-1)).toBe("other x");
+    expect(engines(AVA, "es", [other])).toEqual([]);
+  });
+
+  it("keeps different catalogue voices apart where an engine has several", () => {
     const firstFour = VOICES.filter((v) => v.gender === "Male")
       .slice(0, 4)
-      .map((v) => localVoicesFor(v.value, "de")[0]!.id);
+      .map(
+        (v) =>
+          localVoicesFor(
+            v.value,
+            "de",
+            installed("de").filter((l) => l.engine === "espeak-ng"),
+          )[0]!.id,
+      );
     expect(new Set(firstFour).size).toBe(4);
+    const english = VOICES.filter((v) => v.gender === "Female")
+      .slice(0, 2)
+      .map((v) => localVoicesFor(v.value, "en", installed("en"))[0]!.id);
+    expect(english).toEqual(["en-US", "en-GB"]);
   });
 
   it("offers the language's own voices first, then US multilingual voices", () => {

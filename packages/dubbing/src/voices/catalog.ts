@@ -3,9 +3,6 @@
 // language: with Azure configured it is the Azure voice itself; offline it maps to a local voice.
 import type { Gender, LocalVoice } from "../engines/types.ts";
 import type { LanguageCode } from "../languages.ts";
-import { baseLanguage } from "../languages.ts";
-import { ESPEAK_BASE, ESPEAK_VARIANTS } from "../tts/espeak.ts";
-import { FLITE_VOICES } from "../tts/flite.ts";
 
 export interface VoiceOption {
   /** Display name, e.g. "Andrew". */
@@ -136,38 +133,36 @@ export function pickByGender<T extends { gender: Gender }>(
   return own[genderIndex(v) % own.length];
 }
 
+/** Local engines, best first: neural, then Pico, then the formant synthesizers. Others come after these. */
+export const ENGINE_RANK: readonly string[] = ["piper", "pico", "espeak-ng", "flite"];
+
+const rankOf = (engine: string) => {
+  const i = ENGINE_RANK.indexOf(engine);
+  return i < 0 ? ENGINE_RANK.length : i;
+};
+
 /**
- * Pure: the local voices a catalogue voice maps to for a language, best first. An installed Piper voice
- * of its gender (`piper`: the Piper engine's voices for the language) comes first; English then prefers
- * flite (clearer) then espeak-ng; every other language uses an espeak-ng variant of the voice's gender. The
- * variant is chosen by the voice's position so that different catalogue voices sound different.
+ * Pure: the local voices a catalogue voice maps to for a language, best first, from `available` (what the
+ * installed engines list for the language): one voice of the catalogue voice's gender per engine, engines
+ * in ENGINE_RANK's order, each engine's voice chosen by the catalogue voice's position (pickByGender) so
+ * that different catalogue voices get different voices where an engine has several.
  */
 export function localVoicesFor(
   value: string,
   language: LanguageCode,
-  piper: readonly LocalVoice[] = [],
+  available: readonly LocalVoice[],
 ): LocalVoice[] {
-  const v = findVoice(value);
-  if (!v) return [];
-  // an installed Piper voice of the speaker's gender speaks first (neural, the clearest offline)
-  const neural = pickByGender(value, piper);
-  const i = genderIndex(v);
-  const variants = ESPEAK_VARIANTS[v.gender];
-  const base = ESPEAK_BASE[language];
-  const espeak: LocalVoice = {
-    engine: "espeak-ng",
-    id: `${base}+${variants[i % variants.length]}`,
-    language,
-    gender: v.gender,
-    label: `eSpeak ${base} ${variants[i % variants.length]}`,
-  };
-  const first = neural ? [neural] : [];
-  if (baseLanguage(language) !== "en") return [...first, espeak];
-  const flite = FLITE_VOICES.filter((f) => f.gender === v.gender);
-  // Each flite voice is used once per cycle of this gender's voices; the rest go to espeak variants.
-  const cycle = flite.length + variants.length;
-  const slot = i % cycle;
-  return [...first, ...(slot < flite.length ? [flite[slot]!, espeak] : [espeak])];
+  if (!findVoice(value)) return [];
+  const engines = [...new Set(available.filter((a) => a.language === language).map((a) => a.engine))];
+  engines.sort((a, b) => rankOf(a) - rankOf(b));
+  return engines
+    .map((e) =>
+      pickByGender(
+        value,
+        available.filter((a) => a.engine === e && a.language === language),
+      ),
+    )
+    .filter((v): v is LocalVoice => v !== undefined);
 }
 
 /** The Azure voice id for a catalogue value when the Azure engine is configured (the value itself). */

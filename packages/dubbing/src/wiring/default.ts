@@ -20,6 +20,7 @@ import { createElevenLabsTtsEngine } from "../tts/elevenlabs.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
 import { createFliteEngine } from "../tts/flite.ts";
 import { createOpenAiTtsEngine } from "../tts/openai.ts";
+import { createPicoEngine } from "../tts/pico.ts";
 import { createPiperEngine } from "../tts/piper.ts";
 
 export { CLOUD_ENV } from "../engines/cloud-env.ts";
@@ -28,8 +29,9 @@ export { CLOUD_ENV } from "../engines/cloud-env.ts";
  * Every engine, in order of preference per kind, configured by `options` (the server's config, or
  * engineOptionsFromEnv() in the CLI): a cloud engine is used when its key is given (PRODUCT.md § Engines), else the
  * local ones (faster-whisper with the models installed, whisper.cpp when a model is given, then
- * pocketsphinx as the last resort; Apertium; Piper where a voice is installed, flite for English and
- * espeak-ng for all languages; Music.AI, demucs, then the offline spectral separation). A cloud engine
+ * pocketsphinx as the last resort; Apertium; Piper where a voice is installed, SVOX Pico for its six
+ * locales, flite for English and espeak-ng for all languages (which voice speaks is ranked by
+ * voices/catalog.ts); Music.AI, demucs, then the offline spectral separation). A cloud engine
  * without a key is listed as unavailable with the variable
  * to set. Build one per process and pass it on: availability is probed once per registry.
  */
@@ -61,8 +63,10 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(
         createOpenAiTtsEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.ttsModel }),
       )
-      // offline: Piper's neural voices where one is installed, then flite (English) and espeak-ng
+      // offline: Piper's neural voices where one is installed, Pico, flite (English) and espeak-ng;
+      // which of them speaks a catalogue voice is ranked by voices/catalog.ts
       .register(createPiperEngine({ ...o.piper, modelsDir: o.fasterWhisper?.modelsDir }))
+      .register(createPicoEngine())
       .register(createFliteEngine(o.flite))
       .register(createEspeakEngine(o.espeak))
       // voice / background separation: the cloud with a key, demucs when installed, else the offline one

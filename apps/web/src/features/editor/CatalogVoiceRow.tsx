@@ -44,7 +44,7 @@ export function CatalogVoiceRow({
           {spokenBy && (
             <span data-testid="voice-engine">
               {" "}
-              · spoken by {spokenBy.engineLabel}
+              → {spokenBy.local ? spokenBy.voiceLabel : spokenBy.engineLabel}
               {spokenBy.local ? " (offline)" : ""}
             </span>
           )}

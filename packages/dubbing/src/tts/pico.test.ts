@@ -1,0 +1,65 @@
+import { readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { measureSpeech } from "../audio/prosody.ts";
+import { createPicoEngine, picoArgs, picoSpeedLevel, picoVoices } from "./pico.ts";
+
+const seconds = (c: { samples: Float32Array; sampleRate: number }) => c.samples.length / c.sampleRate;
+
+describe("pico arguments", () => {
+  it("maps a rate to pico2wave's speed level along the measured curve", () => {
+    expect(picoSpeedLevel(1)).toBe(100);
+    expect(picoSpeedLevel(0.5)).toBeGreaterThan(40);
+    expect(picoSpeedLevel(0.5)).toBeLessThan(60);
+    expect(picoSpeedLevel(1.72)).toBe(200);
+    expect(picoSpeedLevel(9)).toBe(picoSpeedLevel(2.2));
+  });
+  it("marks up the speed and escapes the text", () => {
+    expect(picoArgs("es-ES", " Hola  <b> ", 1, "o.wav")).toEqual([
+      "-l",
+      "es-ES",
+      "-w",
+      "o.wav",
+      '<speed level="100">Hola &lt;b&gt;</speed>',
+    ]);
+    expect(picoArgs("fr-FR", "Oui", 1.72, "o.wav")[4]).toBe('<speed level="200">Oui</speed>');
+  });
+  it("lists a female and a lowered male voice per locale, none for other languages", () => {
+    expect(picoVoices("en").map((v) => `${v.id} ${v.gender}`)).toEqual([
+      "en-US Female",
+      "en-GB Female",
+      "en-US+male Male",
+      "en-GB+male Male",
+    ]);
+    expect(picoVoices("ja")).toEqual([]);
+  });
+});
+
+describe("pico engine (real)", () => {
+  const e = createPicoEngine();
+  const text = "El tren de la mañana sale de Madrid a las ocho y llega a Sevilla antes del mediodía.";
+  it("speaks Spanish, controls the rate, leaves no file behind", async () => {
+    expect(await e.available()).toEqual({ ok: true });
+    const before = (await readdir(tmpdir())).filter((f) => f.startsWith("dub-pico-")).length;
+    const n = await e.synthesize({ text, voice: "es-ES", language: "es" });
+    const f = await e.synthesize({ text, voice: "es-ES", language: "es", rate: 1.25 });
+    expect(n.sampleRate).toBe(16000);
+    expect(seconds(f) / seconds(n)).toBeCloseTo(0.8, 1);
+    expect((await readdir(tmpdir())).filter((f) => f.startsWith("dub-pico-")).length).toBe(before);
+    await expect(e.synthesize({ text, voice: "ja-JP", language: "es" })).rejects.toMatchObject({
+      code: "no_engine",
+    });
+  });
+  it("speaks its male voices in a man's range", async () => {
+    const female = measureSpeech(
+      (await e.synthesize({ text, voice: "es-ES", language: "es" })).samples,
+      16000,
+    );
+    const male = measureSpeech(
+      (await e.synthesize({ text, voice: "es-ES+male", language: "es" })).samples,
+      16000,
+    );
+    expect(female.pitchHz).toBeGreaterThan(165);
+    expect(male.pitchHz).toBeLessThan(150);
+  });
+});

@@ -1,0 +1,128 @@
+// SVOX Pico (Debian's libttspico-utils, from non-free: scripts/setup.sh): one female voice for each of six
+// locales, clearer than espeak-ng. Its male voices are the female one lowered with its formants (a larger
+// vocal tract), which was heard back far better than espeak-ng's male voices (docs/DECISIONS.md).
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseWav, toMono } from "../audio/wav.ts";
+import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
+import { DubError } from "../errors.ts";
+import type { LanguageCode } from "../languages.ts";
+import { canRun, runProcess } from "../util/proc.ts";
+import { shiftPitch } from "./shift.ts";
+
+/** The pico2wave binary when no other is configured. */
+export const PICO = "pico2wave";
+
+/** The locales Pico speaks, per app language. */
+export const PICO_LOCALES: Partial<Record<LanguageCode, readonly string[]>> = {
+  en: ["en-US", "en-GB"],
+  de: ["de-DE"],
+  es: ["es-ES"],
+  fr: ["fr-FR"],
+  it: ["it-IT"],
+};
+
+/** A male voice's id: the locale and this suffix. */
+export const MALE_SUFFIX = "+male";
+
+/** How far a male voice is lowered, formants with it: median pitch 170 → 128 Hz (measured, en-US). */
+export const MALE_SHIFT_ST = -5;
+
+/** Pure: the voices of a language, female (Pico's own) then male (lowered), per locale. */
+export function picoVoices(language: LanguageCode): LocalVoice[] {
+  const locales = PICO_LOCALES[language] ?? [];
+  return (["Female", "Male"] as const).flatMap((gender) =>
+    locales.map(
+      (locale): LocalVoice => ({
+        engine: "pico",
+        id: gender === "Male" ? `${locale}${MALE_SUFFIX}` : locale,
+        language,
+        gender,
+        label: gender === "Male" ? `Pico ${locale} (lowered)` : `Pico ${locale}`,
+      }),
+    ),
+  );
+}
+
+/**
+ * pico2wave's `<speed level>` (100 = normal) for a relative rate, interpolated in what pico2wave did with
+ * one sentence at each level (en-US; es-ES within 3 %): the rate grows slower than the level.
+ */
+const SPEED_TABLE: readonly [rate: number, level: number][] = [
+  [0.229, 20],
+  [0.442, 40],
+  [0.641, 60],
+  [0.827, 80],
+  [1, 100],
+  [1.162, 120],
+  [1.315, 140],
+  [1.456, 160],
+  [1.592, 180],
+  [1.72, 200],
+  [2.01, 250],
+  [2.263, 300],
+];
+export const PICO_MIN_RATE = 0.5;
+export const PICO_MAX_RATE = 2.2;
+
+/** Pure: the speed level for a relative rate (clamped to PICO_MIN_RATE..PICO_MAX_RATE). */
+export function picoSpeedLevel(rate = 1): number {
+  const r = Math.max(PICO_MIN_RATE, Math.min(PICO_MAX_RATE, rate));
+  for (let i = 1; i < SPEED_TABLE.length; i++) {
+    const [r1, l1] = SPEED_TABLE[i]!;
+    const [r0, l0] = SPEED_TABLE[i - 1]!;
+    if (r <= r1) return Math.round(l0 + ((r - r0) / (r1 - r0)) * (l1 - l0));
+  }
+  return SPEED_TABLE[SPEED_TABLE.length - 1]![1];
+}
+
+const xml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Pure: the pico2wave command line for one utterance at a rate, written to `out` (a .wav path). */
+export function picoArgs(locale: string, text: string, rate: number, out: string): string[] {
+  const said = xml(text.replace(/\s+/g, " ").trim());
+  // always marked up: the table was measured against level 100, which pauses a little more than none
+  return ["-l", locale, "-w", out, `<speed level="${picoSpeedLevel(rate)}">${said}</speed>`];
+}
+
+/** SVOX Pico: en (US, GB), de, es, fr, it; rate at synthesis, pitch by a shift after (as flite). */
+export function createPicoEngine(opts: { binary?: string } = {}): TtsEngine {
+  const pico = opts.binary || PICO;
+  let avail: Promise<Availability> | undefined;
+  return {
+    id: "pico",
+    kind: "tts",
+    label: "SVOX Pico",
+    local: true,
+    languages: Object.keys(PICO_LOCALES) as LanguageCode[],
+    capabilities: { rateControl: true, minRate: PICO_MIN_RATE, maxRate: PICO_MAX_RATE },
+    available() {
+      // pico2wave has no version flag: its usage text on --help
+      avail ??= canRun(pico, ["--help"]).then((ok) =>
+        ok
+          ? { ok }
+          : { ok, reason: "SVOX Pico is not installed (Debian non-free libttspico-utils: scripts/setup.sh)" },
+      );
+      return avail;
+    },
+    voices: picoVoices,
+    async synthesize(req: SynthesisRequest): Promise<Clip> {
+      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
+      const voice = picoVoices(req.language).find((v) => v.id === req.voice);
+      if (!voice) throw new DubError("no_engine", `Pico has no voice "${req.voice}" for ${req.language}`);
+      const locale = voice.id.replace(MALE_SUFFIX, "");
+      // a folder of its own: pico2wave writes its file by name, and a shared temp folder is anyone's
+      const dir = await mkdtemp(join(tmpdir(), "dub-pico-"));
+      try {
+        const out = join(dir, "out.wav");
+        await runProcess(pico, picoArgs(locale, req.text, req.rate ?? 1, out), { signal: req.signal });
+        const pcm = parseWav(await readFile(out));
+        const clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
+        return voice.gender === "Male" ? shiftPitch(clip, MALE_SHIFT_ST, req.signal, "shifted") : clip;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
