@@ -59,6 +59,20 @@ test.describe("landing page", () => {
       .toBe(true);
   });
 
+  test("counts the languages and voices this server serves, keeping the claims only where they hold", async ({
+    page,
+    request,
+  }) => {
+    const { offer } = await (await request.get("/api/config")).json();
+    const languages = offer.languages >= 20 ? "20+ languages" : `${offer.languages} languages`;
+    const voices = offer.voices >= 50 ? "50+ natural voices" : `${offer.voices} natural voices`;
+    await page.goto("/");
+    await expect(page.getByText(`AI video dubbing in ${languages}`)).toBeVisible();
+    await expect(page.getByText(`Translate into ${languages} and edit every line`)).toBeVisible();
+    await expect(page.getByText(`${voices}, male and female`)).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(`Dub your videos into ${languages}`);
+  });
+
   test("the greetings behind the hero change every 3 seconds", async ({ page }) => {
     const t0 = new Date("2025-06-01T10:00:00Z");
     await page.clock.install({ time: t0 });

@@ -42,3 +42,26 @@ test("create a project from a link; a link with no video fails with the reason",
     await site.close();
   }
 });
+
+test("a failed import's editor says it failed, why, and what to do; no video is awaited", async ({
+  page,
+}) => {
+  const site = await startMediaSite("no-video-is-served.mp4"); // only /clip.mp4 reads it
+  try {
+    await signIn(page, uniqueEmail("link-failed"), "/projects/new");
+    await page.getByLabel("Project Title").fill("Nothing to import");
+    await page.getByLabel("YouTube link").fill(`${site.url}/article.html`);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await expect(page).toHaveURL(/\/projects\/(?!new$)[^/]+$/, { timeout: 60_000 });
+    await expect(page.getByTestId("project-status")).toHaveText("failed", { timeout: 2 * 60_000 });
+    const alert = page.getByRole("alert").filter({ hasText: "Import failed" });
+    await expect(alert).toContainText("The link could not be downloaded:");
+    await expect(alert).toContainText("Nothing was imported, so this project has no video.");
+    await expect(page.locator("video")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Change or transcribe again" })).toHaveCount(0);
+    await alert.getByRole("link", { name: "New project" }).click();
+    await expect(page).toHaveURL(/\/projects\/new$/);
+  } finally {
+    await site.close();
+  }
+});

@@ -24,6 +24,7 @@ import { BillingService } from "./billing/service.ts";
 import { StripeClient } from "./billing/stripe.ts";
 import { loadPosts } from "./blog/posts.ts";
 import { blogRoutes } from "./blog/routes.ts";
+import { serverOffer } from "./catalog/offer.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: billing,
   });
 
+  let offer: ReturnType<typeof serverOffer> | undefined;
   systemRoutes(app, {
     db,
     storage,
@@ -175,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     operator: config.operator,
     voiceCloning: cloner !== null,
+    offer: () => (offer ??= serverOffer(registry)),
   });
   apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });

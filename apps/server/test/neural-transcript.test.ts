@@ -9,9 +9,15 @@ import { upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-neural-");
 const lines = DIALOGUE.slice(0, 2);
+const spanish = [
+  { voice: "espeak:es", text: "Buenos días, hoy hablamos del tiempo en las montañas." },
+  { voice: "espeak:es", text: "Mañana hará frío y nevará en el norte del país." },
+];
 let video: string;
+let spanishVideo: string;
 beforeAll(() => {
   video = makeDialogue(tmp.path, lines).video;
+  spanishVideo = makeDialogue(tmp.path, spanish, { name: "spanish" }).video;
 });
 
 describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
@@ -31,5 +37,17 @@ describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
     const text = (ready.transcript as { text: string }[]).map((s) => s.text).join(" ");
     // pocketsphinx, the engine before, gets these two lines wrong in several words
     expect(wordErrorRate(lines.map((l) => l.text).join(" "), text)).toBeLessThan(0.1);
+  });
+
+  it("finds the spoken language when asked to detect it, and the project takes it", async () => {
+    const { cookie } = await ts.signIn();
+    const created = await upload(ts.baseUrl, cookie, spanishVideo, "Detected", { language: "detect" });
+    expect(created.status).toBe(201);
+    expect(created.body.language).toBe("detect");
+    const id = created.body._id as string;
+    const ready = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
+    expect(ready).toMatchObject({ status: "ready", language: "es", statusMessage: null });
+    const text = (ready.transcript as { text: string }[]).map((s) => s.text).join(" ");
+    expect(wordErrorRate(spanish.map((l) => l.text).join(" "), text)).toBeLessThan(0.5);
   });
 });

@@ -46,6 +46,8 @@ export const appConfigSchema = z.object({
   operator: z.object({ supportEmail: z.string().nullable(), policiesUpdated: z.string().nullable() }),
   /** Whether a voice-cloning engine is configured here (the FAQ answers accordingly). */
   voiceCloning: z.boolean(),
+  /** What this server serves: the languages it dubs into and the distinct voices that speak them. */
+  offer: z.object({ languages: z.number(), voices: z.number() }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

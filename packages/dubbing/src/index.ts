@@ -45,7 +45,15 @@ export type {
 // Errors of the pipeline (MediaError above covers files and ffmpeg).
 export { DubError, type DubErrorCode } from "./errors.ts";
 // The app's 21 languages.
-export { isLanguageCode, LANGUAGES, type LanguageCode, languageName } from "./languages.ts";
+export {
+  DETECT,
+  isLanguageCode,
+  isSpokenLanguage,
+  LANGUAGES,
+  type LanguageCode,
+  languageName,
+  type SpokenLanguage,
+} from "./languages.ts";
 // Media: ffprobe, the ffmpeg runner with progress/cancellation, pure argument builders.
 export {
   assertHasVideo,

@@ -41,6 +41,15 @@ export function baseLanguage(code: LanguageCode): LanguageCode {
   return code === "cmn" ? "zh" : code;
 }
 
+/** The spoken-language choice that asks recognition to find the language (a multilingual model). */
+export const DETECT = "detect";
+export type SpokenLanguage = LanguageCode | typeof DETECT;
+
+/** An app language, or "detect". */
+export function isSpokenLanguage(code: string): code is SpokenLanguage {
+  return code === DETECT || isLanguageCode(code);
+}
+
 export function languageName(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.name ?? code;
 }

@@ -19,6 +19,8 @@ export function systemRoutes(
     identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
     operator: { supportEmail: string | null; policiesUpdated: string | null };
     voiceCloning: boolean;
+    /** The landing's counts (computed once: the engines do not change while the server runs). */
+    offer: () => Promise<AppConfig["offer"]>;
   },
 ) {
   app.get("/api/health", PUBLIC, async (_request, reply) => {
@@ -45,6 +47,7 @@ export function systemRoutes(
     "/api/config",
     PUBLIC,
     async (): Promise<AppConfig> => ({
+      offer: await deps.offer(),
       publicUrl: deps.publicUrl,
       maxUploadBytes: deps.maxUploadBytes,
       acceptedUploadTypes: ["video/*", ".mp4", ".webm", ".ogg", ".mov", ".avi", ".wmv"],

@@ -234,12 +234,16 @@ export class VideoRepository {
   /** Writes speakers and transcript as given (the transcription job; users go through `saveEdit`). */
   async update(
     projectId: string,
-    change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
+    change: { title?: string; language?: string; speakers?: Speaker[]; transcript?: Segment[] },
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(projects)
-        .set({ ...(change.title !== undefined && { title: change.title }), updatedAt: new Date() })
+        .set({
+          ...(change.title !== undefined && { title: change.title }),
+          ...(change.language !== undefined && { language: change.language }),
+          updatedAt: new Date(),
+        })
         .where(eq(projects.id, projectId));
       if (change.speakers) {
         await tx.delete(speakers).where(eq(speakers.projectId, projectId));

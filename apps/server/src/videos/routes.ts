@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import { languageChangeBody, linkImportBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
-import { isLanguageCode } from "@dubbing/dubbing";
+import { DETECT, isSpokenLanguage } from "@dubbing/dubbing";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
@@ -51,7 +51,7 @@ export function videoRoutes(
   async function acceptLink(request: FastifyRequest, reply: FastifyReply, userId: string) {
     const body = parseBody(linkImportBody, request.body);
     const language = body.language ?? "en";
-    if (!isLanguageCode(language))
+    if (!isSpokenLanguage(language))
       throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
         { path: "language", message: "Unknown language." },
       ]);
@@ -78,11 +78,16 @@ export function videoRoutes(
         { path: "title", message: title.error.issues[0]!.message },
       ]);
     }
-    if (!isLanguageCode(language)) {
+    if (!isSpokenLanguage(language) || (language === DETECT && upload.subtitles)) {
       await unlink(upload.file.path).catch(() => {});
-      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
-        { path: "language", message: "Unknown language." },
-      ]);
+      // subtitles are the transcript: nothing is recognised, so nothing could find the language
+      const message =
+        language === DETECT ? "Choose the spoken language of the subtitles." : "Unknown language.";
+      throw new AppError(
+        "validation_failed",
+        language === DETECT ? message : `"${language}" is not one of the app's languages.`,
+        [{ path: "language", message }],
+      );
     }
     const speakers = formSpeakerCount(upload.speakers);
     if (speakers === undefined) {

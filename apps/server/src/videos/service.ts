@@ -5,6 +5,7 @@ import {
   assertHasVideo,
   bilingualCues,
   isLanguageCode,
+  isSpokenLanguage,
   MediaError,
   measureSpeakers,
   parseSpeechActivity,
@@ -356,7 +357,7 @@ export class VideoService {
     speakerCount?: number | null,
   ) {
     const project = await this.repo.requireOwned(userId, id);
-    if (!isLanguageCode(language)) {
+    if (!isSpokenLanguage(language)) {
       throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
         { path: "language", message: "Unknown language." },
       ]);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { DETECT, DubError, languageName, transcribe } from "@dubbing/dubbing";
 import { transcribePercent } from "../jobs/progress.ts";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
@@ -77,7 +77,12 @@ export async function runTranscribe(
       });
       await pushStems(storage, project.id, stemsDir);
       await progress.close();
-      await repo.update(project.id, { speakers: doc.speakers, transcript: doc.transcript });
+      // "detect": the project's language becomes the one heard
+      await repo.update(project.id, {
+        language: doc.language,
+        speakers: doc.speakers,
+        transcript: doc.transcript,
+      });
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
       const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
       await tracker.finish(job.trackId, "done", summary);
@@ -92,6 +97,13 @@ export async function runTranscribe(
 }
 
 function transcribeMessage(error: unknown, language: string): string {
+  if (error instanceof DubError && language === DETECT) {
+    const choose = "Choose the spoken language (Change or transcribe again), or type the transcript.";
+    if (error.code === "no_engine")
+      return `This server cannot detect the spoken language: it has no multilingual speech recognition model installed. ${choose}`;
+    if (error.code === "unsupported_language")
+      return `The language was not recognised: ${error.message}. ${choose}`;
+  }
   if (error instanceof DubError) {
     if (error.code === "no_engine") {
       return `No speech recognition engine for ${languageName(language)} is available on this server, so the transcript is empty. You can type it in.`;

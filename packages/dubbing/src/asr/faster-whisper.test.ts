@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../models/catalog.ts";
-import { pickModel, whisperLanguage } from "./faster-whisper.ts";
+import { pickDetectingModel, pickModel, whisperLanguage } from "./faster-whisper.ts";
 
 describe("faster-whisper's model per language", () => {
   const [tinyEn, base] = [
@@ -14,6 +14,11 @@ describe("faster-whisper's model per language", () => {
     expect(pickModel("en", [tinyEn, base], "base")?.id).toBe("base");
     // a preferred model that does not serve the language is passed over
     expect(pickModel("es", [tinyEn, base], "tiny.en")?.id).toBe("base");
+  });
+  it("finds the spoken language only with a multilingual model", () => {
+    expect(pickDetectingModel([tinyEn, base])?.id).toBe("base");
+    expect(pickDetectingModel([tinyEn, base], "tiny.en")?.id).toBe("base");
+    expect(pickDetectingModel([tinyEn])).toBeUndefined();
   });
   it("names Mandarin as Whisper does", () => {
     expect(whisperLanguage("cmn")).toBe("zh");

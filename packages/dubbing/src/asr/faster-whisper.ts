@@ -54,6 +54,15 @@ export function pickModel(
   return serving.find((m) => m.id === preferred) ?? serving[0];
 }
 
+/** Pure: the model that finds the spoken language: a multilingual one (the one asked for when it is). */
+export function pickDetectingModel(
+  installed: readonly ModelEntry[],
+  preferred?: string,
+): ModelEntry | undefined {
+  const multilingual = installed.filter((m) => m.languages.length > 1);
+  return multilingual.find((m) => m.id === preferred) ?? multilingual[0];
+}
+
 /**
  * faster-whisper (CTranslate2, int8 on the CPU) in a long-lived Python worker: word times, Silero VAD,
  * the models installed with `dub models install` (docs/ENGINES.md). Serves the languages of the models
@@ -73,6 +82,9 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
       return [...new Set(installed().flatMap((m) => m.languages))];
     },
     capabilities: { wordTimes: true, speakerLabels: false },
+    get detectsLanguage() {
+      return pickDetectingModel(installed()) !== undefined;
+    },
     async available(): Promise<Availability> {
       try {
         await access(python);
@@ -90,15 +102,22 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
       return { ok: true };
     },
     async transcribe(input: AsrInput): Promise<AsrResult> {
-      const model = pickModel(input.language, installed(), opts.model);
+      const model = input.detect
+        ? pickDetectingModel(installed(), opts.model)
+        : pickModel(input.language, installed(), opts.model);
       if (!model)
-        throw new DubError("no_engine", `no installed speech recognition model serves ${input.language}`);
+        throw new DubError(
+          "no_engine",
+          input.detect
+            ? "no multilingual speech recognition model is installed to find the spoken language"
+            : `no installed speech recognition model serves ${input.language}`,
+        );
       const threads = opts.threads ?? 2;
       const r = await workerFor(python, opts.maxRssMb).transcribe(
         {
           file: input.wavFile,
           model: folderOf(model.id) as string,
-          language: whisperLanguage(input.language),
+          language: input.detect ? null : whisperLanguage(input.language),
           threads,
         },
         { signal: input.signal, onProgress: input.onProgress },
@@ -106,6 +125,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
       input.onProgress?.(1);
       return {
         words: r.words,
+        ...(input.detect ? { detected: { language: r.language, probability: r.languageProbability } } : {}),
         params: {
           model: model.id,
           threads,

@@ -48,6 +48,13 @@ describe("EngineRegistry", () => {
     expect((await r.pickAsr("de")).id).toBe("c");
   });
 
+  it("picks an engine that finds the spoken language only where one can right now", async () => {
+    const detecting = { ...asr("d", true, ["en", "es"]), detectsLanguage: true };
+    const r = new EngineRegistry().register(asr("b", true, ["en"]));
+    await expect(r.pickAsrDetecting()).rejects.toMatchObject({ code: "no_engine" });
+    expect((await r.register(detecting).pickAsrDetecting()).id).toBe("d");
+  });
+
   it("says why no engine can serve a language", async () => {
     const r = new EngineRegistry().register(asr("a", false, ["en"])).register(asr("b", true, ["en"]));
     const err = await r.pickAsr("ja").catch((e) => e);

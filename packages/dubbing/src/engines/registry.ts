@@ -100,6 +100,11 @@ export class EngineRegistry {
     );
   }
 
+  /** The first available engine that can find the spoken language itself. */
+  pickAsrDetecting(prefer?: string): Promise<AsrEngine> {
+    return this.#pick("asr", "language detection", (e) => e.detectsLanguage === true, prefer);
+  }
+
   pickTts(language: LanguageCode, prefer?: string): Promise<TtsEngine> {
     return this.#pick("tts", languageName(language), (e) => e.languages.includes(language), prefer);
   }

@@ -47,6 +47,8 @@ export interface AsrInput extends ProgressOptions {
   samples: Float32Array;
   sampleRate: number;
   language: LanguageCode;
+  /** Find the spoken language (`language` is then only a fallback); the result says what was heard. */
+  detect?: boolean;
   /** Speech regions found by the pipeline's VAD (ms), for cutting long audio at silences. */
   speech: Region[];
   concurrency?: number;
@@ -58,12 +60,16 @@ export interface AsrResult {
   words: Word[];
   /** Decoder settings and other parameters worth recording. */
   params: Record<string, unknown>;
+  /** With `detect`: the language heard (ISO 639-1, as the engine names it) and how sure it is (0–1). */
+  detected?: { language: string; probability: number };
 }
 
 export interface AsrEngine extends EngineBase {
   kind: "asr";
   languages: readonly LanguageCode[];
   capabilities: { wordTimes: boolean; speakerLabels: boolean };
+  /** Whether it can find the spoken language right now (`detect`): a multilingual model is installed. */
+  readonly detectsLanguage?: boolean;
   transcribe(input: AsrInput): Promise<AsrResult>;
 }
 

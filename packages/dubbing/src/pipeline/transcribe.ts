@@ -7,7 +7,7 @@ import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
 import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
-import { isLanguageCode, type LanguageCode } from "../languages.ts";
+import { DETECT, isSpokenLanguage, type LanguageCode, type SpokenLanguage } from "../languages.ts";
 import { extractAudioArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
@@ -18,8 +18,11 @@ import { createDefaultRegistry } from "../wiring/default.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
 export interface TranscribeOptions extends CommonOptions {
-  /** Spoken language (default "en"). */
-  language?: LanguageCode;
+  /**
+   * Spoken language (default "en"), or "detect": an engine that finds it (a multilingual model) decodes
+   * the speech, and the document's language is the one heard.
+   */
+  language?: SpokenLanguage;
   /** Preferred ASR engine id. */
   asrEngine?: string;
   /** Exact number of speakers, when known. */
@@ -63,6 +66,18 @@ export function labelsFromWords(utts: Word[][]): number[] | null {
   });
 }
 
+/** Pure: the app language an engine heard; a language the app does not serve is said plainly. */
+export function heardLanguage(code: string | undefined): LanguageCode {
+  if (code === undefined)
+    throw new DubError("engine_failed", "the engine did not say which language it heard");
+  if (isSpokenLanguage(code) && code !== DETECT) return code;
+  const name = new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+  throw new DubError(
+    "unsupported_language",
+    `the speech is in ${name} (${code}), which is not one of the languages this server transcribes`,
+  );
+}
+
 /**
  * Median pitch under which a voice is taken for a male one (Hz): the top of the usual adult male range
  * (85–155 Hz; female 165–255 Hz). Measured here: flite awb 124, rms 99, kal 89, espeak-ng m1–m7
@@ -81,9 +96,12 @@ export function genderOfPitch(f0: number): Gender {
  * Errors: MediaError not_found / not_media; DubError no_audio, no_speech, no_engine, aborted.
  */
 export async function transcribe(video: string, opts: TranscribeOptions = {}): Promise<TranscriptDoc> {
-  const language = opts.language ?? "en";
-  if (!isLanguageCode(language))
-    throw new DubError("unsupported_language", `unsupported language "${language}"`);
+  const spoken = opts.language ?? "en";
+  if (!isSpokenLanguage(spoken))
+    throw new DubError("unsupported_language", `unsupported language "${spoken}"`);
+  const detect = spoken === DETECT;
+  // until the engine has heard it: English, which only a failed detection could leave behind
+  let language: LanguageCode = detect ? "en" : spoken;
   const registry = opts.registry ?? createDefaultRegistry();
   const report = progressReporter(
     { probe: 1, extract: 5, separate: 12, asr: 74, diarize: 8 },
@@ -95,7 +113,15 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   const info = await probe(video, { signal: opts.signal });
   if (!info.audio)
     throw new DubError("no_audio", "the video has no audio track: there is nothing to transcribe");
-  const asr = await registry.pickAsr(language, opts.asrEngine);
+  const asr = detect
+    ? await registry.pickAsrDetecting(opts.asrEngine).catch((err: unknown) => {
+        throw new DubError(
+          "no_engine",
+          "no speech recognition here can find the spoken language (it needs a multilingual model)",
+          { cause: err },
+        );
+      })
+    : await registry.pickAsr(language, opts.asrEngine);
   const diarizer = await registry.pickDiarization();
   timings.probe = since(t);
 
@@ -154,11 +180,16 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     if (opts.stemsDir) await writeSpeechActivity(opts.stemsDir, { heardOn, regions: speech });
 
     t = performance.now();
-    const { words, params: asrParams } = await asr.transcribe({
+    const {
+      words,
+      params: asrParams,
+      detected,
+    } = await asr.transcribe({
       wavFile,
       samples,
       sampleRate: pcm.sampleRate,
       language,
+      detect,
       speech,
       concurrency: opts.concurrency,
       speakers: opts.speakers,
@@ -167,6 +198,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     });
     timings.asr = since(t);
     throwIfAborted(opts.signal);
+    if (detect) language = heardLanguage(detected?.language);
     if (words.length === 0) throw new DubError("no_speech", "no words were recognised in the audio");
 
     t = performance.now();

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppConfig } from "../../api/config.ts";
 import { ClockIcon, CoinIcon, GlobeIcon, LogoMark, SparkIcon } from "../../components/icons.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { useTrueCounts } from "../site/true-counts.ts";
 import { rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
 import { SignInWidget } from "./SignInWidget.tsx";
 import { useCurrentUser } from "./session.ts";
@@ -35,6 +36,7 @@ export default function LoginPage() {
   const google = useAppConfig().data?.identity?.oauthProviders?.includes("google") ?? false;
   const next = safePath(params.get("next"));
   const callbackError = params.get("error");
+  const counted = useTrueCounts();
 
   useEffect(() => {
     if (next) rememberReturnTo(next);
@@ -83,7 +85,7 @@ export default function LoginPage() {
               </span>
               <div>
                 <h3 className="font-semibold text-white">{title}</h3>
-                <p className="mt-1 text-indigo-100">{text}</p>
+                <p className="mt-1 text-indigo-100">{counted(text)}</p>
               </div>
             </li>
           ))}

@@ -12,6 +12,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
+      offer: { languages: 21, voices: 50 },
       identity: {
         publicToken: "public-token-live-1",
         sdkBaseUrl: "https://dub.example/",
@@ -44,6 +45,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
+      offer: { languages: 21, voices: 50 },
       identity: {
         publicToken: "public-token-test-1",
         sdkBaseUrl: "http://x.test",
@@ -63,6 +65,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
+      offer: { languages: 21, voices: 50 },
       identity: { publicToken: "public-token-test-1", sdkBaseUrl: "http://x.test", oauthProviders: [] },
     });
     expect(c.widget.products).toEqual(["emailMagicLinks"]);

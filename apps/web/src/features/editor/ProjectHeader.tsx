@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { ProjectDetail } from "../../api/types.ts";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { isWorking } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { failedWithoutVideo, failureAdvice } from "./failure-advice.ts";
 import { SpokenLanguage } from "./SpokenLanguage.tsx";
 
 /** The editor's heading: title and actions, status, spoken language, storage date, and the save button. */
@@ -27,7 +28,9 @@ export function ProjectHeader({ project, saveButton }: { project: ProjectDetail;
           </span>
           <SpokenLanguage
             project={project}
-            canChange={project.status === "ready" || project.status === "failed"}
+            canChange={
+              project.status === "ready" || (project.status === "failed" && !failedWithoutVideo(project))
+            }
           />
           {project.expiresAt && (
             <span className="ml-3 text-slate-500">
@@ -44,6 +47,7 @@ export function ProjectHeader({ project, saveButton }: { project: ProjectDetail;
 
 /** Processing progress, the note a finished project may carry, or why it failed. */
 export function ProjectStatusNotes({ project }: { project: ProjectDetail }) {
+  const advice = failureAdvice(project);
   return (
     <>
       {isWorking(project) && (
@@ -64,9 +68,18 @@ export function ProjectStatusNotes({ project }: { project: ProjectDetail }) {
         </p>
       )}
       {project.status === "failed" && (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-sm text-red-800">
-          {project.statusMessage ?? "Processing failed."}
-        </p>
+        <div role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-semibold">{project.sourceUrl ? "Import failed" : "Processing failed"}</p>
+          <p className="mt-1">{project.statusMessage ?? "No reason was recorded."}</p>
+          {advice && (
+            <p className="mt-2">
+              {advice}{" "}
+              <Link to="/projects/new" className="font-semibold underline">
+                New project
+              </Link>
+            </p>
+          )}
+        </div>
       )}
     </>
   );

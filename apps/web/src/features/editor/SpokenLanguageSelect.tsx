@@ -6,7 +6,10 @@ export function spokenLanguageLabel(language: Language): string {
   return language.asr.available ? language.name : `${language.name} — you type the transcript`;
 }
 
-/** The video's spoken language: the app's 21 languages, each saying whether it is transcribed here. */
+/** The choice that lets recognition find the language (the server needs a multilingual model for it). */
+export const DETECT = "detect";
+
+/** The video's spoken language: "Detect", then the app's 21 languages, each saying whether it is transcribed here. */
 export function SpokenLanguageSelect({
   id,
   languages,
@@ -28,6 +31,7 @@ export function SpokenLanguageSelect({
       aria-describedby={describedBy}
       className={`${inputBase} mt-2`}
     >
+      <option value={DETECT}>Detect the language</option>
       {languages.map((l) => (
         <option key={l.code} value={l.code}>
           {spokenLanguageLabel(l)}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SiteHeader } from "../site/SiteHeader.tsx";
+import { useTrueCounts } from "../site/true-counts.ts";
 import { GREETING_ROTATION_MS, GREETINGS } from "./content.ts";
 import { greetingFor, useRotation } from "./use-rotation.ts";
 
@@ -33,6 +34,7 @@ const greetingClass =
 
 export function Hero() {
   const step = useRotation(GREETINGS.length, GREETING_ROTATION_MS);
+  const counted = useTrueCounts();
   return (
     <div className="relative overflow-hidden bg-gradient-to-br from-indigo-700 via-indigo-600 to-violet-600">
       <div
@@ -63,7 +65,7 @@ export function Hero() {
       <SiteHeader onDark />
       <section className="relative z-10 mx-auto max-w-4xl px-4 pt-16 pb-24 text-center sm:px-6 sm:pt-24 sm:pb-32">
         <p className="mx-auto mb-6 inline-flex rounded-full bg-white/10 px-4 py-1 text-sm text-indigo-100 ring-1 ring-white/20">
-          AI video dubbing in 20+ languages
+          {counted("AI video dubbing in 20+ languages")}
         </p>
         <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-6xl">
           Break Language Barriers <span className="block text-indigo-200">Boost Engagement</span>

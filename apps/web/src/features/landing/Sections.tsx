@@ -15,6 +15,7 @@ import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
 import { type Billing, usePlans } from "../pricing/plans.ts";
 import { usePublicConfig } from "../site/site-info.ts";
+import { useTrueCounts } from "../site/true-counts.ts";
 import { voiceSampleUrl } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
 import { CLONING_ANSWER, FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
@@ -71,6 +72,7 @@ export function HowItWorks() {
 const FEATURE_ICONS = [MicIcon, GlobeIcon, PlugIcon];
 
 export function Features() {
+  const counted = useTrueCounts();
   return (
     <section aria-labelledby="features-title" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -82,7 +84,7 @@ export function Features() {
               <article key={f.title} className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
                 <Icon className="size-8 text-indigo-600" />
                 <h3 className="mt-4 text-xl font-semibold text-slate-900">{f.title}</h3>
-                <p className="mt-3 text-slate-600">{f.text}</p>
+                <p className="mt-3 text-slate-600">{counted(f.text)}</p>
               </article>
             );
           })}
@@ -256,8 +258,9 @@ export function CallToAction() {
 
 export function Faq() {
   const config = usePublicConfig();
+  const counted = useTrueCounts();
   const answer = (item: (typeof FAQ)[number]) =>
-    item.q === "Can I clone my own voice?" && config?.voiceCloning ? CLONING_ANSWER : item.a;
+    counted(item.q === "Can I clone my own voice?" && config?.voiceCloning ? CLONING_ANSWER : item.a);
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { inputBase } from "../../components/button-styles.ts";
 import { useLanguages } from "../editor/api.ts";
 import { SpeakerCountSelect } from "../editor/SpeakerCountSelect.tsx";
-import { SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
+import { DETECT, SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
 
 export interface ProjectDetails {
   title: string;
@@ -64,9 +64,11 @@ export function ProjectDetailsFields({
           describedBy={ids.languageHint}
         />
         <p id={ids.languageHint} className="mt-2 text-sm text-slate-600">
-          {spoken && !spoken.asr.available
-            ? `No speech recognition on this server understands ${spoken.name}. The project opens with an empty transcript for you to type.`
-            : "The language people speak in the video; the transcript is made in it."}
+          {value.language === DETECT
+            ? "Speech recognition finds the language and the project takes it; where it cannot, the project says so and you choose."
+            : spoken && !spoken.asr.available
+              ? `No speech recognition on this server understands ${spoken.name}. The project opens with an empty transcript for you to type.`
+              : "The language people speak in the video; the transcript is made in it."}
         </p>
       </div>
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CheckIcon } from "../../components/icons.tsx";
+import { useTrueCounts } from "../site/true-counts.ts";
 import { type Billing, formatUsd, type Plan, pricePerMonth, yearlySavingPercent } from "./plans.ts";
 
 /** One plan: name, price for the billing period, what is included, and the caller's action. */
@@ -15,6 +16,7 @@ export function PlanCard({
   action: ReactNode;
 }) {
   const saving = yearlySavingPercent(plan);
+  const counted = useTrueCounts();
   const price = pricePerMonth(plan, billing);
   return (
     <section
@@ -46,7 +48,7 @@ export function PlanCard({
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-indigo-600" />
-            {f}
+            {counted(f)}
           </li>
         ))}
       </ul>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { LogoMark } from "../../components/icons.tsx";
+import { useTrueCounts } from "./true-counts.ts";
 
 export function SiteFooter() {
+  const counted = useTrueCounts();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
@@ -10,7 +12,9 @@ export function SiteFooter() {
             <LogoMark className="size-7" /> AI Dubbing
           </p>
           <p className="mt-3 max-w-sm text-sm text-slate-600">
-            Dub your videos into 20+ languages with lifelike AI voices, and reach a global audience.
+            {counted(
+              "Dub your videos into 20+ languages with lifelike AI voices, and reach a global audience.",
+            )}
           </p>
         </div>
         <nav aria-label="Product" className="text-sm">
