@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   "GET /api/blog",
   "GET /api/blog/:slug",
   "GET /api/stripe/config",
+  // the operator's plans, which the landing's pricing shows to anyone
+  "GET /api/plans",
   "POST /api/stripe/webhook",
   // The API description and its rendered reference (issue #31).
   "GET /api/openapi.json",
@@ -38,6 +40,8 @@ const ADMIN_ROUTES = [
   "GET /api/admin/me",
   "GET /api/admin/users",
   "POST /api/admin/users/:id/suspend",
+  "PUT /api/admin/users/:id/plan",
+  "POST /api/admin/invites",
   "POST /api/admin/users/:id/resume",
   "DELETE /api/admin/users/:id",
   "GET /api/admin/jobs",

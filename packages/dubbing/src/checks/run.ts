@@ -8,7 +8,6 @@ import { parseWav, toMono } from "../audio/wav.ts";
 import type { PlannedSegment } from "../doc.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import type { LanguageCode } from "../languages.ts";
-import type { GlossaryMiss } from "../mt/glossary.ts";
 import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "../pipeline/dub/types.ts";
 import { checkClipping } from "./clipping.ts";
 import { checkFit } from "./fit.ts";
@@ -19,19 +18,8 @@ import { checkLoudness, voicedLevel } from "./loudness.ts";
 import { checkOriginalVoice } from "./original-voice.ts";
 import { checkPitch } from "./pitch.ts";
 import { stemWindows } from "./stems.ts";
-import { type Finding, type ReportCard, reportCard } from "./types.ts";
+import { type Finding, type ReportCard, reportCard, type TextContext } from "./types.ts";
 import { checkUntranslated } from "./untranslated.ts";
-
-/** What the translation tells the text checks (all optional: a dub of a typed transcript has none). */
-export interface TextContext {
-  /** The original lines, by transcript index. */
-  sources?: readonly (string | undefined)[];
-  sourceLanguage?: string;
-  route?: readonly string[];
-  glossaryMisses?: readonly GlossaryMiss[];
-  /** Words the translator did not know, by transcript index. */
-  unknownWords?: Readonly<Record<number, readonly string[]>>;
-}
 
 export interface LineMeasures {
   index: number;

@@ -1,6 +1,7 @@
 // A dub's report card: per dubbed line the findings of each check and the line's worst status, and the
 // count of lines per status. Every check is a pure function of what the dub measured (checks/*.ts); the
 // shell that gathers those measures is run.ts.
+import type { GlossaryMiss } from "../mt/glossary.ts";
 
 export const CHECK_NAMES = [
   "fit",
@@ -61,3 +62,14 @@ export function grade(value: number, warnAt: number, failAt: number): CheckStatu
 }
 
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** What the translation tells the text checks (all optional: a dub of a typed transcript has none). */
+export interface TextContext {
+  /** The original lines, by transcript index. */
+  sources?: readonly (string | undefined)[];
+  sourceLanguage?: string;
+  route?: readonly string[];
+  glossaryMisses?: readonly GlossaryMiss[];
+  /** Words the translator did not know, by transcript index. */
+  unknownWords?: Readonly<Record<number, readonly string[]>>;
+}

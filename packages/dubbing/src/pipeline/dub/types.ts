@@ -1,7 +1,6 @@
 // The dub's options, its report, and the typed hand-offs between its stages (dub.ts runs them in order).
 import type { Prosody } from "../../audio/prosody.ts";
-import type { TextContext } from "../../checks/run.ts";
-import type { ReportCard } from "../../checks/types.ts";
+import type { ReportCard, TextContext } from "../../checks/types.ts";
 import type { DocMeta, PlannedSegment } from "../../doc.ts";
 import type { Demuxer } from "../../media/input.ts";
 import type { NormalizeResult } from "../../mix/normalize.ts";
