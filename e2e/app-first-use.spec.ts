@@ -182,7 +182,8 @@ test("copy says what is true here: formats, languages, contact, dates, sign-in, 
     await expect(page.getByText("MP4, WebM, or OGG up to 10GB")).toBeVisible();
     await expect(page.getByText("MOV, AVI and WMV work too.")).toBeVisible();
     const spoken = page.getByLabel(/spoken/i).locator("option");
-    await expect(spoken).toHaveCount(21);
+    // the 21 app languages and "Detect the language"
+    await expect(spoken).toHaveCount(22);
     const names = await spoken.allTextContents();
     expect(names.some((n) => n.startsWith("Chinese (zh)"))).toBe(true);
     expect(names.some((n) => n.startsWith("Mandarin Chinese (cmn)"))).toBe(true);
