@@ -23,30 +23,13 @@ without speech, so music alone gives no words.
 import json
 import os
 import queue
-import resource
 import sys
 import threading
 import wave
 
 import numpy as np
+from worker_protocol import JobError, peak_rss_mb, send
 
-out_lock = threading.Lock()
-
-
-def send(message):
-    with out_lock:
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-
-
-def peak_rss_mb():
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-class JobError(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
 
 
 def read_wav(path):

@@ -21,33 +21,16 @@ loaded once and kept.
 import argparse
 import base64
 import json
-import resource
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+from worker_protocol import JobError, peak_rss_mb, send
 
-out_lock = threading.Lock()
 phonemize_lock = threading.Lock()
 voices_lock = threading.Lock()
 voices = {}
-
-
-def send(message):
-    with out_lock:
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-
-
-def peak_rss_mb():
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-class JobError(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
 
 
 def load_voice(model):
