@@ -25,10 +25,10 @@ const COMMON = [
   "Cloud storage for 30 days",
   "Video up to 4K",
 ];
-const SUPPORT: Record<string, string[]> = {
-  pro: ["Personalized support"],
-  executive: ["Priority support"],
-};
+const SUPPORT = new Map<string, string[]>([
+  ["pro", ["Personalized support"]],
+  ["executive", ["Priority support"]],
+]);
 
 /** "30 minutes per month" under an hour, "20 hours per month" from there. */
 function monthlyAmount(minutes: number | null): string {
@@ -45,7 +45,7 @@ export function displayPlan(plan: ServerPlan): Plan {
     monthlyMinutes,
     monthlyPrice: plan.monthlyPrice,
     yearlyMonthlyPrice: plan.yearlyMonthlyPrice,
-    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...(SUPPORT[plan.id] ?? [])],
+    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...(SUPPORT.get(plan.id) ?? [])],
   };
 }
 
