@@ -19,15 +19,15 @@ import { JobTracker } from "./jobs/tracker.ts";
 import { configureLogs, log } from "./logs/context.ts";
 import { mediaSigner } from "./media/signing.ts";
 import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
+import { VideoRepository } from "./projects/repository.ts";
+import { TranslationRepository } from "./projects/translation-repository.ts";
 import { startIdleCollector } from "./runtime/idle-collector.ts";
 import { claimProcessFolder, sweepGoneProcesses } from "./runtime/process-folder.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
-import { TranslationRepository } from "./translations/repository.ts";
 import { UsageRepository } from "./usage/repository.ts";
 import { releaseMinutes } from "./usage/reserve.ts";
-import { VideoRepository } from "./videos/repository.ts";
 import { WebhookService } from "./webhooks/service.ts";
 import { startWorkers } from "./workers/worker.ts";
 

@@ -17,8 +17,8 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { myVoices, voiceConsents } from "../src/db/schema.ts";
-import { TranslationRepository } from "../src/translations/repository.ts";
-import { VideoRepository } from "../src/videos/repository.ts";
+import { VideoRepository } from "../src/projects/repository.ts";
+import { TranslationRepository } from "../src/projects/translation-repository.ts";
 import { CLONES_PER_DAY } from "../src/voices/cloning.ts";
 import { runRetention } from "../src/workers/retention.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";

@@ -6,9 +6,9 @@ import { asc, eq } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../db/client.ts";
 import { billing, projects, storyboards, translations, users } from "../db/schema.ts";
+import type { SignPath } from "../projects/present.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import { dubKeys } from "../storage/keys.ts";
-import type { SignPath } from "../videos/present.ts";
-import { VideoRepository } from "../videos/repository.ts";
 import { voiceConsentsOf } from "../voices/cloning.ts";
 import { myVoicesOf } from "../voices/my-voices.ts";
 

@@ -6,9 +6,9 @@ import { dataExports, projects, segments, storyboards, translations, users } fro
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
+import type { SignPath } from "../projects/present.ts";
 import { exportsPrefix } from "../storage/keys.ts";
 import { keepUsageOf } from "../usage/carryover.ts";
-import type { SignPath } from "../videos/present.ts";
 
 /** Exports a user may ask for in a day (each reads all of the user's rows). */
 export const EXPORTS_PER_DAY = 5;

@@ -4,10 +4,10 @@ import type { Db } from "../db/client.ts";
 import { jobs, myVoices, projects, storyboards, translations } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubPrefix, myVoicePrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { StoryboardRepository } from "../storyboards/repository.ts";
-import { VideoRepository } from "../videos/repository.ts";
 import { type PurgeTarget, purge } from "./purge.ts";
 
 /**

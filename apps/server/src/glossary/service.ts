@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { VideoRepository } from "../videos/repository.ts";
+import type { VideoRepository } from "../projects/repository.ts";
 
 /** Refuses a translation into something that is not an app language, naming the entry (400). */
 function checkLanguages(glossary: GlossaryEntry[]) {

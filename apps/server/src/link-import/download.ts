@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { isYoutubeLink } from "@dubbing/contract";
-import { uploadedFileName } from "../media/file-names.ts";
+import { fileNameOfLink } from "../media/file-names.ts";
 import type { PrivateAllowance } from "../net/address-guard.ts";
 import { fetchDirect } from "./fetch-direct.ts";
 import { downloadWithYtDlp } from "./yt-dlp.ts";
@@ -23,7 +23,7 @@ export async function downloadLink(
   workDir: string,
   limits: DownloadLimits,
 ): Promise<{ path: string; size: number; name: string }> {
-  const name = nameOf(link);
+  const name = fileNameOfLink(link);
   const viaYtDlp = async () => {
     const file = await downloadWithYtDlp(link, workDir, {
       allow: limits.allow,
@@ -39,14 +39,4 @@ export async function downloadLink(
   if (fetched.kind === "file") return { path: dest, size: fetched.size, name };
   await rm(dest, { force: true });
   return viaYtDlp();
-}
-
-/** Pure: the file name a link's video is kept under (the last part of its path, or "video"). */
-export function nameOf(link: string): string {
-  try {
-    const last = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-    return uploadedFileName(last.replace(/[^\w.() -]/g, "_"));
-  } catch {
-    return "video";
-  }
 }

@@ -22,3 +22,13 @@ export function attachmentDisposition(name: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** Pure: the file name a link's video is kept under (the last part of its path, or "video"). */
+export function fileNameOfLink(link: string): string {
+  try {
+    const last = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
+    return uploadedFileName(last.replace(/[^\w.() -]/g, "_"));
+  } catch {
+    return "video";
+  }
+}

@@ -4,9 +4,9 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobRow, type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { type Plan, planOrUnlimited } from "../plans/plans.ts";
+import type { SignPath } from "../projects/present.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
-import type { SignPath } from "../videos/present.ts";
 import { estimateNarrationSeconds, frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
   IMAGES_PER_FRAME,

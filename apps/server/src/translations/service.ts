@@ -20,20 +20,20 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { checkLimit, planOrUnlimited } from "../plans/plans.ts";
+import { translationEditConflict } from "../projects/edit-rules.ts";
+import type { SignPath } from "../projects/present.ts";
+import { type ProjectRow, VideoRepository } from "../projects/repository.ts";
+import { firstUnknownSpeaker, type Segment } from "../projects/schemas.ts";
+import { timelineProblem } from "../projects/timeline.ts";
+import { presentTranslation } from "../projects/translation-present.ts";
+import { TranslationRepository, type TranslationRow } from "../projects/translation-repository.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubKeys, projectKeys } from "../storage/keys.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { monthOf, UsageRepository } from "../usage/repository.ts";
+import type { UsageLimits } from "../usage/reserve.ts";
 import { planLimitError } from "../usage/reserve.ts";
-import { translationEditConflict } from "../videos/edit-rules.ts";
-import type { SignPath } from "../videos/present.ts";
-import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
-import { firstUnknownSpeaker, type Segment } from "../videos/schemas.ts";
-import type { UsageLimits } from "../videos/service.ts";
-import { presentTranslation } from "./present.ts";
-import { TranslationRepository, type TranslationRow } from "./repository.ts";
 import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
-import { timelineProblem } from "./timeline.ts";
 
 export class TranslationService {
   readonly videos: VideoRepository;

@@ -2,9 +2,9 @@ import type { dubBody } from "@dubbing/contract";
 import type { z } from "zod";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { Plan, PlanId } from "../plans/plans.ts";
+import { VideoRepository } from "../projects/repository.ts";
+import { TranslationRepository } from "../projects/translation-repository.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
-import { VideoRepository } from "../videos/repository.ts";
-import { TranslationRepository } from "./repository.ts";
 
 /** A dub to start after a translation (its plan as when it was asked for: the id, read in the worker). */
 export interface ThenDub extends DubTiming {

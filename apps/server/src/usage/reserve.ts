@@ -47,3 +47,9 @@ export function planLimitError(check: ReturnType<typeof checkLimit>, what: Meter
     upgradeUrl: "/subscription",
   });
 }
+
+/** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
+export interface UsageLimits {
+  assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
+  planOf(userId: string): Promise<Plan>;
+}

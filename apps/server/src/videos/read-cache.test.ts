@@ -4,8 +4,8 @@ import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness
 import { findOrCreateUser } from "../auth/sessions.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { projects } from "../db/schema.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import { startProjectReads } from "./read-cache.ts";
-import { VideoRepository } from "./repository.ts";
 
 /** A repository that counts the database reads behind the cache. */
 function countingRepo(db: Database["db"]) {

@@ -2,8 +2,8 @@ import { PROJECTS_CHANGED_CHANNEL } from "../db/change-triggers.ts";
 import type { Database } from "../db/client.ts";
 import { listenForChanges } from "../db/listen.ts";
 import { NotifiedCache } from "../db/notified-cache.ts";
-import type { ProjectRow, VideoRepository } from "./repository.ts";
-import type { Segment, Speaker } from "./schemas.ts";
+import type { ProjectRow, VideoRepository } from "../projects/repository.ts";
+import type { Segment, Speaker } from "../projects/schemas.ts";
 
 export interface ProjectWithWords {
   row: ProjectRow;

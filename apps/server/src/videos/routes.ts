@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
-import { titleSchema, videoUpdateBody } from "./schemas.ts";
+import { titleSchema, videoUpdateBody } from "../projects/schemas.ts";
 import type { VideoService } from "./service.ts";
 import { readSubtitleFile } from "./subtitle-import.ts";
 import { receiveUpload } from "./upload.ts";

@@ -23,19 +23,19 @@ import {
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
-import { nameOf } from "../link-import/download.ts";
+import { fileNameOfLink } from "../media/file-names.ts";
 import { type Plan, planOrUnlimited } from "../plans/plans.ts";
+import { requireOwnClonedVoices } from "../projects/own-cloned-voices.ts";
+import { presentProject, presentProjectDetail, type SignPath } from "../projects/present.ts";
+import { type ProjectRow, projectNotFound, VideoRepository } from "../projects/repository.ts";
+import { firstUnknownSpeaker, type VideoUpdate } from "../projects/schemas.ts";
+import { timelineProblem } from "../projects/timeline.ts";
+import type { TranslationRepository } from "../projects/translation-repository.ts";
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
-import type { TranslationRepository } from "../translations/repository.ts";
-import { timelineProblem } from "../translations/timeline.ts";
-import { chargeMinutes } from "../usage/reserve.ts";
-import { requireOwnClonedVoices } from "../voices/own-cloned.ts";
+import { chargeMinutes, type UsageLimits } from "../usage/reserve.ts";
 import { mediaRefusal } from "./media-limits.ts";
-import { presentProject, presentProjectDetail, type SignPath } from "./present.ts";
 import { ProjectReads } from "./read-cache.ts";
-import { type ProjectRow, projectNotFound, VideoRepository } from "./repository.ts";
-import { firstUnknownSpeaker, type VideoUpdate } from "./schemas.ts";
 
 import { readSubtitleFile, type SubtitleUpload, transcriptFromCues } from "./subtitle-import.ts";
 import { storedExtension } from "./upload.ts";
@@ -94,12 +94,6 @@ export async function checkVideoFile(file: { path: string; size: number }, maxVi
   const refusal = mediaRefusal(probed.video!, probed.durationMs, maxVideoSeconds);
   if (refusal) throw new AppError(refusal.code, refusal.message);
   return { ...probed, video: probed.video! };
-}
-
-/** Plan limits: refuses work that would pass the user's monthly minutes (402 plan_limit_reached). */
-export interface UsageLimits {
-  assertCanUse(userId: string, seconds: number, what: "upload" | "dub"): Promise<void>;
-  planOf(userId: string): Promise<Plan>;
 }
 
 export class VideoService {
@@ -255,7 +249,7 @@ export class VideoService {
           progress: 0,
           statusMessage: "Waiting to download the video",
           originalKey: "",
-          originalName: nameOf(input.url),
+          originalName: fileNameOfLink(input.url),
           sizeBytes: 0,
           speakerCount: input.speakerCount,
           sourceUrl: input.url,

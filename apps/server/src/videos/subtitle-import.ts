@@ -13,7 +13,7 @@ import {
 } from "@dubbing/dubbing";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
-import type { Speaker } from "./schemas.ts";
+import type { Speaker } from "../projects/schemas.ts";
 
 /** A subtitle file as it arrived: its bytes, or `tooLarge` when it passed the cap (the rest was drained). */
 export interface SubtitleUpload {

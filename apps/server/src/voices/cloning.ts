@@ -19,9 +19,9 @@ import { boundPerUser } from "../db/per-user-bound.ts";
 import { myVoices, voiceConsents } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import { stemsPrefix } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
-import { VideoRepository } from "../videos/repository.ts";
 import { present } from "./my-voices.ts";
 
 /** Clone attempts a user may make in 24 hours (each sends a sample to the provider and may be paid). */

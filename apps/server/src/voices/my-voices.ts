@@ -7,8 +7,8 @@ import { boundPerUser } from "../db/per-user-bound.ts";
 import { myVoices } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
+import type { VideoRepository } from "../projects/repository.ts";
 import { myVoicePrefix } from "../storage/keys.ts";
-import type { VideoRepository } from "../videos/repository.ts";
 import { presetStyle } from "./preset.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,13 +4,13 @@ import type { PlansConfig } from "../config-plans.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import type { PrivateAllowance } from "../net/address-guard.ts";
+import type { SignPath } from "../projects/present.ts";
+import type { VideoRepository } from "../projects/repository.ts";
+import type { TranslationRepository } from "../projects/translation-repository.ts";
 import type { Storage } from "../storage/index.ts";
 import type { OfflineImageLibrary } from "../storyboards/images.ts";
 import type { StoryboardRepository } from "../storyboards/repository.ts";
-import type { TranslationRepository } from "../translations/repository.ts";
 import type { UsageRepository } from "../usage/repository.ts";
-import type { SignPath } from "../videos/present.ts";
-import type { VideoRepository } from "../videos/repository.ts";
 import type { DeliveryDeps } from "../webhooks/deliver.ts";
 import type { WebhookService } from "../webhooks/service.ts";
 

@@ -11,11 +11,11 @@ import {
 } from "@dubbing/dubbing";
 import { INGEST_SHARE } from "../jobs/progress.ts";
 import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
-import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "../link-import/import-step.ts";
 import { planNamed } from "../plans/plans.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
-import { VideoRepository } from "../videos/repository.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
+import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "./link-import-step.ts";
 
 /** The budget's length of an import on a plan without a longest video: a day's worth. */
 const ANY_LENGTH_SECONDS = 24 * 3600;

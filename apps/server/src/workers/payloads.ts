@@ -1,8 +1,8 @@
 // What each queue's job carries, declared here by the worker role into the engine's JobPayloads
 // (jobs/runner.ts names no feature's type): JobQueue.start and the handlers are checked against it.
 import type { PurgeTarget } from "../deletion/purge.ts";
-import type { LinkImportJob } from "../link-import/import-step.ts";
 import type { ThenDub } from "../translations/start-dub.ts";
+import type { LinkImportJob } from "./link-import-step.ts";
 
 declare module "../jobs/runner.ts" {
   interface JobPayloads {

@@ -6,9 +6,9 @@ import { purge } from "../deletion/purge.ts";
 import { deleteUnsavedClones } from "../deletion/service.ts";
 import { sweepOrphanObjects } from "../deletion/sweep.ts";
 import { sweepMailbox } from "../identity/mailbox.ts";
+import { RETENTION_DAYS } from "../projects/present.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { pruneUsageCarryover } from "../usage/carryover.ts";
-import { RETENTION_DAYS } from "../videos/present.ts";
 import { sweepDeliveries } from "../webhooks/deliver.ts";
 import type { WorkerDeps } from "./deps.ts";
 

@@ -2,8 +2,8 @@ import { translate } from "@dubbing/dubbing";
 import { effectiveGlossary } from "../glossary/service.ts";
 import { firstLine, type JobPayloads } from "../jobs/runner.ts";
 import { planNamed } from "../plans/plans.ts";
+import type { ProjectRow } from "../projects/repository.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
-import type { ProjectRow } from "../videos/repository.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
 

@@ -1,10 +1,10 @@
 import type { Usage } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
-import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
-import type { VideoRepository } from "../videos/repository.ts";
-import { quotaUse } from "./quotas.ts";
+import type { VideoRepository } from "../projects/repository.ts";
+import { quotaUse } from "../usage/quotas.ts";
+import type { BillingService } from "./service.ts";
 
 /**
  * GET /api/usage: seconds of video transcribed and dubbed this calendar month (UTC), and the plan's limit:

@@ -1,6 +1,6 @@
 // What a dub will synthesize must fit the video: a translation cannot carry more speech than the video
 // has time for (a 10-second video with 2 MB of overlapping segments would cost everyone's workers).
-import type { Segment } from "../videos/schemas.ts";
+import type { Segment } from "./schemas.ts";
 
 /** Slack for rounding at the video's end and between neighbours. */
 const TOLERANCE_MS = 250;

@@ -5,18 +5,18 @@ import type { FastifyInstance } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { translations as translationsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { TranslationRepository } from "../translations/repository.ts";
-import type { TranslationService } from "../translations/service.ts";
-import { timelineProblem } from "../translations/timeline.ts";
-import { translationEditConflict } from "./edit-rules.ts";
-import { VideoRepository } from "./repository.ts";
-import type { VideoService } from "./service.ts";
+import { translationEditConflict } from "../projects/edit-rules.ts";
+import { VideoRepository } from "../projects/repository.ts";
+import { timelineProblem } from "../projects/timeline.ts";
+import { TranslationRepository } from "../projects/translation-repository.ts";
+import type { VideoService } from "../videos/service.ts";
 import {
   readSubtitleFile,
   receiveSubtitles,
   transcriptFromCues,
   translationFromCues,
-} from "./subtitle-import.ts";
+} from "../videos/subtitle-import.ts";
+import type { TranslationService } from "./service.ts";
 
 const NOT_YET = new Set(["uploaded", "processing", "transcribing"]);
 

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { jobs } from "../db/schema.ts";
 import { firstLine, type JobScope } from "../jobs/runner.ts";
+import { downloadLink } from "../link-import/download.ts";
+import { LinkError } from "../link-import/errors.ts";
 import { explainRefusal } from "../net/refusal-hint.ts";
 import { type PlanId, planNamed } from "../plans/plans.ts";
+import { type ProjectRow, VideoRepository } from "../projects/repository.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
-import { type ProjectRow, VideoRepository } from "../videos/repository.ts";
 import { checkVideoFile } from "../videos/service.ts";
 import { storedExtension } from "../videos/upload.ts";
-import type { WorkerDeps } from "../workers/deps.ts";
-import { downloadLink } from "./download.ts";
-import { LinkError } from "./errors.ts";
+import type { WorkerDeps } from "./deps.ts";
 
 /** A download that sends nothing for this long fails (retried: it may be the network). */
 export const IDLE_MS = 30_000;

@@ -1,8 +1,8 @@
 import type { DubReport, Translation } from "@dubbing/contract";
 import { containsTerm, type GlossaryMiss } from "@dubbing/dubbing";
 import { dubKeys } from "../storage/keys.ts";
-import type { SignPath } from "../videos/present.ts";
-import type { TranslationRow } from "./repository.ts";
+import type { SignPath } from "./present.ts";
+import type { TranslationRow } from "./translation-repository.ts";
 
 const TTL = 6 * 3600;
 
