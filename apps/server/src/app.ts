@@ -69,6 +69,7 @@ import { MyVoiceService } from "./voices/my-voices.ts";
 import { myVoiceRoutes } from "./voices/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { WebhookService } from "./webhooks/service.ts";
+import { JOB_PAYLOADS } from "./workers/jobs.ts";
 
 export interface AppDeps {
   config: Config;
@@ -131,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", () => projectReads.stop());
   const translationRepo = new TranslationRepository(db);
   const tracker = new JobTracker(db, releaseMinutes);
-  const jobs = new JobQueue(db, boss);
+  const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
   const billing = new BillingService({
     repo: new BillingRepository(db),
     usage: new UsageRepository(db),

@@ -29,6 +29,7 @@ import { StoryboardRepository } from "./storyboards/repository.ts";
 import { UsageRepository } from "./usage/repository.ts";
 import { releaseMinutes } from "./usage/reserve.ts";
 import { WebhookService } from "./webhooks/service.ts";
+import { JOB_PAYLOADS, QUEUE_NAMES } from "./workers/jobs.ts";
 import { startWorkers } from "./workers/worker.ts";
 
 export interface RunningServer {
@@ -104,7 +105,7 @@ export async function startServer(
     log().error({ err: error }, "could not sweep unfinished uploads");
   });
   const isWorker = config.roles.has("worker");
-  const boss = await startBoss(database, { supervise: isWorker });
+  const boss = await startBoss(database, { supervise: isWorker, queues: QUEUE_NAMES });
   // one engine registry per process, from the config (availability is probed once)
   const registry = createDefaultRegistry(config.engines);
   const cloner = createVoiceCloner(config.engines);
@@ -116,7 +117,7 @@ export async function startServer(
   if (isWorker) {
     const db = database.db;
     const orphans = await requeueOrphans(database, boss);
-    const jobs = new JobQueue(db, boss);
+    const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
     const enqueue = jobs.enqueueWebhook.bind(jobs);
     const deps = {
       repo: new VideoRepository(db),

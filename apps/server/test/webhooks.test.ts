@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devMailbox, users, webhookEndpoints } from "../src/db/schema.ts";
 import { JobQueue } from "../src/jobs/runner.ts";
 import { WebhookService } from "../src/webhooks/service.ts";
+import { JOB_PAYLOADS } from "../src/workers/jobs.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
@@ -26,7 +27,7 @@ describe.each(MODES)("webhooks (%s)", (mode) => {
     });
     await answers.start(ts.baseUrl);
     receiver = await startReceiver();
-    const jobs = new JobQueue(ts.server.database.db, ts.server.boss);
+    const jobs = new JobQueue(ts.server.database.db, ts.server.boss, JOB_PAYLOADS);
     events = new WebhookService(ts.server.database.db, jobs.enqueueWebhook.bind(jobs), true);
   });
   afterAll(async () => {

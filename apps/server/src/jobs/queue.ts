@@ -2,19 +2,6 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
 import { log } from "../logs/context.ts";
 
-export const QUEUES = [
-  "ingest",
-  "transcribe",
-  "translate",
-  "dub",
-  "retention",
-  "storyboard",
-  "purge",
-  "export",
-  "webhook",
-] as const;
-export type QueueName = (typeof QUEUES)[number];
-
 export interface QueueOptions {
   /** Seconds between heartbeats; a job whose worker stops beating is failed and retried. */
   heartbeatSeconds: number;
@@ -48,7 +35,10 @@ export function pollingFor(kind: Database["kind"]) {
 }
 
 /** pg-boss on the same database as the data: PGlite in embedded mode, PostgreSQL in scale-out mode. */
-export async function startBoss(database: Database, opts: { supervise: boolean }): Promise<PgBoss> {
+export async function startBoss(
+  database: Database,
+  opts: { supervise: boolean; queues: readonly string[] },
+): Promise<PgBoss> {
   const boss =
     database.kind === "pglite"
       ? new PgBoss({
@@ -75,7 +65,7 @@ export async function startBoss(database: Database, opts: { supervise: boolean }
         });
   boss.on("error", (error) => log().error({ err: error }, "queue error"));
   await boss.start();
-  for (const name of QUEUES) {
+  for (const name of opts.queues) {
     if (!(await boss.getQueue(name))) {
       await boss.createQueue(name, {
         ...RETRIES,

@@ -6,17 +6,20 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import { jobs, type UsageKind } from "../db/schema.ts";
-import type { QueueName } from "./queue.ts";
+import { checkPayload, type PayloadSchemas } from "./definition.ts";
 import { isRetryable, JobError } from "./retry.ts";
 import type { JobRow, JobTracker } from "./tracker.ts";
 
 /**
  * Each queue's payload. The engine names none of them, so that it imports no feature: the worker role
- * declares them (`declare module` in workers/payloads.ts), and TypeScript merges that declaration into
- * this one wherever the program is checked.
+ * declares them from its list of jobs (`declare module` in workers/payloads.ts), and TypeScript merges
+ * that declaration into this one wherever the program is checked.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (workers/payloads.ts)
 export interface JobPayloads {}
+
+/** A queue's name: one per job of the worker role's list. */
+export type QueueName = keyof JobPayloads & string;
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
@@ -52,13 +55,23 @@ export interface JobCharge {
   reserve: (tx: Db) => Promise<string>;
 }
 
-/** Starts jobs: the record's claim, the progress row and the queue entry commit together or not at all. */
+/**
+ * Starts jobs: the record's claim, the progress row and the queue entry commit together or not at all.
+ * Every payload is checked against its job's schema before it is sent.
+ */
 export class JobQueue {
   readonly #db: Db;
   readonly #boss: PgBoss;
-  constructor(db: Db, boss: PgBoss) {
+  readonly #payloads: PayloadSchemas;
+  constructor(db: Db, boss: PgBoss, payloads: PayloadSchemas) {
     this.#db = db;
     this.#boss = boss;
+    this.#payloads = payloads;
+  }
+
+  #checked<N extends QueueName>(queue: N, data: JobPayloads[N]): JobPayloads[N] {
+    checkPayload(this.#payloads, queue, data);
+    return data;
   }
 
   /**
@@ -66,13 +79,17 @@ export class JobQueue {
    * (30 tries from 10 s, doubling, capped by pg-boss at its maximum delay).
    */
   async enqueuePurge(target: JobPayloads["purge"]): Promise<void> {
-    await this.#boss.send("purge", target, { retryLimit: 30, retryDelay: 10, retryBackoff: true });
+    await this.#boss.send("purge", this.#checked("purge", target), {
+      retryLimit: 30,
+      retryDelay: 10,
+      retryBackoff: true,
+    });
   }
 
   /** A "Download my data" export (its row is the record; written by the caller in `tx`). */
   async enqueueExport(tx: Db, exportId: string): Promise<void> {
     const db = fromDrizzle(tx as unknown as DrizzleTx, sql);
-    const id = await this.#boss.send("export", { exportId }, { db });
+    const id = await this.#boss.send("export", this.#checked("export", { exportId }), { db });
     if (!id) throw new Error("the queue refused an export job");
   }
 
@@ -80,7 +97,7 @@ export class JobQueue {
   async enqueueWebhook(endpointId: string, orderKey: string, afterMs = 0): Promise<void> {
     await this.#boss.send(
       "webhook",
-      { endpointId, orderKey },
+      this.#checked("webhook", { endpointId, orderKey }),
       afterMs > 0 ? { startAfter: new Date(Date.now() + afterMs) } : {},
     );
   }
@@ -118,7 +135,7 @@ export class JobQueue {
         .returning();
       // pg-boss writes its job through this transaction: it exists only if everything above commits.
       const db = fromDrizzle(tx as unknown as DrizzleTx, sql); // drizzle types this driver's rows `unknown`
-      const queueJobId = await this.#boss.send(job.queue, job.payload(row!.id), {
+      const queueJobId = await this.#boss.send(job.queue, this.#checked(job.queue, job.payload(row!.id)), {
         db,
         group: { id: job.owner },
         priority: -Math.min(waiting, 1000),

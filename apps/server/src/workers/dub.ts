@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { DubCompletedData, DubReport } from "@dubbing/contract";
+import { type DubCompletedData, type DubReport, timingModeSchema } from "@dubbing/contract";
 import {
   audioOnlyArgs,
   bilingualCues,
@@ -13,7 +13,9 @@ import {
   shiftCues,
   toAss,
 } from "@dubbing/dubbing";
-import { firstLine, type JobPayloads } from "../jobs/runner.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
+import { firstLine } from "../jobs/runner.ts";
 import { clipCacheDir } from "../storage/clip-cache.ts";
 import { clipsPrefix, dubKeys, dubPrefix, projectKeys, projectPrefix } from "../storage/keys.ts";
 import { pullClips, pushClips } from "./clip-sync.ts";
@@ -35,12 +37,30 @@ const STAGES = new Map(
   }),
 );
 
+const dubPayload = z.strictObject({
+  projectId: z.string(),
+  language: z.string(),
+  trackId: z.string(),
+  /** Transcript indexes to synthesize again although cached ("Regenerate this line"). */
+  regenerate: z.array(z.number().int().min(0)).optional(),
+  /** Draw the subtitles into the video. */
+  burnSubtitles: z.boolean().optional(),
+  /** The original audio under the dub (default "keep": the separated background). */
+  background: z.enum(["keep", "duck", "remove"]).optional(),
+  /** Drawn subtitles show the original line above the translated one. */
+  bilingualSubtitles: z.boolean().optional(),
+  /** How the lines are fitted (default "keep-length") and its speed cap. */
+  timing: timingModeSchema.optional(),
+  maxSpeed: z.number().optional(),
+});
+export type DubPayload = z.infer<typeof dubPayload>;
+
 /**
  * Renders the dubbed video of one translation. The TTS clip cache of the translation is kept under
  * `cacheDir`, so dubbing again after an edit re-synthesizes only the segments whose text, voice or
  * rate changed.
  */
-export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAttempt: boolean) {
+export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: boolean) {
   const { repo, translations, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
@@ -208,3 +228,5 @@ export function summarizeReport(report: PipelineReport, reviewed?: Record<string
     ...(reviewed ? { reviewed } : {}),
   };
 }
+
+export const dubJob = defineJob({ name: "dub", payload: dubPayload, run: runDub });

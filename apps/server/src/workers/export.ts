@@ -1,13 +1,18 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { writeDataExport } from "../account/data-export.ts";
 import { dataExports } from "../db/schema.ts";
-import { firstLine, type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { defineJob } from "../jobs/definition.ts";
+import { firstLine, runGuarded } from "../jobs/runner.ts";
 import { exportKey } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
 
+const exportPayload = z.strictObject({ exportId: z.string() });
+export type ExportPayload = z.infer<typeof exportPayload>;
+
 /** Makes a user's "Download my data" ZIP and stores it; the export row says when it is ready. */
-export async function runExport(deps: WorkerDeps, job: JobPayloads["export"], isLastAttempt: boolean) {
+export async function runExport(deps: WorkerDeps, job: ExportPayload, isLastAttempt: boolean) {
   const db = deps.repo.db;
   const set = (change: Partial<typeof dataExports.$inferInsert>) =>
     db.update(dataExports).set(change).where(eq(dataExports.id, job.exportId));
@@ -44,3 +49,5 @@ export async function runExport(deps: WorkerDeps, job: JobPayloads["export"], is
     },
   );
 }
+
+export const exportJob = defineJob({ name: "export", payload: exportPayload, run: runExport });

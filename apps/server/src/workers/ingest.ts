@@ -9,8 +9,10 @@ import {
   probe,
   runFfmpeg,
 } from "@dubbing/dubbing";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { INGEST_SHARE } from "../jobs/progress.ts";
-import { type JobPayloads, runGuarded } from "../jobs/runner.ts";
+import { runGuarded } from "../jobs/runner.ts";
 import { planNamed } from "../plans/plans.ts";
 import { VideoRepository } from "../projects/repository.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
@@ -20,17 +22,21 @@ import { DOWNLOAD_MS, importFailure, importLinkedVideo } from "./link-import-ste
 /** The budget's length of an import on a plan without a longest video: a day's worth. */
 const ANY_LENGTH_SECONDS = 24 * 3600;
 
+/** `link`: a link import, downloaded by this job first (workers/link-import-step.ts). */
+const ingestPayload = z.strictObject({
+  projectId: z.string(),
+  trackId: z.string().optional(),
+  link: z.strictObject({ plan: z.string() }).optional(),
+});
+export type IngestPayload = z.infer<typeof ingestPayload>;
+
 /**
  * Ingest: probe, poster, card preview, 16 kHz mono audio. Each step's output is stored under the project and
  * skipped when already there, so a retry after a crash resumes where the last run stopped. ffmpeg reads the
  * job's own copy of the upload with the demuxer the probe found, and no further than the duration the
  * upload measured from the streams (and charged): the header's duration is never used.
  */
-export async function runIngest(
-  deps: WorkerDeps,
-  job: JobPayloads["ingest"],
-  isLastAttempt: boolean,
-): Promise<void> {
+export async function runIngest(deps: WorkerDeps, job: IngestPayload, isLastAttempt: boolean): Promise<void> {
   const { repo, storage, tracker } = deps;
   const projectId = job.projectId;
   const project = await repo.findById(projectId);
@@ -153,3 +159,5 @@ export async function runIngest(
     },
   );
 }
+
+export const ingestJob = defineJob({ name: "ingest", payload: ingestPayload, run: runIngest });

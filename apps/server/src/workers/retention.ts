@@ -1,11 +1,13 @@
 import { sweepIdentity } from "@dubbing/identity-server";
 import { eq, lt } from "drizzle-orm";
+import { z } from "zod";
 import { EXPORT_KEEP_DAYS } from "../account/service.ts";
 import { dataExports, projects, settings, storyboards } from "../db/schema.ts";
 import { purge } from "../deletion/purge.ts";
 import { deleteUnsavedClones } from "../deletion/service.ts";
 import { sweepOrphanObjects } from "../deletion/sweep.ts";
 import { sweepMailbox } from "../identity/mailbox.ts";
+import { defineJob } from "../jobs/definition.ts";
 import { RETENTION_DAYS } from "../projects/present.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { pruneUsageCarryover } from "../usage/carryover.ts";
@@ -90,3 +92,11 @@ async function expireOfflineImages(deps: Pick<WorkerDeps, "repo" | "storage">, n
 }
 
 const OFFLINE_IMAGES_SINCE = "offline_images_since";
+
+/** Hourly, on whichever worker gets it (scheduled by the worker role). */
+export const retentionJob = defineJob({
+  name: "retention",
+  payload: z.strictObject({}),
+  light: true,
+  run: (deps: WorkerDeps) => runRetention(deps, new Date()),
+});

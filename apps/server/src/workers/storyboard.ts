@@ -4,8 +4,10 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
+import { z } from "zod";
 import type { StoryboardFrameJson } from "../db/schema.ts";
-import { firstLine, type JobPayloads } from "../jobs/runner.ts";
+import { defineJob } from "../jobs/definition.ts";
+import { firstLine } from "../jobs/runner.ts";
 import { storyboardPrefix, storyboardVideoKey } from "../storage/keys.ts";
 import { wrapText } from "../storyboards/frames.ts";
 import { fontOption, parseOfflineImageUrl } from "../storyboards/images.ts";
@@ -15,15 +17,20 @@ import { runTracked } from "./handler.ts";
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
+const storyboardPayload = z.strictObject({
+  storyboardId: z.string(),
+  trackId: z.string(),
+  voice: z.string(),
+  language: z.string(),
+  subtitles: z.boolean(),
+});
+export type StoryboardPayload = z.infer<typeof storyboardPayload>;
+
 /**
  * Makes the storyboard's video: each frame's selected image for the length of its narration (TTS of the
  * frame's text), with pan/zoom, crossfades and optional burned-in subtitles; 1280×720 H.264 + AAC.
  */
-export async function runStoryboardVideo(
-  deps: WorkerDeps,
-  job: JobPayloads["storyboard"],
-  isLastAttempt: boolean,
-) {
+export async function runStoryboardVideo(deps: WorkerDeps, job: StoryboardPayload, isLastAttempt: boolean) {
   const { storyboards, tracker, storage } = deps;
   const row = await storyboards.findById(job.storyboardId);
   if (!row) return tracker.finish(job.trackId, "failed", "The storyboard was deleted.");
@@ -146,3 +153,9 @@ export async function download(url: string, file: string, hosts: Set<string>): P
     return false;
   }
 }
+
+export const storyboardJob = defineJob({
+  name: "storyboard",
+  payload: storyboardPayload,
+  run: runStoryboardVideo,
+});

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { DETECT, DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { transcribePercent } from "../jobs/progress.ts";
-import { firstLine, type JobPayloads } from "../jobs/runner.ts";
+import { firstLine } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
@@ -19,12 +21,11 @@ const STAGES = new Map(
 /** Every message a running transcription shows. */
 export const TRANSCRIBE_STAGES = [...STAGES.values(), "Transcribing"];
 
+const transcribePayload = z.strictObject({ projectId: z.string(), trackId: z.string() });
+export type TranscribePayload = z.infer<typeof transcribePayload>;
+
 /** Fills the project's speakers and transcript from its audio. */
-export async function runTranscribe(
-  deps: WorkerDeps,
-  job: JobPayloads["transcribe"],
-  isLastAttempt: boolean,
-) {
+export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, isLastAttempt: boolean) {
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
@@ -113,3 +114,9 @@ function transcribeMessage(error: unknown, language: string): string {
   }
   return `Transcription failed: ${firstLine(error)}`;
 }
+
+export const transcribeJob = defineJob({
+  name: "transcribe",
+  payload: transcribePayload,
+  run: runTranscribe,
+});

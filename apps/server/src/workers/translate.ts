@@ -1,6 +1,9 @@
+import { timingModeSchema } from "@dubbing/contract";
 import { translate } from "@dubbing/dubbing";
+import { z } from "zod";
 import { effectiveGlossary } from "../glossary/service.ts";
-import { firstLine, type JobPayloads } from "../jobs/runner.ts";
+import { defineJob } from "../jobs/definition.ts";
+import { firstLine } from "../jobs/runner.ts";
 import { planNamed } from "../plans/plans.ts";
 import type { ProjectRow } from "../projects/repository.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
@@ -35,8 +38,26 @@ async function thenDub(
   }
 }
 
+const translatePayload = z.strictObject({
+  projectId: z.string(),
+  language: z.string(),
+  trackId: z.string(),
+  /** "Translate and dub": the dub to start when the translation is done. */
+  thenDub: z
+    .strictObject({
+      plan: z.string(),
+      burnSubtitles: z.boolean().optional(),
+      bilingualSubtitles: z.boolean().optional(),
+      background: z.enum(["keep", "duck", "remove"]).optional(),
+      timing: timingModeSchema.optional(),
+      maxSpeed: z.number().optional(),
+    })
+    .optional(),
+});
+export type TranslatePayload = z.infer<typeof translatePayload>;
+
 /** Translates the project's transcript into one language, segment by segment, keeping the timing. */
-export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate"], isLastAttempt: boolean) {
+export async function runTranslate(deps: WorkerDeps, job: TranslatePayload, isLastAttempt: boolean) {
   const { repo, translations, tracker } = deps;
   const project = await repo.findById(job.projectId);
   const row = await translations.find(job.projectId, job.language);
@@ -91,3 +112,5 @@ export async function runTranslate(deps: WorkerDeps, job: JobPayloads["translate
     },
   );
 }
+
+export const translateJob = defineJob({ name: "translate", payload: translatePayload, run: runTranslate });

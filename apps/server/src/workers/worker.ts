@@ -1,46 +1,13 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
-import { purge } from "../deletion/purge.ts";
-import { HEARTBEAT_REFRESH_SECONDS, type pollingFor, type QueueName, RETRIES } from "../jobs/queue.ts";
-import type { JobPayloads } from "../jobs/runner.ts";
+import { HEARTBEAT_REFRESH_SECONDS, type pollingFor, RETRIES } from "../jobs/queue.ts";
 import { slots } from "../jobs/slots.ts";
 import { log, withLogs } from "../logs/context.ts";
 import type { Metrics } from "../metrics/registry.ts";
-import { runWebhookDelivery } from "../webhooks/deliver.ts";
 import type { WorkerDeps } from "./deps.ts";
-import { runDub } from "./dub.ts";
-import { runExport } from "./export.ts";
-import { runIngest } from "./ingest.ts";
-import { runRetention } from "./retention.ts";
-import { runStoryboardVideo } from "./storyboard.ts";
-import { runTranscribe } from "./transcribe.ts";
-import { runTranslate } from "./translate.ts";
-
-type Handler<N extends QueueName> = (
-  deps: WorkerDeps,
-  data: JobPayloads[N],
-  isLastAttempt: boolean,
-) => Promise<unknown>;
-
-const HANDLERS: { [N in QueueName]: Handler<N> } = {
-  ingest: runIngest,
-  transcribe: runTranscribe,
-  translate: runTranslate,
-  dub: runDub,
-  retention: (deps) => runRetention(deps, new Date()),
-  storyboard: runStoryboardVideo,
-  // the files of a deleted record that the store refused at the time; an error retries with back-off
-  purge: (deps, target) => purge(deps.storage, deps.cacheDir, target, deps.cloner),
-  export: runExport,
-  webhook: (deps, job) => runWebhookDelivery(deps.delivery, job),
-};
+import { JOBS } from "./jobs.ts";
 
 /** How long after a job's handler returns the workers look for the next job. */
 const WAKE_DELAY_MS = 250;
-
-/** Housekeeping that takes no media work: it does not wait for (or take) one of the process's slots. */
-const LIGHT: QueueName[] = ["retention", "purge", "webhook"];
-/** Webhook deliveries wait on other servers (up to 10 s each): several run at once. */
-const WEBHOOK_CONCURRENCY = 4;
 
 /**
  * Registers every queue's handler; each job runs alone in its handler call (batch size 1), and at most
@@ -65,9 +32,10 @@ export async function startWorkers(
   /** After the longest delay pg-boss may draw for the retry that follows `retryCount` earlier ones. */
   const wakeAfterRetry = (retryCount: number) =>
     wakeAfter(retryDelayBound(retryCount) * 1000 + WAKE_DELAY_MS);
-  for (const name of Object.keys(HANDLERS) as QueueName[]) {
-    const handler = HANDLERS[name] as Handler<QueueName>;
-    const run = LIGHT.includes(name)
+  for (const job of JOBS) {
+    const name = job.name;
+    const handler = job.runQueued;
+    const run = job.light
       ? handler
       : (...args: Parameters<typeof handler>) => media.run(() => handler(...args));
     const id = await boss.work(
@@ -75,19 +43,19 @@ export async function startWorkers(
       {
         includeMetadata: true,
         batchSize: 1,
-        localConcurrency: name === "webhook" ? WEBHOOK_CONCURRENCY : LIGHT.includes(name) ? 1 : concurrency,
+        localConcurrency: job.concurrency ?? (job.light ? 1 : concurrency),
         // One user may hold all but one of a queue's slots: someone else's job always finds one free.
         groupConcurrency: Math.max(1, concurrency - 1),
         ...polling,
         heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
       },
       async (jobs) => {
-        const job = jobs[0] as JobWithMetadata<JobPayloads[QueueName]> | undefined;
-        if (!job) return;
+        const queued = jobs[0] as JobWithMetadata<unknown> | undefined;
+        if (!queued) return;
         // every line this job logs carries its ids (log() inside the handler answers this logger)
-        const data = job.data as { projectId?: string; trackId?: string };
+        const data = queued.data as { projectId?: string; trackId?: string };
         const logger = log().child({
-          jobId: job.id,
+          jobId: queued.id,
           kind: name,
           trackId: data.trackId,
           projectId: data.projectId,
@@ -95,15 +63,15 @@ export async function startWorkers(
         const ended = metrics?.jobStarted(name);
         const started = Date.now();
         await withLogs(logger, async () => {
-          logger.info({ attempt: job.retryCount + 1 }, "job started");
+          logger.info({ attempt: queued.retryCount + 1 }, "job started");
           try {
-            await run(deps, job.data, job.retryCount >= job.retryLimit);
+            await run(deps, queued.data, queued.retryCount >= queued.retryLimit);
             ended?.("done");
             logger.info({ ms: Date.now() - started }, "job done");
           } catch (error) {
             ended?.("failed");
             logger.error({ err: error, ms: Date.now() - started }, "job failed");
-            wakeAfterRetry(job.retryCount);
+            wakeAfterRetry(queued.retryCount);
             throw error;
           } finally {
             wakeAfter(WAKE_DELAY_MS);
