@@ -3,7 +3,7 @@
 // frame, the Wiener-style gain against the background spectrum learned from the speech-free blocks
 // nearest in time (the speech is where the caller says: the pipeline's voice activity or a transcript).
 // The voice stem is the original's mid minus the background's, so the two stems sum to the input.
-// docs/DECISIONS.md has the candidates measured and why this one.
+// docs/decisions/transcripts-and-recognition.md has the candidates measured and why this one.
 import { join } from "node:path";
 import type { SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
@@ -28,7 +28,7 @@ export interface SpectralSettings {
   minFreeMs: number;
 }
 
-/** Chosen with `node bench/pipeline/separation.ts` (docs/DECISIONS.md). */
+/** Chosen with `node bench/pipeline/separation.ts` (docs/decisions/transcripts-and-recognition.md). */
 export const SPECTRAL_SETTINGS: SpectralSettings = {
   n: 2048,
   hop: 512,
