@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { titleSchema } from "./media.ts";
 
-// Link import (issue #31 part 4): `POST /api/video/process` with a JSON body and a `url` instead of a file.
+// Link import: `POST /api/video/process` with a JSON body and a `url` instead of a file.
 
 /** A YouTube video id is 11 characters (PRODUCT.md § Input rules). */
 export const YOUTUBE_ID_LENGTH = 11;

@@ -19,7 +19,7 @@ export const speakerSchema = z.object({
   id: z.string().trim().min(1).max(64),
   name: z.string().trim().min(1, "A speaker needs a name.").max(100),
   selectedVoice: z.string().trim().min(1).max(120),
-  /** How the offline voice follows this speaker (#30); absent: it matches them. */
+  /** How the offline voice follows this speaker; absent: it matches them. */
   style: speakerStyleSchema.optional(),
 });
 

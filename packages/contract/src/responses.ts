@@ -97,7 +97,7 @@ export const dubReportSchema = z.object({
   separation: z
     .object({ requested: z.literal("keep"), engine: z.string().nullable(), reason: z.string().optional() })
     .optional(),
-  /** Per speaker id: the voice that spoke and how it followed the speaker (#30). */
+  /** Per speaker id: the voice that spoke and how it followed the speaker. */
   voices: z.record(z.string(), dubVoiceReportSchema).optional(),
   totals: z.object({
     segments: z.number(),

@@ -57,7 +57,7 @@ export function removeResponseCommon<T extends object>(data: T): Omit<T, "reques
 }
 
 /**
- * Stores the outcome of any authenticate call (§4 "logged in after any successful authenticate call that
+ * Stores the outcome of any authenticate call ("logged in after any successful authenticate call that
  * stores session and user"): a full session replaces the intermediate session token; a response with only an
  * intermediate session token keeps that for 10 minutes. Returns the response with `user` filled from
  * `__user` when the API sent it there.

@@ -1,7 +1,7 @@
 import { SDKUsageError } from "./errors.ts";
 
 /**
- * §5 client input checks. Each failed check raises an {@link SDKUsageError} whose `reason` reads
+ * Client input checks. Each failed check raises an {@link SDKUsageError} whose `reason` reads
  * "<field> must be a string." (or a number, a boolean, an object, an array of strings).
  */
 export interface Validator {

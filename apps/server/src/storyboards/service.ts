@@ -187,7 +187,7 @@ export class StoryboardService {
     return { job: job && presentJob(job), storyboard: this.present(current, job) };
   }
 
-  /** Spec §3 shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
+  /** The published storyboard shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
   present(row: StoryboardRow, job: JobRow | null) {
     const durations = row.frameDurationsMs;
     return {

@@ -59,7 +59,7 @@ export function canonicalStyle(style: SpeakerStyle): SpeakerStyle {
 }
 
 /**
- * Pure: the speakers of an edit with each one's measured pitch and pace (#30) as stored, whatever the
+ * Pure: the speakers of an edit with each one's measured pitch and pace as stored, whatever the
  * client sent (measures come from the audio, not from users).
  */
 export function keepMeasured(given: Speaker[], current: Speaker[]): Speaker[] {

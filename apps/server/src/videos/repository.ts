@@ -138,7 +138,7 @@ export class VideoRepository {
   }
 
   /**
-   * Keeps the measures a dub took of speakers who had none (#30: measured at first use), without
+   * Keeps the measures a dub took of speakers who had none (a speaker is measured at first use), without
    * touching the rest of their style; a speaker removed meanwhile is skipped.
    */
   async setMeasured(projectId: string, measured: Record<string, Prosody>): Promise<void> {

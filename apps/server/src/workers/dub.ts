@@ -111,7 +111,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
           },
         },
       );
-      // speakers measured at this first dub keep their measures (#30)
+      // speakers measured at this first dub keep their measures, so later dubs calibrate to the same figures
       await repo.setMeasured(project.id, result.measured);
       // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
       // the SRT's cues (two-language: the original transcript paired with the translation) whose typed

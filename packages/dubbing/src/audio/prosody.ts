@@ -1,4 +1,4 @@
-// Pure measures of how a person speaks (#30): median pitch, pitch range and speaking rate in syllables
+// Pure measures of how a person speaks: median pitch, pitch range and speaking rate in syllables
 // per second, from their own speech. The same measures are taken on a TTS voice's clips, so that an
 // engine can be set to speak at the speaker's pitch and pace (measure biases cancel).
 import { pitchTrack, type Region, speechRegions } from "./features.ts";

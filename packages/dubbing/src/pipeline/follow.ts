@@ -1,4 +1,4 @@
-// Offline voices that follow the speaker (#30): the settings at which a TTS voice speaks at a speaker's
+// Offline voices that follow the speaker: the settings at which a TTS voice speaks at a speaker's
 // median pitch, pitch range and pace, found by synthesizing a sample of the speaker's own lines and
 // measuring it with the same measures as the speaker (so that the measures' biases cancel).
 import { speechRegions } from "../audio/features.ts";

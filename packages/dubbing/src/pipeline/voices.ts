@@ -49,7 +49,7 @@ async function catalogCandidates(
 }
 
 /**
- * A cloned voice (#30): spoken by the engine that made it, in any language that engine speaks, or
+ * A cloned voice: spoken by the engine that made it, in any language that engine speaks, or
  * refused (no_engine) with the reason — never another engine's voice in its place, which would be a
  * stranger's voice where the user chose the speaker's own.
  */
