@@ -45,11 +45,6 @@ export const DEFAULT_COOKIE_PATH = "/";
 /** Captcha action. */
 export const CAPTCHA_ACTION = "LOGIN";
 
-/** Named defaults (values as in the public SDK). */
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
-export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
-/** Magic link expiration default for login and for signup. */
-export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 export const OTP_LENGTH = 6;
 
 /** Prefix of every key this client keeps in localStorage (followed by the public token). */

@@ -40,5 +40,3 @@ export const LAYOUT = {
   spinnerDuration: "1.4s",
   oneTapPlaceholderHeight: "47px",
 } as const;
-/** Resize debounce (ms) for the One Tap iframe width. */
-export const RESIZE_DEBOUNCE_MS = 100;

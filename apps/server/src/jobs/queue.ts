@@ -15,11 +15,6 @@ export const QUEUES = [
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
-export interface QueueOptions {
-  /** Seconds between heartbeats; a job whose worker stops beating is failed and retried. */
-  heartbeatSeconds: number;
-}
-
 /**
  * Retries of a transient failure (the network, the store, the database): exponential from 1 s, capped at
  * a minute, ten of them — about four minutes in all, so a minute-long outage is outlasted; a dead worker's

@@ -51,5 +51,3 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 export function jsonBody(method: string, value: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(value) };
 }
-
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -164,8 +164,3 @@ export function localVoicesFor(
     )
     .filter((v): v is LocalVoice => v !== undefined);
 }
-
-/** The Azure voice id for a catalogue value when the Azure engine is configured (the value itself). */
-export function azureVoiceFor(value: string): string | undefined {
-  return findVoice(value)?.value;
-}
