@@ -70,7 +70,7 @@ import { myVoiceRoutes } from "./voices/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { WebhookService } from "./webhooks/service.ts";
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   storage: Storage;

@@ -42,7 +42,7 @@ export type Speaker = z.infer<typeof speakerSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
 
 /** "How many people speak?": 1–8, or null/absent to detect automatically. */
-export const MAX_SPEAKER_COUNT = 8;
+const MAX_SPEAKER_COUNT = 8;
 export const speakerCountSchema = z
   .number({ error: "How many people speak: 1 to 8, or null to detect automatically." })
   .int("How many people speak: 1 to 8, or null to detect automatically.")

@@ -47,7 +47,7 @@ const background = z.enum(["keep", "duck", "remove"]);
  * 1.25× by default) or "picture-waits" (lines play at most 1.15×; where a line needs more, it plays at
  * 1.1× and the picture holds for the rest, and the video grows by those holds).
  */
-export const timingModeSchema = z.enum(["keep-length", "picture-waits"]);
+const timingModeSchema = z.enum(["keep-length", "picture-waits"]);
 const dubTiming = {
   timing: timingModeSchema.optional(),
   /** "keep-length": the fastest a line may play against its voice's pace (1 to 2, default 1.25). */
@@ -66,7 +66,7 @@ export const dubBody = translateBody.extend({
   ...dubTiming,
 });
 /** Languages one "translate and dub" call may start (each a translation and a dub). */
-export const MAX_BATCH_LANGUAGES = 10;
+const MAX_BATCH_LANGUAGES = 10;
 /** POST /api/video/{id}/dubs ("Translate and dub"). */
 export const batchDubBody = z.object({
   languages: z

@@ -12,7 +12,7 @@ export interface Logger {
 }
 
 /** Browser facilities the API areas use; all injectable. */
-export interface BrowserEnv {
+interface BrowserEnv {
   location: LocationLike;
   /** Full-page navigation (OAuth start). */
   navigate: (url: string) => void;
@@ -41,7 +41,7 @@ export interface ClientContext {
 }
 
 /** Drops the `__user` field the API adds to responses of calls that change the user. */
-export function omitInternalUser<T extends object>(data: T): Omit<T, "__user"> {
+function omitInternalUser<T extends object>(data: T): Omit<T, "__user"> {
   const { __user: _ignored, ...rest } = data as T & { __user?: unknown };
   return rest;
 }

@@ -93,7 +93,7 @@ export interface SDKRequest {
   captcha?: boolean;
 }
 
-export interface HttpCoreOptions {
+interface HttpCoreOptions {
   publicToken: string;
   /** Origin of the SDK backend; requests go to `${baseUrl}/sdk/v1/...`. */
   baseUrl: string;

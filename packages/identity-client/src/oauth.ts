@@ -72,7 +72,7 @@ export const MISSING_VERIFIER_WARNING =
   "No code verifier found in local storage for OAuth flow.\n" +
   "Consider starting OAuth with client.oauth.start() so the flow uses PKCE for added security.";
 
-export type OAuthProviderStarters = {
+type OAuthProviderStarters = {
   [P in OAuthProvider]: { start(options?: OAuthStartOptions): Promise<string> };
 };
 

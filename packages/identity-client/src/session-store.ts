@@ -15,7 +15,7 @@ export interface LocationLike {
   origin: string;
 }
 
-export interface SessionStoreOptions {
+interface SessionStoreOptions {
   publicToken: string;
   storage: KeyValueStorage;
   cookies: CookieJar;
@@ -24,7 +24,7 @@ export interface SessionStoreOptions {
   clock: Clock;
 }
 
-export type StateListener = (state: SessionState | null) => void;
+type StateListener = (state: SessionState | null) => void;
 
 /** Deep equality that ignores `last_accessed_at`, which changes on every refresh without meaning anything. */
 export function sameState(a: unknown, b: unknown): boolean {

@@ -98,7 +98,7 @@ export function createSessionAPI(ctx: ClientContext): SessionAPI {
   };
 }
 
-export interface SessionRefresherOptions {
+interface SessionRefresherOptions {
   store: SessionStore;
   /** One refresh: POST /sessions/authenticate. */
   refresh: () => Promise<unknown>;

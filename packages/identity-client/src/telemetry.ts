@@ -62,7 +62,7 @@ export interface BatchedEvent {
   event: TelemetryEvent;
 }
 
-export interface EventBatcherOptions {
+interface EventBatcherOptions {
   send: (batch: BatchedEvent[]) => Promise<void>;
   clock: Clock;
   maxBatchSize?: number;

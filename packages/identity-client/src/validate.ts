@@ -4,7 +4,7 @@ import { SDKUsageError } from "./errors.ts";
  * Client input checks. Each failed check raises an {@link SDKUsageError} whose `reason` reads
  * "<field> must be a string." (or a number, a boolean, an object, an array of strings).
  */
-export interface Validator {
+interface Validator {
   string(field: string, value: unknown): Validator;
   optionalString(field: string, value: unknown): Validator;
   number(field: string, value: unknown): Validator;

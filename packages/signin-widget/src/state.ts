@@ -23,7 +23,7 @@ export type Screen =
   | "passkeyRegistrationSuccess"
   | "passkeyConfirmation";
 
-export type PasswordType = "new" | "password" | "passwordless";
+type PasswordType = "new" | "password" | "passwordless";
 
 /** The widget state. */
 export interface WidgetState {

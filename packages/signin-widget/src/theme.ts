@@ -1,6 +1,6 @@
 import { LAYOUT } from "./constants.ts";
 
-export interface ButtonTheme {
+interface ButtonTheme {
   backgroundColor?: string;
   textColor?: string;
   borderColor?: string;

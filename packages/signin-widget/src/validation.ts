@@ -35,7 +35,7 @@ export function displayPhone(e164: string): string {
   return parsed.country === DEFAULT_PHONE_REGION ? parsed.formatNational() : parsed.formatInternational();
 }
 
-export interface CountryOption {
+interface CountryOption {
   code: string;
   dial: string;
 }

@@ -316,7 +316,7 @@ export const jobs = pgTable(
   ],
 );
 
-export interface StoryboardImageJson {
+interface StoryboardImageJson {
   id: string | number;
   medium: string;
   [key: string]: unknown;

@@ -13,7 +13,7 @@ import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 
 /** A download that sends nothing for this long fails (retried: it may be the network). */
-export const IDLE_MS = 30_000;
+const IDLE_MS = 30_000;
 /** The longest a link's download may take, whatever its size. */
 export const DOWNLOAD_MS = 15 * 60_000;
 

@@ -26,9 +26,9 @@ interface PlanOf {
 
 const MEDIA_TTL_SECONDS = 6 * 3600;
 /** The voice a storyboard is narrated with when none is chosen: the catalogue's first en-US voice. */
-export const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
+const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
 
-export interface GenerateOptions {
+interface GenerateOptions {
   voice?: string;
   language?: string;
   subtitles?: boolean;

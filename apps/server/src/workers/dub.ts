@@ -181,7 +181,7 @@ export async function runDub(deps: WorkerDeps, job: JobPayloads["dub"], isLastAt
  * What the editor needs of the dub report: per segment its speed and whether it is too long, the report
  * card, and the lines reviewed before (kept while their text is the one reviewed: present.ts).
  */
-export function summarizeReport(report: PipelineReport, reviewed?: Record<string, string>): DubReport {
+function summarizeReport(report: PipelineReport, reviewed?: Record<string, string>): DubReport {
   const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
   return {
     background: report.background,

@@ -163,7 +163,7 @@ export function semitones(from: number, to: number): number {
 }
 
 /** How much of a speaker's speech is measured: enough for a stable median, bounded work. */
-export const SPEAKER_SAMPLE_MS = 60_000;
+const SPEAKER_SAMPLE_MS = 60_000;
 
 /** Pure: a speaker's regions, longest first, until `maxMs` (the last one cut): the stretches to measure. */
 export function longestFirst(regions: Region[], maxMs = SPEAKER_SAMPLE_MS): Region[] {

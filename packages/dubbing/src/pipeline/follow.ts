@@ -29,8 +29,8 @@ export interface StyleFit {
 }
 
 /** Pace changes beyond these are left to the timing fit (a voice sped up further sounds mechanical). */
-export const STYLE_MIN_RATE = 0.75;
-export const STYLE_MAX_RATE = 1.4;
+const STYLE_MIN_RATE = 0.75;
+const STYLE_MAX_RATE = 1.4;
 
 /** espeak-ng's pitch setting moves the pitch about 0.9 % a step (measured: ×2.4 from 0 to 99). */
 const PITCH_PER_STEP = 0.009;

@@ -19,10 +19,7 @@ export interface ResolvedVoice {
 }
 
 /** The voices the available local engines list for a language (what the catalogue's mapping ranks). */
-export async function installedVoices(
-  registry: EngineRegistry,
-  language: LanguageCode,
-): Promise<LocalVoice[]> {
+async function installedVoices(registry: EngineRegistry, language: LanguageCode): Promise<LocalVoice[]> {
   const out: LocalVoice[] = [];
   for (const e of registry.list("tts"))
     if (e.local && e.languages.includes(language) && (await registry.availability(e)).ok)

@@ -10,7 +10,7 @@ import { DubError } from "../errors.ts";
 import { backgroundGain, freeBlocks, type GainOptions, nearestFree, type Span } from "./mask.ts";
 import { applyGain, binPower, stftPass } from "./stft.ts";
 
-export interface SpectralSettings {
+interface SpectralSettings {
   /** FFT size and hop at 44.1 kHz (scaled to other rates). */
   n: number;
   hop: number;
@@ -29,7 +29,7 @@ export interface SpectralSettings {
 }
 
 /** Chosen with `node bench/pipeline/separation.ts` (docs/decisions/transcripts-and-recognition.md). */
-export const SPECTRAL_SETTINGS: SpectralSettings = {
+const SPECTRAL_SETTINGS: SpectralSettings = {
   n: 2048,
   hop: 512,
   blockFrames: 24,

@@ -24,7 +24,7 @@ export interface Provider {
   config: OAuthProviderConfig;
 }
 
-export interface HttpOptions {
+interface HttpOptions {
   fetch: typeof fetch;
   now: () => Date;
 }

@@ -13,7 +13,7 @@ function reasonOf(err: unknown): string {
 }
 
 /** The specified text for a One Tap failure reason. */
-export function oneTapMessage(reason: string): string {
+function oneTapMessage(reason: string): string {
   return `${ERRORS.oneTapCouldNotLoad}: ${ONE_TAP_ERRORS.get(reason) ?? reason}`;
 }
 

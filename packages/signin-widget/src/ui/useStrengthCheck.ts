@@ -4,7 +4,7 @@ import { STRENGTH_DEBOUNCE_MS } from "../constants.ts";
 import { useWidget } from "../context.tsx";
 import { errorText } from "../errors.ts";
 
-export interface Strength {
+interface Strength {
   result: StrengthCheckResponse | null;
   /** invalid_email and other check failures. */
   error: string | null;

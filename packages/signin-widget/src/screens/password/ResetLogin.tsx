@@ -1,5 +1,5 @@
 /** Reported to onEvent when the login link of a reset email signed the user in. */
-export const MAGIC_LINK_AUTHENTICATE = "MAGIC_LINK_AUTHENTICATE";
+const MAGIC_LINK_AUTHENTICATE = "MAGIC_LINK_AUTHENTICATE";
 
 import { useEffect, useRef, useState } from "react";
 import { useWidget } from "../../context.tsx";
