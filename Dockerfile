@@ -79,5 +79,5 @@ EXPOSE 8080
 # Every role answers /api/health (a worker-only process serves just that and /metrics).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# the Makefile's flags (a 1 MB young generation; see docs/DECISIONS.md); compose's scale-out APIs use 16 MB
+# the Makefile's flags (a 1 MB young generation; see docs/decisions/performance.md); compose's scale-out APIs use 16 MB
 CMD ["node", "--max-semi-space-size=1", "apps/server/src/main.ts"]

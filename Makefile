@@ -6,7 +6,7 @@ PORT ?= 8080
 .PHONY: start test test-fast setup setup-test build lint typecheck unit e2e dev bench container-test
 
 # a 1 MB young generation: the server's resident memory drops by about a third (bench/upload), with no
-# measured cost to upload or dub speed (docs/DECISIONS.md)
+# measured cost to upload or dub speed (docs/decisions/performance.md)
 SERVER_NODE_FLAGS = --max-semi-space-size=1
 # glibc returns freed blocks of 64 KiB and up to the system at once (its threshold otherwise rises to
 # the largest block freed, and a dub's clip buffers then stay in the process): after a 5,000-segment

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Issue #31: the API reference at /api/docs renders the published OpenAPI document from this origin's
+// The API reference at /api/docs renders the published OpenAPI document from this origin's
 // files, under the site's Content-Security-Policy, and its "Try it out" calls the real API.
 test("the API reference renders every operation under the CSP and calls the API", async ({ page }) => {
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-// Issue #32 part 2: the operator's console. An operator (ADMIN_EMAILS) finds a user, suspends them — their
+// The operator's console. An operator (ADMIN_EMAILS) finds a user, suspends them — their
 // next request is refused — and resumes them; to a user or a visitor /admin is the app's not-found page.
 import { APP_ORIGIN, expect, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
 

@@ -1,4 +1,4 @@
-// Issue #31 in the browser: an API key made on the Account page works (and is shown once), and a webhook
+// Automation in the browser: an API key made on the Account page works (and is shown once), and a webhook
 // endpoint added there receives a signed test event that appears in its delivery log.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// Voice cloning (#30, part 2) in the browser. The shared e2e server runs offline (no provider keys, so
+// Voice cloning in the browser. The shared e2e server runs offline (no provider keys, so
 // every other spec hears the local engines); this spec starts its own server whose ElevenLabs is a local
 // stand-in speaking the provider's wire format, and drives the consent dialog against it: the exact
 // sentence, the box that must be checked, a refusal shown with its reason, then the clone on the speaker

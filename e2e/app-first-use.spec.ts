@@ -1,4 +1,4 @@
-// Issue #35, "nothing a creator loses, nothing that looks unfinished": what a first-time user meets in
+// Nothing a creator loses, nothing that looks unfinished: what a first-time user meets in
 // the app, one test per item.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";

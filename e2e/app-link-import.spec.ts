@@ -1,4 +1,4 @@
-// Issue #31 part 4 in the browser: a project created from a link that a local web site serves (the worker
+// Link import in the browser: a project created from a link that a local web site serves (the worker
 // downloads it, the project page shows it through to its transcript), and a link with no video, whose
 // project says why it failed.
 import { mkdtempSync } from "node:fs";

@@ -75,7 +75,7 @@ test("new project: the §5 messages, the YouTube rules, and server upload errors
   await expect(serverMessage).toBeVisible({ timeout: 30_000 });
   await expect(serverMessage).not.toHaveText("Failed to upload video. Please try again.");
 
-  // A failure the server does not explain: the §8 text.
+  // A failure the server does not explain: the specified text.
   await page.route("**/api/video/process", (route) => route.abort("connectionreset"));
   await page.getByRole("button", { name: "Create Project" }).click();
   await expect(

@@ -1,4 +1,4 @@
-// Voices that follow the speaker (#30) in the editor: a two-voice dialogue's speakers measured and matched
+// Voices that follow the speaker in the editor: a two-voice dialogue's speakers measured and matched
 // by default; one speaker given their own pitch, the other not matched, saved and shown again.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// The voice-cloning sample (#30): one speaker's speech cut from a 10-minute recording (the LibriVox files
+// The voice-cloning sample: one speaker's speech cut from a 10-minute recording (the LibriVox files
 // of pocketsphinx-testdata, 24.7 s, repeated) as 4-second "segments", longest first, up to ElevenLabs'
 // 180 s; ffmpeg's wall time and the MP3's size and length. Prints figures only.
 //   node bench/pipeline/clone-sample.ts

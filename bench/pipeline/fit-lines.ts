@@ -1,4 +1,4 @@
-// Lines that fit (#29): the 5-minute bench dialogue (flite awb + slt) translated into Spanish by an OpenAI
+// Lines that fit: the 5-minute bench dialogue (flite awb + slt) translated into Spanish by an OpenAI
 // stand-in (a local server speaking the chat completions wire format: it translates with Apertium, and
 // answers a shorter rendering by keeping the words that fit in `max_chars`). Each Spanish line is spoken
 // by espeak-ng; its speed = natural length / the time the fit allows it (slot and the silence before the

@@ -47,7 +47,7 @@ function coverage(truth: { start: number; end: number }[], segs: { start: number
 }
 
 /**
- * Recognition over music (#28): WER and the share of the speech covered by segments, for the LibriVox
+ * Recognition over music: WER and the share of the speech covered by segments, for the LibriVox
  * recordings (twice, 1.5 s apart) and the two-voice flite dialogue, clean and over asc-music 20 and
  * 14 dB under the speech, on the whole audio (before) and on the separated voice (after).
  */

@@ -1,5 +1,5 @@
-// Dub scale bench (issue 19): the same 128 s video dubbed with 50, 500 and 5,000 segments. Each size runs
-// in its own process, so its peak RSS is its own; prints wall time, stage times, peak RSS, the RSS after
+// Dub scale bench (a long video's memory and progress): the same 128 s video dubbed with 50, 500 and
+// 5,000 segments. Each size runs in its own process, so its peak RSS is its own; prints wall time, stage times, peak RSS, the RSS after
 // the job, the longest wait between two progress reports, and the clip cache's size. Figures only: it
 // never fails on time.   node bench/pipeline/scale.ts [--sizes 50,500,5000] [--seconds 128] [--language es|en] [--repeat 1]
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Speaker count bench (#29): generated dialogues of 2, 3 and 4 flite voices, transcribed offline
+// Speaker count bench: generated dialogues of 2, 3 and 4 flite voices, transcribed offline
 // (pocketsphinx + the local diarization) with the count detected and with the right count given. Prints,
 // per dialogue, how many speakers were found and the share of recognised words whose speaker label
 // matches the script's speaker (labels mapped one-to-one onto the script's speakers, the best mapping).

@@ -1,7 +1,7 @@
-// Voices that follow the speaker (#30): generated dialogues of 2, 3 and 4 speakers of different pitch
+// Voices that follow the speaker: generated dialogues of 2, 3 and 4 speakers of different pitch
 // (flite and espeak-ng voices, and the LibriVox reader of pocketsphinx-testdata), each dubbed (English to
 // English, the same lines) with offline voices of the speaker's gender that do not sound like them: once
-// as before #30 (every voice at its own pitch and pace) and once following the speakers. Prints, per
+// not following (every voice at its own pitch and pace) and once following the speakers. Prints, per
 // speaker, the dub's median pitch against the original's (before, after) and the pace, then the time
 // the following costs per minute of speech. Prints figures only.
 //   node bench/pipeline/voices.ts [--keep DIR]
@@ -36,7 +36,7 @@ const LIBRIVOX = readFileSync(join(LIBRIVOX_DIR, "transcription"), "utf8")
   .filter((m) => readdirSync(LIBRIVOX_DIR).includes(`${m[2]}.wav`))
   .map((m) => ({ file: join(LIBRIVOX_DIR, `${m[2]}.wav`), text: m[1] as string }));
 
-// each speaker's dub voice is of their gender but not their pitch (what the catalogue gave before #30)
+// each speaker's dub voice is of their gender but not their pitch (what the catalogue gives when voices do not follow)
 const DIALOGUES: { name: string; cast: Cast[] }[] = [
   {
     name: "2 speakers",
@@ -191,7 +191,7 @@ const head = [
 ];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
 const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i] as number)).join("  ");
-console.log("Median pitch of each speaker: the dub against the original (before #30, after)");
+console.log("Median pitch of each speaker: the dub against the original (not following, following)");
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 console.log(

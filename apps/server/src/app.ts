@@ -71,7 +71,7 @@ import { webhookRoutes } from "./webhooks/routes.ts";
 import { WebhookService } from "./webhooks/service.ts";
 import { JOB_PAYLOADS } from "./workers/jobs.ts";
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   storage: Storage;

@@ -29,7 +29,7 @@ import type { PrivateAllowance } from "./net/address-guard.ts";
 
 const GiB = 1024 ** 3;
 const ROLES = ["api", "worker"] as const;
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
 const optionalString = z
   .string()
@@ -274,7 +274,7 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
 const WEBHOOK_RETRY_DELAYS_MS = [5, 60, 300, 1800, 7200, 18_000, 28_800, 28_800].map((s) => s * 1000);
 
 /** localhost, 127.0.0.0/8 or [::1]: an origin nobody else can reach. */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
@@ -390,7 +390,7 @@ export function loadConfig(
 }
 
 /** Pure: the engine options with the installed models' folder: MODELS_DIR, else DATA_DIR/models. */
-export function modelsIn(engines: EngineOptions, dataDir: string): EngineOptions {
+function modelsIn(engines: EngineOptions, dataDir: string): EngineOptions {
   const fw = engines.fasterWhisper ?? {};
   return {
     ...engines,
@@ -399,7 +399,7 @@ export function modelsIn(engines: EngineOptions, dataDir: string): EngineOptions
 }
 
 /** Pure: IMPORT_ALLOW_PRIVATE as the guard's allowance. */
-export function privateAllowance(value: string): PrivateAllowance {
+function privateAllowance(value: string): PrivateAllowance {
   if (value === "true") return true;
   if (value === "false" || value === "") return false;
   return value

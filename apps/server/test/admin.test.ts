@@ -1,4 +1,4 @@
-// Issue #32 part 2: the operator's console API. Only a session of an ADMIN_EMAILS account reaches it (to
+// The operator's console API. Only a session of an ADMIN_EMAILS account reaches it (to
 // anyone else it does not exist); suspending stops the account's sessions and keys at once, in every
 // process; deleting follows the account-deletion rules; failed jobs are retried and queued ones cancelled;
 // every action is one audit line naming the admin.

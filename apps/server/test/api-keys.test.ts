@@ -1,4 +1,4 @@
-// Issue #31, part 1: personal API keys. Each attack below is closed by one defence in auth/access.ts,
+// Personal API keys. Each attack below is closed by one defence in auth/access.ts,
 // auth/api-keys.ts or the session triggers; each test fails without it.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { documentedAnswers } from "./openapi-check.ts";
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe.each(MODES)("personal API keys (%s)", (mode) => {
-  // Every answer is checked against the API description the server publishes (issue #31).
+  // Every answer is checked against the API description the server publishes: an undocumented field or status fails.
   const answers = documentedAnswers();
   let ts: TestServer;
 

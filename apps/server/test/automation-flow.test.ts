@@ -1,4 +1,4 @@
-// Issue #31, "Done when": a script with an API key and no cookie imports a video from a link (a local web
+// The automation story whole: a script with an API key and no cookie imports a video from a link (a local web
 // site), waits for the transcript, translates and dubs it into two languages in one call, receives the
 // signed `dub.completed` webhooks at a local receiver (checked with the Standard Webhooks reference
 // library), and is refused at once when its key is revoked. Both database modes.
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe.each(MODES)("automation with an API key (%s)", (mode) => {
-  // Every answer is checked against the API description the server publishes (issue #31).
+  // Every answer is checked against the API description the server publishes: an undocumented field or status fails.
   const answers = documentedAnswers();
   let ts: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -1,4 +1,4 @@
-// Crafted files against the upload path (#27, media): a playlist that reads another user's video, a
+// Crafted files against the upload path: a playlist that reads another user's video, a
 // container header that understates the length, and a corpus of files that name other files or are broken.
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";

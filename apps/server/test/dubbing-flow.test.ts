@@ -37,7 +37,8 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
   let id: string;
-  // Every answer of this flow is checked against the API description the server publishes (issue #31).
+  // Every answer of this flow is checked against the API description the server publishes: an
+  // undocumented field or status fails.
   const answers = documentedAnswers();
 
   beforeAll(async () => {

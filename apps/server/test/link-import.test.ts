@@ -1,4 +1,4 @@
-// Link import (issue #31 part 4) end to end against a local web site, both database modes: the worker
+// Link import end to end against a local web site, both database modes: the worker
 // downloads the link, the project shows its progress, and a link that cannot be imported leaves a failed
 // project saying why, with no minutes taken and nothing stored.
 import { existsSync } from "node:fs";

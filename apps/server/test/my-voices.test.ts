@@ -1,4 +1,4 @@
-// My voices (#30, part 3) through the real server: a speaker's voice saved from project A, taken by a
+// My voices through the real server: a speaker's voice saved from project A, taken by a
 // speaker of project B and spoken in B's dub at the preset's pitch; renamed and deleted by its owner only;
 // listed in the account export; gone with the account.
 import path from "node:path";

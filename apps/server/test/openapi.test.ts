@@ -1,4 +1,4 @@
-// Issue #31 part 2: the OpenAPI document is generated from the contract's operations table; these tests
+// The OpenAPI document is generated from the contract's operations table; these tests
 // keep the table, the server's routes and the rendered reference in step (the dubbing flow test checks
 // the real answers against the document).
 import { OPERATIONS, operationKey } from "@dubbing/contract";

@@ -50,7 +50,7 @@ async function queueState(ts: TestServer, queueJobId: string): Promise<string | 
 }
 
 describe.each(MODES)("owning your data (%s)", (mode) => {
-  // Every answer is checked against the API description the server publishes (issue #31).
+  // Every answer is checked against the API description the server publishes: an undocumented field or status fails.
   const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };

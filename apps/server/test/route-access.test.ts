@@ -1,4 +1,4 @@
-// Issue #27, attack 4: sign-in was checked on the raw URL and routing done on the decoded one, so
+// An attack that worked once: sign-in was checked on the raw URL and routing done on the decoded one, so
 // `/%61pi/…` reached any handler that did not itself ask for the user. The matched route decides now.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -19,13 +19,16 @@ const PUBLIC_ROUTES = [
   // the operator's plans, which the landing's pricing shows to anyone
   "GET /api/plans",
   "POST /api/stripe/webhook",
-  // The API description and its rendered reference (issue #31).
+  // The API description and its rendered reference: public, so that a client can read it before it has a key.
   "GET /api/openapi.json",
   "GET /api/docs",
   "GET /api/docs/:file",
 ];
 
-/** The /api routes an API key may never call (issue #31): key management, closing the account, signing out. */
+/**
+ * The /api routes an API key may never call (a key lives in scripts and CI logs, so these need a
+ * session): key management, closing the account, signing out.
+ */
 const SESSION_ONLY_ROUTES = [
   "GET /api/account/keys",
   "POST /api/account/keys",
@@ -35,7 +38,7 @@ const SESSION_ONLY_ROUTES = [
   "PUT /api/auth/logout-everywhere",
 ];
 
-/** The operator's console API (issue #32): an ADMIN_EMAILS session only; to anyone else a 404. */
+/** The operator's console API: an ADMIN_EMAILS session only; to anyone else a 404. */
 const ADMIN_ROUTES = [
   "GET /api/admin/me",
   "GET /api/admin/users",

@@ -1,5 +1,5 @@
-// #28 through the service: real speech (pocketsphinx-testdata's LibriVox) over real music (asc-music,
-// 14 dB under it). Transcription makes the project's stems and stores them; the default dub keeps the
+// Voice / background separation through the service: real speech (pocketsphinx-testdata's LibriVox)
+// over real music (asc-music, 14 dB under it). Transcription makes the project's stems and stores them; the default dub keeps the
 // separated background at full level and removes the original voice (least-squares shares of the two
 // source stems in the dub's audio: figures, not timing); deleting the project deletes the stems.
 import { existsSync, readFileSync } from "node:fs";

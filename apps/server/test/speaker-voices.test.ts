@@ -1,4 +1,4 @@
-// Voices that follow the speaker (#30) through the real server: measured at transcription (a real
+// Voices that follow the speaker through the real server: measured at transcription (a real
 // two-voice dialogue, pocketsphinx), "Match the speaker" kept per speaker and changed through the
 // project's speakers, measures that only the server writes, and a speaker first measured by a dub.
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";

@@ -1,4 +1,4 @@
-// Issue #27, attack 5: the operator's Pexels key and the API's ffmpeg were spent without a quota. A
+// An attack that worked once: the operator's Pexels key and the API's ffmpeg were spent without a quota. A
 // storyboard's searches are counted before they run (at most MAX_SEARCHES_PER_STORYBOARD), and only
 // images a counted search handed out are rendered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

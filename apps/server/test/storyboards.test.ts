@@ -20,7 +20,7 @@ async function fetchFile(url: string, file: string) {
 }
 
 describe.each(MODES)("storyboards API (%s)", (mode) => {
-  // Every answer is checked against the API description the server publishes (issue #31).
+  // Every answer is checked against the API description the server publishes: an undocumented field or status fails.
   const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };
@@ -87,7 +87,7 @@ describe.each(MODES)("storyboards API (%s)", (mode) => {
     expect(res2.status).toBe(200);
     expect(res2.headers.get("content-type")).toBe("image/jpeg");
     await writeFile(file, Buffer.from(await res2.arrayBuffer()));
-    // a JPEG is not a container probe() reads (#27): ffprobe's own answer
+    // a JPEG is not a container probe() reads (it refuses what has no video stream): ffprobe's own answer
     expect(ffprobe(file).streams[0]).toMatchObject({ codec_name: "mjpeg", width: 1280, height: 720 });
   });
 

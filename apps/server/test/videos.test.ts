@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe.each(MODES)("videos API (%s)", (mode) => {
-  // Every answer is checked against the API description the server publishes (issue #31).
+  // Every answer is checked against the API description the server publishes: an undocumented field or status fails.
   const answers = documentedAnswers();
   let ts: TestServer;
   let alice: { cookie: string; userId: string };

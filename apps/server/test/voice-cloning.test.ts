@@ -1,4 +1,4 @@
-// Voice cloning (#30, part 2) through the real server, with a local ElevenLabs speaking its wire format:
+// Voice cloning through the real server, with a local ElevenLabs speaking its wire format:
 // no consent, no clone (400 naming it); another user's project is a 404; too little speech is refused
 // before anything is sent; the sample is the voice stem when the project has one, else its audio; a
 // clone lands in My voices and on the speaker, with its consent recorded; a dub and the picker's preview

@@ -75,9 +75,6 @@ export type AdminJob = z.infer<typeof adminJobSchema>;
 export const adminJobListSchema = z.object({ jobs: z.array(adminJobSchema), next: z.string().nullable() });
 export type AdminJobList = z.infer<typeof adminJobListSchema>;
 
-/** POST /api/admin/jobs/:id/retry: the new run (the failed one stays as it was, for its error). */
-export const adminRetrySchema = z.object({ job: adminJobSchema });
-
 const ability = z.object({
   available: z.boolean(),
   engine: z.string().nullable(),

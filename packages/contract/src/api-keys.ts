@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-export const API_KEY_SCOPES = ["read", "read+write"] as const;
+const API_KEY_SCOPES = ["read", "read+write"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** A personal API key as the Account page lists it; the key itself is answered once, at creation. */
-export const apiKeySchema = z.object({
+const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The key's first characters, so keys can be told apart. */

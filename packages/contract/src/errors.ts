@@ -40,12 +40,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** A field the request got wrong, as `validation_failed` lists them in `details`. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }

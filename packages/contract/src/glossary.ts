@@ -3,8 +3,8 @@ import { z } from "zod";
 // A glossary: terms kept as they are (brand names) and term pairs per target language, for a project or
 // as an account's defaults.
 
-export const MAX_GLOSSARY_ENTRIES = 200;
-export const MAX_TERM_CHARS = 100;
+const MAX_GLOSSARY_ENTRIES = 200;
+const MAX_TERM_CHARS = 100;
 
 /** One line of text without tabs, line breaks, quotes or angle brackets (which engines' formats use). */
 const termText = (what: string) =>
@@ -15,7 +15,7 @@ const termText = (what: string) =>
     .max(MAX_TERM_CHARS, `The ${what} can be at most ${MAX_TERM_CHARS} characters.`)
     .refine((s) => !/[\t\r\n"<>]/.test(s), `The ${what} cannot contain tabs, line breaks, quotes or < >.`);
 
-export const glossaryEntrySchema = z
+const glossaryEntrySchema = z
   .object({
     term: termText("term"),
     keep: z.boolean().optional(),
@@ -31,7 +31,7 @@ export const glossaryEntrySchema = z
     message: "A term is either kept as it is or has a translation.",
   });
 
-export const glossarySchema = z
+const glossarySchema = z
   .array(glossaryEntrySchema)
   .max(MAX_GLOSSARY_ENTRIES, `A glossary can have at most ${MAX_GLOSSARY_ENTRIES} terms.`)
   .refine((list) => new Set(list.map((e) => e.term.toLowerCase())).size === list.length, {

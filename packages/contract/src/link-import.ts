@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { titleSchema } from "./media.ts";
 
-// Link import (issue #31 part 4): `POST /api/video/process` with a JSON body and a `url` instead of a file.
+// Link import: `POST /api/video/process` with a JSON body and a `url` instead of a file.
 
 /** A YouTube video id is 11 characters (PRODUCT.md § Input rules). */
 export const YOUTUBE_ID_LENGTH = 11;
@@ -26,10 +26,10 @@ export function youtubeId(link: string): string | null {
 }
 
 /** The spec's message for a YouTube link without an 11-character id. */
-export const INVALID_YOUTUBE_LINK = "Invalid YouTube link";
+const INVALID_YOUTUBE_LINK = "Invalid YouTube link";
 
 /** The longest link accepted. */
-export const MAX_LINK_LENGTH = 2048;
+const MAX_LINK_LENGTH = 2048;
 
 /** Pure: what is wrong with a link (with its scheme), or null. */
 function linkIssue(link: string): string | null {

@@ -19,7 +19,7 @@ export const speakerSchema = z.object({
   id: z.string().trim().min(1).max(64),
   name: z.string().trim().min(1, "A speaker needs a name.").max(100),
   selectedVoice: z.string().trim().min(1).max(120),
-  /** How the offline voice follows this speaker (#30); absent: it matches them. */
+  /** How the offline voice follows this speaker; absent: it matches them. */
   style: speakerStyleSchema.optional(),
 });
 
@@ -42,7 +42,7 @@ export type Speaker = z.infer<typeof speakerSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
 
 /** "How many people speak?": 1–8, or null/absent to detect automatically. */
-export const MAX_SPEAKER_COUNT = 8;
+const MAX_SPEAKER_COUNT = 8;
 export const speakerCountSchema = z
   .number({ error: "How many people speak: 1 to 8, or null to detect automatically." })
   .int("How many people speak: 1 to 8, or null to detect automatically.")

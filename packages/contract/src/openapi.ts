@@ -9,7 +9,7 @@ import { dubCompletedDataSchema } from "./webhooks.ts";
 type JsonSchema = Record<string, unknown>;
 
 /** A zod schema as JSON Schema; `io` "input" for what a client sends, "output" for what the server answers. */
-export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
     io,

@@ -6,7 +6,7 @@ import { type Plan, QUOTA_KINDS } from "./plans.ts";
 const limit = (unit: string) => z.number().nonnegative(`a number of ${unit} or null`).nullable();
 
 /** One plan of PLANS_FILE. Every field is required: a forgotten limit must not silently mean "none". */
-export const planFileEntrySchema = z.strictObject({
+const planFileEntrySchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "lower-case letters, digits and hyphens"),
   name: z.string().trim().min(1).max(40),
   /** USD per month, billed monthly and billed yearly; null: shown without a price, never sold. */
@@ -18,7 +18,7 @@ export const planFileEntrySchema = z.strictObject({
   imageSearchesPerHour: limit("searches").pipe(z.int().nullable()),
   storageGiB: limit("GiB"),
 });
-export type PlanFileEntry = z.infer<typeof planFileEntrySchema>;
+type PlanFileEntry = z.infer<typeof planFileEntrySchema>;
 
 export const plansFileSchema = z
   .array(planFileEntrySchema)
@@ -53,7 +53,7 @@ export function planFromFile(entry: PlanFileEntry): Plan {
 }
 
 const orNone = z.number().nullable();
-export const planSchema = z.object({
+const planSchema = z.object({
   id: z.string(),
   name: z.string(),
   monthlyPrice: orNone,

@@ -66,7 +66,7 @@ export const dubBody = translateBody.extend({
   ...dubTiming,
 });
 /** Languages one "translate and dub" call may start (each a translation and a dub). */
-export const MAX_BATCH_LANGUAGES = 10;
+const MAX_BATCH_LANGUAGES = 10;
 /** POST /api/video/{id}/dubs ("Translate and dub"). */
 export const batchDubBody = z.object({
   languages: z

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { segmentSchema, speakerSchema } from "./media.ts";
-import {
-  JOB_KINDS,
-  JOB_STATUSES,
-  PROJECT_STATUSES,
-  STORYBOARD_STATUSES,
-  TRANSLATION_STATUSES,
-} from "./statuses.ts";
+import { JOB_KINDS, JOB_STATUSES, PROJECT_STATUSES, TRANSLATION_STATUSES } from "./statuses.ts";
 import { dubVoiceReportSchema } from "./voices.ts";
 
 // What the API answers, defined once: the server's presenters are typed by these, the web app reads
@@ -97,7 +91,7 @@ export const dubReportSchema = z.object({
   separation: z
     .object({ requested: z.literal("keep"), engine: z.string().nullable(), reason: z.string().optional() })
     .optional(),
-  /** Per speaker id: the voice that spoke and how it followed the speaker (#30). */
+  /** Per speaker id: the voice that spoke and how it followed the speaker. */
   voices: z.record(z.string(), dubVoiceReportSchema).optional(),
   totals: z.object({
     segments: z.number(),
@@ -186,8 +180,6 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const userSchema = z.object({ id: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;
-
-export const storyboardStatusSchema = z.enum(STORYBOARD_STATUSES);
 
 /** POST translate or dub answered at once (202): the job (null when none was started) and the translation. */
 export const startedTranslationSchema = z.object({

@@ -34,7 +34,7 @@ const imageUrl = z
   });
 
 // Known fields only: anything else a client sends back is dropped, so stored frames stay small and clean.
-export const storyboardImageInput = z.object({
+const storyboardImageInput = z.object({
   id: z.union([z.string().max(200), z.number()]).optional(),
   medium: imageUrl,
   large: imageUrl.optional(),
@@ -47,7 +47,7 @@ export const storyboardImageInput = z.object({
   source: z.enum(["pexels", "offline"]).optional(),
 });
 
-export const storyboardFrameInput = z
+const storyboardFrameInput = z
   .object({
     transcriptSegment: z.object({
       text: z

@@ -19,7 +19,7 @@ export const storyboardImageSchema = z.looseObject({
 });
 export type StoryboardImage = z.infer<typeof storyboardImageSchema>;
 
-export const storyboardFrameSchema = z.looseObject({
+const storyboardFrameSchema = z.looseObject({
   transcriptSegment: z.looseObject({ text: z.string() }),
   keywords: z.array(z.string()).optional(),
   pexelImages: z.array(storyboardImageSchema),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Voices that are theirs (#30): how a speaker's offline voice follows them.
+// Voices that are theirs: how a speaker's offline voice follows them.
 
 /** How a person speaks, as measured from their own segments. */
 export const prosodySchema = z.object({
@@ -68,7 +68,7 @@ export const voiceSpokenBySchema = z.object({
 export const voicesSpokenBySchema = z.record(z.string(), voiceSpokenBySchema);
 export type VoiceSpokenBy = z.infer<typeof voiceSpokenBySchema>;
 
-// My voices (#30, part 3): a user's own voice library, reused across projects.
+// My voices: a user's own voice library, reused across projects.
 
 /**
  * At most this many voices in one user's library: far more than the speakers of any project, and a
@@ -116,7 +116,7 @@ export const renameMyVoiceSchema = z
   .object({ name: myVoiceName.optional(), saved: z.literal(true).optional() })
   .refine((b) => b.name !== undefined || b.saved !== undefined, "Give a name, or saved: true.");
 
-// Voice cloning (#30, part 2)
+// Voice cloning
 
 /** The consent a clone needs, in the words the user is shown and the server records. */
 export function cloneConsentText(provider: string, maxMinutes: number): string {

@@ -34,7 +34,7 @@ export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecret
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
+const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
 
 /** One message to one endpoint, as the delivery log shows it. */
 export const webhookDeliverySchema = z.object({

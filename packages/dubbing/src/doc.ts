@@ -1,4 +1,4 @@
-// The transcript document, in the shapes of dubbing-service.md §3: language, speakers {id, name,
+// The transcript document, in the shapes the API publishes for a project: language, speakers {id, name,
 // selectedVoice}, transcript segments {speaker, text, start, end} in milliseconds. `meta` records the
 // engines and parameters that produced it (optional; the server may store it or drop it).
 
@@ -12,7 +12,7 @@ export interface Speaker {
   name: string;
   /** A catalogue voice value (e.g. "en-US-AvaMultilingualNeural") or a local voice "engine:id". */
   selectedVoice: string;
-  /** How the offline voice follows this speaker (#30); absent: it matches them, measured at first use. */
+  /** How the offline voice follows this speaker; absent: it matches them, measured at first use. */
   style?: SpeakerStyle;
 }
 

@@ -4,7 +4,7 @@
 export { createPocketsphinxEngine } from "./asr/pocketsphinx.ts";
 export { createWhisperEngine } from "./asr/whisper.ts";
 export { speechInWav } from "./audio/speech-file.ts";
-// Voice cloning (#30): the provider client, the sample, how a cloned voice is named.
+// Voice cloning: the provider client, the sample, how a cloned voice is named.
 export { createVoiceCloner } from "./clone/default.ts";
 export { ELEVENLABS_CLONE_LIMITS } from "./clone/elevenlabs.ts";
 export { extractCloneSample, planCloneSample, type SamplePlan, type TimedSegment } from "./clone/sample.ts";

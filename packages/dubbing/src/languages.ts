@@ -1,4 +1,4 @@
-/** The app's 21 languages (dubbing-service.md §3), in the app's order. */
+/** The app's 21 languages, in the order the app lists them. */
 export const LANGUAGES = [
   { code: "en", name: "English" },
   { code: "es", name: "Spanish" },

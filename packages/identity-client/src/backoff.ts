@@ -1,7 +1,7 @@
 import { BACKOFF_BASE_MS, BACKOFF_JITTER_MS, BACKOFF_MAX_ATTEMPT } from "./constants.ts";
 
 /**
- * §4/§9: the wait before retry number `attempt` (1 for the first retry) of a failed session refresh:
+ * The wait before retry number `attempt` (1 for the first retry) of a failed session refresh:
  * 2000 ms × 2^attempt with the attempt capped at 7, plus a random jitter in [-175, +175] ms.
  * `random` returns a number in [0, 1), like Math.random.
  */

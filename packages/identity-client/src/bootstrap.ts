@@ -3,7 +3,7 @@ import type { HttpCore } from "./http.ts";
 import type { KeyValueStorage } from "./storage.ts";
 import { storageKey } from "./storage.ts";
 
-/** The project settings the widget and the client read (§3 "bootstrap project config"). */
+/** The project settings the widget and the client read ("bootstrap project config"). */
 export interface BootstrapData {
   displayWatermark: boolean;
   cnameDomain: string | null;

@@ -28,7 +28,7 @@ export interface IdentityClientOptions {
   baseUrl: string;
   /** Origin of the provider's public API for OAuth start redirects (default: baseUrl). */
   apiBaseUrl?: string;
-  /** Cookie names, path and domain (defaults of §9). */
+  /** Cookie names, path and domain (the specified defaults). */
   cookieOptions?: CookieOptions;
   fetch?: FetchLike;
   /** Where session state and PKCE pairs are kept (default: localStorage). */
@@ -47,7 +47,7 @@ export interface IdentityClientOptions {
   /** navigator.credentials (default: the browser's). */
   credentials?: CredentialsContainer;
   logger?: Logger;
-  /** Run the §4 background session refresh (default: true). */
+  /** Run the background session refresh (default: true). */
   autoRefresh?: boolean;
 }
 
@@ -77,7 +77,7 @@ const defaultLogger: Logger = {
 
 const DOCS_HINT = "\nYou can find your public token in the identity provider's project settings.";
 
-/** §5: the public token is expected to start with "public-token-"; otherwise a warning is logged. */
+/** The public token is expected to start with "public-token-"; otherwise a warning is logged. */
 export function checkPublicToken(publicToken: unknown, logger: Logger = defaultLogger): boolean {
   if (typeof publicToken !== "string") {
     logger.warn(`Public token is malformed. Expected a string, got ${typeof publicToken}.${DOCS_HINT}`);

@@ -1,5 +1,5 @@
 /**
- * Constants of the identity client (signin-widget.md §9). Values the specification leaves open
+ * Constants of the identity client, as the sign-in specification names them. Values it leaves open
  * ("named defaults, values not shown") take the values of the public SDK this client is wire-compatible with.
  */
 
@@ -19,37 +19,32 @@ export const SDK_BASE_PATH = "/sdk/v1";
 
 export const PUBLIC_TOKEN_PREFIX = "public-token-";
 
-/** §4/§9: the background session refresh runs every 3 minutes while a session exists. */
+/** The background session refresh runs every 3 minutes while a session exists. */
 export const REFRESH_INTERVAL_MS = 3 * 60 * 1000;
-/** §9: backoff 2000 ms × 2^attempt … */
+/** Backoff 2000 ms × 2^attempt … */
 export const BACKOFF_BASE_MS = 2000;
 /** … attempts capped at 7 (so the longest wait is 256 s ≈ 4 minutes) … */
 export const BACKOFF_MAX_ATTEMPT = 7;
 /** … jitter of plus or minus 175 ms. */
 export const BACKOFF_JITTER_MS = 175;
 
-/** §4/§9: the intermediate session token cookie lasts 10 minutes. */
+/** The intermediate session token cookie lasts 10 minutes. */
 export const INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS = 10 * 60 * 1000;
 
-/** §9: a telemetry batch holds at most 15 events … */
+/** A telemetry batch holds at most 15 events … */
 export const EVENT_BATCH_MAX = 15;
 /** … and is flushed every 800 ms. */
 export const EVENT_FLUSH_INTERVAL_MS = 800;
 
-/** §9 default cookie names. */
+/** Default cookie names. */
 export const SESSION_COOKIE = "stytch_session";
 export const SESSION_JWT_COOKIE = "stytch_session_jwt";
 export const INTERMEDIATE_SESSION_TOKEN_COOKIE = "stytch_intermediate_session_token";
 export const DEFAULT_COOKIE_PATH = "/";
 
-/** §9: captcha action. */
+/** Captcha action. */
 export const CAPTCHA_ACTION = "LOGIN";
 
-/** §9 named defaults (values as in the public SDK). */
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
-export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
-/** §9: magic link expiration default for login and for signup. */
-export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
 export const OTP_LENGTH = 6;
 
 /** Prefix of every key this client keeps in localStorage (followed by the public token). */

@@ -12,7 +12,7 @@ export interface Logger {
 }
 
 /** Browser facilities the API areas use; all injectable. */
-export interface BrowserEnv {
+interface BrowserEnv {
   location: LocationLike;
   /** Full-page navigation (OAuth start). */
   navigate: (url: string) => void;
@@ -41,7 +41,7 @@ export interface ClientContext {
 }
 
 /** Drops the `__user` field the API adds to responses of calls that change the user. */
-export function omitInternalUser<T extends object>(data: T): Omit<T, "__user"> {
+function omitInternalUser<T extends object>(data: T): Omit<T, "__user"> {
   const { __user: _ignored, ...rest } = data as T & { __user?: unknown };
   return rest;
 }
@@ -57,7 +57,7 @@ export function removeResponseCommon<T extends object>(data: T): Omit<T, "reques
 }
 
 /**
- * Stores the outcome of any authenticate call (§4 "logged in after any successful authenticate call that
+ * Stores the outcome of any authenticate call ("logged in after any successful authenticate call that
  * stores session and user"): a full session replaces the intermediate session token; a response with only an
  * intermediate session token keeps that for 10 minutes. Returns the response with `user` filled from
  * `__user` when the API sent it there.

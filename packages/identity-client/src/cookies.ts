@@ -25,7 +25,7 @@ export interface CookieAttributes {
   domain?: string;
 }
 
-/** §9: cookies are secure except on localhost (and loopback addresses). */
+/** Cookies are secure except on localhost (and loopback addresses). */
 export function isLocalhost(hostname: string): boolean {
   return (
     hostname === "localhost" ||
@@ -34,7 +34,7 @@ export function isLocalhost(hostname: string): boolean {
   );
 }
 
-/** §9 cookie defaults: path `/`, SameSite lax, Secure except on localhost; Domain only for subdomain sharing. */
+/** Cookie defaults: path `/`, SameSite lax, Secure except on localhost; Domain only for subdomain sharing. */
 export function cookieAttributes(input: {
   expires?: Date | undefined;
   hostname: string;

@@ -49,7 +49,7 @@ export interface SolanaProvider {
   }): Promise<{ signature: Uint8Array | number[] }>;
 }
 
-/** §8 widget messages for wallet failures. */
+/** Widget messages for wallet failures. */
 export const WALLET_MESSAGES = {
   connect: "[Error] Could not connect to wallet",
   sign: "[Error] Could not sign message",

@@ -49,7 +49,7 @@ export function base64urlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export function toBytes(input: ArrayBuffer | ArrayBufferView): Uint8Array {
+function toBytes(input: ArrayBuffer | ArrayBufferView): Uint8Array {
   if (input instanceof Uint8Array) return input;
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   return new Uint8Array(input);

@@ -14,7 +14,7 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** §8 client messages, with our provider's name where the specification names the hosted one. */
+/** Client messages, with our provider's name where the specification names the hosted one. */
 export const MESSAGES = {
   unreachable: `Unable to contact the ${PROVIDER_NAME} servers. Are you online?`,
   invalidJSON: `Invalid JSON response from the ${PROVIDER_NAME} servers.`,
@@ -25,7 +25,7 @@ export const MESSAGES = {
     "There is no session currently available. Make sure the user is authenticated with a valid session.",
 } as const;
 
-/** §8 per-call fallback messages (wording of the public SDK). Carried by every error as `callMessage`. */
+/** Per-call fallback messages (wording of the public SDK). Carried by every error as `callMessage`. */
 export const FALLBACK_MESSAGES = {
   userGet: "Failed to retrieve user info.",
   userUpdate: "Failed to update user.",
@@ -66,7 +66,7 @@ export const FALLBACK_MESSAGES = {
 /** Base class of every error raised by this client. `code` tells the kinds apart without instanceof. */
 export class IdentityError extends Error {
   readonly code: ErrorCode;
-  /** The per-call fallback message (§8) of the call that failed, when the error came from a call. */
+  /** The per-call fallback message of the call that failed, when the error came from a call. */
   callMessage: string | undefined;
 
   constructor(code: ErrorCode, name: string, message: string) {
@@ -141,7 +141,7 @@ export class APIError extends IdentityError {
   }
 }
 
-/** A call was made with arguments of the wrong type (§5 client input checks). */
+/** A call was made with arguments of the wrong type (the client input checks). */
 export class SDKUsageError extends IdentityError {
   readonly method: string;
   readonly field: string;
@@ -179,7 +179,7 @@ export class BrowserCapabilityError extends IdentityError {
   }
 }
 
-/** The wallet refused to connect or to sign (§8: '[Error] Could not connect to wallet' / '… sign message'). */
+/** The wallet refused to connect or to sign ('[Error] Could not connect to wallet' / '… sign message'). */
 export class WalletError extends IdentityError {
   constructor(message: string, cause?: unknown) {
     super(ERROR_CODES.walletRejected, "WalletError", message);
@@ -189,7 +189,7 @@ export class WalletError extends IdentityError {
 
 /**
  * Error types after which the session is certainly gone, so the local session is destroyed and the user is
- * treated as logged out (§4, §8 — "list not shown"). Our choice: the four the public SDK uses
+ * treated as logged out (the specification does not list them). Our choice: the four the public SDK uses
  * (`unauthorized_credentials`, `user_unauthenticated`, `invalid_secret_authentication`,
  * `session_not_found`) plus `invalid_session_token` (a malformed or unknown token), `session_expired`
  * and `user_not_found` (the user was deleted). Everything else — network failures, 5xx, rate limits —

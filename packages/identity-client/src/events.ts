@@ -1,6 +1,6 @@
 import type { TelemetryEvent } from "./telemetry.ts";
 
-/** Names of the telemetry events (§7 "Events logged"). */
+/** Names of the telemetry events ("Events logged"). */
 export const EVENT_NAMES = {
   emailSent: "email_sent",
   emailTryAgainClicked: "email_try_again_clicked",

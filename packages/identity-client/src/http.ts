@@ -16,7 +16,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
- * Where captcha tokens and device-fingerprint ids come from (§7, §8). The provider runs the captcha with
+ * Where captcha tokens and device-fingerprint ids come from. The provider runs the captcha with
  * the action `LOGIN`. By default the client uses reCAPTCHA Enterprise with the site key of the project's
  * bootstrap settings when captcha is enabled there; when no token can be produced, a server that demands a
  * captcha makes the call fail with a {@link CaptchaRequiredError}.
@@ -27,7 +27,7 @@ export interface CaptchaProvider {
 }
 
 /**
- * Turns a provider response into its `data`, or throws the §8 error class:
+ * Turns a provider response into its `data`, or throws the specified error class:
  * - 2xx: the JSON envelope's `data`; unparseable JSON → "Invalid JSON response from the … servers.";
  *   no `data` object → "Invalid or no response from server".
  * - non-2xx JSON: unparseable → "Invalid or no response from server"; with `body`, `params` or `query` →
@@ -84,7 +84,7 @@ export interface SDKRequest {
   /** Path below /sdk/v1, e.g. "/magic_links/authenticate". */
   path: string;
   body?: Record<string, unknown>;
-  /** §8 per-call fallback message; attached to any error as `callMessage`. */
+  /** Per-call fallback message; attached to any error as `callMessage`. */
   errorMessage: string;
   /**
    * Captcha-protected call: captcha_token and dfp_telemetry_id are added up front when the project
@@ -93,7 +93,7 @@ export interface SDKRequest {
   captcha?: boolean;
 }
 
-export interface HttpCoreOptions {
+interface HttpCoreOptions {
   publicToken: string;
   /** Origin of the SDK backend; requests go to `${baseUrl}/sdk/v1/...`. */
   baseUrl: string;

@@ -3,7 +3,7 @@ import { FALLBACK_MESSAGES } from "./errors.ts";
 import type { AuthenticateResponse, RawAuthenticateData, SessionDurationOptions } from "./types.ts";
 import { validate } from "./validate.ts";
 
-/** §2 OAuth providers (the value is the path segment of the start URL). */
+/** OAuth providers (the value is the path segment of the start URL). */
 export const OAUTH_PROVIDERS = [
   "google",
   "microsoft",
@@ -36,7 +36,7 @@ export interface OAuthStartOptions {
 }
 
 /**
- * §7 OAuth start URL: `{base}/v1/public/oauth/{provider}/start?public_token=…&code_challenge=…&
+ * OAuth start URL: `{base}/v1/public/oauth/{provider}/start?public_token=…&code_challenge=…&
  * custom_scopes=…&provider_*=…&login_redirect_url=…&signup_redirect_url=…`. Absent options are left out;
  * custom scopes are joined by spaces.
  */
@@ -72,7 +72,7 @@ export const MISSING_VERIFIER_WARNING =
   "No code verifier found in local storage for OAuth flow.\n" +
   "Consider starting OAuth with client.oauth.start() so the flow uses PKCE for added security.";
 
-export type OAuthProviderStarters = {
+type OAuthProviderStarters = {
   [P in OAuthProvider]: { start(options?: OAuthStartOptions): Promise<string> };
 };
 

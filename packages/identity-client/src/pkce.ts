@@ -14,7 +14,7 @@ export interface ProofKeyPair {
 }
 
 /**
- * §7: the verifier is built from 16 random 32-bit integers in hex. Each integer is written as 8 hex
+ * The verifier is built from 16 random 32-bit integers in hex. Each integer is written as 8 hex
  * digits (zero-padded), so the verifier is always 128 characters from [0-9a-f], the longest RFC 7636 allows.
  */
 export function verifierFromWords(words: Uint32Array): string {
@@ -22,7 +22,7 @@ export function verifierFromWords(words: Uint32Array): string {
   return Array.from(words, (n) => n.toString(16).padStart(8, "0")).join("");
 }
 
-/** §7: the challenge is base64url(SHA-256(verifier)), without padding (RFC 7636 "S256"). */
+/** The challenge is base64url(SHA-256(verifier)), without padding (RFC 7636 "S256"). */
 export async function challengeFor(
   verifier: string,
   crypto: PKCECrypto = globalThis.crypto,

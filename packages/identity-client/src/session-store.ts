@@ -15,7 +15,7 @@ export interface LocationLike {
   origin: string;
 }
 
-export interface SessionStoreOptions {
+interface SessionStoreOptions {
   publicToken: string;
   storage: KeyValueStorage;
   cookies: CookieJar;
@@ -24,7 +24,7 @@ export interface SessionStoreOptions {
   clock: Clock;
 }
 
-export type StateListener = (state: SessionState | null) => void;
+type StateListener = (state: SessionState | null) => void;
 
 /** Deep equality that ignores `last_accessed_at`, which changes on every refresh without meaning anything. */
 export function sameState(a: unknown, b: unknown): boolean {
@@ -40,7 +40,7 @@ export function sameState(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The session lifecycle state of §4: session and user (kept in localStorage so other tabs and reloads
+ * The session lifecycle state: session and user (kept in localStorage so other tabs and reloads
  * see them), the session token and JWT (cookies `stytch_session` / `stytch_session_jwt`, expiring with the
  * session) and the intermediate session token (cookie `stytch_intermediate_session_token`, 10 minutes,
  * removed when a full session is set). Listeners hear every change of session or user.

@@ -98,7 +98,7 @@ export function createSessionAPI(ctx: ClientContext): SessionAPI {
   };
 }
 
-export interface SessionRefresherOptions {
+interface SessionRefresherOptions {
   store: SessionStore;
   /** One refresh: POST /sessions/authenticate. */
   refresh: () => Promise<unknown>;
@@ -108,7 +108,7 @@ export interface SessionRefresherOptions {
 }
 
 /**
- * §4 background refresh: while a session exists, the session is re-authenticated every 3 minutes. A failed
+ * Background refresh: while a session exists, the session is re-authenticated every 3 minutes. A failed
  * refresh is retried after {@link backoffDelay}(1), (2), … (2000 ms × 2^attempt, attempt capped at 7,
  * ±175 ms jitter) until it succeeds; an unrecoverable error type (see UNRECOVERABLE_ERROR_TYPES) destroys
  * the session instead. Logging out stops the loop.

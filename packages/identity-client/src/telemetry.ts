@@ -62,7 +62,7 @@ export interface BatchedEvent {
   event: TelemetryEvent;
 }
 
-export interface EventBatcherOptions {
+interface EventBatcherOptions {
   send: (batch: BatchedEvent[]) => Promise<void>;
   clock: Clock;
   maxBatchSize?: number;
@@ -70,7 +70,7 @@ export interface EventBatcherOptions {
 }
 
 /**
- * §7/§9 telemetry batching: events are queued and sent together, at most 15 per batch. A batch is sent as
+ * Telemetry batching: events are queued and sent together, at most 15 per batch. A batch is sent as
  * soon as it holds 15 events, otherwise 800 ms after its first event was queued, so no event waits longer
  * than 800 ms. Sending failures are swallowed: telemetry never breaks sign-in.
  */

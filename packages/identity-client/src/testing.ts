@@ -81,7 +81,7 @@ export function scriptedFetch(routes: Record<string, Handler | Handler[]> = {}, 
   return { fetch, calls, allCalls };
 }
 
-export const TEST_PUBLIC_TOKEN = "public-token-test-0000";
+const TEST_PUBLIC_TOKEN = "public-token-test-0000";
 
 export function fakeSession(overrides: Partial<Session> = {}): Session {
   return {

@@ -31,7 +31,7 @@ export interface User {
   [key: string]: unknown;
 }
 
-export interface AuthenticationFactor {
+interface AuthenticationFactor {
   delivery_method: string;
   type: string;
   last_authenticated_at: string;

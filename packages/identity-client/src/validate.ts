@@ -1,10 +1,10 @@
 import { SDKUsageError } from "./errors.ts";
 
 /**
- * §5 client input checks. Each failed check raises an {@link SDKUsageError} whose `reason` reads
+ * Client input checks. Each failed check raises an {@link SDKUsageError} whose `reason` reads
  * "<field> must be a string." (or a number, a boolean, an object, an array of strings).
  */
-export interface Validator {
+interface Validator {
   string(field: string, value: unknown): Validator;
   optionalString(field: string, value: unknown): Validator;
   number(field: string, value: unknown): Validator;

@@ -67,7 +67,7 @@ export interface CredentialLike {
   getClientExtensionResults?: () => Record<string, unknown>;
 }
 
-export interface CredentialJSON {
+interface CredentialJSON {
   id: string;
   type: string;
   rawId: string;

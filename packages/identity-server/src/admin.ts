@@ -31,11 +31,11 @@ export interface UserSearch {
 }
 
 /** Pure: a page's cursor is the last row's creation time and id (stable under new sign-ups). */
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
+function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
 }
 
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as [string, string];
     const createdAt = new Date(at);

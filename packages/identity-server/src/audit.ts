@@ -2,7 +2,7 @@ import type { Caller, Ctx } from "./context.ts";
 import { newId } from "./crypto.ts";
 import { identityAuditLog } from "./schema.ts";
 
-export type AuditAction =
+type AuditAction =
   | "sign_in"
   | "sign_in_failed"
   | "session_revoked"

@@ -6,7 +6,7 @@ import { newId } from "./crypto.ts";
 import type { IdentityDb } from "./options.ts";
 import { identitySigningKeys } from "./schema.ts";
 
-export interface SigningKey {
+interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicJwk: JWK;

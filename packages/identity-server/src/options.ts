@@ -48,7 +48,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export interface CaptchaConfig {
+interface CaptchaConfig {
   /** reCAPTCHA site key, handed to the SDK in the bootstrap. */
   siteKey: string;
   secretKey: string;

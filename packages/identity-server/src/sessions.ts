@@ -8,8 +8,8 @@ import { identitySessions } from "./schema.ts";
 import { loadUser, type StytchUser } from "./users.ts";
 
 export const SESSION_CLAIM = "https://stytch.com/session";
-export const MIN_SESSION_MINUTES = 5;
-export const MAX_SESSION_MINUTES = 527040;
+const MIN_SESSION_MINUTES = 5;
+const MAX_SESSION_MINUTES = 527040;
 
 /** One entry of `session.authentication_factors`, in the Stytch shape. */
 export type Factor = { type: string; delivery_method: string; last_authenticated_at: string } & Record<
@@ -93,7 +93,7 @@ export function presentSession(row: SessionRow): StytchSession {
 
 // ---- JWT --------------------------------------------------------------------------------------------
 
-export async function signSessionJwt(ctx: Ctx, s: StytchSession): Promise<string> {
+async function signSessionJwt(ctx: Ctx, s: StytchSession): Promise<string> {
   const key = await currentKey(ctx);
   const now = ctx.now();
   const iat = Math.floor(now.getTime() / 1000);
@@ -231,7 +231,7 @@ export async function findSession(
 }
 
 /** A valid session for the credential, or `session_not_found`. */
-export async function requireValidSession(
+async function requireValidSession(
   ctx: Ctx,
   credential: { token?: string; jwt?: string },
 ): Promise<SessionRow> {

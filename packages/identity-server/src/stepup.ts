@@ -6,7 +6,7 @@ import type { Call, SessionRow } from "./call.ts";
 import { IdentityError } from "./errors.ts";
 import { identityTotps, identityWebauthn } from "./schema.ts";
 
-export const STEP_UP_MINUTES = 5;
+const STEP_UP_MINUTES = 5;
 const SECOND_FACTORS = new Set(["totp", "webauthn_registration", "recovery_codes"]);
 
 /** True when `factors` hold a second factor proven at most STEP_UP_MINUTES before `now` (pure). */

@@ -5,7 +5,7 @@ import { isPkceChallenge, newId, pkceMatches, randomToken, sha256 } from "./cryp
 import { IdentityError } from "./errors.ts";
 import { identityTokens } from "./schema.ts";
 
-export type TokenKind =
+type TokenKind =
   | "magic_link"
   | "password_reset"
   | "oauth"
@@ -16,9 +16,9 @@ export type TokenKind =
   | "webauthn_auth"
   | "crypto";
 
-export type TokenRow = typeof identityTokens.$inferSelect;
+type TokenRow = typeof identityTokens.$inferSelect;
 
-export function checkCodeChallenge(codeChallenge: string | undefined): void {
+function checkCodeChallenge(codeChallenge: string | undefined): void {
   if (codeChallenge !== undefined && !isPkceChallenge(codeChallenge))
     throw new IdentityError("invalid_code_challenge");
 }
@@ -54,7 +54,7 @@ export async function issueToken(
 }
 
 /** PKCE rule: a token issued with a challenge needs the matching verifier. */
-export function checkPkce(row: Pick<TokenRow, "codeChallenge">, codeVerifier: string | undefined): void {
+function checkPkce(row: Pick<TokenRow, "codeChallenge">, codeVerifier: string | undefined): void {
   if (!row.codeChallenge) return;
   if (!codeVerifier) throw new IdentityError("missing_pkce");
   if (!pkceMatches(codeVerifier, row.codeChallenge)) throw new IdentityError("pkce_mismatch");

@@ -180,7 +180,7 @@ export async function loadUser(ctx: Ctx, userId: string): Promise<StytchUser> {
   };
 }
 
-export interface EmailRecord {
+interface EmailRecord {
   userId: string;
   emailId: string;
   verified: boolean;
@@ -213,7 +213,7 @@ export async function insertUser(
  * The rule alone, for a caller about to open a transaction: asked outside it, since the application's
  * rule reads through its own handle (one connection in embedded mode: inside, it would wait forever).
  */
-export async function assertMayCreate(ctx: Ctx, email: string | null): Promise<void> {
+async function assertMayCreate(ctx: Ctx, email: string | null): Promise<void> {
   if (!(await ctx.signUpAllowed(email === null ? null : normalizeEmail(email))))
     throw new IdentityError("sign_up_not_allowed");
 }
@@ -222,7 +222,7 @@ export async function assertMayCreate(ctx: Ctx, email: string | null): Promise<v
  * A sign-up the application refuses, answered as a new address's would be (ids shaped like real ones,
  * the same on every call) while nothing is made or sent: the answer does not tell who may sign up.
  */
-export function refusedSignUp(ctx: Ctx, email: string): EmailRecord & { created: true } {
+function refusedSignUp(ctx: Ctx, email: string): EmailRecord & { created: true } {
   const of = (kind: "user" | "email") =>
     stableId(kind, ctx.env, ctx.project.secret, `refused-sign-up:${kind}:${normalizeEmail(email)}`);
   return { userId: of("user"), emailId: of("email"), verified: false, created: true };
@@ -272,7 +272,7 @@ export async function findOrCreateByEmail(
   return { userId, emailId, verified: false, created: true };
 }
 
-export interface PhoneRecord {
+interface PhoneRecord {
   userId: string;
   phoneId: string;
   verified: boolean;

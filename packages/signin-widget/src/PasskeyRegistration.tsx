@@ -6,8 +6,8 @@ import { initialState } from "./state.ts";
 import { ErrorText } from "./ui/ErrorText.tsx";
 
 /**
- * Passkey registration (passkey mount mode): starts on 'Set up a new Passkey'. It needs a signed-in user
- * (§6); without one it shows the §6 error instead.
+ * Passkey registration (passkey mount mode): starts on 'Set up a new Passkey'. It needs a signed-in user;
+ * without one it shows the specified error instead.
  */
 export function PasskeyRegistration(props: WidgetProps) {
   const [initial] = useState(() => initialState("passkeyRegister"));

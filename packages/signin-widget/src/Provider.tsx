@@ -7,7 +7,7 @@ import { errorText } from "./errors.ts";
 import { reducer, type WidgetState } from "./state.ts";
 import { Toaster, useToasts } from "./toasts.tsx";
 
-export interface ProviderProps {
+interface ProviderProps {
   client: IdentityClient;
   config: SignInConfig;
   callbacks?: Callbacks | undefined;

@@ -1,7 +1,7 @@
 import type { OAuthProvider } from "@dubbing/identity-client";
 import type { Theme } from "./theme.ts";
 
-/** §3 products. */
+/** The products. */
 export const Products = {
   emailMagicLinks: "emailMagicLinks",
   otp: "otp",

@@ -1,4 +1,4 @@
-/** Business constants of signin-widget.md §9 that the widget uses. */
+/** The sign-in specification's named constants that the widget uses. */
 
 /** Magic link expiration default, for login and for signup (minutes). */
 export const MAGIC_LINK_EXPIRATION_MINUTES = 30;
@@ -28,7 +28,7 @@ export const STRENGTH_DEBOUNCE_MS = 300;
 /** Default phone region. */
 export const DEFAULT_PHONE_REGION = "US";
 
-/** Layout sizes (§9). */
+/** Layout sizes. */
 export const LAYOUT = {
   containerWidth: "400px",
   containerRadius: "8px",
@@ -40,5 +40,3 @@ export const LAYOUT = {
   spinnerDuration: "1.4s",
   oneTapPlaceholderHeight: "47px",
 } as const;
-/** Resize debounce (ms) for the One Tap iframe width. */
-export const RESIZE_DEBOUNCE_MS = 100;

@@ -16,7 +16,7 @@ export interface WidgetContextValue {
   navigated: boolean;
   /** Reports an event to the host's onEvent callback. */
   emit(type: string, data: unknown): void;
-  /** Reports an error to the host's onError callback and returns the text to show (§8). */
+  /** Reports an error to the host's onError callback and returns the text to show. */
   reportError(err: unknown): string;
   toast(kind: ToastKind, text: string): void;
 }

@@ -1,6 +1,6 @@
 import { APIError } from "@dubbing/identity-client";
 
-/** §8: provider API errors show the provider's error_message; other errors show their plain message. */
+/** Provider API errors show the provider's error_message; other errors show their plain message. */
 export function errorText(err: unknown): string {
   if (err instanceof APIError) return err.error_message || err.message;
   if (err instanceof Error) return err.message;

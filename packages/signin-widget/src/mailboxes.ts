@@ -1,5 +1,5 @@
 /** "Open Gmail / Yahoo / Outlook" links of the email confirmation screen. */
-export interface MailboxLink {
+interface MailboxLink {
   id: "gmail" | "yahoo" | "outlook";
   href: string;
 }

@@ -1,4 +1,4 @@
-/** Every user-facing text of the widget (signin-widget.md §2, §5, §8), word for word where the spec gives it. */
+/** Every user-facing text of the widget, word for word where the sign-in specification gives it. */
 export const TEXT = {
   // Main
   header: "Sign up or log in",
@@ -101,7 +101,7 @@ export const TEXT = {
   dismiss: "Dismiss",
 } as const;
 
-/** Validation and error messages (§5, §8). */
+/** Validation and error messages. */
 export const ERRORS = {
   invalidEmailMain: "Invalid email, please try again.",
   invalidEmailPassword: "Invalid email address",
@@ -124,7 +124,7 @@ export const ERRORS = {
   noSelector: (selector: string) => `The selector "${selector}" does not match any element on the page.`,
 } as const;
 
-/** One Tap failure reasons (§8). */
+/** One Tap failure reasons. */
 export const ONE_TAP_ERRORS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     oauth_config_not_found: "No Google client is configured for this project.",

@@ -1,7 +1,7 @@
 import { otpMethods, Products, productsOf, type SignInConfig } from "./config.ts";
 import { ERRORS } from "./messages.ts";
 
-/** §5 product-combination errors (shown instead of the login methods). */
+/** Product-combination errors (shown instead of the login methods). */
 export function configError(config: SignInConfig): string | null {
   const products = productsOf(config);
   if (products.includes(Products.emailMagicLinks) && otpMethods(config).includes("email")) {

@@ -1,6 +1,6 @@
 import type { OTPMethod, WalletOption } from "./config.ts";
 
-/** §2 screens (the widget moves between them by state, never by URL). */
+/** The screens (the widget moves between them by state, never by URL). */
 export type Screen =
   | "main"
   | "emailConfirmation"
@@ -23,9 +23,9 @@ export type Screen =
   | "passkeyRegistrationSuccess"
   | "passkeyConfirmation";
 
-export type PasswordType = "new" | "password" | "passwordless";
+type PasswordType = "new" | "password" | "passwordless";
 
-/** §3 widget state. */
+/** The widget state. */
 export interface WidgetState {
   screen: Screen;
   magicLinkState: { email: string };
@@ -59,7 +59,7 @@ export type Action =
   | { type: "setError"; message: string }
   | { type: "clearError" };
 
-/** §4 transitions. Navigating clears the error message. */
+/** Transitions. Navigating clears the error message. */
 export function reducer(state: WidgetState, action: Action): WidgetState {
   switch (action.type) {
     case "navigate":

@@ -1,13 +1,13 @@
 import { LAYOUT } from "./constants.ts";
 
-export interface ButtonTheme {
+interface ButtonTheme {
   backgroundColor?: string;
   textColor?: string;
   borderColor?: string;
   borderRadius?: string;
 }
 
-/** §3 theme: fonts, colours, container, buttons, inputs, logo, hide header. */
+/** The theme: fonts, colours, container, buttons, inputs, logo, hide header. */
 export interface Theme {
   fontFamily?: string;
   hideHeaderText?: boolean;
@@ -27,7 +27,7 @@ export interface Theme {
 const DARK_TEAL = "#19303d";
 const DARK_RED = "#8b1214";
 
-/** §3 and §9 defaults. */
+/** The specified defaults. */
 export const DEFAULT_THEME = {
   fontFamily: "Arial, Helvetica, sans-serif",
   colors: { primary: DARK_TEAL, secondary: "#5c727d", success: "#0c5a56", error: DARK_RED },

@@ -10,7 +10,7 @@ export interface Toast {
   text: string;
 }
 
-/** Toasts with the §9 limit (the oldest goes first) and durations. */
+/** Toasts with the specified limit (the oldest goes first) and durations. */
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());

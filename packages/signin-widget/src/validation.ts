@@ -7,7 +7,7 @@ import {
 } from "libphonenumber-js";
 import { DEFAULT_PHONE_REGION } from "./constants.ts";
 
-/** §5: local part, @, domain, and a top-level domain of two or more letters. */
+/** Local part, @, domain, and a top-level domain of two or more letters. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(email: string): boolean {
@@ -35,7 +35,7 @@ export function displayPhone(e164: string): string {
   return parsed.country === DEFAULT_PHONE_REGION ? parsed.formatNational() : parsed.formatInternational();
 }
 
-export interface CountryOption {
+interface CountryOption {
   code: string;
   dial: string;
 }

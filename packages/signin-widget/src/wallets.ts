@@ -10,7 +10,7 @@ export interface WalletInfo {
   downloadUrl: string;
 }
 
-/** §3 wallet types; the order is the order of the buttons. */
+/** Wallet types; the order is the order of the buttons. */
 export const WALLETS: WalletInfo[] = [
   {
     option: "Metamask",
@@ -67,7 +67,7 @@ export function walletInfo(option: WalletOption): WalletInfo {
   return WALLETS.find((w) => w.option === option) ?? (WALLETS[0] as WalletInfo);
 }
 
-/** §9: wallet buttons on Main fill 6 slots minus the OAuth providers minus one; the rest go to 'other'. */
+/** Wallet buttons on Main fill 6 slots minus the OAuth providers minus one; the rest go to 'other'. */
 export function splitWallets(
   wallets: WalletInfo[],
   oauthCount: number,

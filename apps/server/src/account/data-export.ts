@@ -13,10 +13,10 @@ import { voiceConsentsOf } from "../voices/cloning.ts";
 import { myVoicesOf } from "../voices/my-voices.ts";
 
 /** How long the media links in an export work. */
-export const EXPORT_LINK_DAYS = 7;
+const EXPORT_LINK_DAYS = 7;
 
 /** A name for a folder in the ZIP: the title's letters and digits, then the id's start (unique). */
-export function folderName(title: string, id: string): string {
+function folderName(title: string, id: string): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[^\p{L}\p{N}]+/gu, "-")

@@ -11,7 +11,7 @@ import { exportsPrefix } from "../storage/keys.ts";
 import { keepUsageOf } from "../usage/carryover.ts";
 
 /** Exports a user may ask for in a day (each reads all of the user's rows). */
-export const EXPORTS_PER_DAY = 5;
+const EXPORTS_PER_DAY = 5;
 /** How long a finished export's ZIP is kept (and its link works). */
 export const EXPORT_KEEP_DAYS = 7;
 const EXPORT_LINK_SECONDS = 3600;

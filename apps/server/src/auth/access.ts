@@ -12,7 +12,7 @@ import { SESSION_COOKIE, type SessionUser } from "./sessions.ts";
 export type Access = "public" | "signed-in" | "session-only" | "admin";
 
 /** An /api route as registered, with the access it declared (undefined: it declared none). */
-export interface ApiRoute {
+interface ApiRoute {
   method: string;
   url: string;
   access: Access | undefined;

@@ -7,11 +7,11 @@ import { apiKeys, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 /** Every key starts with this, so a leaked one is easy to recognise (and to scan for). */
-export const API_KEY_PREFIX = "dub_";
+const API_KEY_PREFIX = "dub_";
 /** Characters of the key shown in lists (the prefix and 8 random characters: 48 bits, not enough to use). */
 const SHOWN_CHARS = API_KEY_PREFIX.length + 8;
 /** A bound on what one account keeps, not a working set. */
-export const MAX_API_KEYS = 25;
+const MAX_API_KEYS = 25;
 
 /** The user behind a valid key, with what the key may do. */
 export interface ApiKeyUser {

@@ -10,7 +10,7 @@ const { identitySessions } = identitySchema;
 
 export const SESSION_COOKIE = "dub_session";
 export const SESSION_ABSOLUTE_DAYS = 30;
-export const SESSION_IDLE_DAYS = 7;
+const SESSION_IDLE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export interface SessionUser {

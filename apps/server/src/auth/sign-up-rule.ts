@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { invites, users } from "../db/schema.ts";
 
 /** Pure: whether the list lets this address in (no list: anyone; no address: nobody once there is one). */
-export function listAllows(list: SignUpList | null, email: string | null): boolean {
+function listAllows(list: SignUpList | null, email: string | null): boolean {
   if (list === null) return true;
   if (email === null) return false;
   const address = email.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { billing, stripeEvents } from "../db/schema.ts";
 
-export type BillingRow = typeof billing.$inferSelect;
+type BillingRow = typeof billing.$inferSelect;
 
 export interface SubscriptionState {
   subscriptionId: string | null;

@@ -4,7 +4,7 @@ import { currentUser, PUBLIC, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { BillingService } from "./service.ts";
 
-/** Stripe Checkout, the customer portal, webhooks, and the subscription state (PRODUCT.md § Plans and limits; DECISIONS.md § Subscription, billing and plan limits). */
+/** Stripe Checkout, the customer portal, webhooks, and the subscription state (PRODUCT.md § Plans and limits; docs/decisions/billing-and-plans.md). */
 export function billingRoutes(app: FastifyInstance, deps: { billing: BillingService }) {
   const { billing } = deps;
 

@@ -104,7 +104,7 @@ export interface StripeEvent {
   data: { object: Record<string, unknown> };
 }
 
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Pure: Stripe's `Stripe-Signature` value for a payload (what Stripe sends; used by tests and tools). */
 export function signPayload(payload: string, secret: string, timestamp: number): string {

@@ -27,7 +27,7 @@ export const FLAG_OF: Record<LanguageCode, string> = {
 
 /**
  * Languages voice samples exist in, and the app language each one speaks: the voice picker's five
- * (dubbing-service.md §2) plus Chinese, which the landing page's sample cards also play.
+ * (English, Spanish, French, German, Italian) plus Chinese, which the landing page's sample cards also play.
  */
 export const SAMPLE_LANGUAGES: ReadonlyMap<string, LanguageCode> = new Map([
   ["english", "en"],

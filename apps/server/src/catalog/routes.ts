@@ -37,7 +37,7 @@ export function catalogRoutes(
       VOICES.map((v) => ({ name: v.name, value: v.value, gender: v.gender, locale: v.locale })),
   );
 
-  // Who speaks each catalogue voice here in a sample language (#30): the picker names the engine, since
+  // Who speaks each catalogue voice here in a sample language: the picker names the engine, since
   // the catalogue's names are Azure's and an offline engine speaks them when Azure is not configured
   app.get<{ Params: { language: string } }>("/api/voices/spoken/:language", SIGNED_IN, async (request) => {
     const code = SAMPLE_LANGUAGES.get(request.params.language);

@@ -1,6 +1,6 @@
 // `npm run backup -- FILE`: a consistent archive of embedded mode's DATA_DIR (database and storage). With
 // a server running on DATA_DIR the server writes it (it alone may open the database; see
-// docs/DECISIONS.md), over DATA_DIR/control.sock; with none, this process opens the database itself.
+// docs/decisions/operations.md), over DATA_DIR/control.sock; with none, this process opens the database itself.
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import http from "node:http";

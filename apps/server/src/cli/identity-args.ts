@@ -1,7 +1,7 @@
 // `npm run identity -- <command>`: the operators' backend API from a shell. Pure: arguments → request.
 import { parseArgs } from "node:util";
 
-export interface IdentityRequest {
+interface IdentityRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   body?: unknown;

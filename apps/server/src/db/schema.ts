@@ -119,13 +119,13 @@ export const speakers = pgTable(
     position: integer("position").notNull(),
     name: text("name").notNull(),
     selectedVoice: text("selected_voice").notNull(),
-    /** How the offline voice follows this speaker (#30): "Match the speaker", the measures, the user's values. */
+    /** How the offline voice follows this speaker: "Match the speaker", the measures, the user's values. */
     style: jsonb("style").$type<SpeakerStyle>(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
 );
 
-// My voices (#30): a user's own voices, reused across projects. A preset is a catalogue voice with the
+// My voices: a user's own voices, reused across projects. A preset is a catalogue voice with the
 // pitch and pace it speaks at; a cloned voice is a voice a provider made from a speaker's speech
 // (`voice` = "cloned:<engine>:<provider voice id>"). The project a voice came from is kept for reference
 // (set null when that project goes, so the voice outlives it) — but a clone not `saved` is deleted with
@@ -155,7 +155,7 @@ export const myVoices = pgTable(
   ],
 );
 
-// Consent to clone a voice (#30): who agreed, when, to what words, for which speaker, sent to whom; one
+// Consent to clone a voice: who agreed, when, to what words, for which speaker, sent to whom; one
 // row per attempt, written before anything is sent. At most one attempt in flight per speaker (the
 // partial unique index: a double click makes one voice). Kept with the account (cascade).
 export const voiceConsents = pgTable(
@@ -316,7 +316,7 @@ export const jobs = pgTable(
   ],
 );
 
-export interface StoryboardImageJson {
+interface StoryboardImageJson {
   id: string | number;
   medium: string;
   [key: string]: unknown;

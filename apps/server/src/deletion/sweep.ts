@@ -7,7 +7,7 @@ import { clipCachesDir } from "../storage/clip-cache.ts";
 import type { Storage } from "../storage/index.ts";
 
 /** A folder younger than this may belong to an upload whose row is not written yet. */
-export const ORPHAN_GRACE_MS = 3600_000;
+const ORPHAN_GRACE_MS = 3600_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

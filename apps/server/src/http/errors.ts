@@ -55,7 +55,7 @@ export function noRoute(method: string, url: string) {
 }
 
 /** The path without its query, cut to 100 characters (an address can be kilobytes long). */
-export function shortPath(url: string): string {
+function shortPath(url: string): string {
   const path = url.split("?")[0]!;
   return path.length > 100 ? `${path.slice(0, 100)}…` : path;
 }

@@ -1,5 +1,5 @@
 /** The longest a request may wait for its work (`Prefer: wait`): longer work answers 202 and streams. */
-export const MAX_PREFER_WAIT_SECONDS = 300;
+const MAX_PREFER_WAIT_SECONDS = 300;
 
 /** Seconds asked for by `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
 export function preferWaitSeconds(

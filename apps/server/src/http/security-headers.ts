@@ -7,7 +7,7 @@ import helmet from "helmet";
  * come from Pexels (storyboards), frames only from YouTube's privacy-enhanced embed (new project preview),
  * and no other site may frame the app (clickjacking).
  */
-export function contentSecurityPolicy(publicUrl: string): Record<string, string[] | null> {
+function contentSecurityPolicy(publicUrl: string): Record<string, string[] | null> {
   const https = publicUrl.startsWith("https:");
   return {
     "default-src": ["'self'"],

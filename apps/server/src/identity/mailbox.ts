@@ -11,7 +11,7 @@ export interface StoredMail extends MailMessage {
 }
 
 /** How long the dev mailbox keeps a message. */
-export const MAILBOX_DAYS = 7;
+const MAILBOX_DAYS = 7;
 
 /**
  * Where sign-in emails go when no SMTP server is configured: each message is kept in the database (so

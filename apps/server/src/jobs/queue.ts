@@ -2,11 +2,6 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
 import { log } from "../logs/context.ts";
 
-export interface QueueOptions {
-  /** Seconds between heartbeats; a job whose worker stops beating is failed and retried. */
-  heartbeatSeconds: number;
-}
-
 /**
  * Retries of a transient failure (the network, the store, the database): exponential from 1 s, capped at
  * a minute, ten of them — about four minutes in all, so a minute-long outage is outlasted; a dead worker's
@@ -15,11 +10,11 @@ export interface QueueOptions {
  */
 export const RETRIES = { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60 };
 /** 10 s without a heartbeat (pg-boss's least) and a job goes to another worker. */
-export const HEARTBEAT_SECONDS = 10;
+const HEARTBEAT_SECONDS = 10;
 /** A running job beats this often, so its last beat is at most this old when its worker dies. */
 export const HEARTBEAT_REFRESH_SECONDS = 2;
 /** How often the supervising processes of scale-out look for jobs without a heartbeat. */
-export const SUPERVISE_SECONDS = 2;
+const SUPERVISE_SECONDS = 2;
 
 /**
  * How a worker learns of new jobs. Creating a job sends a NOTIFY (PostgreSQL's, or PGlite's in-process

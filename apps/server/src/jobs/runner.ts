@@ -23,9 +23,9 @@ export type QueueName = keyof JobPayloads & string;
 
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 
-export type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export" | "webhook"> & JobKind;
+type TrackedQueue = Exclude<QueueName, "retention" | "purge" | "export" | "webhook"> & JobKind;
 
-export interface StartJob<N extends TrackedQueue> {
+interface StartJob<N extends TrackedQueue> {
   queue: N;
   /** The user whose work it is (fair scheduling: ordered behind no one else's backlog, limited per user). */
   owner: string;
@@ -148,7 +148,7 @@ export class JobQueue {
 }
 
 /** What a failed run leaves behind: the message, and the record's state when no retry is left. */
-export interface Failure {
+interface Failure {
   message: string;
   record: () => Promise<unknown>;
 }

@@ -7,10 +7,10 @@ import { projects, storyboards, translations } from "../db/schema.ts";
 import type { JobTracker } from "./tracker.ts";
 
 /** A job row younger than this may be waiting for its queue job's transaction to be seen. */
-export const STUCK_AFTER_MS = 2 * 60_000;
+const STUCK_AFTER_MS = 2 * 60_000;
 export const LOST_MESSAGE = "This work stopped without finishing (its worker went away). Start it again.";
 
-export interface StuckRow {
+interface StuckRow {
   id: string;
   kind: string;
   project_id: string | null;

@@ -109,7 +109,8 @@ describe.skipIf(!pythonOf(DEFAULT_YT_DLP))("confine.py", () => {
     expect(internal.hits.slice(before)).toEqual([]);
   });
 
-  // Debian bookworm's yt-dlp, if this machine has it: the version the issue was found with
+  // Debian bookworm's yt-dlp, if this machine has it: the version that took a proxy-bypass header from a
+  // URL fragment (CVE-2023-46121)
   const old = (() => {
     try {
       const program = execFileSync("sh", ["-c", "command -v yt-dlp"], { encoding: "utf8" }).trim();

@@ -6,7 +6,7 @@ import type { PrivateAllowance } from "../net/address-guard.ts";
 import { fetchDirect } from "./fetch-direct.ts";
 import { downloadWithYtDlp } from "./yt-dlp.ts";
 
-export interface DownloadLimits {
+interface DownloadLimits {
   allow: PrivateAllowance;
   maxBytes: number;
   idleMs: number;

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { checkTarget, guardedLookup, type PrivateAllowance } from "../net/address-guard.ts";
 import { LinkError, tooLarge } from "./errors.ts";
 
-export interface FetchLimits {
+interface FetchLimits {
   allow: PrivateAllowance;
   /** The body is cut off past this many bytes (the plan's limit), before anything is stored or charged. */
   maxBytes: number;
@@ -18,10 +18,10 @@ export interface FetchLimits {
 }
 
 /** Redirects followed, each re-checked by the guard. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** What a link answered: a media file (now at `dest`), or an HTML page (left to yt-dlp). */
-export type Fetched = { kind: "file"; size: number; contentType: string; finalUrl: URL } | { kind: "page" };
+type Fetched = { kind: "file"; size: number; contentType: string; finalUrl: URL } | { kind: "page" };
 
 /** Pure: what a response's Content-Type makes of it. */
 export function classifyContentType(header: string | undefined): "media" | "page" | "other" {

@@ -12,7 +12,7 @@ const CONFINE = path.join(import.meta.dirname, "confine.py");
 /** What confine.py writes before each refusal. */
 const REFUSED = "yt-dlp confinement refused: ";
 
-export interface YtDlpLimits {
+interface YtDlpLimits {
   allow: PrivateAllowance;
   maxBytes: number;
   /** The whole run: yt-dlp is killed when it ends. */

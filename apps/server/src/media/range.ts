@@ -1,4 +1,4 @@
-export type RangeResult = { start: number; end: number } | "unsatisfiable" | null;
+type RangeResult = { start: number; end: number } | "unsatisfiable" | null;
 
 /**
  * Parses an HTTP Range header for a file of `size` bytes. Only single ranges are served (what browsers

@@ -4,7 +4,7 @@
 import { log } from "../logs/context.ts";
 
 /** The setting that lets each kind of outgoing request reach private addresses. */
-export type PrivateSetting = "IMPORT_ALLOW_PRIVATE" | "WEBHOOKS_ALLOW_PRIVATE";
+type PrivateSetting = "IMPORT_ALLOW_PRIVATE" | "WEBHOOKS_ALLOW_PRIVATE";
 
 const PRIVATE = /^(\S+) is a private address\.?$/;
 

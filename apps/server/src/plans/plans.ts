@@ -60,7 +60,7 @@ export function isActiveStatus(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }
 
-export interface LimitCheck {
+interface LimitCheck {
   ok: boolean;
   plan: Plan;
   /** null: the plan has no monthly limit. */

@@ -1,7 +1,7 @@
 import type { ProjectStatus, SpeakerStyle, TranslationStatus } from "@dubbing/contract";
 import type { Segment, Speaker } from "./schemas.ts";
 
-// One rule for edits and jobs (docs/DECISIONS.md "Edits while a job runs"): a job reads what it works on
+// One rule for edits and jobs (docs/decisions/projects-and-uploads.md "Edits while a job runs"): a job reads what it works on
 // when it starts, so an edit saved while it runs would be silently missing from its result. Such an edit
 // is refused with 409 and the editor keeps it until the job has finished.
 
@@ -59,7 +59,7 @@ export function canonicalStyle(style: SpeakerStyle): SpeakerStyle {
 }
 
 /**
- * Pure: the speakers of an edit with each one's measured pitch and pace (#30) as stored, whatever the
+ * Pure: the speakers of an edit with each one's measured pitch and pace as stored, whatever the
  * client sent (measures come from the audio, not from users).
  */
 export function keepMeasured(given: Speaker[], current: Speaker[]): Speaker[] {

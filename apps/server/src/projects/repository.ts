@@ -13,7 +13,7 @@ import {
 import type { Segment, Speaker } from "./schemas.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type NewProject = typeof projects.$inferInsert;
+type NewProject = typeof projects.$inferInsert;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -138,7 +138,7 @@ export class VideoRepository {
   }
 
   /**
-   * Keeps the measures a dub took of speakers who had none (#30: measured at first use), without
+   * Keeps the measures a dub took of speakers who had none (a speaker is measured at first use), without
    * touching the rest of their style; a speaker removed meanwhile is skipped.
    */
   async setMeasured(projectId: string, measured: Record<string, Prosody>): Promise<void> {

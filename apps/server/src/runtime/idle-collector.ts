@@ -8,9 +8,9 @@ import v8 from "node:v8";
 import vm from "node:vm";
 
 /** How often the process looks at whether it is idle. */
-export const IDLE_CHECK_MS = 120_000;
+const IDLE_CHECK_MS = 120_000;
 /** Idle: the event loop was busy less than this share of the last check's interval. */
-export const IDLE_LOOP_SHARE = 0.02;
+const IDLE_LOOP_SHARE = 0.02;
 /** What the heap must have grown since its lowest for a collection to be worth it. */
 export const IDLE_GROWTH_BYTES = 1024 * 1024;
 

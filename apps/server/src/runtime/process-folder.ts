@@ -36,7 +36,7 @@ export function uploadsRoot(tmpDir: string): string {
   return path.join(tmpDir, "uploads");
 }
 
-export interface ProcessFolder {
+interface ProcessFolder {
   /** This process's own folder. */
   dir: string;
   close(): Promise<void>;
@@ -73,7 +73,7 @@ export async function claimProcessFolder(tmpDir: string): Promise<ProcessFolder>
 }
 
 /** What a look at another process's folder found. */
-export interface FolderLook {
+interface FolderLook {
   name: string;
   /** The folder's last change (its owner's heartbeat). */
   touchedAt: Date;

@@ -1,11 +1,11 @@
 // Pure: cutting a pasted transcript into storyboard frames and picking search words for each.
 
 /** Narration speed used to size frames before any speech exists: 150 words a minute. */
-export const WORDS_PER_SECOND = 2.5;
+const WORDS_PER_SECOND = 2.5;
 export const MIN_FRAME_SECONDS = 3;
-export const MAX_FRAME_SECONDS = 12;
+const MAX_FRAME_SECONDS = 12;
 
-export interface FrameSizing {
+interface FrameSizing {
   wordsPerSecond: number;
   minSeconds: number;
   maxSeconds: number;

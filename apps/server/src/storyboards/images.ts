@@ -166,14 +166,14 @@ export function verifiedOfflineImage(url: string, secret: string): { variant: nu
   return { variant: wanted.variant, query: wanted.query };
 }
 
-export const OFFLINE_VARIANTS = VARIANTS;
+const OFFLINE_VARIANTS = VARIANTS;
 
 const FONTS = [
   "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
   "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
   "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
 ];
-export function fontFile(): string | null {
+function fontFile(): string | null {
   return FONTS.find((f) => existsSync(f)) ?? null;
 }
 
@@ -184,7 +184,7 @@ export function fontOption(): string {
 }
 
 /** ffmpeg renders of illustrations at once per process; more wait their turn. */
-export const RENDERS_AT_ONCE = 2;
+const RENDERS_AT_ONCE = 2;
 
 /**
  * The service's own image library: illustrations composed from the search words (illustration/), drawn

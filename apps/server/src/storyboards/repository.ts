@@ -76,6 +76,6 @@ export class StoryboardRepository {
   }
 }
 
-export function isUuid(id: string): boolean {
+function isUuid(id: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

@@ -26,9 +26,9 @@ interface PlanOf {
 
 const MEDIA_TTL_SECONDS = 6 * 3600;
 /** The voice a storyboard is narrated with when none is chosen: the catalogue's first en-US voice. */
-export const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
+const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
 
-export interface GenerateOptions {
+interface GenerateOptions {
   voice?: string;
   language?: string;
   subtitles?: boolean;
@@ -187,7 +187,7 @@ export class StoryboardService {
     return { job: job && presentJob(job), storyboard: this.present(current, job) };
   }
 
-  /** Spec §3 shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
+  /** The published storyboard shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
   present(row: StoryboardRow, job: JobRow | null) {
     const durations = row.frameDurationsMs;
     return {

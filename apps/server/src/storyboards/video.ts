@@ -1,14 +1,14 @@
 // Pure: the ffmpeg command that turns frames (image + narration) into the storyboard's MP4.
 
-export const VIDEO_WIDTH = 1280;
-export const VIDEO_HEIGHT = 720;
-export const FPS = 25;
+const VIDEO_WIDTH = 1280;
+const VIDEO_HEIGHT = 720;
+const FPS = 25;
 /** The image is scaled to this multiple of the output before pan/zoom, which keeps the motion smooth. */
-export const SCALE = 1.5;
+const SCALE = 1.5;
 /** Crossfade between frames (seconds). */
-export const CROSSFADE_SECONDS = 0.5;
+const CROSSFADE_SECONDS = 0.5;
 /** A breath after each narration (seconds), and the shortest a frame is shown. */
-export const PAUSE_SECONDS = 0.15;
+const PAUSE_SECONDS = 0.15;
 export const MIN_FRAME_SECONDS = 1;
 
 export interface VideoFrame {

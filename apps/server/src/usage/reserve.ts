@@ -7,7 +7,7 @@ import { checkLimit, limitMessage, type MeteredWork, type Plan } from "../plans/
 import { monthOf, UsageRepository } from "./repository.ts";
 
 /** Minutes a piece of work takes from its user's month, reserved when the work is accepted. */
-export interface Reservation {
+interface Reservation {
   userId: string;
   plan: Plan;
   kind: UsageKind;

@@ -2,11 +2,11 @@
 // refused at upload, before it is stored or costs a worker hours.
 
 /** 4K UHD, either way up. */
-export const MAX_LONG_SIDE = 3840;
-export const MAX_SHORT_SIDE = 2160;
-export const MAX_FPS = 60;
+const MAX_LONG_SIDE = 3840;
+const MAX_SHORT_SIDE = 2160;
+const MAX_FPS = 60;
 
-export interface MediaRefusal {
+interface MediaRefusal {
   code: "unsupported_media_type" | "file_too_large";
   message: string;
 }

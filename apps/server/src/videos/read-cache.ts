@@ -5,7 +5,7 @@ import { NotifiedCache } from "../db/notified-cache.ts";
 import type { ProjectRow, VideoRepository } from "../projects/repository.ts";
 import type { Segment, Speaker } from "../projects/schemas.ts";
 
-export interface ProjectWithWords {
+interface ProjectWithWords {
   row: ProjectRow;
   speakers: Speaker[];
   transcript: Segment[];

@@ -11,7 +11,7 @@ import { readSubtitleFile } from "./subtitle-import.ts";
 import { receiveUpload } from "./upload.ts";
 
 /** Uploads one user may send at once to one API process. */
-export const MAX_PARALLEL_UPLOADS = 4;
+const MAX_PARALLEL_UPLOADS = 4;
 
 export function videoRoutes(
   app: FastifyInstance,
@@ -185,7 +185,7 @@ export function videoRoutes(
 }
 
 /** The form's "How many people speak?": absent, "" or "auto" → null (detect); "1"–"8" → n; else undefined. */
-export function formSpeakerCount(value: string | undefined): number | null | undefined {
+function formSpeakerCount(value: string | undefined): number | null | undefined {
   const v = value?.trim() ?? "";
   if (v === "" || v === "auto") return null;
   const n = /^[1-9]$/.test(v) ? Number(v) : Number.NaN;

@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 import { uploadedFileName } from "../media/file-names.ts";
 import { collectSubtitles, type SubtitleUpload } from "./subtitle-import.ts";
 
-export interface ReceivedUpload {
+interface ReceivedUpload {
   title: string | undefined;
   /** The spoken language (an app language code); English when not sent. */
   language: string | undefined;

@@ -1,4 +1,4 @@
-// Voice cloning (#30, part 2): "Clone this speaker's voice". The user's consent is recorded before
+// Voice cloning: "Clone this speaker's voice". The user's consent is recorded before
 // anything is sent; the sample is the speaker's own speech (the voice stem when the project has one);
 // the voice lands in My voices (unsaved: it goes with its project) and becomes the speaker's voice. A
 // refusal leaves no voice; a voice the provider made but we could not keep is deleted there again.

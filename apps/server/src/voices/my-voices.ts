@@ -1,4 +1,4 @@
-// My voices (#30, part 3): a user's library of voices, saved from a speaker and reused in any project.
+// My voices: a user's library of voices, saved from a speaker and reused in any project.
 import { MAX_MY_VOICES, type MyVoice } from "@dubbing/contract";
 import { parseClonedVoice } from "@dubbing/dubbing";
 import { and, asc, eq } from "drizzle-orm";

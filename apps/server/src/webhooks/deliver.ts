@@ -8,7 +8,7 @@ import { signedHeaders } from "./signing.ts";
 import { postJson } from "./target.ts";
 
 /** The Standard Webhooks advice: a receiver answers within seconds; past this the attempt failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How long a claimed delivery is its sender's; after it (the sender died) another worker takes it. */
 const CLAIM_MS = WEBHOOK_TIMEOUT_MS + 20_000;
 
@@ -90,7 +90,7 @@ export async function runWebhookDelivery(deps: DeliveryDeps, job: { endpointId: 
 }
 
 /** How long the delivery log keeps a settled delivery. */
-export const DELIVERY_LOG_DAYS = 30;
+const DELIVERY_LOG_DAYS = 30;
 
 /** The hourly retention job's part: settled deliveries older than the log keeps. */
 export async function sweepDeliveries(db: Db, now: Date): Promise<void> {

@@ -15,7 +15,7 @@ import { newMessageId, newSecret } from "./signing.ts";
 import { assertPublicTarget } from "./target.ts";
 
 /** A bound on what one account keeps. */
-export const MAX_WEBHOOK_ENDPOINTS = 10;
+const MAX_WEBHOOK_ENDPOINTS = 10;
 /** Deliveries the log shows. */
 const LOG_SIZE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +40,7 @@ const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-export const presentDelivery = (row: DeliveryRow): WebhookDelivery => ({
+const presentDelivery = (row: DeliveryRow): WebhookDelivery => ({
   id: row.id,
   type: row.type,
   status: row.status,

@@ -17,7 +17,7 @@ export async function assertPublicTarget(raw: string, allowPrivate: boolean): Pr
   if (problem) fail(explainRefusal(problem, "WEBHOOKS_ALLOW_PRIVATE"));
 }
 
-export interface PostResult {
+interface PostResult {
   /** The HTTP status, or null when no answer came (refused, timed out, unreachable). */
   status: number | null;
   error: string | null;

@@ -131,7 +131,7 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
           },
         },
       );
-      // speakers measured at this first dub keep their measures (#30)
+      // speakers measured at this first dub keep their measures, so later dubs calibrate to the same figures
       await repo.setMeasured(project.id, result.measured);
       // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
       // the SRT's cues (two-language: the original transcript paired with the translation) whose typed
@@ -201,7 +201,7 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
  * What the editor needs of the dub report: per segment its speed and whether it is too long, the report
  * card, and the lines reviewed before (kept while their text is the one reviewed: present.ts).
  */
-export function summarizeReport(report: PipelineReport, reviewed?: Record<string, string>): DubReport {
+function summarizeReport(report: PipelineReport, reviewed?: Record<string, string>): DubReport {
   const { segments, dubbed, tooLong, resynthesized, cached, maxSpeed, atMost1_3 } = report.totals;
   return {
     background: report.background,

@@ -5,7 +5,7 @@ import type { ProgressWriter } from "../jobs/progress.ts";
 import { type JobScope, runGuarded } from "../jobs/runner.ts";
 import { budgetMs, type WorkerDeps } from "./deps.ts";
 
-export interface TrackedRun {
+interface TrackedRun {
   trackId: string;
   isLastAttempt: boolean;
   /** Seconds of media the run's budget is computed from (budgetMs). */

@@ -13,7 +13,7 @@ import { storedExtension } from "../videos/upload.ts";
 import type { WorkerDeps } from "./deps.ts";
 
 /** A download that sends nothing for this long fails (retried: it may be the network). */
-export const IDLE_MS = 30_000;
+const IDLE_MS = 30_000;
 /** The longest a link's download may take, whatever its size. */
 export const DOWNLOAD_MS = 15 * 60_000;
 

@@ -71,7 +71,7 @@ export async function runRetention(
 }
 
 /** The service's storyboard illustrations are re-rendered on request: a week's worth is kept at most. */
-export const OFFLINE_IMAGES_DAYS = 7;
+const OFFLINE_IMAGES_DAYS = 7;
 
 /**
  * Clears the shared illustration cache once it is a week old (one settings row remembers when). Counted

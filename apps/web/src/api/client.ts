@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@dubbing/contract";
 
 /** The server's error codes, or `http_error` when a response carried none (a proxy's page, a crash). */
-export type ApiErrorCode = ErrorCode | "http_error";
+type ApiErrorCode = ErrorCode | "http_error";
 
 /** An API error as the server sends it: `{"error": {"code", "message"}}`. */
 export class ApiError extends Error {
@@ -51,5 +51,3 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 export function jsonBody(method: string, value: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(value) };
 }
-
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

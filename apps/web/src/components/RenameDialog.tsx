@@ -3,7 +3,7 @@ import { buttonPrimary, buttonSecondary, inputBase } from "./button-styles.ts";
 import { Dialog } from "./Dialog.tsx";
 
 /** The title rule of create: 1–200 characters after trimming. */
-export function titleProblem(title: string): string | null {
+function titleProblem(title: string): string | null {
   const t = title.trim();
   if (t === "") return "A title is required.";
   if (t.length > 200) return "The title can be at most 200 characters.";

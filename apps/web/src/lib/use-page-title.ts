@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from "react";
 
-export const APP_NAME = "AI Video Dubbing";
+const APP_NAME = "AI Video Dubbing";
 
 /** Lets the signed-in layout show the page name in its header. */
 export const HeaderTitleContext = createContext<(title: string) => void>(() => {});

@@ -4,7 +4,7 @@
 import { Fft } from "./fft.ts";
 
 /** c[lag] = Σ_{i<frame} s[o+i]·s[o+i+lag] for lag 0..maxLag; reads s[o .. o+frame+maxLag). */
-export type Correlate = (samples: Float32Array, o: number, out: Float64Array) => void;
+type Correlate = (samples: Float32Array, o: number, out: Float64Array) => void;
 
 const cache = new Map<string, Correlate>();
 

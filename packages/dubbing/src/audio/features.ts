@@ -9,7 +9,7 @@ export interface Region {
 }
 
 /** RMS level (dBFS) of consecutive frames of `frameMs`. */
-export function frameLevels(samples: Float32Array, sampleRate: number, frameMs = 10): Float32Array {
+function frameLevels(samples: Float32Array, sampleRate: number, frameMs = 10): Float32Array {
   const frame = Math.max(1, Math.round((sampleRate * frameMs) / 1000));
   const n = Math.floor(samples.length / frame);
   const out = new Float32Array(n);
@@ -22,7 +22,7 @@ export function frameLevels(samples: Float32Array, sampleRate: number, frameMs =
   return out;
 }
 
-export interface VadOptions {
+interface VadOptions {
   frameMs?: number;
   /** Absolute floor: frames quieter than this are never speech. */
   floorDb?: number;
@@ -103,7 +103,7 @@ export function silences(speech: Region[], totalMs: number): Region[] {
 const mel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
 const imel = (m: number) => 700 * (10 ** (m / 2595) - 1);
 
-export interface MfccOptions {
+interface MfccOptions {
   frameMs?: number;
   hopMs?: number;
   nFilters?: number;

@@ -1,4 +1,4 @@
-// Pure measures of how a person speaks (#30): median pitch, pitch range and speaking rate in syllables
+// Pure measures of how a person speaks: median pitch, pitch range and speaking rate in syllables
 // per second, from their own speech. The same measures are taken on a TTS voice's clips, so that an
 // engine can be set to speak at the speaker's pitch and pace (measure biases cancel).
 import { pitchTrack, type Region, speechRegions } from "./features.ts";
@@ -163,7 +163,7 @@ export function semitones(from: number, to: number): number {
 }
 
 /** How much of a speaker's speech is measured: enough for a stable median, bounded work. */
-export const SPEAKER_SAMPLE_MS = 60_000;
+const SPEAKER_SAMPLE_MS = 60_000;
 
 /** Pure: a speaker's regions, longest first, until `maxMs` (the last one cut): the stretches to measure. */
 export function longestFirst(regions: Region[], maxMs = SPEAKER_SAMPLE_MS): Region[] {

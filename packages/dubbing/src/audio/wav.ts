@@ -1,7 +1,7 @@
 // Pure WAV (RIFF) reading and writing. Reads PCM 8/16/24/32-bit and IEEE float; streaming headers with
 // bogus sizes (espeak-ng --stdout, ffmpeg to a pipe) are read up to the end of the buffer.
 
-export interface Pcm {
+interface Pcm {
   sampleRate: number;
   channels: number;
   /** Interleaved samples in [-1, 1]. */

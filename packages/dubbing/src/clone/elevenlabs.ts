@@ -15,7 +15,7 @@ import { CloneError, type CloneLimits, type CloneRequest, type VoiceCloner } fro
 export const ELEVENLABS_CLONE_LIMITS: CloneLimits = { minSeconds: 10, maxSeconds: 180 };
 
 /** An upload of a few MB and the provider's processing: seconds usually; the request gives up after this. */
-export const CLONE_TIMEOUT_MS = 90_000;
+const CLONE_TIMEOUT_MS = 90_000;
 
 /** Pure: the multipart fields other than the files, in the provider's names. */
 export function elevenLabsCloneFields(req: Pick<CloneRequest, "name" | "description" | "labels">) {

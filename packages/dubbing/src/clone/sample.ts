@@ -16,7 +16,7 @@ export type SamplePlan =
   | { ok: false; totalMs: number; neededMs: number };
 
 /** Segments shorter than this are left out: a word or two is mostly its edges. */
-export const MIN_PIECE_MS = 500;
+const MIN_PIECE_MS = 500;
 
 /**
  * Pure: the pieces of `speaker`'s speech to send, longest first, adding up to at most the maximum (the

@@ -1,4 +1,4 @@
-// Voice cloning (#30, part 2): what an engine that makes a voice from a sample of someone's speech offers.
+// Voice cloning: what an engine that makes a voice from a sample of someone's speech offers.
 
 /** One audio file of the sample, on this machine. */
 export interface CloneSampleFile {

@@ -9,7 +9,7 @@ import { throwIfAborted } from "../errors.ts";
  * BIC penalty weight, calibrated on flite and espeak-ng voices (docs/ENGINES.md): with λ = 2 every
  * same-voice pair of sentences scored below 0 and every different-voice pair above +150.
  */
-export const BIC_LAMBDA = 2;
+const BIC_LAMBDA = 2;
 
 /**
  * Per-frame log-likelihood ratio under which two clusters are merged even when BIC says no. BIC alone
@@ -17,20 +17,20 @@ export const BIC_LAMBDA = 2;
  * roughly, and the data term grows with the frame count while the penalty grows with its log. Pooled
  * halves of one flite voice scored ≈ 0.00, awb against slt 0.75 (docs/ENGINES.md).
  */
-export const GLR_MERGE = 0.3;
+const GLR_MERGE = 0.3;
 
 /**
  * Per-frame likelihood ratio above which the audio before and after a word boundary is taken for two
  * speakers. Measured with 3 s windows on flite voices: 0.74–0.98 at a change of voice, at most 0.64
  * inside one voice.
  */
-export const CHANGE_GLR = 0.7;
+const CHANGE_GLR = 0.7;
 
 /** MFCC hop (ms). */
-export const HOP_MS = 10;
+const HOP_MS = 10;
 
 /** Minimum frames for an utterance to be clustered; shorter ones follow their nearest neighbour. */
-export const MIN_FRAMES = 40;
+const MIN_FRAMES = 40;
 
 /** Sufficient statistics of a diagonal Gaussian over MFCC frames. */
 export interface Stats {
@@ -53,7 +53,7 @@ export function stats(frames: Float64Array[]): Stats | null {
   return { n: frames.length, sum, sq };
 }
 
-export function mergeStats(a: Stats, b: Stats): Stats {
+function mergeStats(a: Stats, b: Stats): Stats {
   return {
     n: a.n + b.n,
     sum: a.sum.map((v, i) => v + (b.sum[i] as number)),
@@ -150,7 +150,7 @@ function regionFrames(samples: Float32Array, sampleRate: number, r: Region): Flo
 }
 
 /** Frame statistics of each region; null for regions too short to describe a voice. */
-export function regionStats(samples: Float32Array, sampleRate: number, regions: Region[]): (Stats | null)[] {
+function regionStats(samples: Float32Array, sampleRate: number, regions: Region[]): (Stats | null)[] {
   return regions.map((r) => {
     const f = regionFrames(samples, sampleRate, r);
     return f.length >= MIN_FRAMES ? stats(f) : null;

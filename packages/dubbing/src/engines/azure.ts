@@ -47,7 +47,7 @@ export interface AzureSpeechOptions {
   endpoint?: string;
 }
 
-export type AzureSpeechCredentials = Required<AzureSpeechOptions>;
+type AzureSpeechCredentials = Required<AzureSpeechOptions>;
 
 /** Pure: the options with blanks for what is not given. */
 export function azureSpeechCredentials(opts: AzureSpeechOptions = {}): AzureSpeechCredentials {
@@ -62,7 +62,7 @@ export function azureSpeechProblem(c: AzureSpeechCredentials): string | null {
   return null;
 }
 
-export async function azureSpeechAvailability(c: AzureSpeechCredentials): Promise<Availability> {
+async function azureSpeechAvailability(c: AzureSpeechCredentials): Promise<Availability> {
   const reason = azureSpeechProblem(c);
   return reason ? { ok: false, reason } : { ok: true };
 }

@@ -12,7 +12,7 @@ export interface Availability {
   reason?: string;
 }
 
-export interface EngineBase {
+interface EngineBase {
   id: string;
   kind: EngineKind;
   /** Human label for the UI / reports. */

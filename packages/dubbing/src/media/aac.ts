@@ -15,7 +15,7 @@ export const AAC_FRAME = 1024;
 /** ffmpeg's AAC encoder emits one frame of priming before the first input sample. */
 export const AAC_DELAY = 1024;
 
-export interface AacPiece {
+interface AacPiece {
   /** Input range, in samples per channel. */
   from: number;
   to: number;

@@ -126,7 +126,7 @@ export function decodeAudioArgs(
 }
 
 /** AAC bit rate: 96 kb/s per channel (speech and a ducked background sound clean at this rate). */
-export function aacBitrateK(channels: number): number {
+function aacBitrateK(channels: number): number {
   return 96 * Math.max(1, channels);
 }
 

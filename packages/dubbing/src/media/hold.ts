@@ -13,13 +13,13 @@ import { runFfprobe } from "./probe.ts";
 import { runFfmpeg } from "./run.ts";
 
 /** A keyframe of the video stream: its presentation and decoding times (s). */
-export interface Keyframe {
+interface Keyframe {
   pts: number;
   dts: number;
 }
 
 /** One piece of the held video, on the original's timeline (s). */
-export type HoldPiece =
+type HoldPiece =
   | { kind: "copy"; from: number; to: number; outpoint: number | null }
   | { kind: "hold"; from: number; to: number; holds: { at: number; seconds: number }[] };
 
@@ -106,7 +106,7 @@ const H264_HOLD = [
 ];
 
 /** Pure: ffmpeg's arguments for one stretch with its holds, video only, into an MP4 of `timescale`. */
-export function holdStretchArgs(
+function holdStretchArgs(
   video: MediaInput,
   piece: Extract<HoldPiece, { kind: "hold" }>,
   output: string,
@@ -157,7 +157,7 @@ export function concatScript(video: string, pieces: HoldPiece[], stretchFiles: s
 }
 
 /** Pure: the whole video encoded again with its holds, for a stream that cannot be joined to H.264. */
-export function holdWholeArgs(video: MediaInput, waits: Wait[], output: string): string[] {
+function holdWholeArgs(video: MediaInput, waits: Wait[], output: string): string[] {
   const holds = waits.map((w) => ({ at: w.at / 1000, seconds: w.ms / 1000 }));
   return [
     ...inputArgs(video),
@@ -178,7 +178,7 @@ export function holdWholeArgs(video: MediaInput, waits: Wait[], output: string):
   ];
 }
 
-export interface HoldVideoInput {
+interface HoldVideoInput {
   video: MediaInput;
   durationMs: number;
   waits: Wait[];
@@ -246,7 +246,7 @@ export async function holdVideo(input: HoldVideoInput): Promise<void> {
 }
 
 /** A stretch of the sound around holds, on the original's timeline (s), played at `tempo` (< 1). */
-export interface SoundStretch {
+interface SoundStretch {
   from: number;
   to: number;
   tempo: number;
@@ -282,7 +282,7 @@ export function atempoChain(tempo: number): string {
 }
 
 /** Pure: the filter graph lengthening the first input's sound ([0:a]) at its stretches, into [a]. */
-export function stretchSoundGraph(stretches: SoundStretch[]): string {
+function stretchSoundGraph(stretches: SoundStretch[]): string {
   const parts: string[] = [];
   let cursor = 0;
   const piece = (from: number, to: number | null, tempo: number | null) => {

@@ -23,7 +23,7 @@ export const MEDIA_DEMUXERS = [
 export type Demuxer = (typeof MEDIA_DEMUXERS)[number];
 
 /** The only protocols an input may use: the local file, or a pipe the caller set up. */
-export const INPUT_PROTOCOLS = "file,pipe";
+const INPUT_PROTOCOLS = "file,pipe";
 
 /** A probed file: its path and the demuxer its probe found, forced on every later call. */
 export interface ProbedFile {

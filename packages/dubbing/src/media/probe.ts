@@ -118,7 +118,7 @@ export function runFfprobe(args: string[], signal?: AbortSignal): Promise<string
 }
 
 /** Why ffprobe failed, as a MediaError: a refused demuxer by its kind, anything else not_media. */
-export function ffprobeFailure(stderr: string, cause?: unknown): MediaError {
+function ffprobeFailure(stderr: string, cause?: unknown): MediaError {
   const refused = refusedDemuxer(stderr);
   if (refused) {
     const kind = refusalKind(refused);

@@ -16,7 +16,7 @@ export interface RunOptions {
 }
 
 /** The global flags runFfmpeg puts before the caller's arguments. */
-export const GLOBAL_ARGS = [
+const GLOBAL_ARGS = [
   "-hide_banner",
   "-nostdin",
   "-y",

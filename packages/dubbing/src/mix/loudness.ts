@@ -11,7 +11,7 @@ interface Biquad {
 }
 
 /** K-weighting filter stages (pre-filter shelf + RLB high-pass) for any sample rate (libebur128's derivation). */
-export function kWeighting(sampleRate: number): [Biquad, Biquad] {
+function kWeighting(sampleRate: number): [Biquad, Biquad] {
   let f0 = 1681.974450955533;
   const G = 3.999843853973347;
   let Q = 0.7071752369554196;

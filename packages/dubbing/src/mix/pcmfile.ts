@@ -9,7 +9,7 @@ import { concat } from "../audio/dsp.ts";
 import { applyCurve, applyGain, blockPeaks, type GainCurve } from "./loudness.ts";
 import { type Measurement, measure, sharedFloats, WARM_MS } from "./measure.ts";
 
-export interface PcmWindow {
+interface PcmWindow {
   /** The history (the previous window's last frames, as the callback left them), then the window. */
   data: Float32Array;
   /** Frames of history at the start of `data`. */
@@ -67,7 +67,7 @@ export async function eachWindow(
  * eachWindow over a stream of raw interleaved float32 (e.g. ffmpeg's decoder on a pipe), read as it
  * arrives: no file in between. The stream is consumed to its end (or destroyed if `fn` throws).
  */
-export async function eachStreamWindow(
+async function eachStreamWindow(
   stream: Readable,
   channels: number,
   opts: { windowFrames: number; historyFrames?: number; skipFrames?: number },

@@ -11,7 +11,7 @@ import { protectTerms } from "./glossary.ts";
 import { type Edge, findRoute } from "./routes.ts";
 
 /** The apertium binary and its language pairs when no others are configured. */
-export const APERTIUM = "apertium";
+const APERTIUM = "apertium";
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
 
 /** ISO 639-3 / 639-1 codes used by Apertium mode names → our codes ("ca" is a pivot, not an app language). */

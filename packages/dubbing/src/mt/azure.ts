@@ -15,8 +15,8 @@ import { directPairs } from "./routes.ts";
 
 export const AZURE_TRANSLATOR_ENDPOINT = "https://api.cognitive.microsofttranslator.com";
 /** Documented per-request limits of Translate (one target language). */
-export const AZURE_MAX_ELEMENTS = 1000;
-export const AZURE_MAX_CHARS = 50_000;
+const AZURE_MAX_ELEMENTS = 1000;
+const AZURE_MAX_CHARS = 50_000;
 
 /** App language (base code) → Translator code. The docs list all 21 app languages. */
 const CODE: Record<Exclude<LanguageCode, "cmn">, string> = {
@@ -72,7 +72,7 @@ export function azureDictionaryText(text: string, pairs: readonly TermPair[]): s
 }
 
 /** Pure: the JSON body of one Translate request. */
-export function azureRequestBody(texts: string[]): { Text: string }[] {
+function azureRequestBody(texts: string[]): { Text: string }[] {
   return texts.map((t) => ({ Text: t }));
 }
 

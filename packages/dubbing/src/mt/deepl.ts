@@ -15,8 +15,8 @@ import { directPairs } from "./routes.ts";
 export const DEEPL_PRO_URL = "https://api.deepl.com";
 export const DEEPL_FREE_URL = "https://api-free.deepl.com";
 /** Documented per-request limits of /v2/translate. */
-export const DEEPL_MAX_TEXTS = 50;
-export const DEEPL_MAX_BODY_BYTES = 128 * 1024;
+const DEEPL_MAX_TEXTS = 50;
+const DEEPL_MAX_BODY_BYTES = 128 * 1024;
 
 /**
  * App language (base code) → DeepL source_lang. Every app language DeepL documents for text translation;
@@ -90,7 +90,7 @@ export function deeplRequestBody(
  * without a regional variant (a glossary into "EN" serves EN-US).
  * Followed: developers.deepl.com/docs/api-reference/glossaries (v2 glossaries, entries_format "tsv").
  */
-export function deeplGlossaryBody(pairs: readonly TermPair[], sourceLang: string, targetLang: string) {
+function deeplGlossaryBody(pairs: readonly TermPair[], sourceLang: string, targetLang: string) {
   return {
     name: "dubbing project glossary",
     source_lang: sourceLang.split("-")[0]!,

@@ -1,4 +1,4 @@
-// Lines that fit (#29): which translated lines would need more than the fit's speed-up to be spoken in
+// Lines that fit: which translated lines would need more than the fit's speed-up to be spoken in
 // their slot, and the character budget a shorter rendering must keep to. Pure.
 
 import { baseLanguage, type LanguageCode } from "../languages.ts";
@@ -13,7 +13,7 @@ export function charsPerSecond(language: LanguageCode): number {
   return ["zh", "ja", "ko"].includes(baseLanguage(language)) ? 7 : 14;
 }
 
-export interface Slot {
+interface Slot {
   start: number;
   end: number;
 }

@@ -22,7 +22,7 @@ export interface GlossaryMiss {
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Pure: a term as a whole word or phrase, any case, any run of spaces between its words. */
-export function termPattern(term: string): RegExp {
+function termPattern(term: string): RegExp {
   const words = term.trim().split(/\s+/).map(literal).join("\\s+");
   return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "giu");
 }

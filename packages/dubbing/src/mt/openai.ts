@@ -23,10 +23,10 @@ import { directPairs } from "./routes.ts";
 export const OPENAI_BASE_URL = "https://api.openai.com";
 export const OPENAI_MT_MODEL = "gpt-4o-mini";
 /** Segments per request: small enough that the model keeps count, large enough for context. */
-export const OPENAI_BATCH_SEGMENTS = 40;
-export const OPENAI_BATCH_CHARS = 8000;
+const OPENAI_BATCH_SEGMENTS = 40;
+const OPENAI_BATCH_CHARS = 8000;
 /** Neighbouring segments shown on each side of a batch, for context only. */
-export const OPENAI_CONTEXT_SEGMENTS = 3;
+const OPENAI_CONTEXT_SEGMENTS = 3;
 
 /** Pure: how the prompt names a language ("pt" is Brazilian Portuguese, "zh"/"cmn" Mandarin in Simplified script). */
 export function promptLanguage(code: LanguageCode): string {
@@ -71,7 +71,7 @@ export const TRANSLATIONS_SCHEMA = {
 } as const;
 
 /** Pure: the glossary as an instruction: each term and what it must become ("" without terms). */
-export function glossaryInstruction(glossary: readonly TermPair[]): string {
+function glossaryInstruction(glossary: readonly TermPair[]): string {
   if (glossary.length === 0) return "";
   const rules = glossary.map((p) =>
     p.source === p.target
@@ -82,7 +82,7 @@ export function glossaryInstruction(glossary: readonly TermPair[]): string {
 }
 
 /** Pure: the system prompt for one language pair (and the glossary's terms, when there are any). */
-export function openAiInstructions(
+function openAiInstructions(
   from: LanguageCode,
   to: LanguageCode,
   glossary: readonly TermPair[] = [],
@@ -164,11 +164,7 @@ export function parseOpenAiResponse(json: unknown, expected: number): string[] |
 }
 
 /** Pure: the system prompt asking for shorter renderings (lines that must fit their time). */
-export function openAiShortenInstructions(
-  from: LanguageCode,
-  to: LanguageCode,
-  glossary: readonly TermPair[] = [],
-) {
+function openAiShortenInstructions(from: LanguageCode, to: LanguageCode, glossary: readonly TermPair[] = []) {
   const t = promptLanguage(to);
   return [
     `These ${t} lines translate a ${promptLanguage(from)} video for dubbing, and each is too long to be spoken in its time.`,
@@ -182,7 +178,7 @@ export function openAiShortenInstructions(
 }
 
 /** Pure: the chat completions body asking for shorter renderings of `items`. */
-export function openAiShortenBody(
+function openAiShortenBody(
   model: string,
   items: readonly ShortenItem[],
   from: LanguageCode,

@@ -66,7 +66,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const stop = linkedAbort(signal);
   try {
     timings.prepare = since(t);
-    // offline voices set to their speakers' pitch and pace (#30), unless turned off for the whole dub;
+    // offline voices set to their speakers' pitch and pace, unless turned off for the whole dub;
     // the settings are kept beside the clips (and travel with them between workers), so that a re-dub
     // after edits speaks as the last one did and re-renders only the edited lines
     t = performance.now();

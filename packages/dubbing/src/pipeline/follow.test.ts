@@ -1,4 +1,4 @@
-// Voices that follow the speaker (#30): the pure settings, then real espeak-ng, flite and ffmpeg.
+// Voices that follow the speaker: the pure settings, then real espeak-ng, flite and ffmpeg.
 import { describe, expect, it } from "vitest";
 import { semitones } from "../audio/prosody.ts";
 import { parseStyle, styleTarget } from "../doc.ts";

@@ -1,4 +1,4 @@
-// Offline voices that follow the speaker (#30): the settings at which a TTS voice speaks at a speaker's
+// Offline voices that follow the speaker: the settings at which a TTS voice speaks at a speaker's
 // median pitch, pitch range and pace, found by synthesizing a sample of the speaker's own lines and
 // measuring it with the same measures as the speaker (so that the measures' biases cancel).
 import { speechRegions } from "../audio/features.ts";
@@ -29,8 +29,8 @@ export interface StyleFit {
 }
 
 /** Pace changes beyond these are left to the timing fit (a voice sped up further sounds mechanical). */
-export const STYLE_MIN_RATE = 0.75;
-export const STYLE_MAX_RATE = 1.4;
+const STYLE_MIN_RATE = 0.75;
+const STYLE_MAX_RATE = 1.4;
 
 /** espeak-ng's pitch setting moves the pitch about 0.9 % a step (measured: ×2.4 from 0 to 99). */
 const PITCH_PER_STEP = 0.009;

@@ -238,7 +238,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       const regions = utts.filter((_, i) => labels[i] === s);
       const f0 = medianPitch(samples, pcm.sampleRate, regions);
       genders.push(genderOfPitch(f0));
-      // how they speak, for voices that follow them (#30): their longest utterances, a minute at most
+      // how they speak, for voices that follow them: their longest utterances, a minute at most
       const m = measureSpeech(concatRegions(samples, pcm.sampleRate, longestFirst(regions)), pcm.sampleRate);
       measured.push(
         m.voicedFrames > 0

@@ -19,10 +19,7 @@ export interface ResolvedVoice {
 }
 
 /** The voices the available local engines list for a language (what the catalogue's mapping ranks). */
-export async function installedVoices(
-  registry: EngineRegistry,
-  language: LanguageCode,
-): Promise<LocalVoice[]> {
+async function installedVoices(registry: EngineRegistry, language: LanguageCode): Promise<LocalVoice[]> {
   const out: LocalVoice[] = [];
   for (const e of registry.list("tts"))
     if (e.local && e.languages.includes(language) && (await registry.availability(e)).ok)
@@ -49,7 +46,7 @@ async function catalogCandidates(
 }
 
 /**
- * A cloned voice (#30): spoken by the engine that made it, in any language that engine speaks, or
+ * A cloned voice: spoken by the engine that made it, in any language that engine speaks, or
  * refused (no_engine) with the reason — never another engine's voice in its place, which would be a
  * stranger's voice where the user chose the speaker's own.
  */

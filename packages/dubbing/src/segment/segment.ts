@@ -1,13 +1,13 @@
 // Pure: recognised words → sentence-sized segments (ms).
 import type { Word } from "../engines/types.ts";
 
-export interface Utterance {
+interface Utterance {
   start: number;
   end: number;
   words: Word[];
 }
 
-export interface SegmentOptions {
+interface SegmentOptions {
   /** A gap between words at least this long ends a segment. */
   pauseMs?: number;
   /** Segments longer than this are split at their longest inner gap. */

@@ -14,10 +14,10 @@ import { runFfmpeg } from "../media/run.ts";
 import { runProcess } from "../util/proc.ts";
 
 /** The model's sample rate. */
-export const DEEPFILTER_RATE = 48_000;
+const DEEPFILTER_RATE = 48_000;
 const SCRIPT = fileURLToPath(new URL("./deepfilter.py", import.meta.url));
 /** The `enhance` environment that scripts/setup.sh makes (scripts/python.sh). */
-export const DEFAULT_ENHANCE_PYTHON = fileURLToPath(
+const DEFAULT_ENHANCE_PYTHON = fileURLToPath(
   new URL("../../../../.tools/python/enhance/bin/python", import.meta.url),
 );
 

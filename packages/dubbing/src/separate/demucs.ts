@@ -10,10 +10,10 @@ import { runFfmpeg } from "../media/run.ts";
 import { runProcess } from "../util/proc.ts";
 import { decodeStemFiles, rawToWavArgs } from "./stems.ts";
 
-export const DEMUCS_DEFAULT_MODEL = "htdemucs";
+const DEMUCS_DEFAULT_MODEL = "htdemucs";
 
 /** Pure: the demucs command line for one file (two stems, on the CPU, WAV output). */
-export function demucsArgs(input: string, outDir: string, model: string, jobs: number): string[] {
+function demucsArgs(input: string, outDir: string, model: string, jobs: number): string[] {
   return ["--two-stems", "vocals", "-n", model, "-o", outDir, "-d", "cpu", "-j", String(jobs), input];
 }
 

@@ -15,10 +15,10 @@ import { runFfmpeg } from "../media/run.ts";
 import { apiUrl, type ProviderRequest, providerFetch, providerJson } from "../util/http.ts";
 import { decodeStemFiles, rawToFlacArgs } from "./stems.ts";
 
-export const MUSICAI_URL = "https://api.music.ai";
+const MUSICAI_URL = "https://api.music.ai";
 export const MUSICAI_WORKFLOW = "music-ai/stems-vocals-accompaniment";
 
-export interface MusicAiOptions {
+interface MusicAiOptions {
   apiKey?: string;
   baseUrl?: string;
   workflow?: string;

@@ -3,14 +3,14 @@
 // frame, the Wiener-style gain against the background spectrum learned from the speech-free blocks
 // nearest in time (the speech is where the caller says: the pipeline's voice activity or a transcript).
 // The voice stem is the original's mid minus the background's, so the two stems sum to the input.
-// docs/DECISIONS.md has the candidates measured and why this one.
+// docs/decisions/transcripts-and-recognition.md has the candidates measured and why this one.
 import { join } from "node:path";
 import type { SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { backgroundGain, freeBlocks, type GainOptions, nearestFree, type Span } from "./mask.ts";
 import { applyGain, binPower, stftPass } from "./stft.ts";
 
-export interface SpectralSettings {
+interface SpectralSettings {
   /** FFT size and hop at 44.1 kHz (scaled to other rates). */
   n: number;
   hop: number;
@@ -28,8 +28,8 @@ export interface SpectralSettings {
   minFreeMs: number;
 }
 
-/** Chosen with `node bench/pipeline/separation.ts` (docs/DECISIONS.md). */
-export const SPECTRAL_SETTINGS: SpectralSettings = {
+/** Chosen with `node bench/pipeline/separation.ts` (docs/decisions/transcripts-and-recognition.md). */
+const SPECTRAL_SETTINGS: SpectralSettings = {
   n: 2048,
   hop: 512,
   blockFrames: 24,

@@ -30,7 +30,7 @@ export interface SpeechActivity {
 }
 
 /** stems.json: what made the stems. */
-export interface StemsInfo {
+interface StemsInfo {
   engine: string;
   params: Record<string, unknown>;
   channels: number;
@@ -65,7 +65,7 @@ export function rawToFlacArgs(
 }
 
 /** Pure: ffmpeg arguments for a file's mid, (left + right) / 2, as raw float32 (ffmpeg's own downmix is −3 dB). */
-export function midArgs(input: string, output: string, rate: number, channels: number): string[] {
+function midArgs(input: string, output: string, rate: number, channels: number): string[] {
   const mid = channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : ["-ac", "1"];
   return ["-i", input, ...mid, "-ar", String(rate), "-c:a", "pcm_f32le", "-f", "f32le", output];
 }
@@ -99,7 +99,7 @@ export function rawToWavArgs(input: string, rate: number, channels: number, outp
  * for want of speech-free audio (the spectral one, on a talk over continuous music) hands over to the next
  * available one, which needs none (DeepFilterNet3). Any other failure, or the last refusal, is thrown.
  */
-export async function separateWithFallback(
+async function separateWithFallback(
   registry: EngineRegistry,
   prefer: string | undefined,
   input: SeparationInput,

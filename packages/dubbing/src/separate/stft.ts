@@ -7,7 +7,7 @@ import { throwIfAborted } from "../errors.ts";
 import { eachWindow } from "../mix/pcmfile.ts";
 
 /** Pure: the square root of a periodic Hann window; analysis × synthesis with a hop of n/4 sums to 2. */
-export function sqrtHann(n: number): Float64Array {
+function sqrtHann(n: number): Float64Array {
   const w = new Float64Array(n);
   for (let i = 0; i < n; i++) w[i] = Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n));
   return w;
@@ -44,7 +44,7 @@ export function applyGain(re: Float64Array, im: Float64Array, gain: Float64Array
   }
 }
 
-export interface StftPassOptions {
+interface StftPassOptions {
   n: number;
   hop: number;
   /** Frames of the file per read (memory). */
@@ -197,7 +197,7 @@ export async function stftPass(
   return k;
 }
 
-export interface Spectrum {
+interface Spectrum {
   re: Float64Array;
   im: Float64Array;
 }

@@ -8,12 +8,12 @@ import { collapseSpaces, isVttHeader, stripSpans, timingLine, voiceName } from "
 /** Largest subtitle file accepted (bytes). */
 export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 /** Slack at the video's end, as for edited transcripts (rounding of the probed duration). */
-export const END_TOLERANCE_MS = 250;
+const END_TOLERANCE_MS = 250;
 /** Most cues and characters per cue a transcript holds (the contract's transcript limits). */
 const MAX_CUES = 20_000;
 const MAX_CUE_CHARS = 5000;
 /** Longest line read (characters): a cue's text and as much again for its tags. */
-export const MAX_LINE_CHARS = 2 * MAX_CUE_CHARS;
+const MAX_LINE_CHARS = 2 * MAX_CUE_CHARS;
 /** Most distinct speaker names a file may hold: as many as a project can have (the contract's 50). */
 const MAX_SPEAKERS = 50;
 

@@ -3,7 +3,7 @@
 // hostile lines (runs of `<`, `{\`, `<v `, spaces) costs time in proportion to its length.
 
 /** Whether the character at `i` is one `\s` matches (the characters String.prototype.trim strips). */
-export function spaceAt(s: string, i: number): boolean {
+function spaceAt(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
   return (

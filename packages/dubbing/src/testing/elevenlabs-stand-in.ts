@@ -4,7 +4,7 @@
 import { encodeWav } from "../audio/wav.ts";
 import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from "./fake-server.ts";
 
-export interface ReceivedClone {
+interface ReceivedClone {
   name: string;
   description: string | null;
   labels: string | null;
@@ -32,7 +32,7 @@ export interface ElevenLabsStandIn {
 }
 
 /** Pure-ish: the multipart body of a recorded request, parsed as the provider would. */
-export async function parseMultipart(req: RecordedRequest): Promise<FormData> {
+async function parseMultipart(req: RecordedRequest): Promise<FormData> {
   const type = String(req.headers["content-type"] ?? "");
   return new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData();
 }

@@ -4,7 +4,7 @@
 import type { LocalVoice, TtsEngine } from "../engines/types.ts";
 import type { ResolvedVoice } from "../pipeline/voices.ts";
 
-export const FAKE_TTS_RATE = 22_050;
+const FAKE_TTS_RATE = 22_050;
 const TONE: LocalVoice = { engine: "fake", id: "tone", language: "en", gender: "Female", label: "Tone" };
 
 export function fakeTtsEngine(calls: { text: string; rate: number }[] = [], exponent = 1): TtsEngine {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { encodeWav } from "../audio/wav.ts";
 
 export const MUSIC_DIR = "/usr/share/games/asc/music";
-export const MUSIC_FILES = ["frontiers.mp3", "machine_wars.mp3", "time_to_strike.mp3"];
+const MUSIC_FILES = ["frontiers.mp3", "machine_wars.mp3", "time_to_strike.mp3"];
 export const STEM_RATE = 44_100;
 
 const ffmpeg = (args: string[]) =>
@@ -123,7 +123,7 @@ export function joinSpeech(out: string, parts: string[], gapMs: number): { start
   return regions;
 }
 
-export interface Shares {
+interface Shares {
   /** Least-squares coefficient of each source stem in the output, inside the ranges. */
   speech: number;
   music: number;

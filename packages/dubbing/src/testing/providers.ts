@@ -11,7 +11,7 @@ import { type FakeServer, type RecordedRequest, startFakeServer } from "./fake-s
 
 export type Answer = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
 
-export interface FakeProvider {
+interface FakeProvider {
   readonly url: string;
   /** This test's requests. */
   readonly requests: RecordedRequest[];
@@ -66,7 +66,7 @@ export function abortAfter(ms: number): AbortSignal {
 }
 
 /** The error a promise rejects with (fails the test when it resolves). */
-export async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
+async function errorOf(p: Promise<unknown>): Promise<Error & { code?: string }> {
   try {
     await p;
   } catch (err) {
@@ -119,7 +119,7 @@ export async function formOf(req: RecordedRequest): Promise<FormData> {
 }
 
 /** Words as [text, start, end] in the unit the provider uses. */
-export type WordTuple = [text: string, start: number, end: number];
+type WordTuple = [text: string, start: number, end: number];
 
 /** An Azure Speech phrase in its documented shape, from words as [text, offset ms, end ms]. */
 export function azurePhrase(words: WordTuple[], extra: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
 // SVOX Pico (Debian's libttspico-utils, from non-free: scripts/setup.sh): one female voice for each of six
 // locales, clearer than espeak-ng. Its male voices are the female one lowered with its formants (a larger
-// vocal tract), which was heard back far better than espeak-ng's male voices (docs/DECISIONS.md).
+// vocal tract), which was heard back far better than espeak-ng's male voices (docs/decisions/voices.md).
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { DubError } from "../errors.ts";
 
-export interface ProcResult {
+interface ProcResult {
   stdout: Buffer;
   stderr: string;
 }
 
-export interface ProcOptions {
+interface ProcOptions {
   input?: string | Buffer;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;

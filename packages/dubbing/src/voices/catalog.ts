@@ -1,4 +1,4 @@
-// The voice catalogue of dubbing-service.md §3: 47 Azure-style `{locale}-{Name}MultilingualNeural`
+// The product's voice catalogue: 47 Azure-style `{locale}-{Name}MultilingualNeural`
 // voices (real Azure Speech voice names), each with name and gender. Every voice can speak every app
 // language: with Azure configured it is the Azure voice itself; offline it maps to a local voice.
 import type { Gender, LocalVoice } from "../engines/types.ts";
@@ -163,9 +163,4 @@ export function localVoicesFor(
       ),
     )
     .filter((v): v is LocalVoice => v !== undefined);
-}
-
-/** The Azure voice id for a catalogue value when the Azure engine is configured (the value itself). */
-export function azureVoiceFor(value: string): string | undefined {
-  return findVoice(value)?.value;
 }

@@ -25,8 +25,8 @@ function layout(
 }
 
 /** The languages the sign-in emails are written in; any other `locale` gets English. */
-export const EMAIL_LOCALES = ["en", "es", "fr", "de", "pt"] as const;
-export type EmailLocale = (typeof EMAIL_LOCALES)[number];
+const EMAIL_LOCALES = ["en", "es", "fr", "de", "pt"] as const;
+type EmailLocale = (typeof EMAIL_LOCALES)[number];
 
 /** Pure: "pt-BR", "es_ES", "FR" → the email language; unknown or missing → English. */
 export function emailLocale(locale: string | undefined): EmailLocale {

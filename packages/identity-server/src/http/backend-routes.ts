@@ -28,11 +28,7 @@ import { backendCall, callerOf, errorPayload, parse, requestId, send } from "./p
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
 
-export type BackendRegistrar = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  handler: Handler,
-) => void;
+type BackendRegistrar = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, handler: Handler) => void;
 
 export function backendRegistrar(app: FastifyInstance, ctx: Ctx): BackendRegistrar {
   return (method, path, handler) => {

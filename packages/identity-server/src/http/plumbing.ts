@@ -25,7 +25,7 @@ export function parseBasic(header: string | undefined): { user: string; pass: st
 }
 
 /** ajv-like entries so the Stytch SDK recognises a schema error (it looks for a `body` key). */
-export function schemaErrorBody(err: ZodError) {
+function schemaErrorBody(err: ZodError) {
   return err.issues.map((i) => ({
     keyword: i.code,
     dataPath: `.${i.path.join(".")}`,
@@ -90,7 +90,7 @@ function fromFastify(err: unknown): IdentityError {
   return new IdentityError("internal_server_error");
 }
 
-export function allowedOrigin(ctx: Ctx, origin: string | undefined): string | null {
+function allowedOrigin(ctx: Ctx, origin: string | undefined): string | null {
   if (!origin) return null;
   if (ctx.project.allowedOrigins.includes(origin)) return origin;
   try {
@@ -141,7 +141,7 @@ export function installJsonParser(app: FastifyInstance): void {
   );
 }
 
-export type Envelope = "sdk" | "backend";
+type Envelope = "sdk" | "backend";
 
 /** Sends `data` as `{data: {...data, request_id, status_code}, request_id, status_code}` (SDK) or flat (backend). */
 export function send(reply: FastifyReply, kind: Envelope, rid: string, data: object, status = 200) {

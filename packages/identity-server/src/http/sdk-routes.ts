@@ -87,11 +87,7 @@ import { callerOf, errorPayload, parse, parseBasic, requestId, sdkCall, send } f
 
 type Handler = (call: Call, req: FastifyRequest) => Promise<object> | object;
 
-export type SdkRegistrar = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  handler: Handler,
-) => void;
+type SdkRegistrar = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, handler: Handler) => void;
 
 export function sdkRegistrar(app: FastifyInstance, ctx: Ctx): SdkRegistrar {
   return (method, path, handler) => {
@@ -127,7 +123,7 @@ export function sdkRegistrar(app: FastifyInstance, ctx: Ctx): SdkRegistrar {
 }
 
 /** The product an SDK path belongs to; user search exists for the password flow only. */
-export function productOf(path: string): Product | null {
+function productOf(path: string): Product | null {
   if (path === "/users/search") return "passwords";
   const segment = path.split("/")[1] as Product;
   return (PRODUCTS as readonly string[]).includes(segment) ? segment : null;

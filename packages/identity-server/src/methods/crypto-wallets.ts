@@ -16,7 +16,7 @@ import { requireStepUp } from "../stepup.ts";
 import { insertUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
-export type WalletType = "ethereum" | "solana";
+type WalletType = "ethereum" | "solana";
 
 // viem alone is ~7 MB of heap: the wallet libraries load with the first wallet call.
 const libraries = lazy(async () => {
@@ -30,7 +30,7 @@ const libraries = lazy(async () => {
 });
 
 /** Canonical form of an address, or an error: checksummed hex for Ethereum, base58 for Solana. */
-export async function normalizeAddress(
+async function normalizeAddress(
   type: string,
   address: string,
 ): Promise<{ type: WalletType; address: string }> {
@@ -69,7 +69,7 @@ export const walletStartBody = z.object({
 });
 
 /** The challenge text the wallet signs (pure given its inputs). */
-export async function challengeMessage(args: {
+async function challengeMessage(args: {
   type: WalletType;
   address: string;
   origin: string;
@@ -115,12 +115,12 @@ export async function challengeMessage(args: {
  * it was issued to, so a stranger asking for challenges for someone's public address cannot displace
  * theirs; limits are counted per address and client for the same reason (pure).
  */
-export function walletClient(type: WalletType, address: string, caller: Caller): string {
+function walletClient(type: WalletType, address: string, caller: Caller): string {
   return sha256(`${type}:${address}\n${caller.ip}\n${caller.userAgent}`);
 }
 
 /** Pending challenges of one client and address that a signature is checked against, newest first. */
-export const MAX_PENDING_CHALLENGES = 5;
+const MAX_PENDING_CHALLENGES = 5;
 const CHALLENGE_MINUTES = 10;
 
 export async function walletStart(call: Call, body: z.infer<typeof walletStartBody>, secondary: boolean) {
@@ -183,12 +183,7 @@ export const walletAuthenticateBody = z.object({
   session_duration_minutes: sessionDuration.optional(),
 });
 
-export async function verifyWalletSignature(
-  type: WalletType,
-  address: string,
-  message: string,
-  signature: string,
-) {
+async function verifyWalletSignature(type: WalletType, address: string, message: string, signature: string) {
   const { verifyMessage, nacl, bs58 } = await libraries();
   try {
     if (type === "ethereum") {

@@ -13,7 +13,7 @@ import { consumeToken, issueToken, pickRedirect } from "../tokens.ts";
 import { completeSignIn, providerConfig } from "./oauth.ts";
 
 /** Google signs ID tokens with either spelling of its issuer. */
-export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 const NONCE_MINUTES = 10;
 
 export const oneTapStartBody = z.object({

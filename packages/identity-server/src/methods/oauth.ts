@@ -47,7 +47,7 @@ export function callbackUrl(ctx: Ctx, provider: string): string {
   return `${ctx.publicUrl}/v1/public/oauth/${encodeURIComponent(provider)}/callback`;
 }
 
-export const oauthStartQuery = z.object({
+const oauthStartQuery = z.object({
   public_token: z.string(),
   code_challenge: z.string().optional(),
   custom_scopes: z.string().max(1000).optional(),

@@ -48,7 +48,7 @@ export const otpPhoneBody = z.object({
 const phoneNumbers = lazy(() => import("libphonenumber-js"));
 
 /** E.164 or `invalid_phone_number`. */
-export async function normalizePhone(input: string): Promise<string> {
+async function normalizePhone(input: string): Promise<string> {
   const { parsePhoneNumberFromString } = await phoneNumbers();
   const p = parsePhoneNumberFromString(input.trim());
   if (!p?.isValid()) throw new IdentityError("invalid_phone_number");

@@ -178,10 +178,10 @@ export async function usersSearch(call: Call, body: z.infer<typeof usersSearchBo
   return { userType: pw ? "password" : "passwordless" };
 }
 
-export const EVENTS_PER_BATCH = 100;
+const EVENTS_PER_BATCH = 100;
 export const EVENTS_BODY_BYTES = 64 * 1024;
 /** The SDK's events are a few hundred bytes; 2 KiB leaves room without letting a batch carry a file. */
-export const EVENT_BYTES = 2048;
+const EVENT_BYTES = 2048;
 
 const eventSchema = z.object({
   telemetry: z.record(z.string(), z.unknown()).default({}),

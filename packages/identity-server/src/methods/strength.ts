@@ -25,7 +25,7 @@ export async function isBreached(password: string): Promise<boolean> {
   return (await dictionaries()).breached.has(password.toLowerCase());
 }
 
-export interface LudsResult {
+interface LudsResult {
   has_lower_case: boolean;
   has_upper_case: boolean;
   has_digit: boolean;
@@ -50,7 +50,7 @@ export function luds(password: string, minimumCount: number, complexity: number)
   };
 }
 
-export interface StrengthResult {
+interface StrengthResult {
   valid_password: boolean;
   score: number;
   breached_password: boolean;

@@ -16,11 +16,11 @@ import { requireStepUp } from "../stepup.ts";
 import { loadUser } from "../users.ts";
 import { authenticatedResponse, sessionDuration } from "./common.ts";
 
-export const PERIOD_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const PERIOD_SECONDS = 30;
+const RECOVERY_CODE_COUNT = 10;
 
 /** `xxxx-xxxx-xxxx` from 60 random bits, lower-case base32 (pure apart from the randomness). */
-export function recoveryCode(): string {
+function recoveryCode(): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   const bytes = randomBytes(12);
   let s = "";
@@ -40,7 +40,7 @@ function totpFor(secretBase32: string, label: string, issuer: string): TOTP {
 }
 
 /** The time step a code matches (±1 step of drift), or null (pure). */
-export function matchingStep(secretBase32: string, code: string, now: Date): number | null {
+function matchingStep(secretBase32: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(secretBase32, "", "").validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return null;

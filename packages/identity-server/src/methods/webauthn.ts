@@ -27,7 +27,7 @@ const webauthnLibrary = lazy(() => import("@simplewebauthn/server"));
 const CHALLENGE_MINUTES = 5;
 
 /** Origins allowed for a WebAuthn domain (RP ID): configured origins on that host or a sub-domain of it. */
-export function originsForDomain(ctx: Pick<Ctx, "project" | "publicUrl">, domain: string): string[] {
+function originsForDomain(ctx: Pick<Ctx, "project" | "publicUrl">, domain: string): string[] {
   const all = [...new Set([...ctx.project.allowedOrigins, new URL(ctx.publicUrl).origin])];
   return all.filter((o) => {
     const host = new URL(o).hostname;

@@ -2,7 +2,7 @@
 // the team's private key, naming the team (iss), the Services ID (sub) and Apple (aud).
 import { importPKCS8, SignJWT } from "jose";
 
-export const APPLE_AUDIENCE = "https://appleid.apple.com";
+const APPLE_AUDIENCE = "https://appleid.apple.com";
 /** Short-lived: a fresh one per token request (Apple allows up to six months). */
 const LIFETIME_SECONDS = 5 * 60;
 

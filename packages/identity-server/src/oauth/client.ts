@@ -1,4 +1,4 @@
-// The OAuth 2.0 / OpenID Connect client side of a sign-in, on oauth4webapi (docs/DECISIONS.md "OAuth
+// The OAuth 2.0 / OpenID Connect client side of a sign-in, on oauth4webapi (docs/decisions/identity-and-sign-in.md "OAuth
 // client"): the authorization URL, the code exchange with PKCE and the ID token's checks, and the
 // provider's user answers. Everything provider-specific comes from providers.ts.
 import { decodeJwt } from "jose";
@@ -24,7 +24,7 @@ export interface Provider {
   config: OAuthProviderConfig;
 }
 
-export interface HttpOptions {
+interface HttpOptions {
   fetch: typeof fetch;
   now: () => Date;
 }

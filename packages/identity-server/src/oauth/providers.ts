@@ -29,7 +29,7 @@ export interface Profile {
 }
 
 /** Everything the provider said: the ID token's claims, the user answer, the emails answer. */
-export interface ProviderAnswers {
+interface ProviderAnswers {
   claims: Record<string, unknown> | null;
   user: Record<string, unknown> | null;
   emails: unknown;

@@ -60,7 +60,7 @@ const RULES: Record<StandInProvider, Rules> = {
 export const APPLE_TEAM_ID = "TEAMID1234";
 export const APPLE_KEY_ID = "KEYID56789";
 
-export type Misbehaviour = "wrong-nonce" | "wrong-audience" | "wrong-issuer" | "bad-signature" | "expired";
+type Misbehaviour = "wrong-nonce" | "wrong-audience" | "wrong-issuer" | "bad-signature" | "expired";
 
 interface Grant {
   provider: StandInProvider;

@@ -36,7 +36,7 @@ export async function sendPasswordReset(ctx: WidgetContextValue, email: string):
 }
 
 /**
- * Main with passwords: look the address up, then the Password screen for new and password users. §4:
+ * Main with passwords: look the address up, then the Password screen for new and password users;
  * passwordless users automatically get an email OTP (when enabled), else a magic link, else a reset email.
  */
 export async function startPasswordFlow(ctx: WidgetContextValue, email: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { OTPMethod } from "../config.ts";
 import { OTP_EXPIRATION_MINUTES } from "../constants.ts";
 import type { WidgetContextValue } from "../context.tsx";
 
-/** Sends a passcode by email, SMS or WhatsApp and moves to OTP Authenticate (§4), storing the OTP state. */
+/** Sends a passcode by email, SMS or WhatsApp and moves to OTP Authenticate, storing the OTP state. */
 export async function sendOtp(ctx: WidgetContextValue, type: OTPMethod, destination: string): Promise<void> {
   const o = ctx.config.otpOptions;
   const expiration_minutes = o?.expirationMinutes ?? OTP_EXPIRATION_MINUTES;

@@ -9,13 +9,13 @@ const DUPLICATE_PATTERNS = [
   /The user attempted to register an authenticator that contains one of the credentials already registered/i,
 ];
 
-/** §8 message for a failed passkey sign-in. */
+/** The message for a failed passkey sign-in. */
 export function passkeyAuthMessage(err: unknown): string {
   if (errorType(err) === "webauthn_registration_not_found") return ERRORS.passkeyNotFound;
   return ERRORS.passkeyUnknown;
 }
 
-/** §8 message for a failed passkey registration. */
+/** The message for a failed passkey registration. */
 export function passkeyRegisterMessage(err: unknown): string {
   const name = err instanceof Error ? err.name : "";
   const message = err instanceof Error ? err.message : String(err);

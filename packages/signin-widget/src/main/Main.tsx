@@ -9,7 +9,7 @@ import { OAuthButtons } from "./OAuthButtons.tsx";
 import { PasskeyButton } from "./PasskeyButton.tsx";
 import { WalletButtons } from "./WalletButtons.tsx";
 
-/** §2 Main: logo, header, then the login method groups separated by 'or' dividers. */
+/** Main: logo, header, then the login method groups separated by 'or' dividers. */
 export function Main() {
   const ctx = useWidget();
   const { config } = ctx;

@@ -4,7 +4,7 @@ import { useWidget } from "../context.tsx";
 import { ERRORS, ONE_TAP_ERRORS } from "../messages.ts";
 import { loadGoogleIdentity } from "./googleScript.ts";
 
-/** A §8 reason the server named (e.g. `oauth_config_not_found`), else its message, else the error's. */
+/** A reason the server named (e.g. `oauth_config_not_found`), else its message, else the error's. */
 function reasonOf(err: unknown): string {
   const e = (err ?? {}) as { error_type?: unknown; error_message?: unknown };
   if (typeof e.error_type === "string" && ONE_TAP_ERRORS.has(e.error_type)) return e.error_type;
@@ -12,14 +12,14 @@ function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The §8 text for a One Tap failure reason. */
-export function oneTapMessage(reason: string): string {
+/** The specified text for a One Tap failure reason. */
+function oneTapMessage(reason: string): string {
   return `${ERRORS.oneTapCouldNotLoad}: ${ONE_TAP_ERRORS.get(reason) ?? reason}`;
 }
 
 /**
- * §4 Google One Tap: pending (a 47 px placeholder) while Google's script loads. On cancel or failure it is
- * hidden and `onFallback` brings the Google button back, with the §8 message when One Tap could not load.
+ * Google One Tap: pending (a 47 px placeholder) while Google's script loads. On cancel or failure it is
+ * hidden and `onFallback` brings the Google button back, with the specified message when One Tap could not load.
  */
 export function OneTap({
   provider,

@@ -25,7 +25,7 @@ export function WalletButton({ wallet }: { wallet: WalletInfo }) {
   );
 }
 
-/** §9: wallet buttons up to the slot limit; the others behind 'Continue with other wallet'. */
+/** Wallet buttons up to the slot limit; the others behind 'Continue with other wallet'. */
 export function WalletButtons() {
   const ctx = useWidget();
   const { main, other } = splitWallets(

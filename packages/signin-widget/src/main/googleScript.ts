@@ -1,7 +1,7 @@
 /** Loads Google Identity Services once per page; rejects when the script cannot load. */
-export const GSI_SRC = "https://accounts.google.com/gsi/client";
+const GSI_SRC = "https://accounts.google.com/gsi/client";
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   accounts: {
     id: {
       initialize(options: Record<string, unknown>): void;

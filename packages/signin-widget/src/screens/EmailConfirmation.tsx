@@ -17,7 +17,7 @@ const MAILBOX = {
   outlook: { label: TEXT.outlook, icon: <MicrosoftLogo size={16} /> },
 };
 
-/** §2 Email Confirmation: 'Check your email', the address, inbox links and 'Try again'. */
+/** Email Confirmation: 'Check your email', the address, inbox links and 'Try again'. */
 export function EmailConfirmation() {
   const ctx = useWidget();
   const { email } = ctx.state.magicLinkState;

@@ -27,7 +27,7 @@ function useNow(intervalMs = 1000): number {
   return now;
 }
 
-/** §2 OTP Authenticate: 'Enter passcode', the 6-digit input, the expiry countdown and resend. */
+/** OTP Authenticate: 'Enter passcode', the 6-digit input, the expiry countdown and resend. */
 export function OTPAuthenticate() {
   const ctx = useWidget();
   const { otpState, passwordState } = ctx.state;

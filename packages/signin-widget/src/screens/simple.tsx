@@ -1,7 +1,7 @@
 import { TEXT } from "../messages.ts";
 import { Confirmation } from "../ui/Confirmation.tsx";
 
-/** §2 OTP Confirmation. */
+/** OTP Confirmation. */
 export function OTPConfirmation() {
   return (
     <Confirmation kind="success" title={TEXT.otpSuccess}>
@@ -10,17 +10,17 @@ export function OTPConfirmation() {
   );
 }
 
-/** §2 Password Confirmation. */
+/** Password Confirmation. */
 export function PasswordConfirmation() {
   return <Confirmation kind="success" title={TEXT.passwordSuccess} />;
 }
 
-/** §2 Passkey Confirmation. */
+/** Passkey Confirmation. */
 export function PasskeyConfirmation() {
   return <Confirmation kind="success" title={TEXT.passkeySuccess} />;
 }
 
-/** §2 Crypto Confirmation. */
+/** Crypto Confirmation. */
 export function CryptoConfirmation() {
   return <Confirmation kind="success" title={TEXT.cryptoSuccess} />;
 }

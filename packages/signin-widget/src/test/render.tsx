@@ -6,7 +6,7 @@ import type { Callbacks, SignInConfig, WidgetEvent } from "../config.ts";
 import { Widget } from "../SignIn.tsx";
 import { initialState, type WidgetState } from "../state.ts";
 
-export interface RenderOptions {
+interface RenderOptions {
   config?: SignInConfig;
   routes?: Record<string, Handler | Handler[]>;
   state?: WidgetState;

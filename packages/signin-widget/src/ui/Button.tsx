@@ -5,7 +5,7 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   icon?: ReactNode;
 };
 
-/** A full-width button (§9 height 45 px). */
+/** A full-width button (45 px high, as specified). */
 export function Button({ variant = "primary", icon, children, className, type = "button", ...rest }: Props) {
   const cls = ["dbsw-button", variant === "secondary" ? "dbsw-button--secondary" : "", className ?? ""]
     .join(" ")

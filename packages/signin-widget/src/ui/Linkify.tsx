@@ -2,7 +2,7 @@ import { Fragment } from "react";
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+[^\s<>"').,;:!?])/g;
 
-/** §8: URLs in error text become links (opened in a new tab). */
+/** URLs in error text become links (opened in a new tab). */
 export function Linkify({ text }: { text: string }) {
   let offset = 0;
   const parts = text.split(URL_PATTERN).map((part, i) => {

@@ -5,7 +5,7 @@ import { TEXT } from "../messages.ts";
 interface Props {
   value: string;
   onChange: (value: string) => void;
-  /** Called once the code has all 6 digits (§5 auto-submit). */
+  /** Called once the code has all 6 digits (it submits itself). */
   onComplete: (code: string) => void;
   disabled?: boolean;
   invalid?: boolean;
@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * §5: digits only, at most 6, submits automatically at 6. One real input (so paste, SMS autofill and screen
+ * Digits only, at most 6, submits automatically at 6. One real input (so paste, SMS autofill and screen
  * readers work) drawn as six 46 px boxes.
  */
 export function OTPInput({ value, onChange, onComplete, disabled, invalid, describedBy }: Props) {

@@ -4,7 +4,7 @@ import { useWidget } from "../context.tsx";
 import { TEXT } from "../messages.ts";
 import { Check, Cross } from "./icons.tsx";
 
-/** §5: the zxcvbn 4-segment meter with the feedback warning, or the LUDS checklist; plus the breach notice. */
+/** The zxcvbn 4-segment meter with the feedback warning, or the LUDS checklist; plus the breach notice. */
 export function StrengthMeter({ result }: { result: StrengthCheckResponse }) {
   return (
     <div className="dbsw-stack dbsw-stack--tight" aria-live="polite">

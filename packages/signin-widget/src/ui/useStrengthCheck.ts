@@ -4,15 +4,15 @@ import { STRENGTH_DEBOUNCE_MS } from "../constants.ts";
 import { useWidget } from "../context.tsx";
 import { errorText } from "../errors.ts";
 
-export interface Strength {
+interface Strength {
   result: StrengthCheckResponse | null;
-  /** invalid_email and other check failures (§8). */
+  /** invalid_email and other check failures. */
   error: string | null;
   /** True while a check for the current password is pending. */
   checking: boolean;
 }
 
-/** §5: the strength check is debounced and sent on each change; the server decides. */
+/** The strength check is debounced and sent on each change; the server decides. */
 export function useStrengthCheck(password: string, email?: string): Strength {
   const { client } = useWidget();
   const [state, setState] = useState<Strength>({ result: null, error: null, checking: false });

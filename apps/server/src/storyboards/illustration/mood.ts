@@ -1,6 +1,6 @@
 // Pure: the mood of a few words, and the colours an illustration of that mood is painted in.
 
-export type Mood = "bright" | "calm" | "cold" | "green" | "tense" | "lively" | "neutral";
+type Mood = "bright" | "calm" | "cold" | "green" | "tense" | "lively" | "neutral";
 
 /**
  * Words that set a mood: a stem of four letters or more covers the words it begins ("celebrat": celebrate,

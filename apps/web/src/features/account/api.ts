@@ -18,7 +18,7 @@ import { apiFetch, jsonBody } from "../../api/client.ts";
 
 export type { Account, DataExport };
 
-export const accountKey = ["account"] as const;
+const accountKey = ["account"] as const;
 const exportKey = ["account", "export"] as const;
 
 export function useAccount() {

@@ -64,7 +64,7 @@ export default function LoginPage() {
             <SignInWidget />
           </div>
           <p className="mt-6 text-center text-xs text-slate-500">
-            {/* The spec's line said a third party; here this server is the provider (docs/DECISIONS.md). */}
+            {/* The spec's line said a third party; here this server is the provider (docs/decisions/web-app.md). */}
             Secure login is provided by this service's own identity provider
             {google ? "; Google sign-in goes through Google" : ""}.
           </p>

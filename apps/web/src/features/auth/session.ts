@@ -3,11 +3,11 @@ import { ApiError, apiFetch } from "../../api/client.ts";
 import type { User } from "../../api/types.ts";
 import { tellAffiliateOfSignup } from "./affiliate.ts";
 
-export const meKey = ["auth", "me"] as const;
+const meKey = ["auth", "me"] as const;
 export const subscriptionKey = ["stripe", "subscription", "active"] as const;
 
 /** The signed-in user: null when the server answers 401; other failures are only logged (PRODUCT.md § Behaviour). */
-export async function fetchCurrentUser(): Promise<User | null> {
+async function fetchCurrentUser(): Promise<User | null> {
   try {
     const user = await apiFetch<User>("/api/auth/me");
     tellAffiliateOfSignup(user.email);

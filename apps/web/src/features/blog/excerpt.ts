@@ -1,5 +1,5 @@
 /** Blog cards show the first 150 characters of a post (PRODUCT.md § Screens). */
-export const EXCERPT_LENGTH = 150;
+const EXCERPT_LENGTH = 150;
 
 /** The first 150 characters plus an ellipsis; a shorter post is shown whole. */
 export function excerpt(content: string, length = EXCERPT_LENGTH): string {

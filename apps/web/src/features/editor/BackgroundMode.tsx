@@ -1,4 +1,5 @@
-// The dub panel's choice of what plays under the new voice (#28), one sentence each.
+// The dub panel's choice of what plays under the new voice (the separated background, the original
+// ducked, or nothing), one sentence each.
 import { type Choice, ChoiceField } from "./ChoiceField.tsx";
 
 export type BackgroundMode = "keep" | "duck" | "remove";

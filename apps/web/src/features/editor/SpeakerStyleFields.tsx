@@ -81,7 +81,7 @@ function NumberField({
 }
 
 /**
- * "Match the speaker" (#30): on by default, the offline voice speaks at this speaker's measured pitch and
+ * "Match the speaker": on by default, the offline voice speaks at this speaker's measured pitch and
  * pace; the user may put their own values in place of the measures, or turn matching off.
  */
 export function SpeakerStyleFields({

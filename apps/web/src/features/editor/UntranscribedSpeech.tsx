@@ -1,4 +1,4 @@
-// "Untranscribed speech 0:47–1:01 — add a line" (#28): where the separated voice has speech that no
+// "Untranscribed speech 0:47–1:01 — add a line": where the separated voice has speech that no
 // segment covers, from the server (found at transcription), less what the unsaved draft already covers.
 import type { UntranscribedSpeech as UntranscribedSpeechAnswer } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
 /** What a route that fails to load shows: the default page of PRODUCT.md § Screens with the message. */
-export function routeErrorMessage(error: unknown): string {
+function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === "string") return error;

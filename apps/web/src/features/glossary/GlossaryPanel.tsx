@@ -8,11 +8,11 @@ import { notify } from "../toast/toast-store.ts";
 import { blankRow, type GlossaryRow, KEEP, toGlossary, toRows } from "./rows.ts";
 
 /** Where a glossary lives: a project's (`/api/video/{id}/glossary`) or the account's defaults. */
-export const glossaryPath = (projectId?: string) =>
+const glossaryPath = (projectId?: string) =>
   projectId ? `/api/video/${encodeURIComponent(projectId)}/glossary` : "/api/account/glossary";
 
 /** The toast after a save: which glossary, and how many terms it now holds. */
-export function savedMessage(path: string, terms: number): string {
+function savedMessage(path: string, terms: number): string {
   const which = path === glossaryPath() ? "Glossary for all your projects" : "Glossary for this project";
   return `${which} saved: ${terms === 1 ? "1 term" : `${terms} terms`}.`;
 }

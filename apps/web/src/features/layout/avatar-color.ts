@@ -1,6 +1,6 @@
 /** The five avatar colours, in the order the sum of the e-mail's character codes picks from (PRODUCT.md § Screens). */
-export const AVATAR_COLORS = ["red", "blue", "green", "yellow", "purple"] as const;
-export type AvatarColor = (typeof AVATAR_COLORS)[number];
+const AVATAR_COLORS = ["red", "blue", "green", "yellow", "purple"] as const;
+type AvatarColor = (typeof AVATAR_COLORS)[number];
 
 export function avatarColor(email: string): AvatarColor {
   let sum = 0;

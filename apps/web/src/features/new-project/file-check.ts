@@ -1,13 +1,13 @@
 import { formatBytes } from "./upload-video.ts";
 
 /** Bytes to read from the start of a chosen file: enough for every signature below. */
-export const HEAD_BYTES = 16;
+const HEAD_BYTES = 16;
 
 const ascii = (head: Uint8Array, at: number, text: string) =>
   [...text].every((c, i) => head[at + i] === c.charCodeAt(0));
 
 /** Pure: whether the file's first bytes are those of a video container the server reads. */
-export function looksLikeVideo(head: Uint8Array): boolean {
+function looksLikeVideo(head: Uint8Array): boolean {
   return (
     ["ftyp", "moov", "mdat", "wide", "free", "skip"].some((box) => ascii(head, 4, box)) || // MP4, MOV
     (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) || // WebM, Matroska

@@ -1,7 +1,7 @@
 import { toApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
 
-/** The §8 text for an upload that fails for a reason the server did not explain. */
+/** The specified text for an upload that fails for a reason the server did not explain. */
 export const UPLOAD_FAILED = "Failed to upload video. Please try again.";
 
 /** Server errors whose own message tells the user what to do (the plan limit message names the minutes left). */

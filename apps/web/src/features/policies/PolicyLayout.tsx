@@ -6,7 +6,7 @@ import { SiteHeader } from "../site/SiteHeader.tsx";
 import { useOperator } from "../site/site-info.ts";
 
 /** "1 June 2025" for the operator's POLICIES_UPDATED (YYYY-MM-DD). */
-export function policyDate(iso: string): string {
+function policyDate(iso: string): string {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",

@@ -10,7 +10,7 @@ import { notify } from "../toast/toast-store.ts";
 import { SUBTITLE_ACCEPT, subtitleFileProblem } from "./SubtitleFileField.tsx";
 
 /** POST /api/video/:id/subtitles/{original|language} with the file as multipart `subtitles`. */
-export function importSubtitles<T>(projectId: string, target: string, file: File): Promise<T> {
+function importSubtitles<T>(projectId: string, target: string, file: File): Promise<T> {
   const form = new FormData();
   form.append("subtitles", file, file.name);
   return apiFetch<T>(`/api/video/${encodeURIComponent(projectId)}/subtitles/${encodeURIComponent(target)}`, {

@@ -49,8 +49,6 @@ export function createToastStore(schedule = setTimeout, cancel = clearTimeout) {
   };
 }
 
-export type ToastStore = ReturnType<typeof createToastStore>;
-
 /** The app's notification channel. */
 export const toasts = createToastStore();
 export const notify = {

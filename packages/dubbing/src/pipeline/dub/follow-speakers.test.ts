@@ -1,4 +1,4 @@
-// A dub whose offline voices follow their speakers (#30), against the same dub without: real flite,
+// A dub whose offline voices follow their speakers, against the same dub without: real flite,
 // espeak-ng and ffmpeg on a generated dialogue (awb at ~130 Hz and slt at ~170 Hz).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";

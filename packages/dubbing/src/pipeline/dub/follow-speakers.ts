@@ -1,4 +1,4 @@
-// Stage 0b (#30): each offline voice set to speak at its speaker's pitch and pace. Speakers not yet
+// Stage 0b: each offline voice set to speak at its speaker's pitch and pace. Speakers not yet
 // measured are measured here from the original audio of their own segments (longest first, a minute at
 // most, decoded by ffmpeg: the video is never read into memory).
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";

@@ -47,7 +47,7 @@ export interface DubOptions extends CommonOptions {
   regenerate?: number[];
   /**
    * Offline voices follow their speakers' pitch and pace (default true; each speaker's style can turn
-   * it off). false: every voice at its own pitch and pace, as before #30.
+   * it off). false: every voice at its own pitch and pace.
    */
   follow?: boolean;
   /**
@@ -125,7 +125,7 @@ export interface DubReport {
     addedMs: number;
     totals: ReturnType<typeof planTotals>;
   };
-  /** Per speaker; `follow`: how an offline voice was set to the speaker's pitch and pace (#30). */
+  /** Per speaker; `follow`: how an offline voice was set to the speaker's pitch and pace. */
   voices: Record<string, { engine: string; voice: string; catalogVoice?: string; follow?: StyleFit }>;
   translation?: NonNullable<DocMeta["translation"]>;
   loudness: NormalizeResult & {

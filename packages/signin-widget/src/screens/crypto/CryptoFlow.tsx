@@ -8,7 +8,7 @@ import { Spinner } from "../../ui/misc.tsx";
 import { Title } from "../../ui/Title.tsx";
 import { findProvider, walletInfo } from "../../wallets.ts";
 
-/** Runs `step` once when the screen mounts; any failure goes to Crypto Error with the §8 message. */
+/** Runs `step` once when the screen mounts; any failure goes to Crypto Error with the specified message. */
 function useStep(step: (ctx: ReturnType<typeof useWidget>) => Promise<void>, fallback: string) {
   const ctx = useWidget();
   const latest = useRef(ctx);
@@ -26,7 +26,7 @@ function useStep(step: (ctx: ReturnType<typeof useWidget>) => Promise<void>, fal
   }, [step, fallback]);
 }
 
-/** §2 Crypto Connect: asks the wallet for its account, then the provider for the challenge. */
+/** Crypto Connect: asks the wallet for its account, then the provider for the challenge. */
 export function CryptoConnect() {
   const { state } = useWidget();
   const wallet = walletInfo(state.cryptoState.walletOption);
@@ -53,7 +53,7 @@ async function connect(ctx: ReturnType<typeof useWidget>): Promise<void> {
   });
 }
 
-/** §2 Crypto Sign Message: the wallet signs the challenge; the signature signs the user in. */
+/** Crypto Sign Message: the wallet signs the challenge; the signature signs the user in. */
 export function CryptoSignMessage() {
   const { state } = useWidget();
   useStep(sign, ERRORS.walletSign);

@@ -11,7 +11,7 @@ import { Monogram } from "../../ui/ProviderIcon.tsx";
 import { Title } from "../../ui/Title.tsx";
 import { splitWallets, WALLETS, walletInfo } from "../../wallets.ts";
 
-/** §2 Crypto Other Screen: the wallets that did not fit on Main. */
+/** Crypto Other Screen: the wallets that did not fit on Main. */
 export function CryptoOther() {
   const ctx = useWidget();
   const { other } = splitWallets(
@@ -43,7 +43,7 @@ export function CryptoOther() {
   );
 }
 
-/** §2 Crypto Setup Wallet: download links, the chosen wallet first. */
+/** Crypto Setup Wallet: download links, the chosen wallet first. */
 export function CryptoSetup() {
   const { state } = useWidget();
   const chosen = walletInfo(state.cryptoState.walletOption);
@@ -79,7 +79,7 @@ export function CryptoSetup() {
   );
 }
 
-/** §2 Crypto Error: 'Looks like there was an error!' with what went wrong. */
+/** Crypto Error: 'Looks like there was an error!' with what went wrong. */
 export function CryptoError() {
   const { state, dispatch } = useWidget();
   return (

@@ -9,7 +9,7 @@ type Mode = { kind: "idle" } | { kind: "edit" | "delete"; id: string };
 
 /**
  * The user's passkeys with rename and delete. Delete asks first ('Once deleted, the passkey cannot be
- * restored.'); while one passkey is being edited or deleted, every other action is disabled (§4).
+ * restored.'); while one passkey is being edited or deleted, every other action is disabled.
  */
 export function PasskeyList({
   passkeys,

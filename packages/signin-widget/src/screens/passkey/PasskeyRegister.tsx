@@ -8,7 +8,7 @@ import { ErrorText } from "../../ui/ErrorText.tsx";
 import { Key } from "../../ui/icons.tsx";
 import { Title } from "../../ui/Title.tsx";
 
-/** §2 Register New Passkey: 'Set up a new Passkey' with 'Create a Passkey' and 'Skip'. */
+/** Register New Passkey: 'Set up a new Passkey' with 'Create a Passkey' and 'Skip'. */
 export function PasskeyRegister() {
   const ctx = useWidget();
   const [busy, setBusy] = useState(false);

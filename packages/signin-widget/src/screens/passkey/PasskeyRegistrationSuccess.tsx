@@ -6,7 +6,7 @@ import { Button } from "../../ui/Button.tsx";
 import { Confirmation } from "../../ui/Confirmation.tsx";
 import { PasskeyList } from "./PasskeyList.tsx";
 
-/** §2 Passkey Registration Success: the existing passkeys, 'Set up another Passkey' and 'Done'. */
+/** Passkey Registration Success: the existing passkeys, 'Set up another Passkey' and 'Done'. */
 export function PasskeyRegistrationSuccess() {
   const ctx = useWidget();
   const { client } = ctx;

@@ -15,7 +15,7 @@ const COPY: Record<Kind, { title: string; lead?: string; sentTo: string }> = {
   dedupe: { title: TEXT.dedupeTitle, lead: TEXT.dedupeText, sentTo: TEXT.loginLinkSentTo },
 };
 
-/** §2 Password Forgot, Breached, Set New and Dedupe: a reset email went out; resend it from here. */
+/** Password Forgot, Breached, Set New and Dedupe: a reset email went out; resend it from here. */
 export function PasswordEmailSent({ kind }: { kind: Kind }) {
   const ctx = useWidget();
   const { email } = ctx.state.passwordState;

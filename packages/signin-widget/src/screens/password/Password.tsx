@@ -15,13 +15,13 @@ import { Title } from "../../ui/Title.tsx";
 import { useStrengthCheck } from "../../ui/useStrengthCheck.ts";
 import { isValidEmail } from "../../validation.ts";
 
-/** Server answers that send a reset email instead of signing in (§4), and the screen they lead to. */
+/** Server answers that send a reset email instead of signing in, and the screen they lead to. */
 const RESET_SCREENS = new Map<string, Screen>([
   ["reset_password", "passwordDedupe"],
   ["breached_password", "passwordBreached"],
 ]);
 
-/** §2 Password: create an account ('new') or log in ('password'). */
+/** Password: create an account ('new') or log in ('password'). */
 export function Password() {
   const ctx = useWidget();
   const { passwordState } = ctx.state;

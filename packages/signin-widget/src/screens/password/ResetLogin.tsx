@@ -1,5 +1,5 @@
 /** Reported to onEvent when the login link of a reset email signed the user in. */
-export const MAGIC_LINK_AUTHENTICATE = "MAGIC_LINK_AUTHENTICATE";
+const MAGIC_LINK_AUTHENTICATE = "MAGIC_LINK_AUTHENTICATE";
 
 import { useEffect, useRef, useState } from "react";
 import { useWidget } from "../../context.tsx";
@@ -8,7 +8,7 @@ import { ErrorText } from "../../ui/ErrorText.tsx";
 import { Spinner } from "../../ui/misc.tsx";
 import { Title } from "../../ui/Title.tsx";
 
-/** §2: a reset link of token type 'login' shows 'Logging in' with a spinner and authenticates directly. */
+/** A reset link of token type 'login' shows 'Logging in' with a spinner and authenticates directly. */
 export function ResetLogin() {
   const ctx = useWidget();
   const [error, setError] = useState<string | null>(null);

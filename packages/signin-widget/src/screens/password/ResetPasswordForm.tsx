@@ -9,7 +9,7 @@ import { StrengthMeter } from "../../ui/StrengthMeter.tsx";
 import { Title } from "../../ui/Title.tsx";
 import { useStrengthCheck } from "../../ui/useStrengthCheck.ts";
 
-/** §2 Password Reset Form: 'Reset your password' with the token from the email link. */
+/** Password Reset Form: 'Reset your password' with the token from the email link. */
 export function ResetPasswordForm() {
   const ctx = useWidget();
   const { token } = ctx.state.resetPasswordState;
