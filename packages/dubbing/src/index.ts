@@ -104,6 +104,7 @@ export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/samp
 export { measureSpeakers, voicesByPitch } from "./pipeline/speaker-voices.ts";
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
+export { shortenerOf, shortenLine } from "./mt/shorten-line.ts";
 export { type ResolvedVoice, resolveVoice } from "./pipeline/voices.ts";
 // Voice / background separation: the project's stems and the speech no segment covers.
 export {
