@@ -166,6 +166,55 @@ describe.each(MODES)("the dub's report card (%s)", (mode) => {
     ).toBe(404);
   });
 
+  it("fixes a line in one click: saved, and the dub made again with that line synthesized anew", async () => {
+    const fix = (index: number | string, body: unknown, who = cookie) =>
+      api(ts.baseUrl, who, "POST", `/api/video/${id}/translations/es/lines/${index}/fix`, body);
+    const dubbed = () =>
+      eventually("the dub after the fix", async () => {
+        const es = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+        return es.status === "dubbed" && !es.stale && es;
+      });
+    // line 1 (0.5–2.4 s) may run into the silence until 100 ms before line 2 (2.6 s)
+    const borrowed = await fix(0, { fix: "borrow-silence" });
+    expect(borrowed.status, JSON.stringify(borrowed.body)).toBe(202);
+    expect(borrowed.body.job?.id).toBeTruthy();
+    expect(borrowed.body.translation.transcript[0]).toMatchObject({ start: 500, end: 2500 });
+    const afterBorrow = await dubbed();
+    expect(afterBorrow.transcript[0].end).toBe(2500);
+    expect(afterBorrow.report.totals.resynthesized).toBeGreaterThanOrEqual(1);
+    expect((afterBorrow.report.lines as Line[]).map((l) => l.index)).toEqual([0, 1]);
+    // nothing left to borrow now
+    const none = await fix(0, { fix: "borrow-silence" });
+    expect(none.status).toBe(409);
+    expect(none.body.error.code).toBe("conflict");
+
+    const waits = await fix(1, { fix: "picture-waits" });
+    expect(waits.status, JSON.stringify(waits.body)).toBe(202);
+    expect((await dubbed()).transcript[1].pictureWaits).toBe(true);
+
+    // no engine here can rewrite a line, and the languages list says so
+    const shorten = await fix(1, { fix: "shorten" });
+    expect(shorten.status).toBe(422);
+    expect(shorten.body.error.code).toBe("language_unavailable");
+    const languages = await api(ts.baseUrl, cookie, "GET", "/api/languages?source=en");
+    expect(languages.body.find((l: { code: string }) => l.code === "es").translate.shorten).toBe(false);
+
+    for (const [index, body] of [
+      [0, { fix: "louder" }],
+      [0, {}],
+      ["x", { fix: "picture-waits" }],
+      [-1, { fix: "picture-waits" }],
+    ] as const) {
+      const res = await fix(index, body);
+      expect(res.status, JSON.stringify([index, body])).toBe(400);
+      expect(res.body.error.code).toBe("validation_failed");
+    }
+    expect((await fix(7, { fix: "picture-waits" })).status).toBe(404);
+    const other = await ts.signIn();
+    const foreign = await fix(0, { fix: "picture-waits" }, other.cookie);
+    expect(foreign.status).toBe(404);
+  });
+
   it("answered every request as the published API description says", () => {
     expect(answers.mismatches).toEqual([]);
   });

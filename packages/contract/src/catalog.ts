@@ -14,8 +14,14 @@ export const languageSchema = z.object({
   code: z.string(),
   name: z.string(),
   flag: z.string(),
-  /** `route`: the languages a translation passes through (null when none is needed or possible). */
-  translate: engineAvailabilitySchema.extend({ route: z.array(z.string()).nullable() }),
+  /**
+   * `route`: the languages a translation passes through (null when none is needed or possible);
+   * `shorten`: an engine that can rewrite a translated line shorter is configured.
+   */
+  translate: engineAvailabilitySchema.extend({
+    route: z.array(z.string()).nullable(),
+    shorten: z.boolean().optional(),
+  }),
   tts: engineAvailabilitySchema,
   /** Speech recognition, for projects whose spoken language this is. */
   asr: engineAvailabilitySchema,

@@ -31,6 +31,8 @@ export const segmentSchema = z
     end: ms,
     /** Keep the original voice under this line (a quote, a song) when the background is kept. */
     keepOriginal: z.boolean().optional(),
+    /** A translated line the picture waits for when it needs more time, whatever the dub's timing mode. */
+    pictureWaits: z.boolean().optional(),
     /** A translated line rewritten shorter to fit its time: the first rendering (shown beside it). */
     shortenedFrom: z.string().max(5000).optional(),
   })

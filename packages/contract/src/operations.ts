@@ -26,6 +26,7 @@ import {
   batchDubBody,
   dubBody,
   languageChangeBody,
+  lineFixBody,
   renameBody,
   reviewLineBody,
   transcriptBody,
@@ -482,6 +483,22 @@ export const OPERATIONS: Operation[] = [
     body: reviewLineBody,
     responses: { 200: json(translationSchema, "The translation with its report card.") },
     errors: [...PROJECT_404, "not_found"],
+  },
+  {
+    method: "POST",
+    path: "/api/video/:id/translations/:language/lines/:index/fix",
+    tag: "Translations",
+    access: "signed-in",
+    summary: "Apply a one-click fix to a line of the dub's report card and dub that line again",
+    description:
+      "`borrow-silence`: the line's slot ends where the silence after it ends (100 ms before the next line). " +
+      "`picture-waits`: the picture holds for this line where it needs more time than its slot, whatever " +
+      "the dub's timing mode. `shorten`: the line rewritten shorter by an engine that can rewrite (the " +
+      "languages list's `translate.shorten` says whether one is configured). The dub then runs again with " +
+      "the dub's own settings, synthesizing this line anew.",
+    body: lineFixBody,
+    responses: { 202: json(dubAnswerSchema, "The fix saved and the dub started; `dubVideoUrl` is null.") },
+    errors: [...PROJECT_404, "not_found", "conflict", "language_unavailable", "plan_limit_reached"],
   },
   {
     method: "DELETE",

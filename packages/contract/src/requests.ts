@@ -84,6 +84,14 @@ export const reviewLineBody = z.object({
   index: z.number().int().min(0).max(20_000),
   reviewed: z.boolean(),
 });
+/**
+ * One-click fixes of a line of the report card, each re-dubbing that line: "borrow-silence" (the line
+ * may run into the silence after it), "picture-waits" (the picture holds for it where it needs more
+ * time), "shorten" (rewritten shorter by an engine that can rewrite).
+ */
+export const lineFixSchema = z.enum(["borrow-silence", "picture-waits", "shorten"]);
+/** POST …/translations/{language}/lines/{index}/fix. */
+export const lineFixBody = z.object({ fix: lineFixSchema });
 
 export const translationBody = z.object({
   language: z.string().trim().min(1).max(10),

@@ -74,6 +74,8 @@ export interface Segment {
   keepOriginal?: boolean;
   /** A translated line rewritten shorter to fit its time: the engine's first rendering. */
   shortenedFrom?: string;
+  /** The picture waits for this line when it needs more time, whatever the dub's timing mode. */
+  pictureWaits?: boolean;
 }
 
 export interface EngineRecord {
@@ -144,6 +146,7 @@ export function parseDoc(value: unknown): TranscriptDoc {
     return {
       ...{ speaker: o.speaker, text: o.text, start: o.start, end: o.end },
       ...(o.keepOriginal === true ? { keepOriginal: true } : {}),
+      ...(o.pictureWaits === true ? { pictureWaits: true } : {}),
     };
   });
   return {

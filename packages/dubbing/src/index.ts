@@ -89,6 +89,7 @@ export {
   glossaryFor,
   mergeGlossaries,
 } from "./mt/glossary.ts";
+export { shortenerOf, shortenLine } from "./mt/shorten-line.ts";
 // Pipeline: video → transcript → translation → dubbed MP4 + SRT + VTT + report.
 export type { CommonOptions, Progress } from "./pipeline/common.ts";
 export {

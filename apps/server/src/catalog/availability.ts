@@ -1,11 +1,24 @@
-import { type EngineRegistry, LANGUAGES, type LanguageCode, languageName } from "@dubbing/dubbing";
+import {
+  type EngineRegistry,
+  LANGUAGES,
+  type LanguageCode,
+  languageName,
+  shortenerOf,
+} from "@dubbing/dubbing";
 import { FLAG_OF } from "./flags.ts";
 
 export interface LanguageAvailability {
   code: LanguageCode;
   name: string;
   flag: string;
-  translate: { available: boolean; engine: string | null; route: string[] | null; reason: string | null };
+  translate: {
+    available: boolean;
+    engine: string | null;
+    route: string[] | null;
+    reason: string | null;
+    /** An engine that can rewrite a line shorter is configured. */
+    shorten: boolean;
+  };
   tts: { available: boolean; engine: string | null; reason: string | null };
   /** Speech recognition of this language, for a project whose spoken language it is. */
   asr: { available: boolean; engine: string | null; reason: string | null };
@@ -17,6 +30,7 @@ export async function languageAvailability(
   source: string,
 ): Promise<LanguageAvailability[]> {
   const support = await registry.support();
+  const shorten = (await shortenerOf(registry)) !== null;
   return LANGUAGES.map(({ code, name }) => {
     const s = support.find((x) => x.code === code);
     const sameLanguage =
@@ -33,6 +47,7 @@ export async function languageAvailability(
         available: canTranslate,
         engine: route?.engine ?? null,
         route: route?.route ?? null,
+        shorten: canTranslate && shorten,
         reason: canTranslate
           ? null
           : `No translation engine on this server translates ${languageName(source)} into ${name}.`,

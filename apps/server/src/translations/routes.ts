@@ -3,10 +3,12 @@ import {
   batchDubBody as batchBody,
   dubBody,
   translateBody as languageBody,
+  lineFixBody,
   reviewLineBody,
   translationBody,
 } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
@@ -15,6 +17,9 @@ import { parseBody } from "../http/validate.ts";
 import type { TranslationService } from "./service.ts";
 
 type Params = { Params: { id: string } };
+
+/** A line's index in a path: 0-based, as the report card numbers its lines. */
+const lineIndex = z.coerce.number().int().min(0).max(20_000);
 
 /** WAV downloads a user may have running at once (each is an ffmpeg process while it streams). */
 export const MAX_AUDIO_STREAMS_PER_USER = 2;
@@ -68,6 +73,17 @@ export function translationRoutes(
       const { index, reviewed } = parseBody(reviewLineBody, request.body);
       const { id, language } = request.params;
       return service.reviewLine(currentUser(request).id, id, language, index, reviewed);
+    },
+  );
+
+  app.post<{ Params: { id: string; language: string; index: string } }>(
+    "/api/video/:id/translations/:language/lines/:index/fix",
+    SIGNED_IN,
+    async (request, reply) => {
+      const { fix } = parseBody(lineFixBody, request.body);
+      const { id, language } = request.params;
+      const index = parseBody(lineIndex, request.params.index);
+      return reply.code(202).send(await service.fixLine(currentUser(request).id, id, language, index, fix));
     },
   );
 

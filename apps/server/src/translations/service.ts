@@ -5,18 +5,22 @@ import {
   heldSoundArgs,
   holdVideo,
   isLanguageCode,
+  type LanguageCode,
   mp4CanCopyAudio,
   multiTrackArgs,
   nativeLanguageName,
   probe,
   runFfmpeg,
   sharedTimeline,
+  shortenerOf,
+  shortenLine,
   soundStretches,
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
 import { languageAvailability } from "../catalog/availability.ts";
 import { AppError } from "../errors.ts";
+import { effectiveGlossary } from "../glossary/service.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { checkLimit, planOrUnlimited } from "../plans/plans.ts";
@@ -33,6 +37,7 @@ import { takeQuota } from "../usage/quotas.ts";
 import { monthOf, UsageRepository } from "../usage/repository.ts";
 import type { UsageLimits } from "../usage/reserve.ts";
 import { planLimitError } from "../usage/reserve.ts";
+import { borrowSilence, type LineFix, letPictureWait } from "./line-fixes.ts";
 import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 
 export class TranslationService {
@@ -187,6 +192,66 @@ export class TranslationService {
     const text = row.transcript[index]?.text ?? "";
     await this.translations.setReviewed(row.id, index, reviewed ? text : null);
     return this.translationOf(project, language);
+  }
+
+  /**
+   * A one-click fix of a line of the report card: the line changed as the fix says, saved, and the dub
+   * started again with its own settings, that line synthesized anew (its card then follows the fix).
+   */
+  async fixLine(userId: string, projectId: string, language: string, index: number, fix: LineFix) {
+    const project = await this.videos.requireOwned(userId, projectId);
+    const row = await this.translationRow(project, language);
+    const report = row.dubReport;
+    if (!report?.lines?.some((l) => l.index === index))
+      throw new AppError(
+        "not_found",
+        `The dub's report card has no line ${index + 1}: dub the translation first.`,
+      );
+    const busy = translationEditConflict(row.status);
+    if (busy) throw new AppError("conflict", busy);
+    const transcript =
+      fix === "borrow-silence"
+        ? borrowSilence(row.transcript, index, project.durationMs ?? 0)
+        : fix === "picture-waits"
+          ? letPictureWait(row.transcript, index)
+          : await this.shortened(project, language, row.transcript, index);
+    if (!(await this.translations.saveTranscript(row.id, transcript))) {
+      const now = await this.translationRow(project, language);
+      throw new AppError("conflict", translationEditConflict(now.status) ?? "Try again.");
+    }
+    return this.dub(userId, projectId, language, {
+      regenerate: [index],
+      burnSubtitles: row.subtitlesBurned,
+      ...(report.background && { background: report.background }),
+      ...(report.timing && { timing: report.timing.mode }),
+    });
+  }
+
+  /** The transcript with line `index` rewritten shorter by an engine that can rewrite (422 without one). */
+  private async shortened(project: ProjectRow, language: string, transcript: Segment[], index: number) {
+    const engine = await shortenerOf(this.registry);
+    if (!engine)
+      throw new AppError(
+        "language_unavailable",
+        "No engine on this server can rewrite a line shorter. Edit the line's text, or borrow the silence after it.",
+      );
+    const source = (await this.videos.transcriptOf(project.id))[index]?.text ?? "";
+    const line = transcript[index]!;
+    const text = await shortenLine(
+      engine,
+      transcript,
+      index,
+      source,
+      { from: project.language as LanguageCode, to: language as LanguageCode },
+      {
+        mediaEnd: project.durationMs ?? undefined,
+        glossary: await effectiveGlossary(this.videos.db, project),
+      },
+    );
+    if (!text) throw new AppError("conflict", `${engine.id} found no shorter way to say line ${index + 1}.`);
+    return transcript.map((s, i) =>
+      i === index ? { ...s, text, shortenedFrom: line.shortenedFrom ?? line.text } : s,
+    );
   }
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */

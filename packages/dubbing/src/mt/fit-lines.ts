@@ -13,7 +13,7 @@ export function charsPerSecond(language: LanguageCode): number {
   return ["zh", "ja", "ko"].includes(baseLanguage(language)) ? 7 : 14;
 }
 
-interface Slot {
+export interface Slot {
   start: number;
   end: number;
 }

@@ -2,7 +2,6 @@
 // a file → normalize → encode within the peak ceiling → subtitles and the report (pure buildReport).
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { cardOf, type LineMeasures, measureLines } from "../checks/run.ts";
 import type { TranscriptDoc } from "../doc.ts";
 import { DubError } from "../errors.ts";
 import { MediaError } from "../media/errors.ts";
@@ -16,6 +15,7 @@ import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
+import { cardOf, type LineMeasures, measureLines } from "./dub/checks.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
 import { followSpeakers } from "./dub/follow-speakers.ts";

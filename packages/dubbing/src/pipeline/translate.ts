@@ -5,6 +5,7 @@ import { DubError } from "../errors.ts";
 import { isLanguageCode, type LanguageCode } from "../languages.ts";
 import { overLongLines } from "../mt/fit-lines.ts";
 import { type GlossaryEntry, glossaryFor, glossaryMisses } from "../mt/glossary.ts";
+import { shortenerOf } from "../mt/shorten-line.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
 import { type CommonOptions, progressReporter, since } from "./common.ts";
 
@@ -93,9 +94,7 @@ export async function translate(
  * else any available engine that can (a configured OpenAI-compatible server behind an offline translator).
  */
 async function rewriterFor(registry: EngineRegistry, translator: MtEngine): Promise<MtEngine> {
-  if (translator.shorten) return translator;
-  for (const e of registry.list("mt")) if (e.shorten && (await registry.availability(e)).ok) return e;
-  return translator;
+  return (await shortenerOf(registry, translator)) ?? translator;
 }
 
 /**

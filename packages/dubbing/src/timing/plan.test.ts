@@ -156,3 +156,17 @@ describe("shiftCues", () => {
     expect(shiftCues(cues, [])).toEqual(cues);
   });
 });
+
+describe("planTiming, a line the picture waits for in keep-length", () => {
+  it("holds the picture for that line alone: no faster than waitAbove, not too long, the next line on time", () => {
+    const lines = [{ ...line(0, 1000, 2310), wait: true }, line(1100, 2000, 500)];
+    const plan = planTiming(lines, 10_000);
+    expect(plan[0]).toMatchObject({ start: 0, speed: 1.1, waitMs: 1100, tooLong: false, delayMs: 0 });
+    expect(plan[1]).toMatchObject({ start: 1100, delayMs: 0, waitMs: 0 });
+    expect(waitsOf(plan)).toEqual([{ at: 1000, ms: 1100 }]);
+    // unmarked, the same line is too long at the keep-length cap and delays the next
+    const plain = planTiming([line(0, 1000, 2310), line(1100, 2000, 500)], 10_000);
+    expect(plain[0]).toMatchObject({ tooLong: true, waitMs: 0 });
+    expect(plain[1]?.delayMs).toBeGreaterThan(0);
+  });
+});

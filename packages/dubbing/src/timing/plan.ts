@@ -11,6 +11,8 @@
 //    plays at `waitSpeed` and the picture holds at the end of its window for the time it still lacks, so
 //    nothing is late and nothing overlaps. Once the picture holds, holding a little longer costs less
 //    than a faster voice: a waiting line plays at a comfortable pace rather than at the limit.
+//    A line marked `wait` is planned as in "picture-waits" whatever the mode (the creator chose to let
+//    the picture wait for it): the lines after it are not delayed by it.
 
 export type TimingMode = "keep-length" | "picture-waits";
 
@@ -47,6 +49,8 @@ export interface PlanLine {
   speaker: string;
   /** Its length spoken at the voice's natural pace (ms); null for a line with nothing to say. */
   naturalMs: number | null;
+  /** The picture waits for this line when it needs more than `waitAbove`, whatever the mode. */
+  wait?: boolean;
 }
 
 export interface PlannedLine {
@@ -75,23 +79,38 @@ export function planTiming(
   opts: PlanOptions = {},
 ): (PlannedLine | null)[] {
   const o = { ...PLAN_DEFAULTS, ...opts };
-  const waits = o.mode === "picture-waits";
-  const cap = waits ? o.waitAbove : o.maxSpeed;
+  const waitsFor = (l: PlanLine) => o.mode === "picture-waits" || l.wait === true;
+  const capOf = (l: PlanLine) => (waitsFor(l) ? o.waitAbove : o.maxSpeed);
   const limits = windowEnds(lines, mediaEnd, o.gapMs);
   // the speed each line needs in its own window, within the cap (a line the picture waits for: its
   // pace while it waits), then smoothed
   const speeds = lines.map((l, i) => {
     const windowMs = (limits[i] as number) - l.start;
-    if (waits && l.naturalMs !== null && l.naturalMs > windowMs * cap) return Math.min(o.waitSpeed, cap);
+    const cap = capOf(l);
+    if (waitsFor(l) && l.naturalMs !== null && l.naturalMs > windowMs * cap)
+      return Math.min(o.waitSpeed, cap);
     return neededSpeed(l.naturalMs, windowMs, cap);
   });
-  smoothSpeeds(lines, speeds, o.maxStep, o.neighbourMs, cap);
+  smoothSpeeds(
+    lines,
+    speeds,
+    o.maxStep,
+    o.neighbourMs,
+    o.mode === "picture-waits" ? o.waitAbove : o.maxSpeed,
+  );
+  // smoothing never raises a line the picture waits for past its own cap
+  lines.forEach((l, i) => {
+    if (waitsFor(l)) speeds[i] = Math.min(speeds[i] as number, o.waitAbove);
+  });
 
   let busyUntil = -Infinity; // keep-length: where the last placed line (plus the gap) ends
   return lines.map((line, i) => {
     if (line.naturalMs === null) return null;
     const limit = limits[i] as number;
-    const start = waits ? line.start : Math.max(line.start, busyUntil);
+    const waits = waitsFor(line);
+    const cap = capOf(line);
+    // keep-length: a line starts late when the one before ran over (even one the picture waits for)
+    const start = o.mode === "picture-waits" ? line.start : Math.max(line.start, busyUntil);
     // keep-length: a delayed line has less room: it needs more speed, within the cap
     const speed = waits
       ? (speeds[i] as number)
@@ -106,9 +125,10 @@ export function planTiming(
       borrowedMs: Math.max(0, Math.min(end, limit) - line.end),
       waitMs: waits ? over : 0,
       delayMs: start - line.start,
-      tooLong: o.mode === "keep-length" && over > 0,
+      tooLong: !waits && over > 0,
     };
-    busyUntil = end + o.gapMs;
+    // the picture's hold absorbs a waiting line's overrun: the next line is not late
+    busyUntil = (waits ? end - over : end) + o.gapMs;
     return planned;
   });
 }

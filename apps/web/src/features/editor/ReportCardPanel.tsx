@@ -4,9 +4,18 @@ import { useState } from "react";
 import type { Segment, Translation } from "../../api/types.ts";
 import { buttonSecondary } from "../../components/button-styles.ts";
 import { notify } from "../toast/toast-store.ts";
-import { reviewLine, translationsKey } from "./api.ts";
+import { type LineFix, reviewLine, translationsKey } from "./api.ts";
 import { DubDownloads } from "./DubDownloads.tsx";
-import { linesToReview, reviewSummary } from "./report-card.ts";
+import { fixesFor, linesToReview, type ReviewFix, reviewSummary, silenceAfter } from "./report-card.ts";
+import { requestVoicePicker } from "./voice-picker-request.ts";
+
+/** What each one-click fix says on its button. */
+const FIX_LABEL: Record<ReviewFix, string> = {
+  "borrow-silence": "Borrow the silence after it",
+  "picture-waits": "Let the picture wait for it",
+  shorten: "Shorten it",
+  voice: "Change the voice",
+};
 
 /** The finished dub: its downloads and its report card. */
 export function DubOutcome(p: {
@@ -14,8 +23,12 @@ export function DubOutcome(p: {
   translation: Translation;
   segments: Segment[];
   translating: boolean;
+  durationMs: number;
+  /** An engine on this server can rewrite a line shorter. */
+  canShorten: boolean;
   onSeek: (ms: number) => void;
   dub: (regenerate?: number[]) => unknown;
+  fix: (index: number, fix: LineFix) => unknown;
 }) {
   return (
     <>
@@ -26,7 +39,11 @@ export function DubOutcome(p: {
       />
       <ReportCardPanel
         {...{ projectId: p.projectId, translation: p.translation, segments: p.segments, busy: p.translating }}
+        {...{ durationMs: p.durationMs, canShorten: p.canShorten }}
         onRegenerate={(i) => void p.dub([i])}
+        onFix={(i, fix) =>
+          fix === "voice" ? requestVoicePicker(p.segments[i]?.speaker ?? "") : void p.fix(i, fix)
+        }
         onGoTo={(i) => p.onSeek(p.segments[i]?.start ?? 0)}
       />
     </>
@@ -42,14 +59,21 @@ export function ReportCardPanel({
   translation,
   segments,
   busy,
+  durationMs,
+  canShorten,
   onRegenerate,
+  onFix,
   onGoTo,
 }: {
   projectId: string;
   translation: Translation;
   segments: Segment[];
   busy: boolean;
+  durationMs: number;
+  canShorten: boolean;
   onRegenerate: (index: number) => void;
+  /** A one-click fix: the dub changes and that line is dubbed again ("voice" opens the voice picker). */
+  onFix: (index: number, fix: ReviewFix) => void;
   /** Shows the line in the editor (its speed, silence, picture and voice controls are there). */
   onGoTo: (index: number) => void;
 }) {
@@ -80,11 +104,24 @@ export function ReportCardPanel({
               key={l.index}
               line={l}
               text={segments[l.index]?.text ?? ""}
-              {...{ projectId, language: translation.language, busy, onRegenerate, onGoTo }}
+              fixes={fixesFor(l, {
+                silenceMs: silenceAfter(segments, l.index, durationMs),
+                pictureWaits: segments[l.index]?.pictureWaits === true,
+                canShorten,
+              })}
+              {...{ projectId, language: translation.language, busy, onRegenerate, onFix, onGoTo }}
             />
           ))}
         </ol>
       )}
+      {open &&
+        !canShorten &&
+        lines.some((l) => l.checks.some((c) => c.check === "fit" && c.status !== "ok")) && (
+          <p className="mt-3 text-xs text-slate-500">
+            No engine on this server can rewrite a line shorter: edit a line that is too long yourself, or let
+            it borrow the silence after it or the picture wait for it.
+          </p>
+        )}
     </section>
   );
 }
@@ -92,18 +129,22 @@ export function ReportCardPanel({
 function ReviewItem({
   line,
   text,
+  fixes,
   projectId,
   language,
   busy,
   onRegenerate,
+  onFix,
   onGoTo,
 }: {
   line: ReportLine;
   text: string;
+  fixes: ReviewFix[];
   projectId: string;
   language: string;
   busy: boolean;
   onRegenerate: (index: number) => void;
+  onFix: (index: number, fix: ReviewFix) => void;
   onGoTo: (index: number) => void;
 }) {
   const queryClient = useQueryClient();
@@ -148,6 +189,17 @@ function ReviewItem({
         >
           Regenerate the line
         </button>
+        {fixes.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={buttonSecondary}
+            disabled={busy && f !== "voice"}
+            onClick={() => onFix(line.index, f)}
+          >
+            {FIX_LABEL[f]}
+          </button>
+        ))}
         <button
           type="button"
           className={buttonSecondary}

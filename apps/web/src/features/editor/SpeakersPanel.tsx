@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Voice } from "../../api/types.ts";
 import { buttonDanger, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { Dialog } from "../../components/Dialog.tsx";
@@ -11,6 +11,7 @@ import { SpeakerStyleFields } from "./SpeakerStyleFields.tsx";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { VoicePickerDialog } from "./VoicePickerDialog.tsx";
+import { onVoicePickerRequest } from "./voice-picker-request.ts";
 
 export function SpeakersPanel({
   projectId,
@@ -36,6 +37,11 @@ export function SpeakersPanel({
 }) {
   const [deleting, setDeleting] = useState<Speaker | null>(null);
   const [picking, setPicking] = useState<Speaker | null>(null);
+  // the report card's "Change the voice" opens the picker of the line's speaker
+  useEffect(
+    () => onVoicePickerRequest((id) => setPicking(speakers.find((s) => s.id === id) ?? null)),
+    [speakers],
+  );
   const mine = useMyVoices().data;
   const voiceName = (value: string) => {
     if (isClonedVoice(value)) return `${mine?.find((m) => m.voice === value)?.name ?? "A voice"} (cloned)`;

@@ -93,7 +93,12 @@ export function TranslationTab({
         onDelete={() => setConfirming("delete")}
       />
       {translation.finalVideoUrl && !dubbing && (
-        <DubOutcome {...{ projectId, translation, segments, translating, onSeek }} dub={work.dub} />
+        <DubOutcome
+          {...{ projectId, translation, segments, translating, durationMs, onSeek }}
+          canShorten={language?.translate.shorten === true}
+          dub={work.dub}
+          fix={work.fix}
+        />
       )}
       {translation.status === "failed" && translation.previousDub && (
         <PreviousDub code={code} previous={translation.previousDub} />

@@ -2,6 +2,7 @@ import type {
   BatchDubAnswer,
   DubAnswer,
   dubBody,
+  lineFixSchema,
   SpeechRegions,
   StartedTranslation,
 } from "@dubbing/contract";
@@ -108,6 +109,15 @@ export const deleteTranslation = (id: string, language: string) =>
   });
 
 /** "Reviewed, keep it" on a line of the dub's report card, or taken back. */
+/** A one-click fix of a line of the report card: saved, and the dub started again for that line. */
+export type LineFix = z.infer<typeof lineFixSchema>;
+
+export const fixLine = (id: string, language: string, index: number, fix: LineFix) =>
+  apiFetch<{ translation: Translation }>(
+    `/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}/lines/${index}/fix`,
+    jsonBody("POST", { fix }),
+  );
+
 export const reviewLine = (id: string, language: string, index: number, reviewed: boolean) =>
   apiFetch<Translation>(
     `/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}/review`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linesToReview, reviewSummary } from "./report-card.ts";
+import { fixesFor, linesToReview, reviewSummary, silenceAfter } from "./report-card.ts";
 
 const line = (index: number, status: "ok" | "warn" | "fail", reviewed = false) => ({
   index,
@@ -26,5 +26,35 @@ describe("the report card in the editor", () => {
       "All 6 lines pass their checks or were reviewed.",
     );
     expect(reviewSummary(null)).toBeNull();
+  });
+});
+
+describe("the fixes the review view offers", () => {
+  const finding = (check: string, status: "warn" | "fail") => ({
+    index: 0,
+    status,
+    checks: [
+      { check, status, message: "" },
+      { check: "glossary", status: "ok" as const, message: "" },
+    ],
+  });
+  it("offers the silence after a line, up to the gap before the next later line or the end", () => {
+    const segs = [
+      { start: 0, end: 1000 },
+      { start: 2000, end: 3000 },
+      { start: 2500, end: 2800 },
+    ];
+    expect(silenceAfter(segs, 0, 10_000)).toBe(900);
+    expect(silenceAfter(segs, 1, 10_000)).toBe(0);
+    expect(silenceAfter([{ start: 0, end: 1000 }], 0, 4000)).toBe(3000);
+  });
+  it("offers borrow, wait and shorten for a line that does not fit, a voice for one heard badly", () => {
+    const ctx = { silenceMs: 500, pictureWaits: false, canShorten: false };
+    expect(fixesFor(finding("fit", "fail") as never, ctx)).toEqual(["borrow-silence", "picture-waits"]);
+    expect(
+      fixesFor(finding("fit", "warn") as never, { silenceMs: 0, pictureWaits: true, canShorten: true }),
+    ).toEqual(["shorten"]);
+    expect(fixesFor(finding("intelligibility", "fail") as never, ctx)).toEqual(["voice"]);
+    expect(fixesFor(finding("untranslated", "fail") as never, ctx)).toEqual([]);
   });
 });

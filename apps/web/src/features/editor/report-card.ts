@@ -17,3 +17,55 @@ export function reviewSummary(report: DubReport | null | undefined): string | nu
     return `All ${s.ok + s.warn + s.fail} lines pass their checks${s.reviewed ? " or were reviewed" : ""}.`;
   return `${open} ${open === 1 ? "line needs" : "lines need"} a look`;
 }
+
+/** The silence the timing plan keeps before the next line (ms). */
+const GAP_MS = 100;
+
+/**
+ * Pure: the silence line `index` may borrow after its slot (ms): until the gap before the next line that
+ * starts later, or the media's end; 0 when none. The server moves the line's end as far.
+ */
+export function silenceAfter(
+  segments: readonly { start: number; end: number }[],
+  index: number,
+  durationMs: number,
+): number {
+  const line = segments[index];
+  if (!line) return 0;
+  const next = segments.filter((s) => s.start > line.start).reduce((m, s) => Math.min(m, s.start), Infinity);
+  return Math.max(0, Math.min(durationMs, next - GAP_MS) - line.end);
+}
+
+/** Findings another voice may cure. */
+const VOICE_CHECKS: ReportLine["checks"][number]["check"][] = [
+  "intelligibility",
+  "pitch",
+  "clipping",
+  "loudness",
+];
+
+/** A one-click fix the review view offers for a line. */
+export type ReviewFix = "borrow-silence" | "picture-waits" | "shorten" | "voice";
+
+/**
+ * Pure: the fixes that apply to a line's findings (besides regenerate and "reviewed, keep it", always
+ * offered): a line too long or too fast may borrow the silence after it, let the picture wait for it or
+ * be shortened (where an engine can rewrite); a voice heard badly, off the speaker's pitch, clipped or out
+ * of level may take another voice.
+ */
+export function fixesFor(
+  line: ReportLine,
+  ctx: { silenceMs: number; pictureWaits: boolean; canShorten: boolean },
+): ReviewFix[] {
+  const found = new Set(
+    line.checks.filter((c) => c.status === "warn" || c.status === "fail").map((c) => c.check),
+  );
+  const fixes: ReviewFix[] = [];
+  if (found.has("fit")) {
+    if (ctx.silenceMs >= GAP_MS) fixes.push("borrow-silence");
+    if (!ctx.pictureWaits) fixes.push("picture-waits");
+    if (ctx.canShorten) fixes.push("shorten");
+  }
+  if (VOICE_CHECKS.some((c) => found.has(c))) fixes.push("voice");
+  return fixes;
+}

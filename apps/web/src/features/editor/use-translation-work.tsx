@@ -5,7 +5,7 @@ import type { Segment, Speaker, Translation } from "../../api/types.ts";
 import { notify } from "../toast/toast-store.ts";
 import { lostOnOtherAddress } from "../unsaved/unsaved-store.ts";
 import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
-import { saveTranslation, startDub, translationsKey } from "./api.ts";
+import { fixLine, type LineFix, saveTranslation, startDub, translationsKey } from "./api.ts";
 import type { BackgroundMode } from "./BackgroundMode.tsx";
 import { record, redo, startHistory, undo } from "./history.ts";
 import { useEditorKeys, useSegmentEditing } from "./segment-editing.tsx";
@@ -135,6 +135,23 @@ export function useTranslationWork({
     }
   };
 
+  /** A one-click fix of the report card (unsaved edits saved first: the fix applies to the saved line). */
+  const fix = async (index: number, kind: LineFix) => {
+    setRequestingDub(true);
+    try {
+      if (edited) {
+        await saveTranslation(projectId, code, segments);
+        setEdited(false);
+      }
+      await fixLine(projectId, code, index, kind);
+      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+    } catch (error) {
+      notify.error((error as Error).message || "The fix failed");
+    } finally {
+      setRequestingDub(false);
+    }
+  };
+
   return {
     segments,
     edited,
@@ -147,6 +164,7 @@ export function useTranslationWork({
     restoreOffer,
     requestingDub,
     dub,
+    fix,
   };
 }
 

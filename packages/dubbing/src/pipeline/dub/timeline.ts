@@ -33,6 +33,7 @@ export function planLines(segments: PlannedSegment[], naturalMs: (number | null)
     end: s.end,
     speaker: s.speaker,
     naturalMs: naturalMs[i] ?? null,
+    ...(s.pictureWaits && { wait: true }),
   }));
 }
 

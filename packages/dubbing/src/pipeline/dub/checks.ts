@@ -4,22 +4,22 @@
 // all pure, and grades every dubbed line.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseWav, toMono } from "../audio/wav.ts";
-import type { PlannedSegment } from "../doc.ts";
-import type { EngineRegistry } from "../engines/registry.ts";
-import type { LanguageCode } from "../languages.ts";
-import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "../pipeline/dub/types.ts";
-import { checkClipping } from "./clipping.ts";
-import { checkFit } from "./fit.ts";
-import { checkGlossary } from "./glossary.ts";
-import { type Heard, hearClips } from "./hear.ts";
-import { checkIntelligibility } from "./intelligibility.ts";
-import { checkLoudness, voicedLevel } from "./loudness.ts";
-import { checkOriginalVoice } from "./original-voice.ts";
-import { checkPitch } from "./pitch.ts";
-import { stemWindows } from "./stems.ts";
-import { type Finding, type ReportCard, reportCard, type TextContext } from "./types.ts";
-import { checkUntranslated } from "./untranslated.ts";
+import { parseWav, toMono } from "../../audio/wav.ts";
+import { checkClipping } from "../../checks/clipping.ts";
+import { checkFit } from "../../checks/fit.ts";
+import { checkGlossary } from "../../checks/glossary.ts";
+import { type Heard, hearClips } from "../../checks/hear.ts";
+import { checkIntelligibility } from "../../checks/intelligibility.ts";
+import { checkLoudness, voicedLevel } from "../../checks/loudness.ts";
+import { checkOriginalVoice } from "../../checks/original-voice.ts";
+import { checkPitch } from "../../checks/pitch.ts";
+import { stemWindows } from "../../checks/stems.ts";
+import { type Finding, type ReportCard, reportCard, type TextContext } from "../../checks/types.ts";
+import { checkUntranslated } from "../../checks/untranslated.ts";
+import type { PlannedSegment } from "../../doc.ts";
+import type { EngineRegistry } from "../../engines/registry.ts";
+import type { LanguageCode } from "../../languages.ts";
+import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "./types.ts";
 
 export interface LineMeasures {
   index: number;

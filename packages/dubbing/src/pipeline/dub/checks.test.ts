@@ -5,10 +5,10 @@
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TranscriptDoc } from "../doc.ts";
-import { dub } from "../pipeline/dub.ts";
-import { tempDir } from "../testing/fixtures.ts";
-import { joinSpeech, speechOverMusic } from "../testing/music.ts";
+import type { TranscriptDoc } from "../../doc.ts";
+import { tempDir } from "../../testing/fixtures.ts";
+import { joinSpeech, speechOverMusic } from "../../testing/music.ts";
+import { dub } from "../dub.ts";
 
 const tmp = tempDir("checks-run-");
 afterAll(tmp.cleanup);

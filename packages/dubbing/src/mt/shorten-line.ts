@@ -1,0 +1,45 @@
+// "Shorten" on one line of a dub's report card: the line rewritten by an engine that can rewrite, within
+// the characters its time holds at a comfortable pace. No such engine offline: the creator edits the line.
+import type { EngineRegistry } from "../engines/registry.ts";
+import type { MtEngine } from "../engines/types.ts";
+import type { LanguageCode } from "../languages.ts";
+import { lineBudget, type Slot } from "./fit-lines.ts";
+import { type GlossaryEntry, glossaryFor } from "./glossary.ts";
+
+/** A line shortened is aimed at this speed (the plan's comfortable pace), not at the fit's limit. */
+const SHORTEN_AT_SPEED = 1.1;
+
+/** The first available engine that can rewrite a line shorter (`preferred` when it can), or null. */
+export async function shortenerOf(registry: EngineRegistry, preferred?: MtEngine): Promise<MtEngine | null> {
+  if (preferred?.shorten) return preferred;
+  for (const e of registry.list("mt")) if (e.shorten && (await registry.availability(e)).ok) return e;
+  return null;
+}
+
+/**
+ * Line `index` of `lines` (translated text, slots) rewritten shorter from its `source`; null when the
+ * engine's rendering is not shorter.
+ */
+export async function shortenLine(
+  engine: MtEngine,
+  lines: readonly (Slot & { text: string })[],
+  index: number,
+  source: string,
+  languages: { from: LanguageCode; to: LanguageCode },
+  opts: { mediaEnd?: number; glossary?: GlossaryEntry[]; signal?: AbortSignal } = {},
+): Promise<string | null> {
+  const line = lines[index];
+  if (!line || !engine.shorten) return null;
+  const text = line.text.trim();
+  const budget = Math.min(
+    text.length - 1,
+    lineBudget(lines, index, languages.to, { mediaEnd: opts.mediaEnd, maxSpeed: SHORTEN_AT_SPEED }),
+  );
+  if (budget <= 0) return null;
+  const [out] = await engine.shorten([{ source, text, budget }], languages.from, languages.to, {
+    signal: opts.signal,
+    glossary: glossaryFor(opts.glossary ?? [], languages.to),
+  });
+  const shorter = out?.trim() ?? "";
+  return shorter && shorter.length < text.length ? shorter : null;
+}
