@@ -92,6 +92,20 @@ describe.each(MODES)("from upload to dubbed video (%s)", (mode) => {
     expect(res.body.error.message).toContain(missing.name);
     const unknown = await api(ts.baseUrl, cookie, "POST", `/api/video/${id}/translate`, { language: "xx" });
     expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('Invalid language: "xx" is not one of the app\'s languages.');
+    // A language with a NUL byte (PostgreSQL's text cannot hold one) is refused at the edge, in a body or a
+    // path, and never reaches the database: the fuzzer found a 500 here.
+    const nul = "es\u0000";
+    const saved = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/translation`, {
+      language: nul,
+      transcript: [],
+    });
+    expect(saved.status).toBe(400);
+    const path = `/api/video/${id}/translations/${encodeURIComponent(nul)}`;
+    expect((await api(ts.baseUrl, cookie, "DELETE", path)).status).toBe(404);
+    expect(
+      (await api(ts.baseUrl, cookie, "PUT", `${path}/review`, { index: 0, reviewed: true })).status,
+    ).toBe(404);
   });
 
   it("saves edits, translates to Spanish and Portuguese, dubs both and serves the files", async () => {

@@ -6,6 +6,8 @@ export * from "./blog.ts";
 export * from "./catalog.ts";
 export * from "./errors.ts";
 export * from "./glossary.ts";
+export * from "./language-schemas.ts";
+export * from "./languages.ts";
 export * from "./link-import.ts";
 export * from "./media.ts";
 export * from "./openapi.ts";

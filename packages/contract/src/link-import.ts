@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { spokenLanguageSchema } from "./language-schemas.ts";
 import { titleSchema } from "./media.ts";
 
 // Link import: `POST /api/video/process` with a JSON body and a `url` instead of a file.
@@ -66,7 +67,7 @@ export const linkImportBody = z.strictObject({
   title: titleSchema,
   url: importLinkSchema,
   /** The spoken language (an app language code); English when not sent. */
-  language: z.string().trim().min(1).max(10).optional(),
+  language: spokenLanguageSchema.optional(),
   /** How many people speak: 1–8, or "auto" (or absent) to detect. */
   speakers: z.union([z.int().min(1).max(8), z.literal("auto")]).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageCodeSchema, spokenLanguageSchema } from "./language-schemas.ts";
 import { speakerCountSchema, speakerSchema, titleSchema, transcriptSchema } from "./media.ts";
 
 // The bodies of project, translation and dub requests, as the server validates them (apps/server parses
@@ -35,9 +36,10 @@ export const videoUpdateDocumented = z.union([z.object({ video: videoUpdateSchem
 export const renameBody = z.object({ title: titleSchema });
 /** PUT /api/video/{id}/transcript. */
 export const transcriptBody = z.object({ transcript: transcriptSchema });
+
 /** PUT /api/video/{id}/language: the spoken language, and how many people speak (null: detect). */
 export const languageChangeBody = z.object({
-  language: z.string().trim().min(1).max(10),
+  language: spokenLanguageSchema,
   speakers: speakerCountSchema.optional(),
 });
 
@@ -54,7 +56,7 @@ const dubTiming = {
   maxSpeed: z.number().min(1).max(2).optional(),
 };
 /** POST /api/video/{id}/translate. */
-export const translateBody = z.object({ language: z.string().trim().min(1).max(10) });
+export const translateBody = z.object({ language: languageCodeSchema });
 /** POST /api/video/{id}/dub. */
 export const dubBody = translateBody.extend({
   /** Lines to synthesize again although cached (0-based transcript indexes). */
@@ -70,7 +72,7 @@ const MAX_BATCH_LANGUAGES = 10;
 /** POST /api/video/{id}/dubs ("Translate and dub"). */
 export const batchDubBody = z.object({
   languages: z
-    .array(z.string().trim().min(1).max(10))
+    .array(languageCodeSchema)
     .min(1, "Choose at least one language")
     .max(MAX_BATCH_LANGUAGES)
     .refine((l) => new Set(l).size === l.length, "A language is listed twice"),
@@ -94,6 +96,6 @@ export const lineFixSchema = z.enum(["borrow-silence", "picture-waits", "shorten
 export const lineFixBody = z.object({ fix: lineFixSchema });
 
 export const translationBody = z.object({
-  language: z.string().trim().min(1).max(10),
+  language: languageCodeSchema,
   transcript: transcriptSchema,
 });

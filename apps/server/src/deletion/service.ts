@@ -1,3 +1,4 @@
+import { isLanguageCode } from "@dubbing/contract";
 import type { VoiceCloner } from "@dubbing/dubbing";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -60,6 +61,8 @@ export class DeletionService {
   /** One language of a project: the translation, its dubbed files and clip cache, its jobs. */
   async deleteTranslation(userId: string, projectId: string, language: string): Promise<void> {
     const project = await new VideoRepository(this.db).requireOwned(userId, projectId);
+    if (!isLanguageCode(language))
+      throw new AppError("not_found", "This project has no translation into that language.");
     const target = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .delete(translations)

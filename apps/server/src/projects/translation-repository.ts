@@ -1,3 +1,4 @@
+import { isLanguageCode } from "@dubbing/contract";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type SegmentJson, translations } from "../db/schema.ts";
@@ -19,6 +20,8 @@ export class TranslationRepository {
   }
 
   async find(projectId: string, language: string): Promise<TranslationRow | null> {
+    // a path's language that is none of the app's has no translation (and never reaches SQL: a NUL would)
+    if (!isLanguageCode(language)) return null;
     const [row] = await this.db
       .select()
       .from(translations)

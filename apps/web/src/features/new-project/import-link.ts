@@ -1,4 +1,4 @@
-import { importLinkSchema, type LinkImportBody } from "@dubbing/contract";
+import { importLinkSchema, type LinkImportBody, type SpokenLanguage } from "@dubbing/contract";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
 import { uploadErrorMessage } from "./upload-video.ts";
@@ -23,7 +23,8 @@ export async function importLink(fields: {
   const body: LinkImportBody = {
     title: fields.title,
     url: fields.url.trim(),
-    language: fields.language,
+    // the form offers only the list's codes; the server parses it again
+    language: fields.language as SpokenLanguage,
     speakers: fields.speakers === "auto" ? "auto" : Number(fields.speakers),
   };
   try {
