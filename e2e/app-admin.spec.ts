@@ -81,6 +81,14 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
     await expect(operator.getByText(ready).first()).toBeVisible();
     expect(await violations(operator), name).toEqual([]);
   }
+  // The Engines page lists the installed models (the setup's tiny.en) with their disk use, and the rest.
+  await operator.getByRole("tab", { name: "Engines" }).click();
+  const installed = operator.getByRole("table", { name: "Installed" });
+  const tiny = installed.getByRole("row", { name: /tiny\.en/ });
+  await expect(tiny).toContainText("Speech recognition (faster-whisper)");
+  await expect(tiny).toContainText("yes");
+  await expect(operator.getByTestId("models-disk")).toContainText(/installed, [\d.]+ [KMG]B on disk/);
+  expect(await violations(operator), "Models").toEqual([]);
 
   await userContext.close();
   await operatorContext.close();

@@ -369,4 +369,16 @@ test("typed lines of a language without recognition land on the speech, not on 2
     expect(end, `line ${i + 1} covers its speech`).toBeGreaterThan(spoken.end - 400);
     expect(end).toBeLessThanOrEqual(truth[i + 1]?.start ?? Number.POSITIVE_INFINITY);
   }
+  // "Place the lines on the speech" lays the typed lines over the detected speech in order: each on its
+  // own sentence, none reaching into the next one's
+  await page.getByRole("button", { name: "Place the lines on the speech" }).click();
+  for (const [i, spoken] of truth.entries()) {
+    const start = await ms(`Start of segment ${i + 1}`);
+    const end = await ms(`End of segment ${i + 1}`);
+    const shared = Math.min(end, spoken.end) - Math.max(start, spoken.start);
+    expect(shared / (spoken.end - spoken.start), `placed line ${i + 1} covers its speech`).toBeGreaterThan(
+      0.8,
+    );
+    expect(shared / (end - start), `placed line ${i + 1} is its speech`).toBeGreaterThan(0.8);
+  }
 });

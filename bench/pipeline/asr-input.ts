@@ -3,7 +3,7 @@
 // a real reader (pocketsphinx-testdata's LibriVox) clean and over real music (asc-music) 14 dB under it,
 // and on the generated two-voice dialogue over music. Prints a table; never fails on the figures.
 //   node bench/pipeline/asr-input.ts [--engine pocketsphinx] [--music-db -14] [--keep DIR]
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -12,6 +12,7 @@ import { type TranscribeOptions, transcribe } from "../../packages/dubbing/src/p
 import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { joinSpeech, MUSIC_DIR, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
 import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
+import { librivoxLines } from "./speech-truth.ts";
 
 const { values } = parseArgs({
   options: {
@@ -26,24 +27,14 @@ const dir = values.keep ?? mkdtempSync(join(tmpdir(), "asr-input-"));
 mkdirSync(dir, { recursive: true });
 const registry = createDefaultRegistry(engineOptionsFromEnv());
 
-const lib = "/usr/share/pocketsphinx/test/data/librivox";
-const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
-const refOf = new Map(
-  readFileSync(join(lib, "transcription"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => {
-      const m = /^<s> (.*) <\/s> \((.*)\)$/.exec(l.trim()) as RegExpExecArray;
-      return [m[2] as string, m[1] as string] as const;
-    }),
-);
+const reader = librivoxLines();
 const readerWav = join(dir, "reader.wav");
 joinSpeech(
   readerWav,
-  ids.map((id) => join(lib, `${id}.wav`)),
+  reader.map((l) => l.wav),
   1500,
 );
-const readerRef = ids.map((id) => refOf.get(id) ?? "").join(" ");
+const readerRef = reader.map((l) => l.text).join(" ");
 const dialogue = makeDialogue(dir, undefined, { name: "dialogue", leadMs: 2000, turnMs: 1200 });
 const fixtures = [
   {

@@ -12,6 +12,7 @@ import { createLocalDiarizer } from "../../packages/dubbing/src/diarize/local.ts
 import { EngineRegistry } from "../../packages/dubbing/src/engines/registry.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { librivoxLines } from "./speech-truth.ts";
 
 const CANDIDATES: Record<string, Record<string, string>> = {
   defaults: {},
@@ -46,17 +47,6 @@ async function hypothesis(file: string, registry: EngineRegistry): Promise<strin
 const dir = mkdtempSync(join(tmpdir(), "dub-asr-tuning-"));
 try {
   const d = makeDialogue(dir);
-  const lib = "/usr/share/pocketsphinx/test/data/librivox";
-  const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
-  const refs = new Map(
-    readFileSync(join(lib, "transcription"), "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => {
-        const m = /^<s> (.*) <\/s> \((.*)\)$/.exec(l.trim())!;
-        return [m[2]!, m[1]!] as const;
-      }),
-  );
   const script = DIALOGUE.map((l) => l.text).join(" ");
   console.log(
     "CPU = decoder CPU seconds (children), one process, so figures do not depend on the machine's load",
@@ -74,9 +64,8 @@ try {
     t = childCpu();
     let errs = 0;
     let words = 0;
-    for (const id of ids) {
-      const ref = refs.get(id)!;
-      errs += wordErrorRate(ref, await hypothesis(join(lib, `${id}.wav`), registry)) * ref.split(" ").length;
+    for (const { wav, text: ref } of librivoxLines()) {
+      errs += wordErrorRate(ref, await hypothesis(wav, registry)) * ref.split(" ").length;
       words += ref.split(" ").length;
     }
     const lTime = childCpu() - t;

@@ -4,8 +4,9 @@
 // reference speech covered by segments; segments in stretches without speech (invented); speaker labels
 // right on the dialogue; the realtime factor of a 5-minute video and the worker's peak memory. Prints
 // figures only; never fails on them. Each transcription is the whole pipeline a user gets (separation
-// included).   node bench/pipeline/asr.ts [--models tiny.en,base] [--no-before] [--skip-long] [--threads]
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// included).   node bench/pipeline/asr.ts [--models tiny.en,base] [--no-before] [--skip-long | --long-only]
+// [--threads]
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,10 +19,10 @@ import { AsrWorker } from "../../packages/dubbing/src/asr/worker.ts";
 import type { LanguageCode } from "../../packages/dubbing/src/languages.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { type Line, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
-import { LIBRIVOX_DIR } from "../../packages/dubbing/src/testing/fixtures.ts";
-import { joinSpeech, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
 import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { fiveMinuteScript } from "./script.ts";
+import { coverage, librivoxTwice, type Region } from "./speech-truth.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     threads: { type: "boolean", default: false },
     /** Leave out pocketsphinx (the figures before), e.g. when only the models are compared. */
     "no-before": { type: "boolean", default: false },
+    /** Only the 5-minute video's realtime factor and memory. */
+    "long-only": { type: "boolean", default: false },
   },
 });
 const dir = mkdtempSync(join(tmpdir(), "dub-bench-asr-"));
@@ -51,35 +54,13 @@ export function normalise(text: string): string {
 }
 const wer = (ref: string, hyp: string) => wordErrorRate(normalise(ref), normalise(hyp));
 
-type Region = { start: number; end: number };
-/** Share of the truth's speech (ms) that some segment covers. */
-function coverage(truth: Region[], segs: Region[]): number {
-  let total = 0;
-  let covered = 0;
-  for (const r of truth) {
-    total += r.end - r.start;
-    for (const s of segs) covered += Math.max(0, Math.min(r.end, s.end) - Math.max(r.start, s.start));
-  }
-  return covered / total;
-}
 /** Segments of which less than a fifth lies on reference speech: words invented in the music. */
 function invented(truth: Region[], segs: Region[]): number {
   return segs.filter((s) => coverage([s], truth) < 0.2).length;
 }
 
 // ---- fixtures ---------------------------------------------------------------------------------------
-const ids = readFileSync(join(LIBRIVOX_DIR, "fileids"), "utf8").trim().split("\n");
-const refs = readFileSync(join(LIBRIVOX_DIR, "transcription"), "utf8")
-  .trim()
-  .split("\n")
-  .map((l) => /^<s> (.*) <\/s>/.exec(l.trim())![1]!);
-const lvWav = join(dir, "lv.wav");
-const lvTruth = joinSpeech(
-  lvWav,
-  [...ids, ...ids].map((id) => join(LIBRIVOX_DIR, `${id}.wav`)),
-  1500,
-);
-const lvText = [...refs, ...refs].join(" ");
+const { wav: lvWav, text: lvText, truth: lvTruth } = librivoxTwice(dir);
 const dlgLines = fiveMinuteScript().slice(0, 12);
 const dlg = makeDialogue(dir, dlgLines, { name: "dlg", leadMs: 2000 });
 const SPANISH: Line[] = [
@@ -174,7 +155,7 @@ try {
   for (const e of engines) {
     const registry = createDefaultRegistry({ fasterWhisper: { model: e.model } });
     console.log(`\n${e.name}`);
-    for (const c of cases) {
+    for (const c of values["long-only"] ? [] : cases) {
       const asr = await registry.pickAsr(c.language, e.asrEngine).catch(() => null);
       if (!asr || asr.id !== e.asrEngine || (e.model && !asr.languages.includes(c.language))) {
         console.log(`  ${c.name.padEnd(36)} not served`);

@@ -10,9 +10,10 @@ import { dub } from "../../packages/dubbing/src/pipeline/dub.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { translate } from "../../packages/dubbing/src/pipeline/translate.ts";
 import { DIALOGUE, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
-import { joinSpeech, speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
 import { renderFloors } from "./floors.ts";
 import { fiveMinuteScript } from "./script.ts";
+import { coverage, librivoxLines, librivoxTwice } from "./speech-truth.ts";
 
 const { values } = parseArgs({
   options: {
@@ -35,38 +36,16 @@ function cpu(): number {
   return (Number(f[13]) + Number(f[14])) / 100 + (u.user + u.system) / 1e6;
 }
 
-/** Share of the truth's speech (ms) that some segment covers. */
-function coverage(truth: { start: number; end: number }[], segs: { start: number; end: number }[]): number {
-  let total = 0;
-  let covered = 0;
-  for (const r of truth) {
-    total += r.end - r.start;
-    for (const s of segs) covered += Math.max(0, Math.min(r.end, s.end) - Math.max(r.start, s.start));
-  }
-  return covered / total;
-}
-
 /**
  * Recognition over music: WER and the share of the speech covered by segments, for the LibriVox
  * recordings (twice, 1.5 s apart) and the two-voice flite dialogue, clean and over asc-music 20 and
  * 14 dB under the speech, on the whole audio (before) and on the separated voice (after).
  */
 async function musicSection() {
-  const lib = "/usr/share/pocketsphinx/test/data/librivox";
-  const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
-  const refs = readFileSync(join(lib, "transcription"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => /^<s> (.*) <\/s>/.exec(l.trim())![1]!);
-  const lvWav = join(dir, "lv.wav");
-  const lvTruth = joinSpeech(
-    lvWav,
-    [...ids, ...ids].map((id) => join(lib, `${id}.wav`)),
-    1500,
-  );
+  const lv = librivoxTwice(dir);
   const d = makeDialogue(dir, DIALOGUE, { name: "dlg", leadMs: 2000 });
   const cases = [
-    { name: "LibriVox", wav: lvWav, text: [...refs, ...refs].join(" "), truth: lvTruth },
+    { name: "LibriVox", ...lv },
     { name: "dialogue", wav: d.wav, text: DIALOGUE.map((l) => l.text).join(" "), truth: d.truth },
   ];
   console.log(
@@ -216,23 +195,11 @@ try {
   line("peak RSS (node process)", rss());
 
   // LibriVox (real recordings)
-  const lib = "/usr/share/pocketsphinx/test/data/librivox";
-  const ids = readFileSync(join(lib, "fileids"), "utf8").trim().split("\n");
-  const refs = new Map(
-    readFileSync(join(lib, "transcription"), "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => {
-        const m = /^<s> (.*) <\/s> \((.*)\)$/.exec(l.trim())!;
-        return [m[2]!, m[1]!] as const;
-      }),
-  );
   let errs = 0;
   let words = 0;
   t = performance.now();
-  for (const id of ids) {
-    const ref = refs.get(id)!;
-    const hyp = await transcribe(join(lib, `${id}.wav`));
+  for (const { wav, text: ref } of librivoxLines()) {
+    const hyp = await transcribe(wav);
     const n = ref.split(" ").length;
     errs += wordErrorRate(ref, hyp.transcript.map((s) => s.text).join(" ")) * n;
     words += n;

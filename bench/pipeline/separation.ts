@@ -96,6 +96,8 @@ function fixtures(): Fixture[] {
 }
 
 const fr = (ms: number) => Math.round((ms * STEM_RATE) / 1000);
+/** Seconds of music without speech the outside level is measured over, at least. */
+const MIN_OUTSIDE_S = 3;
 
 /** Frames outside every range widened by `marginMs`. */
 function outsideOf(ranges: { start: number; end: number }[], frames: number, marginMs: number) {
@@ -140,9 +142,13 @@ try {
       const lines = r.report.segments.flatMap((s) => (s.placed ? [s.placed] : []));
       const inside = lines.map((p) => ({ start: fr(p.start), end: fr(p.end) }));
       const outside = outsideOf([...lines, ...f.truth], f.src.frames, 300);
+      // A reader who hardly pauses leaves too little music alone to measure its level by: the reference
+      // is then the music as it was mixed in (coefficient 1), not a fit over a few frames of nothing.
+      const outsideFrames = outside.reduce((n, r) => n + r.end - r.start, 0);
+      const mixReference = outsideFrames < MIN_OUTSIDE_S * STEM_RATE;
       const { S, M } = suppressionAndRetention(
         stemShares(y, f.src.speech, f.src.music, inside),
-        stemShares(y, f.src.speech, f.src.music, outside),
+        mixReference ? { speech: 0, music: 1 } : stemShares(y, f.src.speech, f.src.music, outside),
       );
       const stems = run.engine
         ? (JSON.parse(readFileSync(join(stemsDir, "stems.json"), "utf8")) as {
@@ -162,8 +168,11 @@ try {
           : sep && sep.engine !== run.engine
             ? ` (${run.engine} refused: ${sep.engine} separated)`
             : "";
+      const reference = mixReference
+        ? ` (S/M against the mixed-in music: ${(outsideFrames / STEM_RATE).toFixed(1)} s without speech)`
+        : "";
       console.log(
-        `${pad(f.name, 10)} ${pad(run.label, 18)} ${pad(S.toFixed(1), 6)} ${pad(M.toFixed(1), 6)} ${pad(rtf, 14)} ${pad(enc.lufs.toFixed(2), 7)} ${pad(enc.truePeakDb.toFixed(2), 6)} ${videoMd5(out) === source ? "copied" : "CHANGED"}${used}`,
+        `${pad(f.name, 10)} ${pad(run.label, 18)} ${pad(S.toFixed(1), 6)} ${pad(M.toFixed(1), 6)} ${pad(rtf, 14)} ${pad(enc.lufs.toFixed(2), 7)} ${pad(enc.truePeakDb.toFixed(2), 6)} ${videoMd5(out) === source ? "copied" : "CHANGED"}${used}${reference}`,
       );
     }
   }

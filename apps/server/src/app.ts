@@ -252,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     jobs: new AdminJobs({ db, videos, translations }),
     registry,
+    modelsDir: config.engines.fasterWhisper?.modelsDir,
     storageBackend: config.s3 ? "s3" : "local",
     publicUrl: config.publicUrl,
     extraOrigins: config.identity.extraOrigins,

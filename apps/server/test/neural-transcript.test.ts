@@ -8,7 +8,7 @@ import { DIALOGUE, makeDialogue, wordErrorRate } from "@dubbing/dubbing/testing/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { upload, waitForStatus } from "./http.ts";
+import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-neural-");
 const lines = DIALOGUE.slice(0, 2);
@@ -16,14 +16,21 @@ const spanish = [
   { voice: "espeak:es", text: "Buenos días, hoy hablamos del tiempo en las montañas." },
   { voice: "espeak:es", text: "Mañana hará frío y nevará en el norte del país." },
 ];
+// Czech: a language Whisper knows and this server does not serve (base hears espeak-ng's Finnish as Thai)
+const czech = [
+  { voice: "espeak:cs", text: "Dobré ráno, dnes budeme mluvit o počasí v horách a o sněhu." },
+  { voice: "espeak:cs", text: "Zítra bude zima a na severu bude celý den sněžit." },
+];
 // The setup installs tiny.en (English only); detecting the language needs a multilingual model, which an
 // operator adds with `dub models install base`: each configuration has its test.
 const MULTILINGUAL = existsSync(fileURLToPath(new URL("../../../.tools/models/base", import.meta.url)));
 let video: string;
 let spanishVideo: string;
+let czechVideo: string;
 beforeAll(() => {
   video = makeDialogue(tmp.path, lines).video;
   spanishVideo = makeDialogue(tmp.path, spanish, { name: "spanish" }).video;
+  czechVideo = makeDialogue(tmp.path, czech, { name: "czech" }).video;
 });
 
 describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
@@ -45,14 +52,27 @@ describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
     expect(wordErrorRate(lines.map((l) => l.text).join(" "), text)).toBeLessThan(0.1);
   });
 
+  // A failed detection leaves no language to translate from: the project fails with a plain message, keeps
+  // "detect" (nothing was heard) and transcribes again once the user picks a language.
+  async function failsThenTakesALanguage(cookie: string, id: string, says: string) {
+    const failed = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
+    expect(failed).toMatchObject({ status: "failed", language: "detect" });
+    expect(failed.statusMessage).toContain(says);
+    expect(failed.statusMessage).toContain("Choose the spoken language");
+    const chosen = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/language`, { language: "es" });
+    expect(chosen.status).toBe(202);
+    const again = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
+    expect(again).toMatchObject({ status: "ready", language: "es" });
+  }
+
   it.skipIf(MULTILINGUAL)(
     "says plainly that it cannot detect the language without a multilingual model",
     async () => {
       const { cookie } = await ts.signIn();
       const created = await upload(ts.baseUrl, cookie, spanishVideo, "Undetected", { language: "detect" });
       expect(created.status).toBe(201);
-      const done = await waitForStatus(ts.baseUrl, cookie, created.body._id as string, ["ready", "failed"]);
-      expect(done.statusMessage).toContain("no multilingual speech recognition model installed");
+      const id = created.body._id as string;
+      await failsThenTakesALanguage(cookie, id, "no multilingual speech recognition model installed");
     },
   );
 
@@ -70,4 +90,10 @@ describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
       expect(wordErrorRate(spanish.map((l) => l.text).join(" "), text)).toBeLessThan(0.5);
     },
   );
+
+  it.runIf(MULTILINGUAL)("names a detected language this server does not serve, and fails", async () => {
+    const { cookie } = await ts.signIn();
+    const created = await upload(ts.baseUrl, cookie, czechVideo, "Czech", { language: "detect" });
+    await failsThenTakesALanguage(cookie, created.body._id as string, "Czech (cs)");
+  });
 });

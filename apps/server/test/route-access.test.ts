@@ -51,6 +51,7 @@ const ADMIN_ROUTES = [
   "POST /api/admin/jobs/:id/retry",
   "POST /api/admin/jobs/:id/cancel",
   "GET /api/admin/engines",
+  "GET /api/admin/models",
   "GET /api/admin/storage",
   "GET /api/admin/identity-audit",
   "GET /api/admin/audit",

@@ -100,6 +100,30 @@ export const adminEnginesSchema = z.object({
 });
 export type AdminEngines = z.infer<typeof adminEnginesSchema>;
 
+/** GET /api/admin/models: the model catalogue, what is installed where the engines read, and its disk use. */
+export const adminModelsSchema = z.object({
+  /** Bytes the installed models take (and what interrupted installs kept). */
+  diskBytes: z.number(),
+  models: z.array(
+    z.object({
+      id: z.string(),
+      /** faster-whisper (speech recognition) or piper (a voice). */
+      engine: z.string(),
+      label: z.string(),
+      languages: z.array(z.string()),
+      licence: z.string(),
+      /** Every file's SHA-256 matched the official home's. */
+      verified: z.boolean(),
+      /** Bytes of its files, from the catalogue. */
+      size: z.number(),
+      installed: z.boolean(),
+      /** Bytes on disk: the installed files, or what an interrupted install kept. */
+      diskBytes: z.number(),
+    }),
+  ),
+});
+export type AdminModels = z.infer<typeof adminModelsSchema>;
+
 /** How the last backup of the embedded mode ended (`npm run backup` or BACKUP_DIR's schedule). */
 export const backupOutcomeSchema = z.object({
   id: z.string(),

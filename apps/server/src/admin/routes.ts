@@ -17,6 +17,7 @@ import { parseBody } from "../http/validate.ts";
 import { listActions, listIdentityAudit, type Operator } from "./audit.ts";
 import type { AdminInvites } from "./invites.ts";
 import type { AdminJobs } from "./jobs.ts";
+import { modelsNow } from "./models.ts";
 import { enginesNow, storageTotals } from "./overview.ts";
 import type { AdminUsers } from "./users.ts";
 
@@ -37,6 +38,8 @@ export function adminRoutes(
     invites: AdminInvites;
     jobs: AdminJobs;
     registry: EngineRegistry;
+    /** Where the server's models are installed (MODELS_DIR, else DATA_DIR/models). */
+    modelsDir: string | undefined;
     storageBackend: "local" | "s3";
     publicUrl: string;
     /** ALLOWED_ORIGINS: the web app's development server. */
@@ -100,6 +103,7 @@ export function adminRoutes(
     scope.get("/api/admin/engines", ADMIN, async (request) =>
       enginesNow(deps.registry, parseBody(sourceQuery, request.query).source),
     );
+    scope.get("/api/admin/models", ADMIN, async () => modelsNow(deps.modelsDir));
     scope.get("/api/admin/storage", ADMIN, async () => storageTotals(deps.db, deps.storageBackend));
     scope.get("/api/admin/identity-audit", ADMIN, async (request) =>
       listIdentityAudit(deps.db, parseBody(identityAuditQuerySchema, request.query)),

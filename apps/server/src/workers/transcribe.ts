@@ -1,13 +1,13 @@
 import path from "node:path";
-import { DETECT, DubError, languageName, transcribe } from "@dubbing/dubbing";
+import { DETECT, transcribe } from "@dubbing/dubbing";
 import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
 import { transcribePercent } from "../jobs/progress.ts";
-import { firstLine } from "../jobs/runner.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
 import { pushStems } from "./stems.ts";
+import { transcribeMessage } from "./transcribe-message.ts";
 
 const STAGES = new Map(
   Object.entries({
@@ -41,6 +41,15 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       // The video stays usable when transcription fails: the user can type the transcript; the message says why.
       message: (error) => transcribeMessage(error, project.language),
       record: async (message) => {
+        // A failed detection leaves no language to type, translate or dub from: the project fails until
+        // the user picks one and transcribes again.
+        if (project.language === DETECT) {
+          await repo.setState(project.id, { status: "failed", progress: 100, statusMessage: message });
+          return deps.webhooks.emit(project.userId, "project.failed", project.id, {
+            projectId: project.id,
+            message,
+          });
+        }
         await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
         await deps.webhooks.emit(project.userId, "project.ready", project.id, {
           projectId: project.id,
@@ -95,24 +104,6 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       });
     },
   );
-}
-
-function transcribeMessage(error: unknown, language: string): string {
-  if (error instanceof DubError && language === DETECT) {
-    const choose = "Choose the spoken language (Change or transcribe again), or type the transcript.";
-    if (error.code === "no_engine")
-      return `This server cannot detect the spoken language: it has no multilingual speech recognition model installed. ${choose}`;
-    if (error.code === "unsupported_language")
-      return `The language was not recognised: ${error.message}. ${choose}`;
-  }
-  if (error instanceof DubError) {
-    if (error.code === "no_engine") {
-      return `No speech recognition engine for ${languageName(language)} is available on this server, so the transcript is empty. You can type it in.`;
-    }
-    if (error.code === "no_audio") return "This video has no audio track, so there is nothing to transcribe.";
-    if (error.code === "no_speech") return "No speech was found in this video.";
-  }
-  return `Transcription failed: ${firstLine(error)}`;
 }
 
 export const transcribeJob = defineJob({

@@ -65,7 +65,7 @@ output (transcript.stems/, named in "meta"), and "dub render" of the same video 
 
 Options:
   -o, --output FILE     where to write the transcript (required)
-  -l, --language CODE   language spoken in the video (default en)
+  -l, --language CODE   language spoken in the video (default en), or detect (needs a multilingual model)
       --speakers N      the exact number of speakers, when known`,
     translate: `Usage: dub translate TRANSCRIPT --to LANG -o out.json
 
@@ -93,7 +93,7 @@ transcribe + translate + render. The transcripts are written next to the output
 Options:
   -t, --to CODE         target language
   -o, --output FILE     the dubbed MP4 (required)
-  -l, --language CODE   language spoken in the video (default en)
+  -l, --language CODE   language spoken in the video (default en), or detect (needs a multilingual model)
   -w, --work-dir DIR    keep clips and intermediate files here
   -b, --background M    keep (default), duck or remove
       --speakers N      the exact number of speakers, when known`,

@@ -6,7 +6,7 @@ import { parseDoc, type TranscriptDoc } from "../doc.ts";
 import { engineOptionsFromEnv } from "../engines/options.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import { DubError } from "../errors.ts";
-import { isLanguageCode, type LanguageCode } from "../languages.ts";
+import { isLanguageCode, isSpokenLanguage, type LanguageCode, type SpokenLanguage } from "../languages.ts";
 import { MediaError } from "../media/errors.ts";
 import { ModelError } from "../models/store.ts";
 import type { Progress } from "../pipeline/common.ts";
@@ -56,6 +56,12 @@ function lang(code: string): LanguageCode {
   return code;
 }
 
+/** The spoken language: an app language, or "detect" (a multilingual model finds it). */
+function spokenLang(code: string): SpokenLanguage {
+  if (!isSpokenLanguage(code)) throw new DubError("unsupported_language", `unsupported language "${code}"`);
+  return code;
+}
+
 async function writeJson(file: string, v: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
@@ -89,7 +95,7 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
     case "transcribe": {
       const stemsDir = stemsDirBeside(cmd.output);
       const doc = await transcribe(cmd.video, {
-        language: lang(cmd.language),
+        language: spokenLang(cmd.language),
         speakers: cmd.speakers,
         registry,
         stemsDir,
@@ -136,7 +142,7 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
       // separated once, for recognition and for the render
       const stemsDir = stemsDirBeside(`${base}.transcript.json`);
       const doc = await transcribe(cmd.video, {
-        language: lang(cmd.language),
+        language: spokenLang(cmd.language),
         speakers: cmd.speakers,
         registry,
         stemsDir,

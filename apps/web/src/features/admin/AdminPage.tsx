@@ -6,6 +6,7 @@ import { AuditSection } from "./AuditSection.tsx";
 import { isNotFound, useAdminMe } from "./api.ts";
 import { EnginesSection } from "./EnginesSection.tsx";
 import { JobsSection } from "./JobsSection.tsx";
+import { ModelsSection } from "./ModelsSection.tsx";
 import { StorageSection } from "./StorageSection.tsx";
 import { Tabs } from "./Tabs.tsx";
 import { UsersSection } from "./UsersSection.tsx";
@@ -52,7 +53,12 @@ function Console({ email }: { email: string }) {
       <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === "users" && <UsersSection me={email} />}
         {tab === "jobs" && <JobsSection />}
-        {tab === "engines" && <EnginesSection />}
+        {tab === "engines" && (
+          <>
+            <EnginesSection />
+            <ModelsSection />
+          </>
+        )}
         {tab === "storage" && <StorageSection />}
         {tab === "audit" && <AuditSection />}
       </Tabs>

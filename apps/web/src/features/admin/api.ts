@@ -3,6 +3,7 @@ import type {
   AdminEngines,
   AdminJob,
   AdminJobList,
+  AdminModels,
   AdminStorage,
   AdminUserList,
   IdentityAuditList,
@@ -53,6 +54,13 @@ export function useAdminEngines(source: string) {
   return useQuery({
     queryKey: [...adminKey, "engines", source],
     queryFn: () => apiFetch<AdminEngines>(`/api/admin/engines${query({ source })}`),
+  });
+}
+
+export function useAdminModels() {
+  return useQuery({
+    queryKey: [...adminKey, "models"],
+    queryFn: () => apiFetch<AdminModels>("/api/admin/models"),
   });
 }
 

@@ -7,6 +7,7 @@ import { projectKey } from "../projects/api.ts";
 import { useLanguages } from "./api.ts";
 import { SpeakerCountSelect, speakerCountOf, speakerCountValue } from "./SpeakerCountSelect.tsx";
 import { SpokenLanguageSelect, spokenLanguageLabel } from "./SpokenLanguageSelect.tsx";
+import { spokenLanguageName } from "./spoken-language-name.ts";
 
 /** The project's spoken language, and "Change" (or "Transcribe again"): a new transcription after a confirmation. */
 export function SpokenLanguage({ project, canChange }: { project: ProjectDetail; canChange: boolean }) {
@@ -17,14 +18,13 @@ export function SpokenLanguage({ project, canChange }: { project: ProjectDetail;
   const [speakers, setSpeakers] = useState(speakerCountValue(project.speakerCount));
   const selectId = useId();
   const speakersId = useId();
-  const current = languages.data?.find((l) => l.code === project.language);
   const chosen = languages.data?.find((l) => l.code === choice);
   const minutes = Math.max(1, Math.round((project.durationMs ?? 0) / 60_000));
   return (
     <span className="ml-3 text-slate-500">
       Spoken language:{" "}
       <span className="font-medium text-slate-900" data-testid="spoken-language">
-        {current?.name ?? project.language}
+        {spokenLanguageName(project, languages.data)}
       </span>
       {canChange && (
         <button
