@@ -3,7 +3,7 @@
 // read back, leaves no stretch of speech without its line.
 import { DIALOGUE, makeDialogue, type TruthSegment } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOnSpeech } from "../../web/src/features/editor/place-lines.ts";
+import { placeOnSpeech } from "../../web/src/features/editor/transcript/place-lines.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";

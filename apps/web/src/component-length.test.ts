@@ -4,7 +4,7 @@ import { parseSync } from "vite";
 import { describe, expect, it } from "vitest";
 
 // Short components, so each can be read at once: a React component function longer than this is split
-// into hooks for state and effects and small parts for markup, as features/editor/segment-editing.tsx is.
+// into hooks for state and effects and small parts for markup, as features/editor/transcript/segment-editing.tsx is.
 const MAX_LINES = 150;
 
 /** Components another change is splitting at the same time; each leaves this list with its split. */

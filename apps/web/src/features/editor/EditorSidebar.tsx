@@ -5,9 +5,9 @@ import { ImportSubtitles } from "../subtitles/ImportSubtitles.tsx";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
 import { startTranslateAndDub, startTranslation } from "./api.ts";
 import { canDeleteSpeaker, type Draft, type DraftAction } from "./draft.ts";
-import { SpeakersPanel } from "./SpeakersPanel.tsx";
-import { newSpeaker } from "./speakers.ts";
-import { TranslatePanel } from "./TranslatePanel.tsx";
+import { SpeakersPanel } from "./speakers/SpeakersPanel.tsx";
+import { newSpeaker } from "./speakers/speakers.ts";
+import { TranslatePanel } from "./translation/TranslatePanel.tsx";
 
 /** Beside the editor: speakers and their voices, translating, the glossary and subtitle import. */
 export function EditorSidebar({

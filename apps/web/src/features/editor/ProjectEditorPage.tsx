@@ -9,18 +9,18 @@ import { projectKey } from "../projects/api.ts";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
 import { translationsKey, useLanguages, useProject, useSpeech, useTranslations, useVoices } from "./api.ts";
 import { EditorSidebar } from "./EditorSidebar.tsx";
-import { LanguageTabs, TRANSCRIPT_PANEL_ID, tabId } from "./LanguageTabs.tsx";
-import { PlayerBar } from "./PlayerBar.tsx";
 import { ProjectHeader, ProjectStatusNotes } from "./ProjectHeader.tsx";
-import { playerSource } from "./player-source.ts";
+import { PlayerBar } from "./player/PlayerBar.tsx";
+import { playerSource } from "./player/player-source.ts";
+import { usePlayerClearance } from "./player/use-player-clearance.ts";
+import { useVideoPlayer, type VideoPlayer } from "./player/use-video-player.ts";
 import { SaveButton } from "./SaveButton.tsx";
-import { segmentAt } from "./segments.ts";
-import { TranscriptPanel } from "./TranscriptPanel.tsx";
-import { TranslationTab } from "./TranslationTab.tsx";
-import { usePlayerClearance } from "./use-player-clearance.ts";
+import { segmentAt } from "./transcript/segments.ts";
+import { TranscriptPanel } from "./transcript/TranscriptPanel.tsx";
+import { LanguageTabs, TRANSCRIPT_PANEL_ID, tabId } from "./translation/LanguageTabs.tsx";
+import { TranslationTab } from "./translation/TranslationTab.tsx";
 import { useProjectDraft } from "./use-project-draft.tsx";
 import { useProjectEvents } from "./use-project-events.ts";
-import { useVideoPlayer, type VideoPlayer } from "./use-video-player.ts";
 
 export default function ProjectEditorPage() {
   const { id = "" } = useParams();

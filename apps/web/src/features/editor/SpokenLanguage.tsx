@@ -5,8 +5,8 @@ import type { ProjectDetail } from "../../api/types.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { projectKey } from "../projects/api.ts";
 import { useLanguages } from "./api.ts";
-import { SpeakerCountSelect, speakerCountOf, speakerCountValue } from "./SpeakerCountSelect.tsx";
 import { SpokenLanguageSelect, spokenLanguageLabel } from "./SpokenLanguageSelect.tsx";
+import { SpeakerCountSelect, speakerCountOf, speakerCountValue } from "./speakers/SpeakerCountSelect.tsx";
 import { spokenLanguageName } from "./spoken-language-name.ts";
 
 /** The project's spoken language, and "Change" (or "Transcribe again"): a new transcription after a confirmation. */

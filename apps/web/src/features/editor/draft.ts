@@ -1,6 +1,6 @@
-import { type History, record, redo, startHistory, undo } from "./history.ts";
-import type { Segment } from "./segments.ts";
-import type { Speaker } from "./speakers.ts";
+import type { Speaker } from "./speakers/speakers.ts";
+import { type History, record, redo, startHistory, undo } from "./transcript/history.ts";
+import type { Segment } from "./transcript/segments.ts";
 
 /** What the editor edits: the speakers and the transcript. */
 export interface Doc {

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { inputBase } from "../../components/button-styles.ts";
 import { useLanguages } from "../editor/api.ts";
-import { SpeakerCountSelect } from "../editor/SpeakerCountSelect.tsx";
 import { DETECT, SpokenLanguageSelect } from "../editor/SpokenLanguageSelect.tsx";
+import { SpeakerCountSelect } from "../editor/speakers/SpeakerCountSelect.tsx";
 
 export interface ProjectDetails {
   title: string;
