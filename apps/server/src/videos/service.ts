@@ -24,7 +24,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import { fileNameOfLink } from "../media/file-names.ts";
-import { type Plan, planOrUnlimited } from "../plans/plans.ts";
+import { planOrUnlimited } from "../plans/plans.ts";
 import { requireOwnClonedVoices } from "../projects/own-cloned-voices.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "../projects/present.ts";
 import { type ProjectRow, projectNotFound, VideoRepository } from "../projects/repository.ts";
