@@ -110,6 +110,6 @@ export function tempFolder(prefix: string): { readonly path: string } {
   beforeAll(async () => {
     folder.path = await mkdtemp(path.join(os.tmpdir(), prefix));
   });
-  afterAll(() => rm(folder.path, { recursive: true, force: true }));
+  afterAll(() => rm(folder.path, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return folder;
 }

@@ -114,7 +114,8 @@ export async function startTestServer(
     },
     async close() {
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      // a job the stop cut short may still be writing a file as the folder goes: retried, not a failure
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
