@@ -96,6 +96,23 @@ export async function checkVideoFile(file: { path: string; size: number }, maxVi
   return { ...probed, video: probed.video! };
 }
 
+/** A checked file's columns once it is stored under `originalKey` (an upload's, or a link's download). */
+export function storedFileColumns(
+  originalKey: string,
+  file: { name: string; size: number },
+  probed: Awaited<ReturnType<typeof checkVideoFile>>,
+) {
+  return {
+    originalKey,
+    originalName: file.name.slice(0, 255),
+    sizeBytes: file.size,
+    durationMs: Math.round(probed.durationMs),
+    width: probed.video.width,
+    height: probed.video.height,
+    hasAudio: probed.audio ? 1 : 0,
+  };
+}
+
 export class VideoService {
   readonly repo: VideoRepository;
   /** GET's reads (from memory in embedded mode); without them, every read asks the database. */
@@ -170,13 +187,7 @@ export class VideoService {
         language,
         status: "uploaded",
         progress: 0,
-        originalKey,
-        originalName: file.name.slice(0, 255),
-        sizeBytes: file.size,
-        durationMs: Math.round(probed.durationMs),
-        width: probed.video.width,
-        height: probed.video.height,
-        hasAudio: probed.audio ? 1 : 0,
+        ...storedFileColumns(originalKey, file, probed),
         speakerCount,
       });
       // The upload's minutes are taken from the month with the job that accepts it.

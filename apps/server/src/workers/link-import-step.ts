@@ -8,7 +8,7 @@ import { type PlanId, planNamed } from "../plans/plans.ts";
 import { type ProjectRow, VideoRepository } from "../projects/repository.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
-import { checkVideoFile } from "../videos/service.ts";
+import { checkVideoFile, storedFileColumns } from "../videos/service.ts";
 import { storedExtension } from "../videos/upload.ts";
 import type { WorkerDeps } from "./deps.ts";
 
@@ -55,15 +55,7 @@ export async function importLinkedVideo(
   const probed = await checkVideoFile(file, plan.maxVideoSeconds);
   const originalKey = projectKeys(project.id).original(storedExtension(file.name, probed.formatName));
   await storage.putFile(originalKey, file.path);
-  const change = {
-    originalKey,
-    originalName: file.name.slice(0, 255),
-    sizeBytes: file.size,
-    durationMs: Math.round(probed.durationMs),
-    width: probed.video.width,
-    height: probed.video.height,
-    hasAudio: probed.audio ? 1 : 0,
-  };
+  const change = storedFileColumns(originalKey, file, probed);
   try {
     await repo.db.transaction(async (tx) => {
       const seconds = probed.durationMs / 1000;
