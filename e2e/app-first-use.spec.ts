@@ -40,7 +40,8 @@ test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browse
   test.setTimeout(4 * 60_000);
   const { id } = await openReadyProject(page, "unsaved");
   const line = page.getByLabel("Text of segment 1");
-  const original = await line.inputValue();
+  const original = (await (await page.request.get(`/api/video/${id}`)).json()).transcript[0].text as string;
+  await expect(line).toHaveValue(original);
   const sidebar = page.getByTestId("sidebar");
   const guard = page.getByRole("dialog", { name: "You have unsaved changes" });
   const typeInto = async (text: string) => {
@@ -61,6 +62,7 @@ test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browse
     await guard.getByRole("button", { name: "Discard" }).click();
     await expect(page).toHaveURL(/\/subscription$/);
     await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
     await expect(line).toHaveValue(original);
     await expect(page.getByTestId("restore-draft")).toHaveCount(0);
   });

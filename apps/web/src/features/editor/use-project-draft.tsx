@@ -63,6 +63,8 @@ export function useProjectDraft(project: ProjectDetail) {
       JSON.stringify(kept) !==
       JSON.stringify({ speakers: project.speakers, transcript: project.transcript ?? [] }),
     restore: (kept) => dispatch({ type: "restore", doc: kept }),
+    revert: () =>
+      dispatch({ type: "reset", speakers: project.speakers, transcript: project.transcript ?? [] }),
   });
 
   return { draft, dispatch, saving, saveErrors, save, restoreOffer };

@@ -33,6 +33,7 @@ export function FrameText({
     save: commit,
     differs: (kept) => kept.trim() !== text,
     restore: setEditing,
+    revert: () => setEditing(null),
   });
   if (editing === null)
     return (

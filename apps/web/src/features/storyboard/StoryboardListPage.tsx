@@ -70,6 +70,10 @@ export default function StoryboardListPage() {
       setTitle(kept.title);
       setTranscript(kept.transcript);
     },
+    revert: () => {
+      setTitle("");
+      setTranscript("");
+    },
   });
 
   return (

@@ -16,6 +16,7 @@ export function useUnsavedWork<T>({
   save,
   differs,
   restore,
+  revert,
   lostOn = lostOnOtherPage,
 }: {
   draftKey: string;
@@ -25,13 +26,24 @@ export function useUnsavedWork<T>({
   /** Whether a kept copy holds something the screen does not show now. */
   differs: (kept: T) => boolean;
   restore: (kept: T) => void;
+  /** Puts the screen back to what is saved: Discard drops the edits even if the screen stays mounted. */
+  revert: () => void;
   lostOn?: UnsavedWork["lostOn"];
 }): ReactNode {
   const saveRef = useRef(save);
   saveRef.current = save;
+  const revertRef = useRef(revert);
+  revertRef.current = revert;
   useEffect(() => {
     if (!dirty) return;
-    return unsavedWorks.add({ save: () => saveRef.current(), discard: () => dropDraft(draftKey), lostOn });
+    return unsavedWorks.add({
+      save: () => saveRef.current(),
+      discard: () => {
+        dropDraft(draftKey);
+        revertRef.current();
+      },
+      lostOn,
+    });
   }, [dirty, draftKey, lostOn]);
 
   // The copy follows the edits and goes once they are saved or undone back to clean.

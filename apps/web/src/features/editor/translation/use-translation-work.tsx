@@ -109,6 +109,10 @@ export function useTranslationWork({
     save,
     differs: (kept) => JSON.stringify(kept) !== JSON.stringify(translation.transcript),
     restore: (kept) => change(kept),
+    revert: () => {
+      setEdited(false);
+      setHistory(startHistory(translation.transcript));
+    },
     lostOn: lostOnOtherAddress,
   });
 
