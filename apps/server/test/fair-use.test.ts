@@ -55,7 +55,7 @@ describe.each(MODES)("metering (%s)", (mode) => {
     await new UsageRepository(ts.server.database.db).add(userId, "dubbed", 1800 - 120 - 2 * 120 - 60);
     const speakers = [{ id: "S1", name: "Ana", selectedVoice: "es-ES-ElviraNeural" }];
     await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}`, { video: { speakers } });
-    const languages = ["es", "fr", "pt", "it"];
+    const languages = ["es", "fr", "pt", "it"] as const;
     await ts.server.database.db.insert(translations).values(
       languages.map((language) => ({
         projectId: id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageCodeSchema } from "./language-schemas.ts";
 
 // A glossary: terms kept as they are (brand names) and term pairs per target language, for a project or
 // as an account's defaults.
@@ -19,11 +20,14 @@ const glossaryEntrySchema = z
   .object({
     term: termText("term"),
     keep: z.boolean().optional(),
+    // keyed by the app's languages; a partial record: a term has translations into some of them
     translations: z
-      .record(
-        z.string().regex(/^[a-z]{2,3}$/, "Translations are keyed by language code."),
-        termText("translation"),
-      )
+      .partialRecord(z.string().pipe(languageCodeSchema), termText("translation"), {
+        error: (issue) =>
+          issue.code === "invalid_key"
+            ? `"${String(issue.input).slice(0, 20)}" is not one of the app's languages.`
+            : undefined,
+      })
       .optional(),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageCodeSchema } from "./language-schemas.ts";
 
 // Storyboard requests, as the server validates them (and the API description shows them).
 
@@ -79,7 +80,7 @@ export type StoryboardUpdate = z.infer<typeof updateStoryboardBody>;
 export const generateBody = z
   .object({
     voice: z.string().trim().min(1).max(120).optional(),
-    language: z.string().trim().min(2).max(3).optional(),
+    language: languageCodeSchema.optional(),
     subtitles: z.boolean().optional(),
   })
   .default({});

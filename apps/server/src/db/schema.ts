@@ -4,9 +4,11 @@ import type {
   GlossaryEntry,
   JobKind,
   JobStatus,
+  LanguageCode,
   MyVoiceStyle,
   ProjectStatus,
   SpeakerStyle,
+  SpokenLanguage,
   StoryboardStatus,
   TranslationStatus,
   WebhookEvent,
@@ -86,7 +88,7 @@ export const projects = pgTable(
     status: text("status").$type<ProjectStatus>().notNull(),
     progress: integer("progress").notNull().default(0),
     statusMessage: text("status_message"),
-    language: text("language").notNull().default("en"),
+    language: text("language").$type<SpokenLanguage>().notNull().default("en"),
     originalKey: text("original_key").notNull(),
     originalName: text("original_name").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
@@ -217,7 +219,7 @@ export const translations = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    language: text("language").notNull(),
+    language: text("language").$type<LanguageCode>().notNull(),
     status: text("status").$type<TranslationStatus>().notNull(),
     statusMessage: text("status_message"),
     transcript: jsonb("transcript").$type<SegmentJson[]>().notNull().default([]),
@@ -295,7 +297,7 @@ export const jobs = pgTable(
     /** The storyboard the job works on (video generation); null for a project's job. */
     storyboardId: uuid("storyboard_id").references(() => storyboards.id, { onDelete: "cascade" }),
     kind: text("kind").$type<JobKind>().notNull(),
-    language: text("language"),
+    language: text("language").$type<LanguageCode>(),
     status: text("status").$type<JobStatus>().notNull(),
     progress: integer("progress").notNull().default(0),
     message: text("message"),

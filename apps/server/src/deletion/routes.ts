@@ -2,6 +2,7 @@ import { renameBody, storyboardRenameBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
+import { languageParam } from "../projects/languages.ts";
 import type { StoryboardService } from "../storyboards/service.ts";
 import type { VideoService } from "../videos/service.ts";
 import type { DeletionService } from "./service.ts";
@@ -32,8 +33,8 @@ export function ownershipRoutes(
     "/api/video/:id/translations/:language",
     SIGNED_IN,
     async (request, reply) => {
-      const { id, language } = request.params;
-      await deletion.deleteTranslation(currentUser(request).id, id, language);
+      const { id } = request.params;
+      await deletion.deleteTranslation(currentUser(request).id, id, languageParam(request.params.language));
       return reply.code(204).send();
     },
   );

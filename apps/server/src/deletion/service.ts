@@ -1,10 +1,11 @@
-import { isLanguageCode } from "@dubbing/contract";
+import type { LanguageCode } from "@dubbing/contract";
 import type { VoiceCloner } from "@dubbing/dubbing";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs, myVoices, projects, storyboards, translations } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
+import { NO_TRANSLATION } from "../projects/languages.ts";
 import { VideoRepository } from "../projects/repository.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubPrefix, myVoicePrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
@@ -59,16 +60,14 @@ export class DeletionService {
   }
 
   /** One language of a project: the translation, its dubbed files and clip cache, its jobs. */
-  async deleteTranslation(userId: string, projectId: string, language: string): Promise<void> {
+  async deleteTranslation(userId: string, projectId: string, language: LanguageCode): Promise<void> {
     const project = await new VideoRepository(this.db).requireOwned(userId, projectId);
-    if (!isLanguageCode(language))
-      throw new AppError("not_found", "This project has no translation into that language.");
     const target = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .delete(translations)
         .where(and(eq(translations.projectId, project.id), eq(translations.language, language)))
         .returning({ id: translations.id });
-      if (!row) throw new AppError("not_found", "This project has no translation into that language.");
+      if (!row) throw new AppError("not_found", NO_TRANSLATION);
       await tx.delete(jobs).where(and(eq(jobs.projectId, project.id), eq(jobs.language, language)));
       return { prefixes: [dubPrefix(project.id, language)], clipCaches: [row.id] };
     });

@@ -1,22 +1,11 @@
 // A project's glossary and the account's defaults (translations follow both; a project's entry wins).
 import type { GlossaryEntry } from "@dubbing/contract";
-import { isLanguageCode, mergeGlossaries } from "@dubbing/dubbing";
+import { mergeGlossaries } from "@dubbing/dubbing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { VideoRepository } from "../projects/repository.ts";
-
-/** Refuses a translation into something that is not an app language, naming the entry (400). */
-function checkLanguages(glossary: GlossaryEntry[]) {
-  glossary.forEach((e, i) => {
-    const bad = Object.keys(e.translations ?? {}).find((code) => !isLanguageCode(code));
-    if (bad)
-      throw new AppError("validation_failed", `"${bad}" is not one of the app's languages.`, [
-        { path: `glossary.${i}.translations.${bad}`, message: "Not an app language." },
-      ]);
-  });
-}
 
 export class GlossaryService {
   readonly db: Db;
@@ -33,7 +22,6 @@ export class GlossaryService {
 
   async saveProject(userId: string, projectId: string, glossary: GlossaryEntry[]) {
     const project = await this.videos.requireOwned(userId, projectId);
-    checkLanguages(glossary);
     await this.db.update(projects).set({ glossary }).where(eq(projects.id, project.id));
     return { glossary };
   }
@@ -44,7 +32,6 @@ export class GlossaryService {
   }
 
   async saveAccount(userId: string, glossary: GlossaryEntry[]) {
-    checkLanguages(glossary);
     await this.db.update(users).set({ glossary }).where(eq(users.id, userId));
     return { glossary };
   }

@@ -1,7 +1,7 @@
 // The job runner: how long work starts (one transaction) and how a handler runs (everything guarded).
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import type { JobKind } from "@dubbing/contract";
+import type { JobKind, LanguageCode } from "@dubbing/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
@@ -30,7 +30,7 @@ interface StartJob<N extends TrackedQueue> {
   /** The user whose work it is (fair scheduling: ordered behind no one else's backlog, limited per user). */
   owner: string;
   /** What the job works on: a project (and language) or a storyboard. */
-  subject: { projectId: string; language?: string } | { storyboardId: string };
+  subject: { projectId: string; language?: LanguageCode } | { storyboardId: string };
   /** The queue payload, given the id of the job's progress row. */
   payload: (trackId: string) => JobPayloads[N];
   /**

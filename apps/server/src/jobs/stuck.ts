@@ -1,6 +1,7 @@
 // The stuck-job sweeper: a job row still "queued" or "running" whose queue job is gone, failed for good or
 // ended without settling it (a worker killed between its last write and its final one, the database down
 // at that moment) would keep its record busy for ever, and every new start would answer with the dead job.
+import type { LanguageCode } from "@dubbing/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, storyboards, translations } from "../db/schema.ts";
@@ -14,7 +15,7 @@ interface StuckRow {
   id: string;
   kind: string;
   project_id: string | null;
-  language: string | null;
+  language: LanguageCode | null;
   storyboard_id: string | null;
 }
 

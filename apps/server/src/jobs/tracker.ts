@@ -1,4 +1,4 @@
-import type { Job, JobKind } from "@dubbing/contract";
+import type { Job, JobKind, LanguageCode } from "@dubbing/contract";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs, type UsageKind } from "../db/schema.ts";
@@ -98,7 +98,7 @@ export class JobTracker {
   }
 
   /** The newest queued or running job of this kind on the project (and language), if any. */
-  async active(projectId: string, kind: JobKind, language: string | null): Promise<JobRow | null> {
+  async active(projectId: string, kind: JobKind, language: LanguageCode | null): Promise<JobRow | null> {
     const [row] = await this.db
       .select()
       .from(jobs)

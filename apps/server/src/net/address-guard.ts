@@ -66,8 +66,7 @@ export function guardedLookup(allow: PrivateAllowance): net.LookupFunction {
       const refused = list.some((a) => !isAllowedAddress(a.address, allow));
       if (refused || list.length === 0)
         return callback(new TargetRefused(`${hostname} is a private address`), "", 0);
-      if ((options as { all?: boolean }).all)
-        return (callback as never as (e: null, a: unknown) => void)(null, list);
+      if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };

@@ -1,4 +1,4 @@
-import type { ProjectStatus, Prosody } from "@dubbing/contract";
+import type { ProjectStatus, Prosody, SpokenLanguage } from "@dubbing/contract";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers, translations } from "../db/schema.ts";
@@ -234,7 +234,7 @@ export class VideoRepository {
   /** Writes speakers and transcript as given (the transcription job; users go through `saveEdit`). */
   async update(
     projectId: string,
-    change: { title?: string; language?: string; speakers?: Speaker[]; transcript?: Segment[] },
+    change: { title?: string; language?: SpokenLanguage; speakers?: Speaker[]; transcript?: Segment[] },
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx

@@ -1,4 +1,4 @@
-import { isLanguageCode } from "@dubbing/contract";
+import type { LanguageCode } from "@dubbing/contract";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type SegmentJson, translations } from "../db/schema.ts";
@@ -19,9 +19,7 @@ export class TranslationRepository {
       .orderBy(asc(translations.createdAt));
   }
 
-  async find(projectId: string, language: string): Promise<TranslationRow | null> {
-    // a path's language that is none of the app's has no translation (and never reaches SQL: a NUL would)
-    if (!isLanguageCode(language)) return null;
+  async find(projectId: string, language: LanguageCode): Promise<TranslationRow | null> {
     const [row] = await this.db
       .select()
       .from(translations)
@@ -35,7 +33,7 @@ export class TranslationRepository {
    */
   async startTranslating(
     projectId: string,
-    language: string,
+    language: LanguageCode,
   ): Promise<{ row: TranslationRow; started: boolean }> {
     const [created] = await this.db
       .insert(translations)

@@ -1,4 +1,5 @@
-import { findVoice, isLanguageCode } from "@dubbing/dubbing";
+import type { LanguageCode } from "@dubbing/contract";
+import { findVoice } from "@dubbing/dubbing";
 import type { StoryboardFrameJson } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -30,7 +31,7 @@ const DEFAULT_STORYBOARD_VOICE = "en-US-AndrewMultilingualNeural";
 
 interface GenerateOptions {
   voice?: string;
-  language?: string;
+  language?: LanguageCode;
   subtitles?: boolean;
 }
 
@@ -147,11 +148,6 @@ export class StoryboardService {
       ]);
     }
     const language = opts.language ?? "en";
-    if (!isLanguageCode(language)) {
-      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
-        { path: "language", message: "Unknown language." },
-      ]);
-    }
     const plan = await this.planOf(userId);
     const latest = await this.tracker.latestForStoryboard(row.id);
     // "generating" with no live job (its worker died on the last attempt) may be taken over.

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import {
   batchDubBody as batchBody,
   dubBody,
+  type LanguageCode,
   translateBody as languageBody,
   lineFixBody,
   reviewLineBody,
@@ -14,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
 import { parseBody } from "../http/validate.ts";
+import { languageParam } from "../projects/languages.ts";
 import type { TranslationService } from "./service.ts";
 
 type Params = { Params: { id: string } };
@@ -35,7 +37,7 @@ export function translationRoutes(
   );
 
   /** The translation once it is no longer `busy`, if that happens within the `Prefer: wait=N` seconds. */
-  async function awaitSettled(request: FastifyRequest<Params>, language: string, busy: string) {
+  async function awaitSettled(request: FastifyRequest<Params>, language: LanguageCode, busy: string) {
     const wait = preferWaitSeconds(request.headers.prefer);
     if (wait === 0) return null;
     return waitUntil(wait, async () => {
@@ -71,8 +73,14 @@ export function translationRoutes(
     SIGNED_IN,
     async (request) => {
       const { index, reviewed } = parseBody(reviewLineBody, request.body);
-      const { id, language } = request.params;
-      return service.reviewLine(currentUser(request).id, id, language, index, reviewed);
+      const { id } = request.params;
+      return service.reviewLine(
+        currentUser(request).id,
+        id,
+        languageParam(request.params.language),
+        index,
+        reviewed,
+      );
     },
   );
 
@@ -81,7 +89,8 @@ export function translationRoutes(
     SIGNED_IN,
     async (request, reply) => {
       const { fix } = parseBody(lineFixBody, request.body);
-      const { id, language } = request.params;
+      const { id } = request.params;
+      const language = languageParam(request.params.language);
       const index = parseBody(lineIndex, request.params.index);
       return reply.code(202).send(await service.fixLine(currentUser(request).id, id, language, index, fix));
     },
@@ -117,7 +126,8 @@ export function translationRoutes(
     "/api/video/:id/dubs/:language/audio.wav",
     SIGNED_IN,
     async (request, reply) => {
-      const { id, language } = request.params;
+      const { id } = request.params;
+      const language = languageParam(request.params.language);
       const userId = currentUser(request).id;
       const release = audioStreams.take(userId);
       if (!release) {

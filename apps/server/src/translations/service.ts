@@ -4,7 +4,6 @@ import {
   type EngineRegistry,
   heldSoundArgs,
   holdVideo,
-  isLanguageCode,
   type LanguageCode,
   mp4CanCopyAudio,
   multiTrackArgs,
@@ -25,6 +24,7 @@ import type { JobQueue } from "../jobs/runner.ts";
 import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { checkLimit, planOrUnlimited } from "../plans/plans.ts";
 import { translationEditConflict } from "../projects/edit-rules.ts";
+import { knownLanguage, NO_TRANSLATION } from "../projects/languages.ts";
 import type { SignPath } from "../projects/present.ts";
 import { type ProjectRow, VideoRepository } from "../projects/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../projects/schemas.ts";
@@ -81,7 +81,7 @@ export class TranslationService {
     return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
   }
 
-  async get(userId: string, projectId: string, language: string) {
+  async get(userId: string, projectId: string, language: LanguageCode) {
     const project = await this.videos.requireOwned(userId, projectId);
     return this.translationOf(project, language);
   }
@@ -94,13 +94,12 @@ export class TranslationService {
   async translateAndDub(
     userId: string,
     projectId: string,
-    languages: string[],
+    languages: LanguageCode[],
     opts: Omit<DubOptions, "regenerate">,
   ) {
     const project = await this.videos.requireOwned(userId, projectId);
     const available = await languageAvailability(this.registry, project.language);
     for (const language of languages) {
-      assertLanguage(language);
       const a = available.find((l) => l.code === language)!;
       const reason = a.translate.available ? (a.tts.available ? null : a.tts.reason) : a.translate.reason;
       if (reason)
@@ -120,9 +119,8 @@ export class TranslationService {
   }
 
   /** Queues a translation; a second request while one runs gets the running job (one row per language). */
-  async translate(userId: string, projectId: string, language: string, thenDub?: ThenDub) {
+  async translate(userId: string, projectId: string, language: LanguageCode, thenDub?: ThenDub) {
     const project = await this.videos.requireOwned(userId, projectId);
-    assertLanguage(language);
     if (project.status !== "ready") {
       throw new AppError("conflict", "The transcript is not ready yet. Wait until the project is ready.");
     }
@@ -159,7 +157,7 @@ export class TranslationService {
     return { job: job && presentJob(job), translation: this.present(row) };
   }
 
-  async saveTranscript(userId: string, projectId: string, language: string, transcript: Segment[]) {
+  async saveTranscript(userId: string, projectId: string, language: LanguageCode, transcript: Segment[]) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
     const busy = translationEditConflict(row.status);
@@ -181,7 +179,13 @@ export class TranslationService {
   }
 
   /** "Reviewed, keep it" on a line of the dub's report card, or taken back; kept while its text is the same. */
-  async reviewLine(userId: string, projectId: string, language: string, index: number, reviewed: boolean) {
+  async reviewLine(
+    userId: string,
+    projectId: string,
+    language: LanguageCode,
+    index: number,
+    reviewed: boolean,
+  ) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubReport?.lines?.some((l) => l.index === index))
@@ -198,7 +202,7 @@ export class TranslationService {
    * A one-click fix of a line of the report card: the line changed as the fix says, saved, and the dub
    * started again with its own settings, that line synthesized anew (its card then follows the fix).
    */
-  async fixLine(userId: string, projectId: string, language: string, index: number, fix: LineFix) {
+  async fixLine(userId: string, projectId: string, language: LanguageCode, index: number, fix: LineFix) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
     const report = row.dubReport;
@@ -228,7 +232,7 @@ export class TranslationService {
   }
 
   /** The transcript with line `index` rewritten shorter by an engine that can rewrite (422 without one). */
-  private async shortened(project: ProjectRow, language: string, transcript: Segment[], index: number) {
+  private async shortened(project: ProjectRow, language: LanguageCode, transcript: Segment[], index: number) {
     const engine = await shortenerOf(this.registry);
     if (!engine)
       throw new AppError(
@@ -242,7 +246,7 @@ export class TranslationService {
       transcript,
       index,
       source,
-      { from: project.language as LanguageCode, to: language as LanguageCode },
+      { from: knownLanguage(project), to: language },
       {
         mediaEnd: project.durationMs ?? undefined,
         glossary: await effectiveGlossary(this.videos.db, project),
@@ -255,9 +259,8 @@ export class TranslationService {
   }
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
-  async dub(userId: string, projectId: string, language: string, opts: DubOptions = {}) {
+  async dub(userId: string, projectId: string, language: LanguageCode, opts: DubOptions = {}) {
     const project = await this.videos.requireOwned(userId, projectId);
-    assertLanguage(language);
     const row = await this.translations.find(project.id, language);
     if (!row || row.transcript.length === 0) {
       throw new AppError("conflict", "Translate the project into this language before dubbing it.");
@@ -292,7 +295,7 @@ export class TranslationService {
   }
 
   /** The dub's audio as WAV, decoded from its M4A while it streams; `stop` ends the decoding early. */
-  async dubAudioWav(userId: string, projectId: string, language: string, scratchDir: string) {
+  async dubAudioWav(userId: string, projectId: string, language: LanguageCode, scratchDir: string) {
     const project = await this.videos.requireOwned(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubKey || row.status === "failed")
@@ -401,13 +404,13 @@ export class TranslationService {
     return row ? presentJob(row) : null;
   }
 
-  private async translationOf(project: ProjectRow, language: string) {
+  private async translationOf(project: ProjectRow, language: LanguageCode) {
     return this.present(await this.translationRow(project, language));
   }
 
-  private async translationRow(project: ProjectRow, language: string) {
+  private async translationRow(project: ProjectRow, language: LanguageCode) {
     const row = await this.translations.find(project.id, language);
-    if (!row) throw new AppError("not_found", "This project has no translation into that language.");
+    if (!row) throw new AppError("not_found", NO_TRANSLATION);
     return row;
   }
 }
@@ -415,11 +418,3 @@ export class TranslationService {
 /** Multi-language files being put together in this process, and how many may be at once. */
 let multiTrackBuilds = 0;
 const MULTI_TRACK_BUILDS = 2;
-
-function assertLanguage(language: string) {
-  if (!isLanguageCode(language)) {
-    throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
-      { path: "language", message: "Unknown language." },
-    ]);
-  }
-}

@@ -1,4 +1,4 @@
-import type { dubBody } from "@dubbing/contract";
+import type { dubBody, LanguageCode } from "@dubbing/contract";
 import type { z } from "zod";
 import type { JobQueue } from "../jobs/runner.ts";
 import type { Plan, PlanId } from "../plans/plans.ts";
@@ -34,7 +34,7 @@ export function startDubJob(
     userId: string;
     plan: Plan;
     projectId: string;
-    language: string;
+    language: LanguageCode;
     translationId: string;
     seconds: number;
     opts: DubOptions;

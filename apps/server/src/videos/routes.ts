@@ -1,10 +1,17 @@
 import { unlink } from "node:fs/promises";
-import { languageChangeBody, linkImportBody, speakerCountSchema, transcriptBody } from "@dubbing/contract";
-import { DETECT, isSpokenLanguage } from "@dubbing/dubbing";
+import {
+  DETECT,
+  languageChangeBody,
+  linkImportBody,
+  speakerCountSchema,
+  spokenLanguageSchema,
+  transcriptBody,
+} from "@dubbing/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
+import { languageParam } from "../projects/languages.ts";
 import { titleSchema, videoUpdateBody } from "../projects/schemas.ts";
 import type { VideoService } from "./service.ts";
 import { readSubtitleFile } from "./subtitle-import.ts";
@@ -51,10 +58,6 @@ export function videoRoutes(
   async function acceptLink(request: FastifyRequest, reply: FastifyReply, userId: string) {
     const body = parseBody(linkImportBody, request.body);
     const language = body.language ?? "en";
-    if (!isSpokenLanguage(language))
-      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
-        { path: "language", message: "Unknown language." },
-      ]);
     const speakerCount = body.speakers === undefined || body.speakers === "auto" ? null : body.speakers;
     const project = await videos.createFromLink(userId, {
       title: body.title,
@@ -67,7 +70,7 @@ export function videoRoutes(
 
   async function acceptUpload(request: FastifyRequest, reply: FastifyReply, userId: string) {
     const upload = await receiveUpload(request, deps.uploadsDir, deps.maxUploadBytes);
-    const language = upload.language?.trim() || "en";
+    const language = spokenLanguageSchema.safeParse(upload.language?.trim() || "en");
     const title = titleSchema.safeParse(upload.title ?? "");
     if (!upload.file) throw new AppError("file_required", "Please upload a video file.");
     if (!title.success) {
@@ -78,16 +81,17 @@ export function videoRoutes(
         { path: "title", message: title.error.issues[0]!.message },
       ]);
     }
-    if (!isSpokenLanguage(language) || (language === DETECT && upload.subtitles)) {
+    // subtitles are the transcript: nothing is recognised, so nothing could find the language
+    const languageProblem = !language.success
+      ? language.error.issues[0]!.message
+      : language.data === DETECT && upload.subtitles
+        ? "Choose the spoken language of the subtitles."
+        : null;
+    if (languageProblem) {
       await unlink(upload.file.path).catch(() => {});
-      // subtitles are the transcript: nothing is recognised, so nothing could find the language
-      const message =
-        language === DETECT ? "Choose the spoken language of the subtitles." : "Unknown language.";
-      throw new AppError(
-        "validation_failed",
-        language === DETECT ? message : `"${language}" is not one of the app's languages.`,
-        [{ path: "language", message }],
-      );
+      throw new AppError("validation_failed", languageProblem, [
+        { path: "language", message: languageProblem },
+      ]);
     }
     const speakers = formSpeakerCount(upload.speakers);
     if (speakers === undefined) {
@@ -108,7 +112,7 @@ export function videoRoutes(
       userId,
       title.data,
       upload.file,
-      language,
+      language.data!,
       upload.subtitles,
       speakers,
     );
@@ -157,7 +161,7 @@ export function videoRoutes(
       const text = await videos.subtitles(
         currentUser(request).id,
         request.params.id,
-        language!,
+        language === "original" ? language : languageParam(language!),
         format as "srt" | "vtt",
         bilingual,
       );

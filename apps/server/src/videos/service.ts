@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { text } from "node:stream/consumers";
+import type { LanguageCode, SpokenLanguage } from "@dubbing/contract";
 import {
   assertHasVideo,
   bilingualCues,
   isLanguageCode,
-  isSpokenLanguage,
   MediaError,
   measureSpeakers,
   parseSpeechActivity,
@@ -25,6 +25,7 @@ import type { JobQueue } from "../jobs/runner.ts";
 import type { JobTracker } from "../jobs/tracker.ts";
 import { fileNameOfLink } from "../media/file-names.ts";
 import { planOrUnlimited } from "../plans/plans.ts";
+import { NO_TRANSLATION } from "../projects/languages.ts";
 import { requireOwnClonedVoices } from "../projects/own-cloned-voices.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "../projects/present.ts";
 import { type ProjectRow, projectNotFound, VideoRepository } from "../projects/repository.ts";
@@ -149,7 +150,7 @@ export class VideoService {
     userId: string,
     title: string,
     file: { path: string; name: string; size: number },
-    language = "en",
+    language: SpokenLanguage = "en",
     /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
     subtitles?: SubtitleUpload,
     /** How many people speak (1–8), or null to detect. */
@@ -233,7 +234,7 @@ export class VideoService {
    */
   async createFromLink(
     userId: string,
-    input: { title: string; url: string; language: string; speakerCount: number | null },
+    input: { title: string; url: string; language: SpokenLanguage; speakerCount: number | null },
   ) {
     const plan = await planOrUnlimited(this.limits, userId);
     await this.limits?.assertCanUse(userId, 1, "upload");
@@ -357,16 +358,11 @@ export class VideoService {
   async retranscribe(
     userId: string,
     id: string,
-    language: string,
+    language: SpokenLanguage,
     /** How many people speak (1–8), null to detect; absent keeps the project's choice. */
     speakerCount?: number | null,
   ) {
     const project = await this.repo.requireOwned(userId, id);
-    if (!isSpokenLanguage(language)) {
-      throw new AppError("validation_failed", `"${language}" is not one of the app's languages.`, [
-        { path: "language", message: "Unknown language." },
-      ]);
-    }
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
     const plan = await planOrUnlimited(this.limits, userId);
@@ -401,7 +397,13 @@ export class VideoService {
   }
 
   /** SRT or VTT of the original transcript or of a translation, as saved now. */
-  async subtitles(userId: string, id: string, language: string, format: "srt" | "vtt", bilingual = false) {
+  async subtitles(
+    userId: string,
+    id: string,
+    language: LanguageCode | "original",
+    format: "srt" | "vtt",
+    bilingual = false,
+  ) {
     const row = await this.repo.requireOwned(userId, id);
     if (bilingual && language === "original")
       throw new AppError(
@@ -412,7 +414,7 @@ export class VideoService {
       language === "original"
         ? await this.repo.transcriptOf(row.id)
         : (await this.translations.find(row.id, language))?.transcript;
-    if (!segments) throw new AppError("not_found", "This project has no translation into that language.");
+    if (!segments) throw new AppError("not_found", NO_TRANSLATION);
     const translated = segments.filter((s) => s.text.trim() !== "");
     const paired = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
     // a dub whose picture waited has its own timeline: the translation's cues follow it
@@ -432,7 +434,7 @@ export class VideoService {
 async function voicesFromAudio<T extends ReturnType<typeof transcriptFromCues>>(
   video: string,
   doc: T,
-  language: string,
+  language: SpokenLanguage,
 ): Promise<T> {
   if (!isLanguageCode(language)) return doc;
   const ids = new Set(doc.speakers.map((s) => s.id));

@@ -1,6 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type DubCompletedData, type DubReport, timingModeSchema } from "@dubbing/contract";
+import {
+  type DubCompletedData,
+  type DubReport,
+  languageCodeSchema,
+  timingModeSchema,
+} from "@dubbing/contract";
 import {
   audioOnlyArgs,
   bilingualCues,
@@ -39,7 +44,7 @@ const STAGES = new Map(
 
 const dubPayload = z.strictObject({
   projectId: z.string(),
-  language: z.string(),
+  language: languageCodeSchema,
   trackId: z.string(),
   /** Transcript indexes to synthesize again although cached ("Regenerate this line"). */
   regenerate: z.array(z.number().int().min(0)).optional(),
@@ -112,7 +117,7 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
       const result = await dub(
         source.path,
         {
-          ...{ language: job.language as never, speakers, transcript: row.transcript },
+          ...{ language: job.language, speakers, transcript: row.transcript },
           ...(translation?.route ? { meta: { translation } } : {}),
         },
         {

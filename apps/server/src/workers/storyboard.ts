@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { probe, renderVoiceSample, runFfmpeg } from "@dubbing/dubbing";
 import { z } from "zod";
 import type { StoryboardFrameJson } from "../db/schema.ts";
@@ -147,7 +148,11 @@ export async function download(url: string, file: string, hosts: Set<string>): P
         done(bytes > MAX_IMAGE_BYTES ? new Error("image too large") : null, chunk);
       },
     });
-    await pipeline(Readable.fromWeb(res.body as never), limit, createWriteStream(file));
+    await pipeline(
+      Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      limit,
+      createWriteStream(file),
+    );
     return true;
   } catch {
     return false;

@@ -74,7 +74,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       });
       progress.report(transcribePercent(0), "Transcribing");
       const doc = await transcribe(source.path, {
-        language: project.language as never,
+        language: project.language,
         // the user's count: the local diarization's cluster count, a hint to cloud engines
         speakers: project.speakerCount ?? undefined,
         registry: deps.registry,

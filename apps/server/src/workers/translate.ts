@@ -1,10 +1,11 @@
-import { timingModeSchema } from "@dubbing/contract";
+import { type LanguageCode, languageCodeSchema, timingModeSchema } from "@dubbing/contract";
 import { translate } from "@dubbing/dubbing";
 import { z } from "zod";
 import { effectiveGlossary } from "../glossary/service.ts";
 import { defineJob } from "../jobs/definition.ts";
 import { firstLine } from "../jobs/runner.ts";
 import { planNamed } from "../plans/plans.ts";
+import { knownLanguage } from "../projects/languages.ts";
 import type { ProjectRow } from "../projects/repository.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
 import type { WorkerDeps } from "./deps.ts";
@@ -15,7 +16,7 @@ async function thenDub(
   deps: WorkerDeps,
   project: ProjectRow,
   translationId: string,
-  language: string,
+  language: LanguageCode,
   { plan, ...opts }: ThenDub,
 ) {
   try {
@@ -40,7 +41,7 @@ async function thenDub(
 
 const translatePayload = z.strictObject({
   projectId: z.string(),
-  language: z.string(),
+  language: languageCodeSchema,
   trackId: z.string(),
   /** "Translate and dub": the dub to start when the translation is done. */
   thenDub: z
@@ -82,7 +83,7 @@ export async function runTranslate(deps: WorkerDeps, job: TranslatePayload, isLa
         repo.speakersOf(project.id),
         repo.transcriptOf(project.id),
       ]);
-      const doc = { language: project.language as never, speakers, transcript };
+      const doc = { language: knownLanguage(project), speakers, transcript };
       const out = await translate(doc, job.language, {
         registry: deps.registry,
         glossary: await effectiveGlossary(repo.db, project),
