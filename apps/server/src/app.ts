@@ -91,76 +91,12 @@ interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage, boss, identity, registry, cloner } = deps;
   const db = database.db;
-  const trust = config.trustProxy;
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel),
-    genReqId: requestIds(trust !== false && trust !== 0),
-    bodyLimit: 2 * 1024 * 1024,
-    frameworkErrors,
-    // Only the configured proxies may tell who the client is: otherwise anyone could forge
-    // X-Forwarded-For, dodge every per-IP limit and write any address into the audit log.
-    trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
-  });
-  errorHandling(app);
-  requestLogs(app);
-  if (deps.metrics) metricsRoutes(app, { metrics: deps.metrics, token: config.metricsToken, db });
-  await securityHeaders(app, config.publicUrl);
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  const sessions = await startSessionCache(database);
-  app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
-  bindSignInLinks(app, {
-    publicUrl: config.publicUrl,
-    magicLinkCallback: MAGIC_LINK_CALLBACK,
-    oauthCallback: GOOGLE_CALLBACK,
-    secure: config.publicUrl.startsWith("https:"),
-  });
-  // An operator's DELETE /v1/users/{id} closes the app account too (the account service comes below).
-  const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
-  const signUpAllowed = signUpRule(db, { list: config.signUpList, adminEmails: config.adminEmails });
-  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
-  // Progress streams per user: capped, and closed when the user signs out.
-  const streams = new UserStreams(MAX_STREAMS_PER_USER);
-  authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
-  apiKeyRoutes(app, { keys: new ApiKeyService(db) });
+  const app = await httpServer(config, db, deps.metrics);
+  const { sessions, streams, closeAccountOf } = await signIn(app, deps);
 
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
   const sign = await mediaSigner(db);
-  const repo = new VideoRepository(db);
-  const projectReads = await startProjectReads(database, repo);
-  app.addHook("onClose", () => projectReads.stop());
-  const translationRepo = new TranslationRepository(db);
-  const tracker = new JobTracker(db, releaseMinutes);
-  const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
-  const billing = new BillingService({
-    repo: new BillingRepository(db),
-    usage: new UsageRepository(db),
-    stripe: config.stripe.secretKey ? new StripeClient(config.stripe.secretKey, config.stripe.apiBase) : null,
-    config: config.stripe,
-    publicUrl: config.publicUrl,
-    plans: config.plans,
-  });
-  const videos = new VideoService({
-    repo,
-    reads: projectReads.reads,
-    storage,
-    jobs,
-    sign,
-    tracker,
-    translations: translationRepo,
-    limits: billing,
-  });
-  const translations = new TranslationService({
-    storage,
-    videos: repo,
-    translations: translationRepo,
-    tracker,
-    jobs,
-    sign,
-    registry,
-    limits: billing,
-  });
+  const { repo, tracker, jobs, billing, videos, translations } = await projectServices(app, deps, sign);
 
   let offer: ReturnType<typeof serverOffer> | undefined;
   systemRoutes(app, {
@@ -260,4 +196,95 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await webApp(app, config.webDist);
   return app;
+}
+
+/** Fastify with what every route relies on: errors and logs in the API's shape, headers, cookies, uploads. */
+async function httpServer(config: Config, db: Database["db"], metrics: Metrics | undefined) {
+  const trust = config.trustProxy;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: requestIds(trust !== false && trust !== 0),
+    bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
+    // Only the configured proxies may tell who the client is: otherwise anyone could forge
+    // X-Forwarded-For, dodge every per-IP limit and write any address into the audit log.
+    trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
+  });
+  errorHandling(app);
+  requestLogs(app);
+  if (metrics) metricsRoutes(app, { metrics, token: config.metricsToken, db });
+  await securityHeaders(app, config.publicUrl);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  return app;
+}
+
+/**
+ * Who the caller is: sessions (cached, forgotten everywhere on sign-out), the identity provider mounted
+ * beside the app, sign-in and API-key routes. Returns what the later routes close on sign-out.
+ */
+async function signIn(app: FastifyInstance, { config, database, identity }: AppDeps) {
+  const db = database.db;
+  const sessions = await startSessionCache(database);
+  app.addHook("onClose", () => sessions.stop());
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
+  bindSignInLinks(app, {
+    publicUrl: config.publicUrl,
+    magicLinkCallback: MAGIC_LINK_CALLBACK,
+    oauthCallback: GOOGLE_CALLBACK,
+    secure: config.publicUrl.startsWith("https:"),
+  });
+  // An operator's DELETE /v1/users/{id} closes the app account too (the account service comes later).
+  const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
+  const signUpAllowed = signUpRule(db, { list: config.signUpList, adminEmails: config.adminEmails });
+  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
+  // Progress streams per user: capped, and closed when the user signs out.
+  const streams = new UserStreams(MAX_STREAMS_PER_USER);
+  authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
+  apiKeyRoutes(app, { keys: new ApiKeyService(db) });
+  return { sessions, streams, closeAccountOf };
+}
+
+/** The services of projects and their translations, with the jobs, tracker and billing they share. */
+async function projectServices(
+  app: FastifyInstance,
+  { config, database, storage, boss, registry }: AppDeps,
+  sign: Awaited<ReturnType<typeof mediaSigner>>,
+) {
+  const db = database.db;
+  const repo = new VideoRepository(db);
+  const projectReads = await startProjectReads(database, repo);
+  app.addHook("onClose", () => projectReads.stop());
+  const translationRepo = new TranslationRepository(db);
+  const tracker = new JobTracker(db, releaseMinutes);
+  const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
+  const billing = new BillingService({
+    repo: new BillingRepository(db),
+    usage: new UsageRepository(db),
+    stripe: config.stripe.secretKey ? new StripeClient(config.stripe.secretKey, config.stripe.apiBase) : null,
+    config: config.stripe,
+    publicUrl: config.publicUrl,
+    plans: config.plans,
+  });
+  const videos = new VideoService({
+    repo,
+    reads: projectReads.reads,
+    storage,
+    jobs,
+    sign,
+    tracker,
+    translations: translationRepo,
+    limits: billing,
+  });
+  const translations = new TranslationService({
+    storage,
+    videos: repo,
+    translations: translationRepo,
+    tracker,
+    jobs,
+    sign,
+    registry,
+    limits: billing,
+  });
+  return { repo, tracker, jobs, billing, videos, translations };
 }

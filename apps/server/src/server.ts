@@ -1,6 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { createDefaultRegistry, createVoiceCloner } from "@dubbing/dubbing";
+import {
+  createDefaultRegistry,
+  createVoiceCloner,
+  type EngineRegistry,
+  type VoiceCloner,
+} from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { buildApp } from "./app.ts";
@@ -111,84 +116,9 @@ export async function startServer(
   const cloner = createVoiceCloner(config.engines);
   instrumentEngines(registry, metrics);
 
-  let cacheSweeper: NodeJS.Timeout | undefined;
-  let stopCacheListener: (() => Promise<void>) | undefined;
-  let stuckSweeper: NodeJS.Timeout | undefined;
-  if (isWorker) {
-    const db = database.db;
-    const orphans = await requeueOrphans(database, boss);
-    const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
-    const enqueue = jobs.enqueueWebhook.bind(jobs);
-    const deps = {
-      repo: new VideoRepository(db),
-      translations: new TranslationRepository(db),
-      usage: new UsageRepository(db),
-      tracker: new JobTracker(db, releaseMinutes),
-      storage,
-      jobs,
-      scratchDir: path.join(config.dataDir, "tmp"),
-      cacheDir: path.join(config.dataDir, "cache"),
-      storyboards: new StoryboardRepository(db),
-      images: await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp")),
-      imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
-      registry,
-      cloner,
-      budget: config.jobBudget,
-      sign: await mediaSigner(db),
-      publicUrl: config.publicUrl,
-      webhooks: new WebhookService(db, enqueue, config.webhooks.allowPrivate),
-      delivery: {
-        db,
-        mailer: appMailer(db, config).mailer,
-        enqueue,
-        allowPrivate: config.webhooks.allowPrivate,
-        retryDelaysMs: config.webhooks.retryDelaysMs,
-        publicUrl: config.publicUrl,
-      },
-      linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
-      plans: config.plans,
-    };
-    const workers = await startWorkers(
-      boss,
-      deps,
-      config.workerConcurrency,
-      pollingFor(database.kind),
-      metrics,
-    );
-    // jobs a crash cut off are retried after their first delay
-    if (orphans > 0) workers.wakeAfterRetry(0);
-    // This machine's clip caches of deleted translations (another process may have deleted them): at once
-    // when the database says translations were deleted, hourly besides (a notification missed while the
-    // connection was down). Sweeps run one at a time; a burst of notifications queues one more.
-    let sweepQueued = false;
-    let sweeps = Promise.resolve();
-    const sweepCaches = () => {
-      if (sweepQueued) return;
-      sweepQueued = true;
-      sweeps = sweeps
-        .then(() => {
-          sweepQueued = false;
-          return sweepClipCaches(db, deps.cacheDir);
-        })
-        .then(
-          () => {},
-          () => {},
-        );
-    };
-    sweepCaches();
-    cacheSweeper = setInterval(sweepCaches, SCRATCH_SWEEP_MS);
-    cacheSweeper.unref();
-    stopCacheListener = await listenForChanges(database, TRANSLATIONS_DELETED_CHANNEL, {
-      clear: sweepCaches,
-      setListening: (listening) => listening && sweepCaches(),
-    });
-    // Job rows whose queue job is gone or ended without settling them release their records.
-    stuckSweeper = setInterval(
-      () => void sweepStuckJobs(db, deps.tracker, new Date()).catch(() => {}),
-      STUCK_SWEEP_MS,
-    );
-    stuckSweeper.unref();
-  }
+  const worker = isWorker
+    ? await startWorkerRole(config, database, boss, storage, registry, cloner, metrics)
+    : null;
 
   let app: FastifyInstance | null = null;
   let workerHttp: FastifyInstance | null = null;
@@ -228,9 +158,7 @@ export async function startServer(
       stopIdleCollector();
       clearInterval(sweeper);
       clearInterval(goneSweeper);
-      clearInterval(cacheSweeper);
-      await stopCacheListener?.();
-      clearInterval(stuckSweeper);
+      await worker?.stop();
       await backups?.stop();
       const cut = setTimeout(() => app?.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app?.close();
@@ -241,6 +169,101 @@ export async function startServer(
       await database.close();
       await own.close();
       await control?.close();
+    },
+  };
+}
+
+/**
+ * The worker role: the job handlers with what they need, jobs a crash cut off queued again, and the
+ * sweeps of deleted translations' clip caches and of stuck job rows.
+ */
+async function startWorkerRole(
+  config: Config,
+  database: Database,
+  boss: PgBoss,
+  storage: Storage,
+  registry: EngineRegistry,
+  cloner: VoiceCloner | null,
+  metrics: Metrics,
+) {
+  const db = database.db;
+  const orphans = await requeueOrphans(database, boss);
+  const jobs = new JobQueue(db, boss, JOB_PAYLOADS);
+  const enqueue = jobs.enqueueWebhook.bind(jobs);
+  const deps = {
+    repo: new VideoRepository(db),
+    translations: new TranslationRepository(db),
+    usage: new UsageRepository(db),
+    tracker: new JobTracker(db, releaseMinutes),
+    storage,
+    jobs,
+    scratchDir: path.join(config.dataDir, "tmp"),
+    cacheDir: path.join(config.dataDir, "cache"),
+    storyboards: new StoryboardRepository(db),
+    images: await OfflineImageLibrary.open(db, storage, path.join(config.dataDir, "tmp")),
+    imageHosts: allowedImageHosts(config.pexels.apiKey ? config.pexels.baseUrl : undefined),
+    registry,
+    cloner,
+    budget: config.jobBudget,
+    sign: await mediaSigner(db),
+    publicUrl: config.publicUrl,
+    webhooks: new WebhookService(db, enqueue, config.webhooks.allowPrivate),
+    delivery: {
+      db,
+      mailer: appMailer(db, config).mailer,
+      enqueue,
+      allowPrivate: config.webhooks.allowPrivate,
+      retryDelaysMs: config.webhooks.retryDelaysMs,
+      publicUrl: config.publicUrl,
+    },
+    linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
+    plans: config.plans,
+  };
+  const workers = await startWorkers(
+    boss,
+    deps,
+    config.workerConcurrency,
+    pollingFor(database.kind),
+    metrics,
+  );
+  // jobs a crash cut off are retried after their first delay
+  if (orphans > 0) workers.wakeAfterRetry(0);
+  // This machine's clip caches of deleted translations (another process may have deleted them): at once
+  // when the database says translations were deleted, hourly besides (a notification missed while the
+  // connection was down). Sweeps run one at a time; a burst of notifications queues one more.
+  let sweepQueued = false;
+  let sweeps = Promise.resolve();
+  const sweepCaches = () => {
+    if (sweepQueued) return;
+    sweepQueued = true;
+    sweeps = sweeps
+      .then(() => {
+        sweepQueued = false;
+        return sweepClipCaches(db, deps.cacheDir);
+      })
+      .then(
+        () => {},
+        () => {},
+      );
+  };
+  sweepCaches();
+  const cacheSweeper = setInterval(sweepCaches, SCRATCH_SWEEP_MS);
+  cacheSweeper.unref();
+  const stopCacheListener = await listenForChanges(database, TRANSLATIONS_DELETED_CHANNEL, {
+    clear: sweepCaches,
+    setListening: (listening) => listening && sweepCaches(),
+  });
+  // Job rows whose queue job is gone or ended without settling them release their records.
+  const stuckSweeper = setInterval(
+    () => void sweepStuckJobs(db, deps.tracker, new Date()).catch(() => {}),
+    STUCK_SWEEP_MS,
+  );
+  stuckSweeper.unref();
+  return {
+    async stop() {
+      clearInterval(cacheSweeper);
+      await stopCacheListener();
+      clearInterval(stuckSweeper);
     },
   };
 }

@@ -138,24 +138,10 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
       );
       // speakers measured at this first dub keep their measures, so later dubs calibrate to the same figures
       await repo.setMeasured(project.id, result.measured);
-      // Subtitles drawn in, when asked: the video is encoded once more with them. libass reads an ASS of
-      // the SRT's cues (two-language: the original transcript paired with the translation) whose typed
-      // text is escaped, so styling codes typed into a line show as typed.
-      let video = result.mp4;
-      if (job.burnSubtitles && result.srt) {
-        progress.report(99, "Drawing the subtitles");
-        video = path.join(work, "subtitled.mp4");
-        const ass = path.join(work, "subtitles.ass");
-        // the dub's own SRT is on its timeline already; the two-language cues are moved onto it
-        const cues = job.bilingualSubtitles
-          ? shiftCues(
-              bilingualCues(await repo.transcriptOf(project.id), row.transcript),
-              result.report.timing.waits,
-            )
-          : parseSrt(await readFile(result.srt, "utf8"));
-        await writeFile(ass, toAss(cues));
-        await runFfmpeg(burnSubtitlesArgs(result.mp4, ass, video), { signal: scope.signal });
-      }
+      const video =
+        job.burnSubtitles && result.srt
+          ? await drawSubtitles(deps, job, row.transcript, result, work, scope.signal, progress)
+          : result.mp4;
       const audio = path.join(work, "dubbed.m4a");
       await runFfmpeg(audioOnlyArgs(video, audio), { signal: scope.signal });
       await progress.close();
@@ -235,3 +221,32 @@ function summarizeReport(report: PipelineReport, reviewed?: Record<string, strin
 }
 
 export const dubJob = defineJob({ name: "dub", payload: dubPayload, run: runDub });
+
+/**
+ * The dub with its subtitles drawn in: encoded once more. libass reads an ASS of the SRT's cues
+ * (two-language: the original transcript paired with the translation) whose typed text is escaped, so
+ * styling codes typed into a line show as typed.
+ */
+async function drawSubtitles(
+  deps: WorkerDeps,
+  job: DubPayload,
+  translated: { speaker: string; text: string; start: number; end: number }[],
+  result: { mp4: string; srt?: string | null; report: PipelineReport },
+  work: string,
+  signal: AbortSignal,
+  progress: { report: (percent: number, message: string) => void },
+) {
+  progress.report(99, "Drawing the subtitles");
+  const video = path.join(work, "subtitled.mp4");
+  const ass = path.join(work, "subtitles.ass");
+  // the dub's own SRT is on its timeline already; the two-language cues are moved onto it
+  const cues = job.bilingualSubtitles
+    ? shiftCues(
+        bilingualCues(await deps.repo.transcriptOf(job.projectId), translated),
+        result.report.timing.waits,
+      )
+    : parseSrt(await readFile(result.srt!, "utf8"));
+  await writeFile(ass, toAss(cues));
+  await runFfmpeg(burnSubtitlesArgs(result.mp4, ass, video), { signal });
+  return video;
+}
