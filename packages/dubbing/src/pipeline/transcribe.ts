@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { medianPitch, speechRegions } from "../audio/features.ts";
-import { concatRegions, longestFirst, measureSpeech, type Prosody } from "../audio/prosody.ts";
+import { concatRegions, longestFirst, type Prosody, speakerMeasure } from "../audio/prosody.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
@@ -228,12 +228,8 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       const f0 = medianPitch(samples, pcm.sampleRate, regions);
       genders.push(genderOfPitch(f0));
       // how they speak, for voices that follow them: their longest utterances, a minute at most
-      const m = measureSpeech(concatRegions(samples, pcm.sampleRate, longestFirst(regions)), pcm.sampleRate);
-      measured.push(
-        m.voicedFrames > 0
-          ? { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec }
-          : undefined,
-      );
+      const own = concatRegions(samples, pcm.sampleRate, longestFirst(regions));
+      measured.push(speakerMeasure(own, pcm.sampleRate) ?? undefined);
     }
     const voices = defaultVoices(language, genders);
     const speakers: Speaker[] = genders.map((_, s) => {
