@@ -61,6 +61,7 @@ import {
   createMyVoiceSchema,
   myVoiceSchema,
   renameMyVoiceSchema,
+  voiceOffersSchema,
   voicesSpokenBySchema,
 } from "./voices.ts";
 import {
@@ -581,6 +582,15 @@ export const OPERATIONS: Operation[] = [
     body: createMyVoiceSchema,
     responses: { 201: json(myVoiceSchema, "The saved voice.") },
     errors: ["validation_failed", ...PROJECT_404, "not_found", "conflict"],
+  },
+  {
+    method: "GET",
+    path: "/api/video/:id/voices-heard-before",
+    tag: "Catalog",
+    access: "signed-in",
+    summary: "My voices that sound like a speaker of this project (offered, never applied)",
+    responses: { 200: json(voiceOffersSchema, "At most one voice per speaker, the closest.") },
+    errors: PROJECT_404,
   },
   {
     method: "PATCH",

@@ -10,6 +10,8 @@ export const prosodySchema = z.object({
   rangeSt: z.number().min(0).max(48),
   /** Speaking rate in syllables per second of speech. */
   syllablesPerSec: z.number().min(0).max(20),
+  /** The voice's fingerprint (MFCC means and spreads), to recognise it in another project. */
+  voiceprint: z.array(z.number()).max(64).optional(),
 });
 
 /** The pitch a user may set for a voice (Hz): a deep bass to a child's voice. */
@@ -104,6 +106,19 @@ export const myVoiceSchema = z.object({
   createdAt: z.string(),
 });
 export type MyVoice = z.infer<typeof myVoiceSchema>;
+
+/**
+ * "A voice heard before": a speaker of a project whose voice sounds like one of the user's My voices
+ * (their fingerprints are close), offered to them, never applied.
+ */
+export const voiceOfferSchema = z.object({
+  speakerId: z.string(),
+  voice: myVoiceSchema,
+  /** How far apart the two fingerprints are (0: one voice; a match is under the server's threshold). */
+  distance: z.number(),
+});
+export const voiceOffersSchema = z.object({ offers: z.array(voiceOfferSchema) });
+export type VoiceOffer = z.infer<typeof voiceOfferSchema>;
 
 /** "Save to My voices" on a speaker: the server reads the speaker as stored, not from the body. */
 export const createMyVoiceSchema = z.object({

@@ -40,6 +40,9 @@ export function styleTarget(style: SpeakerStyle | undefined): Prosody | null {
   return { pitchHz, rangeSt: m?.rangeSt ?? 0, syllablesPerSec };
 }
 
+const isNumbers = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
+
 const positive = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v > 0;
 
 /** Pure: a speaker style read from JSON, or undefined when it is not one (unknown fields dropped). */
@@ -53,6 +56,7 @@ export function parseStyle(value: unknown): SpeakerStyle | undefined {
           pitchHz: m.pitchHz,
           rangeSt: typeof m.rangeSt === "number" ? m.rangeSt : 0,
           syllablesPerSec: m.syllablesPerSec,
+          ...(isNumbers(m.voiceprint) ? { voiceprint: m.voiceprint } : {}),
         }
       : undefined;
   return {

@@ -4,6 +4,7 @@
 export { createPocketsphinxEngine } from "./asr/pocketsphinx.ts";
 export { createWhisperEngine } from "./asr/whisper.ts";
 export { speechInWav } from "./audio/speech-file.ts";
+export { SAME_VOICE_DISTANCE, voiceDistance } from "./audio/voiceprint.ts";
 // Voice cloning: the provider client, the sample, how a cloned voice is named.
 export { createVoiceCloner } from "./clone/default.ts";
 export { ELEVENLABS_CLONE_LIMITS } from "./clone/elevenlabs.ts";

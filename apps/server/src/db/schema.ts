@@ -149,6 +149,8 @@ export const myVoices = pgTable(
     saved: boolean("saved").notNull().default(true),
     /** A cloned voice's consent record. */
     consentId: uuid("consent_id").references(() => voiceConsents.id, { onDelete: "set null" }),
+    /** The fingerprint of the speaker's voice it was saved from: a new project's speakers are matched to it. */
+    voiceprint: jsonb("voiceprint").$type<number[]>(),
     createdAt: createdAt(),
   },
   (t) => [

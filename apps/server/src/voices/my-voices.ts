@@ -1,5 +1,5 @@
 // My voices: a user's library of voices, saved from a speaker and reused in any project.
-import { MAX_MY_VOICES, type MyVoice } from "@dubbing/contract";
+import { MAX_MY_VOICES, type MyVoice, type VoiceOffer } from "@dubbing/contract";
 import { parseClonedVoice } from "@dubbing/dubbing";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -9,6 +9,7 @@ import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
 import type { VideoRepository } from "../projects/repository.ts";
 import { myVoicePrefix } from "../storage/keys.ts";
+import { voiceOffers } from "./heard-before.ts";
 import { presetStyle } from "./preset.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,10 +103,23 @@ export class MyVoiceService {
           style: presetStyle(speaker.style),
           projectId: project.id,
           speakerId: speaker.id,
+          voiceprint: speaker.style?.measured?.voiceprint ?? null,
         })
         .returning();
       return present(row!);
     });
+  }
+
+  /** The user's voices that sound like a speaker of their project (another user's project is a 404). */
+  async heardBefore(userId: string, projectId: string): Promise<VoiceOffer[]> {
+    const project = await this.#videos.requireOwned(userId, projectId);
+    const speakers = await this.#videos.speakersOf(project.id);
+    const rows = await this.#db.select().from(myVoices).where(eq(myVoices.userId, userId));
+    return voiceOffers(
+      project.id,
+      speakers.map((s) => ({ ...s, voiceprint: s.style?.measured?.voiceprint })),
+      rows.map((row) => ({ voice: present(row), voiceprint: row.voiceprint })),
+    );
   }
 
   /** Renames a voice, or keeps a cloned voice when its project is deleted (`saved`). */

@@ -4,7 +4,10 @@ import { currentUser, SIGNED_IN } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { MyVoiceService } from "./my-voices.ts";
 
-/** My voices: list, save a speaker's voice, rename, delete. Another user's voice is a 404. */
+/**
+ * My voices: list, save a speaker's voice, rename, delete, and the ones a project's speakers sound like.
+ * Another user's voice or project is a 404.
+ */
 export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceService }) {
   const { myVoices } = deps;
 
@@ -16,6 +19,10 @@ export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceSer
     const input = parseBody(createMyVoiceSchema, request.body);
     return reply.code(201).send(await myVoices.saveFromSpeaker(currentUser(request).id, input));
   });
+
+  app.get<{ Params: { id: string } }>("/api/video/:id/voices-heard-before", SIGNED_IN, async (request) => ({
+    offers: await myVoices.heardBefore(currentUser(request).id, request.params.id),
+  }));
 
   app.patch<{ Params: { id: string } }>("/api/voices/mine/:id", SIGNED_IN, async (request) => {
     const change = parseBody(renameMyVoiceSchema, request.body);

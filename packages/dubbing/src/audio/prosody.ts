@@ -2,6 +2,7 @@
 // per second, from their own speech. The same measures are taken on a TTS voice's clips, so that an
 // engine can be set to speak at the speaker's pitch and pace (measure biases cancel).
 import { pitchTrack, type Region, speechRegions } from "./features.ts";
+import { voiceprintOf } from "./voiceprint.ts";
 
 /** How someone speaks. */
 export interface Prosody {
@@ -11,6 +12,8 @@ export interface Prosody {
   rangeSt: number;
   /** Syllable nuclei per second of speech (pauses between regions not counted). */
   syllablesPerSec: number;
+  /** A speaker's voice fingerprint (audio/voiceprint.ts), when measured from their own speech. */
+  voiceprint?: number[];
 }
 
 export interface ProsodyMeasure extends Prosody {
@@ -186,6 +189,23 @@ export function longestFirst(regions: Region[], maxMs = SPEAKER_SAMPLE_MS): Regi
  */
 export function measureSpeech(samples: Float32Array, sampleRate: number): ProsodyMeasure {
   return measureProsody(samples, sampleRate, speechRegions(samples, sampleRate));
+}
+
+/**
+ * Pure: a speaker's measures kept on their style: pitch and pace, and their voice's fingerprint when
+ * there is speech enough for one. null when nothing is voiced.
+ */
+export function speakerMeasure(samples: Float32Array, sampleRate: number): Prosody | null {
+  const regions = speechRegions(samples, sampleRate);
+  const m = measureProsody(samples, sampleRate, regions);
+  if (m.voicedFrames === 0) return null;
+  const print = voiceprintOf(samples, sampleRate, regions);
+  return {
+    pitchHz: m.pitchHz,
+    rangeSt: m.rangeSt,
+    syllablesPerSec: m.syllablesPerSec,
+    ...(print ? { voiceprint: print } : {}),
+  };
 }
 
 /** Pure: the samples of `regions` (ms) one after another. */

@@ -4,8 +4,8 @@ import type { Prosody } from "../audio/prosody.ts";
 import type { Speaker } from "../doc.ts";
 import type { LanguageCode } from "../languages.ts";
 import { defaultVoices } from "../voices/catalog.ts";
+import { genderOfPitch } from "../voices/gender.ts";
 import { measureSpeakerInVideo } from "./dub/follow-speakers.ts";
-import { genderOfPitch } from "./transcribe.ts";
 
 /**
  * Pure: `speakers` with the ones in `fresh` given distinct default voices of the gender their measured

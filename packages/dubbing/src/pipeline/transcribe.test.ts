@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { medianPitch, speechRegions } from "../audio/features.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { ffmpegSync, tempDir } from "../testing/fixtures.ts";
-import { genderOfPitch, labelsFromWords } from "./transcribe.ts";
+import { genderOfPitch } from "../voices/gender.ts";
+import { labelsFromWords } from "./transcribe.ts";
 
 describe("genderOfPitch", () => {
   const t = tempDir("pitch-");

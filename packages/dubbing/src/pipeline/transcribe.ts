@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { medianPitch, speechRegions } from "../audio/features.ts";
-import { concatRegions, longestFirst, measureSpeech, type Prosody } from "../audio/prosody.ts";
+import { concatRegions, longestFirst, type Prosody, speakerMeasure } from "../audio/prosody.ts";
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
@@ -14,6 +14,7 @@ import { runFfmpeg } from "../media/run.ts";
 import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
 import { type SpeechActivity, separateStems, writeSpeechActivity } from "../separate/stems.ts";
 import { defaultVoices } from "../voices/catalog.ts";
+import { genderOfPitch } from "../voices/gender.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
 import { type CommonOptions, progressReporter, since, workDir } from "./common.ts";
 
@@ -76,18 +77,6 @@ export function heardLanguage(code: string | undefined): LanguageCode {
     "unsupported_language",
     `the speech is in ${name} (${code}), which is not one of the languages this server transcribes`,
   );
-}
-
-/**
- * Median pitch under which a voice is taken for a male one (Hz): the top of the usual adult male range
- * (85–155 Hz; female 165–255 Hz). Measured here: flite awb 124, rms 99, kal 89, espeak-ng m1–m7
- * 90–105; flite slt 165–168, espeak-ng f1–f5 174–203.
- */
-export const MALE_PITCH_HZ = 155;
-
-/** Pure: the gender a speaker's median pitch suggests (no pitch found: female, the catalogue's first). */
-export function genderOfPitch(f0: number): Gender {
-  return f0 > 0 && f0 < MALE_PITCH_HZ ? "Male" : "Female";
 }
 
 /**
@@ -239,12 +228,8 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       const f0 = medianPitch(samples, pcm.sampleRate, regions);
       genders.push(genderOfPitch(f0));
       // how they speak, for voices that follow them: their longest utterances, a minute at most
-      const m = measureSpeech(concatRegions(samples, pcm.sampleRate, longestFirst(regions)), pcm.sampleRate);
-      measured.push(
-        m.voicedFrames > 0
-          ? { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec }
-          : undefined,
-      );
+      const own = concatRegions(samples, pcm.sampleRate, longestFirst(regions));
+      measured.push(speakerMeasure(own, pcm.sampleRate) ?? undefined);
     }
     const voices = defaultVoices(language, genders);
     const speakers: Speaker[] = genders.map((_, s) => {

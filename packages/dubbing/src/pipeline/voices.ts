@@ -5,6 +5,7 @@ import type { LocalVoice, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { type LanguageCode, languageName } from "../languages.ts";
 import { findVoice, localVoicesFor, voicesFor } from "../voices/catalog.ts";
+import { genderOfPitch } from "../voices/gender.ts";
 import type { StyleFit, VoiceStyle } from "./follow.ts";
 
 export interface ResolvedVoice {
@@ -78,7 +79,7 @@ async function resolveCloned(
       engine: engine.id,
       id: cloned.voiceId,
       language,
-      gender: pitch !== undefined && pitch < 155 ? "Male" : "Female",
+      gender: genderOfPitch(pitch ?? 0),
       label: `${engine.label} cloned voice`,
     },
   };

@@ -1,4 +1,4 @@
-import type { MyVoice, SpeakerStyle } from "@dubbing/contract";
+import type { MyVoice, SpeakerStyle, VoiceOffer } from "@dubbing/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 
@@ -9,6 +9,21 @@ export function useMyVoices() {
   return useQuery({
     queryKey: MY_VOICES_KEY,
     queryFn: () => apiFetch<{ voices: MyVoice[] }>("/api/voices/mine").then((r) => r.voices),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * "A voice heard before": the user's voices that sound like this project's speakers (as saved). Under
+ * MY_VOICES_KEY, so saving or deleting a voice asks again.
+ */
+export function useVoiceOffers(projectId: string) {
+  return useQuery({
+    queryKey: [...MY_VOICES_KEY, "offers", projectId],
+    queryFn: () =>
+      apiFetch<{ offers: VoiceOffer[] }>(
+        `/api/video/${encodeURIComponent(projectId)}/voices-heard-before`,
+      ).then((r) => r.offers),
     staleTime: 60_000,
   });
 }

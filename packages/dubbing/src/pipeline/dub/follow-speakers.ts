@@ -3,7 +3,7 @@
 // most, decoded by ffmpeg: the video is never read into memory).
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { longestFirst, measureSpeech, type Prosody } from "../../audio/prosody.ts";
+import { longestFirst, type Prosody, speakerMeasure } from "../../audio/prosody.ts";
 import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
 import { inputArgs, type ProbedFile } from "../../media/input.ts";
 import { ffmpegSamples } from "../../media/run.ts";
@@ -33,10 +33,7 @@ export async function measureSpeakerInVideo(
 ): Promise<Prosody | null> {
   const picked = longestFirst(regions);
   if (picked.length === 0) return null;
-  const samples = await ffmpegSamples(regionAudioArgs(video, picked), { signal });
-  const m = measureSpeech(samples, SR);
-  if (m.voicedFrames === 0) return null;
-  return { pitchHz: m.pitchHz, rangeSt: m.rangeSt, syllablesPerSec: m.syllablesPerSec };
+  return speakerMeasure(await ffmpegSamples(regionAudioArgs(video, picked), { signal }), SR);
 }
 
 /** A voice's settings kept beside the clips: `<key>.fit.json` (clip sync carries them between workers). */

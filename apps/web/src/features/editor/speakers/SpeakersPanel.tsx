@@ -2,12 +2,13 @@ import { useEffect, useState } from "react";
 import type { Voice } from "../../../api/types.ts";
 import { buttonDanger, buttonSecondary, inputBase } from "../../../components/button-styles.ts";
 import { Dialog } from "../../../components/Dialog.tsx";
-import { PlusIcon, TrashIcon, VolumeIcon } from "../../../components/icons.tsx";
+import { PlusIcon, TrashIcon } from "../../../components/icons.tsx";
 import { isClonedVoice } from "../../voices/cloning.ts";
-import { styleFromMyVoice, useMyVoices } from "../../voices/my-voices.ts";
+import { styleFromMyVoice, useMyVoices, useVoiceOffers } from "../../voices/my-voices.ts";
 import type { PickerLanguage } from "../../voices/sample-url.ts";
 import { SaveToMyVoices } from "./SaveToMyVoices.tsx";
 import { SpeakerStyleFields } from "./SpeakerStyleFields.tsx";
+import { SpeakerVoice } from "./SpeakerVoice.tsx";
 import { speakerColor } from "./speaker-colors.ts";
 import type { Speaker } from "./speakers.ts";
 import { VoicePickerDialog } from "./VoicePickerDialog.tsx";
@@ -43,6 +44,7 @@ export function SpeakersPanel({
     [speakers],
   );
   const mine = useMyVoices().data;
+  const offers = useVoiceOffers(projectId).data;
   const voiceName = (value: string) => {
     if (isClonedVoice(value)) return `${mine?.find((m) => m.voice === value)?.name ?? "A voice"} (cloned)`;
     const v = voices.find((x) => x.value === value);
@@ -89,18 +91,13 @@ export function SpeakersPanel({
                 <TrashIcon className="size-4" />
               </button>
             </div>
-            <button
-              type="button"
-              onClick={() => setPicking(s)}
-              aria-label={`Voice of ${s.name}: ${voiceName(s.selectedVoice)}. Change voice`}
-              className="mt-2 flex w-full items-center gap-2 rounded-lg bg-white px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:ring-indigo-300"
-            >
-              <VolumeIcon className="size-4 shrink-0 text-indigo-600" />
-              <span className="min-w-0 flex-1 truncate" data-testid="speaker-voice">
-                {voiceName(s.selectedVoice)}
-              </span>
-              <span className="text-xs font-semibold text-indigo-600">Change</span>
-            </button>
+            <SpeakerVoice
+              speaker={s}
+              voiceName={voiceName(s.selectedVoice)}
+              offer={offers?.find((o) => o.speakerId === s.id)}
+              onPick={() => setPicking(s)}
+              onUse={(v) => onChange(s.id, { selectedVoice: v.voice, style: styleFromMyVoice(v, s.style) })}
+            />
             <SpeakerStyleFields
               speakerName={s.name}
               style={s.style}

@@ -1,0 +1,1 @@
+ALTER TABLE "my_voices" ADD COLUMN "voiceprint" jsonb;
