@@ -18,13 +18,15 @@ import {
   useStoryboards,
 } from "./api.ts";
 
+const EMPTY_FORM = { title: "", transcript: "" };
+
 export default function StoryboardListPage() {
   usePageTitle("Storyboard");
   const list = useStoryboards();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [title, setTitle] = useState("");
-  const [transcript, setTranscript] = useState("");
+  const [form, setForm] = useState(EMPTY_FORM);
+  const { title, transcript } = form;
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), transcript: useId() };
@@ -39,8 +41,7 @@ export default function StoryboardListPage() {
     setCreating(true);
     try {
       const board = await createStoryboard(title.trim(), transcript.trim());
-      setTitle("");
-      setTranscript("");
+      setForm(EMPTY_FORM);
       await client.invalidateQueries({ queryKey: storyboardsKey });
       return board._id;
     } catch (err) {
@@ -59,21 +60,14 @@ export default function StoryboardListPage() {
     if (id) navigate(`/storyboard/${id}`, { state: EDITS_HANDLED });
   };
 
-  const form = { title, transcript };
   const restoreOffer = useUnsavedWork({
     draftKey: "storyboard:new",
     dirty: title.trim() !== "" || transcript.trim() !== "",
     value: form,
     save: async () => (await create()) !== null,
     differs: (kept) => kept.title.trim() !== "" || kept.transcript.trim() !== "",
-    restore: (kept) => {
-      setTitle(kept.title);
-      setTranscript(kept.transcript);
-    },
-    revert: () => {
-      setTitle("");
-      setTranscript("");
-    },
+    restore: setForm,
+    revert: () => setForm(EMPTY_FORM),
   });
 
   return (
@@ -93,7 +87,7 @@ export default function StoryboardListPage() {
             id={ids.title}
             required
             value={title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
             className={`${inputBase} mt-2`}
           />
         </div>
@@ -106,7 +100,7 @@ export default function StoryboardListPage() {
             required
             rows={10}
             value={transcript}
-            onChange={(e) => setTranscript(e.target.value)}
+            onChange={(e) => setForm({ ...form, transcript: e.target.value })}
             className={`${inputBase} mt-2`}
           />
         </div>
