@@ -41,6 +41,23 @@ export function importGraph(root = ROOT): Map<string, Set<string>> {
   return graph;
 }
 
+/**
+ * Product files (under a package's `src/`, not a test, not a test helper) that import a test helper: a
+ * file under some `testing/` folder, by a relative path or a package's `…/testing/…` entry point. Test
+ * helpers ship in `src/testing/` so that suites, benches and browser tests of every package share them;
+ * the product must never load one. Each answer is "file → specifier".
+ */
+export function testingImports(root = ROOT): string[] {
+  const isProduct = (f: string) =>
+    /^(apps|packages)\/[^/]+\/src\//.test(f) && !/(^|\/)testing\//.test(f) && !/\.test\.tsx?$/.test(f);
+  const files = SOURCES.flatMap((p) => globSync(p, { cwd: root })).filter((f) => !SKIP.test(f));
+  return files.filter(isProduct).flatMap((file) =>
+    specifiers(readFileSync(path.join(root, file), "utf8"))
+      .filter((spec) => /(^|\/)testing\//.test(spec))
+      .map((spec) => `${file} → ${spec}`),
+  );
+}
+
 /** Pure: the import cycles, one per strongly connected group of files (Tarjan), each as its files. */
 export function cycles(graph: Map<string, Set<string>>): string[][] {
   const index = new Map<string, number>();

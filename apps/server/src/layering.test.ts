@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cycles, engineImports, importGraph, ROOM_TREES, roomCycles } from "../../../scripts/import-graph.ts";
+import {
+  cycles,
+  engineImports,
+  importGraph,
+  ROOM_TREES,
+  roomCycles,
+  testingImports,
+} from "../../../scripts/import-graph.ts";
 
 // The repository's import graph (scripts/import-graph.ts): the job engine uses no feature, and no files
 // import each other round in a circle. biome's noRestrictedImports on src/jobs/ says the first as you type.
@@ -13,6 +20,10 @@ describe("layering", () => {
 
   it("the job engine imports no feature", () => {
     expect(engineImports(graph)).toEqual([]);
+  });
+
+  it("the product imports no test helper (src/testing/ is for suites, benches and browser tests)", () => {
+    expect(testingImports()).toEqual([]);
   });
 
   it("no file cycle anywhere in the repository", () => {
