@@ -5,6 +5,7 @@ import { concatRegions, longestFirst, type Prosody, speakerMeasure } from "../au
 import { parseWav, toMono } from "../audio/wav.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
+import type { EngineRegistry } from "../engines/registry.ts";
 import type { Gender, Word } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
 import { DETECT, isSpokenLanguage, type LanguageCode, type SpokenLanguage } from "../languages.ts";
@@ -102,15 +103,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   const info = await probe(video, { signal: opts.signal });
   if (!info.audio)
     throw new DubError("no_audio", "the video has no audio track: there is nothing to transcribe");
-  const asr = detect
-    ? await registry.pickAsrDetecting(opts.asrEngine).catch((err: unknown) => {
-        throw new DubError(
-          "no_engine",
-          "no speech recognition here can find the spoken language (it needs a multilingual model)",
-          { cause: err },
-        );
-      })
-    : await registry.pickAsr(language, opts.asrEngine);
+  const asr = await recognizerFor(registry, spoken, opts.asrEngine);
   const diarizer = await registry.pickDiarization();
   timings.probe = since(t);
 
@@ -136,31 +129,20 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     if (opts.separate ?? true) {
       t = performance.now();
       report("separate", 0);
-      const stemsDir = opts.stemsDir ?? join(work.dir, "stems");
-      try {
-        await mkdir(stemsDir, { recursive: true });
-        const stems = await separateStems(video, stemsDir, {
-          ...{ registry, channels: info.audio.channels, durationMs: info.durationMs || totalMs, speech },
-          ...{ prefer: opts.separationEngine, signal: opts.signal },
-          onProgress: (f) => report("separate", f),
-        });
-        // where the voice speaks, found on the voice stem (the music no longer hides the pauses or
-        // fills them); recognition decodes those stretches of the stem, or with `asrOn: "original"`
-        // of the original audio (the mask's artefacts cost pocketsphinx more than the music: see ENGINES.md)
-        const voiceWav = join(work.dir, "voice16k.wav");
-        await runFfmpeg(extractAudioArgs(stems.voice, voiceWav), { signal: opts.signal });
-        const voicePcm = parseWav(await readFile(voiceWav));
-        speech = speechRegions(toMono(voicePcm), voicePcm.sampleRate);
+      const stem = await onVoiceStem(video, work.dir, {
+        ...{ registry, channels: info.audio.channels, durationMs: info.durationMs || totalMs, speech },
+        ...{ stemsDir: opts.stemsDir, prefer: opts.separationEngine, signal: opts.signal },
+        onProgress: (f) => report("separate", f),
+      });
+      separation = stem.separation;
+      if (stem.voice) {
+        speech = stem.voice.speech;
         heardOn = "voice";
         if ((opts.asrOn ?? "original") === "voice") {
-          wavFile = voiceWav;
-          pcm = voicePcm;
+          wavFile = stem.voice.wavFile;
+          pcm = stem.voice.pcm;
           samples = toMono(pcm);
         }
-        separation = { id: stems.engine, params: stems.params };
-      } catch (err) {
-        if (opts.signal?.aborted) throw err;
-        separation = { id: null, reason: err instanceof Error ? err.message : String(err) };
       }
       timings.separate = since(t);
       if (speech.length === 0) throw new DubError("no_speech", "no speech found in the separated voice");
@@ -192,16 +174,8 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
 
     t = performance.now();
     const segOpts = { pauseMs: opts.pauseMs ?? 400, maxMs: opts.maxSegmentMs ?? 15_000 };
-    let utts = segmentWords(words, segOpts);
-    // speaker changes inside long utterances (no pause between two speakers)
-    const breaks: number[] = [];
-    for (const u of utts) {
-      if (u.end - u.start < 3000 || u.words.length < 4) continue;
-      const candidates = u.words.slice(1).map((w, i) => Math.round((u.words[i]!.end + w.start) / 2));
-      breaks.push(...changePoints(samples, pcm.sampleRate, u, candidates));
-    }
-    if (breaks.length) utts = segmentWords(words, { ...segOpts, breaks });
-    utts = snapToSpeech(utts, speech);
+    const { utts: split, breaks } = splitAtSpeakerChanges(words, samples, pcm.sampleRate, segOpts);
+    const utts = snapToSpeech(split, speech);
     report("diarize", 0.3);
     // an ASR engine that labels speakers itself is used as the diarization (PRODUCT.md § Engines)
     // one speaker, as the user said: nothing to tell apart
@@ -220,27 +194,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
               signal: opts.signal,
             });
     const diarizationId = fromAsr ? asr.id : diarizer.id;
-    const count = labels.length ? Math.max(...labels) + 1 : 0;
-    const genders: Gender[] = [];
-    const measured: (Prosody | undefined)[] = [];
-    for (let s = 0; s < count; s++) {
-      const regions = utts.filter((_, i) => labels[i] === s);
-      const f0 = medianPitch(samples, pcm.sampleRate, regions);
-      genders.push(genderOfPitch(f0));
-      // how they speak, for voices that follow them: their longest utterances, a minute at most
-      const own = concatRegions(samples, pcm.sampleRate, longestFirst(regions));
-      measured.push(speakerMeasure(own, pcm.sampleRate) ?? undefined);
-    }
-    const voices = defaultVoices(language, genders);
-    const speakers: Speaker[] = genders.map((_, s) => {
-      const m = measured[s];
-      return {
-        id: `speaker-${s + 1}`,
-        name: `Speaker ${s + 1}`,
-        selectedVoice: voices[s]!,
-        style: m ? { match: true, measured: m } : { match: true },
-      };
-    });
+    const speakers = speakersHeard(samples, pcm.sampleRate, utts, labels, language);
     const transcript = utts.map((u, i) => ({
       speaker: `speaker-${(labels[i] ?? 0) + 1}`,
       text: sentenceText(u.words),
@@ -264,4 +218,99 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   } finally {
     await work.done();
   }
+}
+
+/**
+ * The utterances, split where the speaker changes inside a long one (no pause between two speakers);
+ * the breaks found, for the record.
+ */
+function splitAtSpeakerChanges(
+  words: Parameters<typeof segmentWords>[0],
+  samples: Float32Array,
+  sampleRate: number,
+  segOpts: { pauseMs: number; maxMs: number },
+) {
+  const utts = segmentWords(words, segOpts);
+  const breaks: number[] = [];
+  for (const u of utts) {
+    if (u.end - u.start < 3000 || u.words.length < 4) continue;
+    const candidates = u.words.slice(1).map((w, i) => Math.round((u.words[i]!.end + w.start) / 2));
+    breaks.push(...changePoints(samples, sampleRate, u, candidates));
+  }
+  return { utts: breaks.length ? segmentWords(words, { ...segOpts, breaks }) : utts, breaks };
+}
+
+/**
+ * The speakers the labels name, each with a first voice of the gender its pitch says and what its own
+ * speech measures (for voices that follow it: its longest utterances, a minute at most).
+ */
+function speakersHeard(
+  samples: Float32Array,
+  sampleRate: number,
+  utts: { start: number; end: number }[],
+  labels: number[],
+  language: LanguageCode,
+): Speaker[] {
+  const count = labels.length ? Math.max(...labels) + 1 : 0;
+  const genders: Gender[] = [];
+  const measured: (Prosody | undefined)[] = [];
+  for (let s = 0; s < count; s++) {
+    const regions = utts.filter((_, i) => labels[i] === s);
+    const f0 = medianPitch(samples, sampleRate, regions);
+    genders.push(genderOfPitch(f0));
+    const own = concatRegions(samples, sampleRate, longestFirst(regions));
+    measured.push(speakerMeasure(own, sampleRate) ?? undefined);
+  }
+  const voices = defaultVoices(language, genders);
+  return genders.map((_, s) => {
+    const m = measured[s];
+    return {
+      id: `speaker-${s + 1}`,
+      name: `Speaker ${s + 1}`,
+      selectedVoice: voices[s]!,
+      style: m ? { match: true, measured: m } : { match: true },
+    };
+  });
+}
+
+/**
+ * The voice stem, and where the voice speaks on it (the music no longer hides the pauses or fills them).
+ * Recognition decodes those stretches of the stem, or with `asrOn: "original"` of the original audio (the
+ * mask's artefacts cost pocketsphinx more than the music: see ENGINES.md). A separation that fails is
+ * recorded with its reason, and recognition listens to the original.
+ */
+async function onVoiceStem(
+  video: string,
+  workDir: string,
+  opts: Parameters<typeof separateStems>[2] & { stemsDir?: string; signal?: AbortSignal },
+) {
+  const stemsDir = opts.stemsDir ?? join(workDir, "stems");
+  try {
+    await mkdir(stemsDir, { recursive: true });
+    const stems = await separateStems(video, stemsDir, opts);
+    const wavFile = join(workDir, "voice16k.wav");
+    await runFfmpeg(extractAudioArgs(stems.voice, wavFile), { signal: opts.signal });
+    const pcm = parseWav(await readFile(wavFile));
+    const separation: DocMeta["separation"] = { id: stems.engine, params: stems.params };
+    return { separation, voice: { wavFile, pcm, speech: speechRegions(toMono(pcm), pcm.sampleRate) } };
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const separation: DocMeta["separation"] = {
+      id: null,
+      reason: err instanceof Error ? err.message : String(err),
+    };
+    return { separation, voice: null };
+  }
+}
+
+/** The recognition engine for a language, or for "detect" one that finds the language (a multilingual model). */
+function recognizerFor(registry: EngineRegistry, language: SpokenLanguage, prefer?: string) {
+  if (language !== DETECT) return registry.pickAsr(language, prefer);
+  return registry.pickAsrDetecting(prefer).catch((err: unknown) => {
+    throw new DubError(
+      "no_engine",
+      "no speech recognition here can find the spoken language (it needs a multilingual model)",
+      { cause: err },
+    );
+  });
 }
