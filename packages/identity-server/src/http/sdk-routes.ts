@@ -183,6 +183,11 @@ export function registerCoreSdkRoutes(app: FastifyInstance, ctx: Ctx, route: Sdk
     );
   }
 
+  registerFactorRoutes(route);
+}
+
+/** The sign-in factors: magic links, one-time codes, passwords, OAuth, TOTP and passkeys. */
+function registerFactorRoutes(route: SdkRegistrar): void {
   route("POST", "/magic_links/email/login_or_create", (call, req) =>
     magicLinkLoginOrCreate(call, parse(magicLinkSendBody, req.body)).then(() => ({})),
   );
