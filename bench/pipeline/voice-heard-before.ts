@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { concat } from "../../packages/dubbing/src/audio/dsp.ts";
 import {
   SAME_VOICE_DISTANCE,
   voiceDistance,
@@ -29,13 +30,7 @@ function decode(files: string[]): Float32Array {
     );
     return new Float32Array(out.buffer, out.byteOffset, out.length / 4);
   });
-  const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    all.set(p, o);
-    o += p.length;
-  }
-  return all;
+  return concat(parts, Float32Array);
 }
 
 function flite(voice: string, text: string): string[] {

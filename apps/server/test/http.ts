@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { expect } from "vitest";
 
 /** One answer of the server as a test saw it: what `watchAnswers` hands its watcher. */
 export interface SeenAnswer {
@@ -118,6 +119,21 @@ export async function waitForStatus(
     if (Date.now() > until) throw new Error(`project ${id} stayed ${body?.status} (${body?.statusMessage})`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Uploads a video (201) and waits until its transcript is ready; answers the project. */
+export async function uploadReady(
+  baseUrl: string,
+  cookie: string,
+  file: string,
+  title: string,
+  fields: Record<string, string> = {},
+) {
+  const res = await upload(baseUrl, cookie, file, title, fields);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const project = await waitForStatus(baseUrl, cookie, res.body._id, ["ready", "failed"]);
+  expect(project.status, project.statusMessage).toBe("ready");
+  return project;
 }
 
 /** Uploads a video, waits until its transcript is ready and translates it; answers the project's id. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { myVoices } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadReady } from "./http.ts";
 import { exportedAccount } from "./zip.ts";
 
 const tmp = tempFolder("my-voices-");
@@ -34,13 +34,12 @@ describe.each(MODES)("my voices (%s)", (mode) => {
     await ts?.close();
   });
 
-  const ready = async (cookie: string, title: string) => {
-    const res = await upload(ts.baseUrl, cookie, dialogue, title, { speakers: "2" });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const project = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"]);
-    expect(project.status, project.statusMessage).toBe("ready");
-    return project as { _id: string; speakers: Speaker[]; transcript: unknown[] };
-  };
+  const ready = async (cookie: string, title: string) =>
+    (await uploadReady(ts.baseUrl, cookie, dialogue, title, { speakers: "2" })) as {
+      _id: string;
+      speakers: Speaker[];
+      transcript: unknown[];
+    };
 
   it("saves a speaker's voice in one project and speaks it in another; only its owner sees it", async () => {
     const email = `${crypto.randomUUID()}@example.com`;

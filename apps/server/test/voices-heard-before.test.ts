@@ -6,7 +6,7 @@ import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, uploadReady } from "./http.ts";
 
 const tmp = tempFolder("heard-before-");
 let dialogue: string;
@@ -30,13 +30,11 @@ describe.each(MODES)("voices heard before (%s)", (mode) => {
     await ts?.close();
   });
 
-  const ready = async (cookie: string, title: string) => {
-    const res = await upload(ts.baseUrl, cookie, dialogue, title, { speakers: "2" });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const project = await waitForStatus(ts.baseUrl, cookie, res.body._id, ["ready", "failed"]);
-    expect(project.status, project.statusMessage).toBe("ready");
-    return project as { _id: string; speakers: Speaker[] };
-  };
+  const ready = async (cookie: string, title: string) =>
+    (await uploadReady(ts.baseUrl, cookie, dialogue, title, { speakers: "2" })) as {
+      _id: string;
+      speakers: Speaker[];
+    };
   const offers = (cookie: string, id: string) =>
     api(ts.baseUrl, cookie, "GET", `/api/video/${id}/voices-heard-before`);
 

@@ -1,6 +1,7 @@
 // Pure measures of how a person speaks: median pitch, pitch range and speaking rate in syllables
 // per second, from their own speech. The same measures are taken on a TTS voice's clips, so that an
 // engine can be set to speak at the speaker's pitch and pace (measure biases cancel).
+import { concat } from "./dsp.ts";
 import { pitchTrack, type Region, speechRegions } from "./features.ts";
 import { voiceprintOf } from "./voiceprint.ts";
 
@@ -216,11 +217,5 @@ export function concatRegions(samples: Float32Array, sampleRate: number, regions
       Math.min(samples.length, Math.round((r.end * sampleRate) / 1000)),
     ),
   );
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concat(parts, Float32Array);
 }
