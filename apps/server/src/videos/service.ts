@@ -410,18 +410,13 @@ export class VideoService {
         "bad_request",
         "Two-language subtitles are made from a translation: ask for {language}.srt.",
       );
-    const segments =
-      language === "original"
-        ? await this.repo.transcriptOf(row.id)
-        : (await this.translations.find(row.id, language))?.transcript;
+    const translation = language === "original" ? null : await this.translations.find(row.id, language);
+    const segments = language === "original" ? await this.repo.transcriptOf(row.id) : translation?.transcript;
     if (!segments) throw new AppError("not_found", NO_TRANSLATION);
     const translated = segments.filter((s) => s.text.trim() !== "");
     const paired = bilingual ? bilingualCues(await this.repo.transcriptOf(row.id), translated) : translated;
     // a dub whose picture waited has its own timeline: the translation's cues follow it
-    const waits =
-      language === "original"
-        ? []
-        : ((await this.translations.find(row.id, language))?.dubReport?.timing?.waits ?? []);
+    const waits = translation?.dubReport?.timing?.waits ?? [];
     const cues = shiftCues(paired, waits);
     return format === "srt" ? toSrt(cues) : toVtt(cues);
   }
