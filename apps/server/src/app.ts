@@ -53,6 +53,8 @@ import { StoryboardRepository } from "./storyboards/repository.ts";
 import { storyboardRoutes } from "./storyboards/routes.ts";
 import { StoryboardService } from "./storyboards/service.ts";
 import { systemRoutes } from "./system/routes.ts";
+import { memberRoutes } from "./teams/members-routes.ts";
+import { workspaceRoutes } from "./teams/routes.ts";
 import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
 import { subtitleImportRoutes } from "./translations/subtitle-routes.ts";
@@ -109,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const sessions = await startSessionCache(database);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails, db });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,
@@ -217,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
+  workspaceRoutes(app, { db });
+  memberRoutes(app, { db });
   webhookRoutes(app, {
     webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),
   });

@@ -73,6 +73,14 @@ import {
   webhookEndpointWithSecretSchema,
 } from "./webhooks.ts";
 
+import {
+  createWorkspaceBody,
+  memberListSchema,
+  memberRoleBody,
+  type Role,
+  workspaceListSchema,
+  workspaceSchema,
+} from "./workspaces.ts";
 // Every /api operation in one table: method, path, who may call it, what it takes and what it answers.
 // Not the operator console's (`/api/admin/…`, access "admin"): those are not advertised (to anyone but an
 // admin they answer as an address no route serves), so the public description leaves them out.
@@ -97,6 +105,11 @@ export interface Operation {
   description?: string;
   tag: string;
   access: Access;
+  /**
+   * A workspace's operation: the least role the caller needs in the workspace of what it names (the `:id`,
+   * or `?workspaceId=`, the caller's personal workspace when absent). Absent: it acts on the caller's account.
+   */
+  role?: Role;
   query?: z.ZodObject;
   /** A JSON body. */
   body?: z.ZodType;
@@ -224,6 +237,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/process",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Upload a video, or import one from a link: a new project",
@@ -254,6 +268,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "The user's projects, newest first",
@@ -262,6 +277,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "One project with its speakers and transcript",
@@ -271,6 +287,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Save the title, speakers and transcript",
@@ -282,6 +299,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/video/:id",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Rename a project",
@@ -292,6 +310,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/video/:id",
+    role: "admin",
     tag: "Projects",
     access: "signed-in",
     summary: "Delete a project and every file of it",
@@ -301,6 +320,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/transcript/:id",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "A project's transcript",
@@ -310,6 +330,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/transcript",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Replace the transcript",
@@ -320,6 +341,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/language",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Set the spoken language and transcribe again",
@@ -330,6 +352,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/untranscribed-speech",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Speech that no segment covers",
@@ -339,6 +362,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/speech",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Where the audio has speech",
@@ -348,6 +372,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/subtitles/:file",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Subtitles of the transcript or a translation",
@@ -362,6 +387,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/subtitles/:target",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Import subtitles as the transcript (`original`) or a translation (a language code)",
@@ -377,6 +403,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/jobs",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "What ran on the project, newest first",
@@ -386,6 +413,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/events",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Progress as Server-Sent Events",
@@ -396,6 +424,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/glossary",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "The project's glossary",
@@ -405,6 +434,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/glossary",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Replace the project's glossary",
@@ -417,6 +447,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/translations",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "Every translation of the project, by language",
@@ -426,6 +457,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/translate",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Translate the transcript",
@@ -440,6 +472,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/translation",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Save an edited translation",
@@ -450,6 +483,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/dub",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Dub a translation",
@@ -465,6 +499,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/dubs",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Translate and dub into several languages",
@@ -475,6 +510,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/translations/:language/review",
+    role: "reviewer",
     tag: "Translations",
     access: "signed-in",
     summary: "Mark a line of the dub's report card as reviewed (kept as it is), or not",
@@ -487,6 +523,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/translations/:language/lines/:index/fix",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Apply a one-click fix to a line of the dub's report card and dub that line again",
@@ -503,6 +540,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/video/:id/translations/:language",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Delete a translation and its dubbed files",
@@ -512,6 +550,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/dubs/:language/audio.wav",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "The dub's audio as WAV",
@@ -521,6 +560,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/dubs/all-languages.mp4",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "One MP4 with the original audio and every finished dub as tracks",
@@ -567,6 +607,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/voices/mine",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
     summary: "My voices: the user's own voice library, oldest first",
@@ -575,6 +616,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/voices/mine",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Save a speaker's voice (as stored in the project) to My voices",
@@ -585,6 +627,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/voices/mine/:id",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Rename a voice of My voices, or keep a cloned voice after its project (`saved: true`)",
@@ -595,6 +638,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/voices/mine/:id",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Delete a voice of My voices (a cloned voice at its provider too)",
@@ -604,6 +648,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/voices/mine/:id/sample/:language",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
     summary: "A preview of a cloned voice of My voices speaking a sample language",
@@ -621,6 +666,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/speakers/:speakerId/clone",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Clone a speaker's voice from their speech in the project (needs `consent: true`)",
@@ -652,6 +698,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/storyboard",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Make a storyboard from a transcript",
@@ -662,6 +709,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/storyboard",
+    role: "viewer",
     tag: "Storyboards",
     access: "signed-in",
     summary: "The user's storyboards, newest first",
@@ -670,6 +718,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/storyboard/:id",
+    role: "viewer",
     tag: "Storyboards",
     access: "signed-in",
     summary: "One storyboard",
@@ -679,6 +728,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/storyboard/:id",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Save a storyboard",
@@ -689,6 +739,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/storyboard/:id",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Rename a storyboard",
@@ -699,6 +750,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/storyboard/:id",
+    role: "admin",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Delete a storyboard and its video",
@@ -708,6 +760,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/storyboard/:id/generate-video",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Make the storyboard's video",
@@ -786,17 +839,19 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/account/glossary",
+    role: "viewer",
     tag: "Account",
     access: "signed-in",
-    summary: "The account's default glossary",
+    summary: "The workspace's default glossary",
     responses: { 200: json(glossaryAnswerSchema, "The glossary.") },
   },
   {
     method: "PUT",
     path: "/api/account/glossary",
+    role: "editor",
     tag: "Account",
     access: "signed-in",
-    summary: "Replace the account's default glossary",
+    summary: "Replace the workspace's default glossary",
     body: glossaryBody,
     responses: { 200: json(glossaryAnswerSchema, "The saved glossary.") },
   },
@@ -811,6 +866,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/account/keys",
+    role: "admin",
     tag: "Account",
     access: "session-only",
     summary: "Make an API key (its secret is shown once)",
@@ -828,10 +884,61 @@ export const OPERATIONS: Operation[] = [
     errors: ["not_found"],
   },
 
+  // ---- Workspaces
+  {
+    method: "GET",
+    path: "/api/workspaces",
+    tag: "Workspaces",
+    access: "signed-in",
+    summary: "The caller's workspaces, with the caller's role in each (an API key: its own)",
+    responses: { 200: json(workspaceListSchema, "The personal workspace first, then the shared ones.") },
+  },
+  {
+    method: "POST",
+    path: "/api/workspaces",
+    tag: "Workspaces",
+    access: "session-only",
+    summary: "Make a shared workspace (the caller owns it)",
+    body: createWorkspaceBody,
+    responses: { 201: json(workspaceSchema, "The workspace.") },
+    errors: ["conflict"],
+  },
+  {
+    method: "GET",
+    path: "/api/workspaces/:id/members",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "viewer",
+    summary: "The workspace's members and their roles",
+    responses: { 200: json(memberListSchema, "The owner first, then by when they joined.") },
+  },
+  {
+    method: "PUT",
+    path: "/api/workspaces/:id/members/:userId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Give a member a role (`owner`: the owner hands the workspace over and becomes an admin)",
+    body: memberRoleBody,
+    responses: { 200: json(memberListSchema, "The members as they are now.") },
+    errors: ["conflict"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/workspaces/:id/members/:userId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "viewer",
+    summary: "Remove a member, or leave (the member's API keys of the workspace go with them)",
+    responses: { 204: none("Removed: they lose access at once.") },
+    errors: ["forbidden"],
+  },
+
   // ---- Webhooks
   {
     method: "GET",
     path: "/api/webhooks",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "The user's webhook endpoints",
@@ -840,6 +947,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Add a webhook endpoint",
@@ -852,6 +960,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks/:id/secret",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Replace an endpoint's signing secret (shown once; not with a read-only key)",
@@ -861,6 +970,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/webhooks/:id",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Change a webhook endpoint",
@@ -871,6 +981,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/webhooks/:id",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Remove a webhook endpoint",
@@ -880,6 +991,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/webhooks/:id/deliveries",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "An endpoint's deliveries, newest 50",
@@ -889,6 +1001,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks/:id/test",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Send a test event",

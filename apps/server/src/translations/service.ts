@@ -76,13 +76,13 @@ export class TranslationService {
 
   /** All translations of a project, keyed by language. */
   async list(userId: string, projectId: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const rows = await this.translations.listByProject(project.id);
     return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
   }
 
   async get(userId: string, projectId: string, language: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     return this.translationOf(project, language);
   }
 
@@ -97,7 +97,7 @@ export class TranslationService {
     languages: string[],
     opts: Omit<DubOptions, "regenerate">,
   ) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const available = await languageAvailability(this.registry, project.language);
     for (const language of languages) {
       assertLanguage(language);
@@ -121,7 +121,7 @@ export class TranslationService {
 
   /** Queues a translation; a second request while one runs gets the running job (one row per language). */
   async translate(userId: string, projectId: string, language: string, thenDub?: ThenDub) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     assertLanguage(language);
     if (project.status !== "ready") {
       throw new AppError("conflict", "The transcript is not ready yet. Wait until the project is ready.");
@@ -160,7 +160,7 @@ export class TranslationService {
   }
 
   async saveTranscript(userId: string, projectId: string, language: string, transcript: Segment[]) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     const busy = translationEditConflict(row.status);
     if (busy) throw new AppError("conflict", busy);
@@ -182,7 +182,7 @@ export class TranslationService {
 
   /** "Reviewed, keep it" on a line of the dub's report card, or taken back; kept while its text is the same. */
   async reviewLine(userId: string, projectId: string, language: string, index: number, reviewed: boolean) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubReport?.lines?.some((l) => l.index === index))
       throw new AppError(
@@ -199,7 +199,7 @@ export class TranslationService {
    * started again with its own settings, that line synthesized anew (its card then follows the fix).
    */
   async fixLine(userId: string, projectId: string, language: string, index: number, fix: LineFix) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     const report = row.dubReport;
     if (!report?.lines?.some((l) => l.index === index))
@@ -256,7 +256,7 @@ export class TranslationService {
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
   async dub(userId: string, projectId: string, language: string, opts: DubOptions = {}) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     assertLanguage(language);
     const row = await this.translations.find(project.id, language);
     if (!row || row.transcript.length === 0) {
@@ -293,7 +293,7 @@ export class TranslationService {
 
   /** The dub's audio as WAV, decoded from its M4A while it streams; `stop` ends the decoding early. */
   async dubAudioWav(userId: string, projectId: string, language: string, scratchDir: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubKey || row.status === "failed")
       throw new AppError("not_found", "This translation has no dubbed audio yet.");
@@ -323,7 +323,7 @@ export class TranslationService {
    * stretched as in each dub; `left` names the dubs on another timeline, not in the file.
    */
   async allLanguagesMp4(userId: string, projectId: string, scratchDir: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const rows = (await this.translations.listByProject(project.id)).filter((r) => r.status === "dubbed");
     const finished = [];
     for (const row of rows) {

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** A member's role in a workspace, from the least to the most it may do. */
+export const ROLES = ["viewer", "reviewer", "editor", "admin", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+export const roleSchema = z.enum(ROLES);
+
+/** Whether `role` may do what `least` may (each role may do all that the roles before it may). */
+export function roleAtLeast(role: Role, least: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(least);
+}
+
+/** A workspace as the caller sees it: with the caller's role. */
+export const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The account's own workspace: made with the account, never shared away nor deleted alone. */
+  personal: z.boolean(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** GET /api/workspaces. */
+export const workspaceListSchema = z.object({ workspaces: z.array(workspaceSchema) });
+export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+/** POST /api/workspaces body. */
+export const createWorkspaceBody = z.strictObject({
+  name: z.string().trim().min(1, "Give the workspace a name").max(100),
+});
+
+/** A member of a workspace, as its members page lists them. */
+export const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** GET /api/workspaces/{id}/members. */
+export const memberListSchema = z.object({ members: z.array(memberSchema) });
+export type MemberList = z.infer<typeof memberListSchema>;
+
+/** PUT /api/workspaces/{id}/members/{userId} body: `owner` hands the workspace over (the owner alone). */
+export const memberRoleBody = z.strictObject({ role: roleSchema });
