@@ -53,6 +53,7 @@ import { StoryboardRepository } from "./storyboards/repository.ts";
 import { storyboardRoutes } from "./storyboards/routes.ts";
 import { StoryboardService } from "./storyboards/service.ts";
 import { systemRoutes } from "./system/routes.ts";
+import { inviteRoutes } from "./teams/invite-routes.ts";
 import { memberRoutes } from "./teams/members-routes.ts";
 import { workspaceRoutes } from "./teams/routes.ts";
 import { translationRoutes } from "./translations/routes.ts";
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   billingRoutes(app, { billing });
   workspaceRoutes(app, { db });
   memberRoutes(app, { db });
+  inviteRoutes(app, { db, mailer: identity.mailer, publicUrl: config.publicUrl });
   webhookRoutes(app, {
     webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),
   });

@@ -39,6 +39,7 @@ const SESSION_ONLY_ROUTES = [
   "PUT /api/auth/logout",
   "PUT /api/auth/logout-everywhere",
   "POST /api/workspaces",
+  "POST /api/invites/accept",
 ];
 
 /**
@@ -100,6 +101,9 @@ const ROLE_ROUTES: Record<string, Role> = {
   "GET /api/webhooks/:id/deliveries": "admin",
   "POST /api/webhooks/:id/test": "admin",
   "PUT /api/workspaces/:id/members/:userId": "admin",
+  "GET /api/workspaces/:id/invites": "admin",
+  "POST /api/workspaces/:id/invites": "admin",
+  "DELETE /api/workspaces/:id/invites/:inviteId": "admin",
 };
 
 /** What fills a path's other parameters in the walk. */
@@ -110,6 +114,7 @@ const PARAMS = new Map([
   [":index", "0"],
   [":speakerId", "s1"],
   [":userId", "00000000-0000-4000-8000-000000000000"],
+  [":inviteId", "00000000-0000-4000-8000-000000000000"],
 ]);
 
 /** The operator's console API: an ADMIN_EMAILS session only; to anyone else a 404. */

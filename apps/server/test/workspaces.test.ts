@@ -2,11 +2,13 @@
 // ones, and uploads, lists and glossary defaults go by `?workspaceId=`; someone who is not a member of a
 // workspace learns nothing of it (404), and an API key reaches its own workspace only.
 import { readFile } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workspaceMembers } from "../src/db/schema.ts";
+import { workspaceInvites, workspaceMembers } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
+import { lastMailTo, signInByLink } from "./identity.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 
 const tmp = tempFolder("workspaces-");
@@ -248,6 +250,104 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
       },
     );
     expect(personal.status).toBe(409);
+  });
+
+  it("invitations: a viewer and an editor join through the emailed link; viewer reads, its change is 403; the editor's saves; a stranger and a removed member get 404", async () => {
+    const owner = await ts.signIn();
+    const shared = (await api(ts.baseUrl, owner.cookie, "POST", "/api/workspaces", { name: "Agency" })).body
+      .id;
+    const project = (await uploadInto(ts, owner.cookie, shared)).body._id;
+    const invite = (email: string, role: string) =>
+      api(ts.baseUrl, owner.cookie, "POST", `/api/workspaces/${shared}/invites`, { email, role });
+    const tag = crypto.randomUUID().slice(0, 8);
+    const viewerEmail = `viewer-${tag}@example.com`;
+    const editorEmail = `editor-${tag}@example.com`;
+    // an address with an account and one without are answered alike
+    await ts.signIn(`known-${tag}@example.com`);
+    const answers = [await invite(viewerEmail, "viewer"), await invite(`known-${tag}@example.com`, "viewer")];
+    for (const a of answers)
+      expect([a.status, Object.keys(a.body).sort()]).toEqual([
+        201,
+        ["email", "expiresAt", "id", "invitedAt", "role"],
+      ]);
+    expect((await invite(editorEmail, "editor")).status).toBe(201);
+    const pending = await api(ts.baseUrl, owner.cookie, "GET", `/api/workspaces/${shared}/invites`);
+    expect(pending.body.invites.map((i: { email: string }) => i.email).sort()).toEqual(
+      [editorEmail, `known-${tag}@example.com`, viewerEmail].sort(),
+    );
+
+    /** Signs in by the identity provider's link and opens the invitation's link: the emailed token. */
+    const join = async (email: string) => {
+      const link = await lastMailTo(ts, email, /https?:\/\/\S+\/invite\/\S+/);
+      const token = link.split("/invite/")[1]!;
+      const cookie = (await signInByLink(ts, email))!;
+      const accepted = await api(ts.baseUrl, cookie, "POST", "/api/invites/accept", { token });
+      expect(accepted.body).toEqual({ workspaceId: shared });
+      return { cookie, token };
+    };
+    const viewer = await join(viewerEmail);
+    const editor = await join(editorEmail);
+    // the link works once
+    expect(
+      (await api(ts.baseUrl, viewer.cookie, "POST", "/api/invites/accept", { token: viewer.token })).status,
+    ).toBe(404);
+
+    expect((await api(ts.baseUrl, viewer.cookie, "GET", `/api/video/${project}`)).status).toBe(200);
+    const change = await api(ts.baseUrl, viewer.cookie, "PATCH", `/api/video/${project}`, {
+      title: "Viewer's",
+    });
+    expect([change.status, change.body.error.code]).toEqual([403, "forbidden"]);
+    expect(
+      (await api(ts.baseUrl, editor.cookie, "PATCH", `/api/video/${project}`, { title: "Editor's" })).status,
+    ).toBe(200);
+    expect((await api(ts.baseUrl, owner.cookie, "GET", `/api/video/${project}`)).body.title).toBe("Editor's");
+    const stranger = await ts.signIn();
+    expect((await api(ts.baseUrl, stranger.cookie, "GET", `/api/video/${project}`)).status).toBe(404);
+
+    const editorId = (await api(ts.baseUrl, editor.cookie, "GET", "/api/auth/me")).body.id;
+    await api(ts.baseUrl, owner.cookie, "DELETE", `/api/workspaces/${shared}/members/${editorId}`);
+    expect((await api(ts.baseUrl, editor.cookie, "GET", `/api/video/${project}`)).status).toBe(404);
+  });
+
+  it("an invitation's link is refused to another address, once revoked, and once expired", async () => {
+    const owner = await ts.signIn();
+    const shared = (await api(ts.baseUrl, owner.cookie, "POST", "/api/workspaces", { name: "Links" })).body
+      .id;
+    const tag = crypto.randomUUID().slice(0, 8);
+    const tokenOf = async (email: string) => {
+      const made = await api(ts.baseUrl, owner.cookie, "POST", `/api/workspaces/${shared}/invites`, {
+        email,
+        role: "viewer",
+      });
+      const link = await lastMailTo(ts, email, /https?:\/\/\S+\/invite\/\S+/);
+      return { id: made.body.id as string, token: link.split("/invite/")[1]! };
+    };
+    const other = await ts.signIn(`other-${tag}@example.com`);
+    const forA = await tokenOf(`a-${tag}@example.com`);
+    const wrong = await api(ts.baseUrl, other.cookie, "POST", "/api/invites/accept", { token: forA.token });
+    expect([wrong.status, wrong.body.error.code]).toEqual([403, "forbidden"]);
+
+    const invitee = await ts.signIn(`b-${tag}@example.com`);
+    const revoked = await tokenOf(`b-${tag}@example.com`);
+    expect(
+      (await api(ts.baseUrl, owner.cookie, "DELETE", `/api/workspaces/${shared}/invites/${revoked.id}`))
+        .status,
+    ).toBe(204);
+    expect(
+      (await api(ts.baseUrl, invitee.cookie, "POST", "/api/invites/accept", { token: revoked.token })).status,
+    ).toBe(404);
+    const expired = await tokenOf(`b-${tag}@example.com`);
+    await ts.server.database.db
+      .update(workspaceInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvites.id, expired.id));
+    const late = await api(ts.baseUrl, invitee.cookie, "POST", "/api/invites/accept", {
+      token: expired.token,
+    });
+    expect([late.status, late.body.error.code]).toEqual([404, "not_found"]);
+    expect((await api(ts.baseUrl, invitee.cookie, "GET", `/api/workspaces/${shared}/members`)).status).toBe(
+      404,
+    );
   });
 
   it("answers only what the API description says", () => {

@@ -74,7 +74,11 @@ import {
 } from "./webhooks.ts";
 
 import {
+  acceptInviteBody,
   createWorkspaceBody,
+  inviteBody,
+  inviteListSchema,
+  inviteSchema,
   memberListSchema,
   memberRoleBody,
   type Role,
@@ -932,6 +936,49 @@ export const OPERATIONS: Operation[] = [
     summary: "Remove a member, or leave (the member's API keys of the workspace go with them)",
     responses: { 204: none("Removed: they lose access at once.") },
     errors: ["forbidden"],
+  },
+
+  {
+    method: "GET",
+    path: "/api/workspaces/:id/invites",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "The workspace's pending invitations",
+    responses: { 200: json(inviteListSchema, "Not used, revoked or expired, oldest first.") },
+  },
+  {
+    method: "POST",
+    path: "/api/workspaces/:id/invites",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Invite an address by email (the same answer whether or not it has an account)",
+    description:
+      "Sends a link that works once, for 7 days, for the address it was sent to. A pending invitation of " +
+      "the same address is replaced.",
+    body: inviteBody,
+    responses: { 201: json(inviteSchema, "The invitation (its link is only in the email).") },
+    errors: ["conflict"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/workspaces/:id/invites/:inviteId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Revoke a pending invitation (its link stops working)",
+    responses: { 204: none("Revoked.") },
+  },
+  {
+    method: "POST",
+    path: "/api/invites/accept",
+    tag: "Workspaces",
+    access: "session-only",
+    summary: "Join a workspace through an invitation's link (signed in with the address it was sent to)",
+    body: acceptInviteBody,
+    responses: { 200: json(z.object({ workspaceId: z.string() }), "Joined: the workspace's id.") },
+    errors: ["not_found"],
   },
 
   // ---- Webhooks

@@ -45,3 +45,26 @@ export type MemberList = z.infer<typeof memberListSchema>;
 
 /** PUT /api/workspaces/{id}/members/{userId} body: `owner` hands the workspace over (the owner alone). */
 export const memberRoleBody = z.strictObject({ role: roleSchema });
+
+/** POST /api/workspaces/{id}/invites body: an address and the role it joins with (never `owner`). */
+export const inviteBody = z.strictObject({
+  email: z.email("Enter an email address").max(254),
+  role: z.enum(["viewer", "reviewer", "editor", "admin"]),
+});
+
+/** An invitation not yet used, revoked or expired. */
+export const inviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+/** GET /api/workspaces/{id}/invites. */
+export const inviteListSchema = z.object({ invites: z.array(inviteSchema) });
+export type InviteList = z.infer<typeof inviteListSchema>;
+
+/** POST /api/invites/accept body: the token of the emailed link. */
+export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) });

@@ -70,7 +70,9 @@ export function member(role: Role, resource: Resource, access: "signed-in" | "se
  */
 export const ADMIN = { config: { access: "admin" } } as const;
 /** Signing out: also for a suspended account. */
-export const SIGN_OUT = { config: { access: "session-only", need: "account", whileSuspended: true } } as const;
+export const SIGN_OUT = {
+  config: { access: "session-only", need: "account", whileSuspended: true },
+} as const;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isApi = (url: string | undefined) => url === "/api" || url?.startsWith("/api/") === true;

@@ -77,6 +77,25 @@ export const workspaceMembers = pgTable(
   ],
 );
 
+// An invitation to a workspace, sent by email: found by the SHA-256 of its link's token (the token itself is
+// never stored), used once (the row goes when accepted or revoked), refused after `expires_at`.
+export const workspaceInvites = pgTable(
+  "workspace_invites",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
 /** The workspace column of what belongs to one: it goes with its workspace. */
 const workspaceColumn = () =>
   uuid("workspace_id")
