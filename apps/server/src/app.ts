@@ -47,6 +47,7 @@ import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
 import { type Metrics, metricsRoutes } from "./metrics/index.ts";
 import { VideoRepository } from "./projects/repository.ts";
 import { TranslationRepository } from "./projects/translation-repository.ts";
+import { reviewRoutes } from "./review/routes.ts";
 import type { Storage } from "./storage/index.ts";
 import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   billingRoutes(app, { billing });
   workspaceRoutes(app, { db });
   memberRoutes(app, { db });
+  reviewRoutes(app, { db });
   inviteRoutes(app, { db, mailer: identity.mailer, publicUrl: config.publicUrl });
   webhookRoutes(app, {
     webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),

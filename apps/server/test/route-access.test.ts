@@ -68,6 +68,11 @@ const ROLE_ROUTES: Record<string, Role> = {
   // leaving; removing someone else takes an admin (teams/member-rules.ts)
   "DELETE /api/workspaces/:id/members/:userId": "viewer",
   "PUT /api/video/:id/translations/:language/review": "reviewer",
+  "PUT /api/video/:id/translations/:language/status": "reviewer",
+  "GET /api/video/:id/comments": "viewer",
+  "POST /api/video/:id/comments": "reviewer",
+  "PUT /api/video/:id/comments/:commentId": "reviewer",
+  "PUT /api/workspaces/:id": "admin",
   "POST /api/video/process": "editor",
   "PUT /api/video/:id": "editor",
   "PATCH /api/video/:id": "editor",
@@ -115,6 +120,7 @@ const PARAMS = new Map([
   [":speakerId", "s1"],
   [":userId", "00000000-0000-4000-8000-000000000000"],
   [":inviteId", "00000000-0000-4000-8000-000000000000"],
+  [":commentId", "00000000-0000-4000-8000-000000000000"],
 ]);
 
 /** The operator's console API: an ADMIN_EMAILS session only; to anyone else a 404. */

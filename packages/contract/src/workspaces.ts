@@ -17,6 +17,8 @@ export const workspaceSchema = z.object({
   /** The account's own workspace: made with the account, never shared away nor deleted alone. */
   personal: z.boolean(),
   role: roleSchema,
+  /** Only approved translations are dubbed. */
+  dubOnlyApproved: z.boolean(),
   createdAt: z.string(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
@@ -68,3 +70,52 @@ export type InviteList = z.infer<typeof inviteListSchema>;
 
 /** POST /api/invites/accept body: the token of the emailed link. */
 export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** A translation's review: draft → in review → approved, or changes requested (then edited, in review again). */
+export const REVIEW_STATUSES = ["draft", "in_review", "approved", "changes_requested"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** PUT /api/video/{id}/translations/{language}/status body. */
+export const reviewStatusBody = z.strictObject({ status: z.enum(REVIEW_STATUSES) });
+
+/** A translation's review status, who set it and when (null: never set). */
+export const translationReviewSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type TranslationReview = z.infer<typeof translationReviewSchema>;
+
+/** A comment on a line of a language; a thread is a comment and its replies (`parentId`). */
+export const lineCommentSchema = z.object({
+  id: z.string(),
+  language: z.string(),
+  line: z.number(),
+  parentId: z.string().nullable(),
+  author: z.string().nullable(),
+  body: z.string(),
+  resolved: z.boolean(),
+  createdAt: z.string(),
+});
+export type LineComment = z.infer<typeof lineCommentSchema>;
+
+/** GET /api/video/{id}/comments. */
+export const lineCommentListSchema = z.object({ comments: z.array(lineCommentSchema) });
+
+/** POST /api/video/{id}/comments body: a new thread on a line, or a reply (`parentId`). */
+export const lineCommentBody = z.strictObject({
+  language: z.string().min(2).max(3),
+  line: z.number().int().min(0).max(100_000),
+  body: z.string().trim().min(1, "Write a comment").max(5000),
+  parentId: z.uuid().optional(),
+});
+
+/** PUT /api/video/{id}/comments/{commentId} body: resolve a thread, or open it again. */
+export const resolveCommentBody = z.strictObject({ resolved: z.boolean() });
+
+/** PUT /api/workspaces/{id} body: the workspace's name and settings. */
+export const workspaceSettingsBody = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  /** Dubbing only translations a reviewer approved. */
+  dubOnlyApproved: z.boolean().optional(),
+});

@@ -6,6 +6,7 @@ import type {
   JobStatus,
   MyVoiceStyle,
   ProjectStatus,
+  ReviewStatus,
   Role,
   SpeakerStyle,
   StoryboardStatus,
@@ -55,6 +56,8 @@ export const workspaces = pgTable("workspaces", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** The glossary defaults every project's translations follow (a project's entry wins). */
   glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
+  /** Only translations a reviewer approved are dubbed. */
+  dubOnlyApproved: boolean("dub_only_approved").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -298,10 +301,33 @@ export const translations = pgTable(
     dubbedAt: timestamp("dubbed_at", { withTimezone: true }),
     /** The dubbed video has its subtitles drawn in. */
     subtitlesBurned: boolean("subtitles_burned").notNull().default(false),
+    /** Its review: draft → in_review → approved | changes_requested; by whom (their address) and when. */
+    reviewStatus: text("review_status").$type<ReviewStatus>().notNull().default("draft"),
+    reviewBy: text("review_by"),
+    reviewAt: timestamp("review_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("translations_project_language_idx").on(t.projectId, t.language)],
+);
+
+// Comments on a line of a translation; a reply names its thread's first comment. Kept with the project.
+export const lineComments = pgTable(
+  "line_comments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    line: integer("line").notNull(),
+    parentId: uuid("parent_id"),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("line_comments_project_idx").on(t.projectId, t.language, t.createdAt)],
 );
 
 // Seconds of video processed per user and calendar month (UTC), for plan limits.

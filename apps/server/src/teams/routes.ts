@@ -1,9 +1,14 @@
-import { createWorkspaceBody, type Workspace, type WorkspaceList } from "@dubbing/contract";
+import {
+  createWorkspaceBody,
+  type Workspace,
+  type WorkspaceList,
+  workspaceSettingsBody,
+} from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SESSION_ONLY, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member, SESSION_ONLY, SIGNED_IN } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import { parseBody } from "../http/validate.ts";
-import { createWorkspace, workspacesOf } from "../workspaces/repository.ts";
+import { createWorkspace, updateWorkspace, workspacesOf } from "../workspaces/repository.ts";
 
 /** The caller's workspaces: the personal one and those shared with them, and making a new one. */
 export function workspaceRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -13,6 +18,17 @@ export function workspaceRoutes(app: FastifyInstance, deps: { db: Db }) {
     const all = await workspacesOf(deps.db, user.id);
     return { workspaces: user.keyWorkspaceId ? all.filter((w) => w.id === user.keyWorkspaceId) : all };
   });
+
+  // its name, and whether only approved translations are dubbed
+  app.put<{ Params: { id: string } }>(
+    "/api/workspaces/:id",
+    member("admin", "workspace"),
+    async (request) => {
+      const change = parseBody(workspaceSettingsBody, request.body);
+      const workspace = currentWorkspace(request);
+      return updateWorkspace(deps.db, workspace.id, workspace.role, change);
+    },
+  );
 
   app.post("/api/workspaces", SESSION_ONLY, async (request, reply): Promise<Workspace> => {
     const { name } = parseBody(createWorkspaceBody, request.body);

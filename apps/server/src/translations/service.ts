@@ -18,7 +18,10 @@ import {
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
+import { eq } from "drizzle-orm";
 import { languageAvailability } from "../catalog/availability.ts";
+import type { Db } from "../db/client.ts";
+import { workspaces } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { effectiveGlossary } from "../glossary/service.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -263,6 +266,11 @@ export class TranslationService {
       throw new AppError("conflict", "Translate the project into this language before dubbing it.");
     }
     if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
+    if (row.reviewStatus !== "approved" && (await dubsOnlyApproved(this.videos.db, project.workspaceId)))
+      throw new AppError(
+        "conflict",
+        "This workspace dubs only approved translations: a reviewer approves this one first.",
+      );
     const problem = timelineProblem(row.transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     const outside = (opts.regenerate ?? []).find((i) => i >= row.transcript.length);
@@ -422,4 +430,13 @@ function assertLanguage(language: string) {
       { path: "language", message: "Unknown language." },
     ]);
   }
+}
+
+/** The workspace's setting "dub only approved translations". */
+async function dubsOnlyApproved(db: Db, workspaceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ only: workspaces.dubOnlyApproved })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.only ?? false;
 }

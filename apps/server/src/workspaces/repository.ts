@@ -12,6 +12,7 @@ const present = (row: typeof workspaces.$inferSelect, role: Workspace["role"]): 
   name: row.name,
   personal: row.personalOf !== null,
   role,
+  dubOnlyApproved: row.dubOnlyApproved,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -41,4 +42,19 @@ export async function createWorkspace(db: Db, userId: string, name: string): Pro
     await tx.insert(workspaceMembers).values({ workspaceId: row!.id, userId, role: "owner" });
     return present(row!, "owner");
   });
+}
+
+/** Renames a workspace or changes its settings; answers it as the caller (with `role`) sees it. */
+export async function updateWorkspace(
+  db: Db,
+  id: string,
+  role: Workspace["role"],
+  change: { name?: string | undefined; dubOnlyApproved?: boolean | undefined },
+): Promise<Workspace> {
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  const [row] =
+    Object.keys(set).length > 0
+      ? await db.update(workspaces).set(set).where(eq(workspaces.id, id)).returning()
+      : await db.select().from(workspaces).where(eq(workspaces.id, id));
+  return present(row!, role);
 }
