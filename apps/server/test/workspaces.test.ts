@@ -49,7 +49,14 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
     const res = await api(ts.baseUrl, cookie, "GET", "/api/workspaces");
     expect(res.status).toBe(200);
     expect(res.body.workspaces).toEqual([
-      { id: userId, name: "Personal", personal: true, role: "owner", createdAt: expect.any(String) },
+      {
+        id: userId,
+        name: "Personal",
+        personal: true,
+        role: "owner",
+        dubOnlyApproved: false,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
