@@ -47,12 +47,16 @@ import { MEDIA_SECRET, mediaSigner } from "./media/signing.ts";
 import { type Metrics, metricsRoutes } from "./metrics/index.ts";
 import { VideoRepository } from "./projects/repository.ts";
 import { TranslationRepository } from "./projects/translation-repository.ts";
+import { reviewRoutes } from "./review/routes.ts";
 import type { Storage } from "./storage/index.ts";
 import { OfflineImageLibrary, PexelsProvider } from "./storyboards/images.ts";
 import { StoryboardRepository } from "./storyboards/repository.ts";
 import { storyboardRoutes } from "./storyboards/routes.ts";
 import { StoryboardService } from "./storyboards/service.ts";
 import { systemRoutes } from "./system/routes.ts";
+import { inviteRoutes } from "./teams/invite-routes.ts";
+import { memberRoutes } from "./teams/members-routes.ts";
+import { workspaceRoutes } from "./teams/routes.ts";
 import { translationRoutes } from "./translations/routes.ts";
 import { TranslationService } from "./translations/service.ts";
 import { subtitleImportRoutes } from "./translations/subtitle-routes.ts";
@@ -153,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
+  workspaceRoutes(app, { db });
+  memberRoutes(app, { db });
+  reviewRoutes(app, { db });
+  inviteRoutes(app, { db, mailer: identity.mailer, publicUrl: config.publicUrl });
   webhookRoutes(app, {
     webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),
   });
@@ -227,7 +235,7 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   const db = database.db;
   const sessions = await startSessionCache(database);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails });
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails, db });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,

@@ -322,6 +322,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
       .insert(projects)
       .values({
         userId: account.id,
+        workspaceId: account.id,
         title: "Owner's film",
         status: "ready",
         originalKey: "x",

@@ -129,6 +129,7 @@ describe.each(MODES)("link import (%s)", (mode) => {
     // a Free user who keeps all but 1 MiB of the plan's storage (a project row standing for the videos)
     await ts.server.database.db.insert(projects).values({
       userId,
+      workspaceId: userId,
       title: "Kept",
       status: "ready",
       originalKey: "projects/none/original.mp4",

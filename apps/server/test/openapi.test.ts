@@ -44,6 +44,22 @@ describe("the published API description", () => {
     expect.soft(extra, "operations in the API description that the server does not have").toEqual([]);
     const wrongAccess = [...registered].filter(([key, access]) => documented.get(key) !== access);
     expect(wrongAccess, "routes whose declared access differs from the description's").toEqual([]);
+    // and the least workspace role each declares (auth/access.ts `member`)
+    const roleOf = new Map(
+      Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => [
+          `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
+          op["x-role"] as string | undefined,
+        ]),
+      ),
+    );
+    const wrongRole = routes
+      .filter((r) => r.access !== "admin")
+      .filter(
+        (r) => roleOf.get(`${r.method} ${r.url}`) !== (typeof r.need === "object" ? r.need.role : undefined),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    expect(wrongRole, "routes whose declared role differs from the description's").toEqual([]);
     expect(documented.size).toBe(OPERATIONS.length);
     expect(new Set(OPERATIONS.map(operationKey)).size).toBe(OPERATIONS.length);
   });

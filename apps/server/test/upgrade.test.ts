@@ -124,5 +124,10 @@ describe.each(MODES)("upgrade from the first release's database (%s)", (mode) =>
     expect(cookie).toBeTruthy();
     const list = await api(baseUrl, cookie, "GET", "/api/video");
     expect(JSON.stringify(list.body)).toContain(release.projectId);
+    // the migration gave the old account its personal workspace, which holds the old project
+    const { workspaces } = (await api(baseUrl, cookie, "GET", "/api/workspaces")).body;
+    expect(workspaces).toMatchObject([{ personal: true, role: "owner" }]);
+    const inIt = await api(baseUrl, cookie, "GET", `/api/video?workspaceId=${workspaces[0].id}`);
+    expect(inIt.body.map((p: { _id: string }) => p._id)).toEqual([release.projectId]);
   });
 });

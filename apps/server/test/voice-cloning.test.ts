@@ -339,6 +339,7 @@ describe.each(MODES)("voice cloning with an ElevenLabs stand-in (%s)", (mode) =>
       await ts.server.database.db.insert(myVoices).values(
         Array.from({ length: MAX_MY_VOICES }, (_, i) => ({
           userId,
+          workspaceId: userId,
           kind: "preset" as const,
           name: `Voice ${i}`,
           voice: "en-US-AvaMultilingualNeural",

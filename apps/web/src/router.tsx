@@ -40,6 +40,8 @@ const signedInPages: RouteObject[] = [
   { path: "account", lazy: page(() => import("./features/account/AccountPage.tsx")) },
   { path: "storyboard", lazy: page(() => import("./features/storyboard/StoryboardListPage.tsx")) },
   { path: "storyboard/:id", lazy: page(() => import("./features/storyboard/StoryboardDetailPage.tsx")) },
+  { path: "workspace", lazy: page(() => import("./features/workspaces/MembersPage.tsx")) },
+  { path: "invite/:token", lazy: page(() => import("./features/workspaces/AcceptInvitePage.tsx")) },
 ];
 
 export const routes: RouteObject[] = [

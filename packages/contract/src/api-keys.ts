@@ -9,6 +9,8 @@ const apiKeySchema = z.object({
   name: z.string(),
   /** The key's first characters, so keys can be told apart. */
   prefix: z.string(),
+  /** The workspace the key acts in (its creator's role there is the key's). */
+  workspaceId: z.string(),
   scope: z.enum(API_KEY_SCOPES),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),

@@ -21,3 +21,4 @@ export * from "./storyboard-requests.ts";
 export * from "./storyboards.ts";
 export * from "./voices.ts";
 export * from "./webhooks.ts";
+export * from "./workspaces.ts";

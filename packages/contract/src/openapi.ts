@@ -34,6 +34,9 @@ export function errorCodesOf(op: Operation): ErrorCode[] {
   // A key on a session-only route, or a read key on anything but GET.
   if (op.access === "session-only" || (op.access === "signed-in" && op.method !== "GET"))
     codes.add("forbidden");
+  // A member below the operation's role; a workspace the caller is not in is a 404 like a missing one.
+  if (op.role && op.role !== "viewer") codes.add("forbidden");
+  if (op.role) codes.add("not_found");
   if (op.body || op.form || op.query) codes.add("validation_failed");
   // A body that is not JSON (or not the declared type) is refused before the route reads it.
   if (op.body) codes.add("bad_request");
@@ -65,6 +68,14 @@ function operationObject(op: Operation): JsonSchema {
     required: true,
     schema: { type: "string" },
   }));
+  if (op.role && !op.path.includes(":id"))
+    parameters.push({
+      name: "workspaceId",
+      in: "query",
+      required: false,
+      description: "The workspace (default: the caller's personal one).",
+      schema: { type: "string" },
+    });
   for (const [name, field] of Object.entries(op.query?.shape ?? {})) {
     const schema = field as z.ZodType;
     parameters.push({
@@ -109,6 +120,7 @@ function operationObject(op: Operation): JsonSchema {
     ...(op.description && { description: op.description }),
     tags: [op.tag],
     "x-access": op.access,
+    ...(op.role && { "x-role": op.role }),
     security: SECURITY[op.access],
     ...(parameters.length > 0 && { parameters }),
     // A body every field of which may be left out (generate-video) may be left out itself.

@@ -74,6 +74,25 @@ import {
   webhookEndpointWithSecretSchema,
 } from "./webhooks.ts";
 
+import {
+  acceptInviteBody,
+  createWorkspaceBody,
+  inviteBody,
+  inviteListSchema,
+  inviteSchema,
+  lineCommentBody,
+  lineCommentListSchema,
+  lineCommentSchema,
+  memberListSchema,
+  memberRoleBody,
+  type Role,
+  resolveCommentBody,
+  reviewStatusBody,
+  translationReviewSchema,
+  workspaceListSchema,
+  workspaceSchema,
+  workspaceSettingsBody,
+} from "./workspaces.ts";
 // Every /api operation in one table: method, path, who may call it, what it takes and what it answers.
 // Not the operator console's (`/api/admin/…`, access "admin"): those are not advertised (to anyone but an
 // admin they answer as an address no route serves), so the public description leaves them out.
@@ -98,6 +117,11 @@ export interface Operation {
   description?: string;
   tag: string;
   access: Access;
+  /**
+   * A workspace's operation: the least role the caller needs in the workspace of what it names (the `:id`,
+   * or `?workspaceId=`, the caller's personal workspace when absent). Absent: it acts on the caller's account.
+   */
+  role?: Role;
   query?: z.ZodObject;
   /** A JSON body. */
   body?: z.ZodType;
@@ -225,6 +249,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/process",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Upload a video, or import one from a link: a new project",
@@ -255,6 +280,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "The user's projects, newest first",
@@ -263,6 +289,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "One project with its speakers and transcript",
@@ -272,6 +299,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Save the title, speakers and transcript",
@@ -283,6 +311,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/video/:id",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Rename a project",
@@ -293,6 +322,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/video/:id",
+    role: "admin",
     tag: "Projects",
     access: "signed-in",
     summary: "Delete a project and every file of it",
@@ -302,6 +332,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/transcript/:id",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "A project's transcript",
@@ -311,6 +342,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/transcript",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Replace the transcript",
@@ -321,6 +353,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/language",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Set the spoken language and transcribe again",
@@ -331,6 +364,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/untranscribed-speech",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Speech that no segment covers",
@@ -340,6 +374,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/speech",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Where the audio has speech",
@@ -349,6 +384,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/subtitles/:file",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Subtitles of the transcript or a translation",
@@ -363,6 +399,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/subtitles/:target",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Import subtitles as the transcript (`original`) or a translation (a language code)",
@@ -378,6 +415,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/jobs",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "What ran on the project, newest first",
@@ -387,6 +425,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/events",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "Progress as Server-Sent Events",
@@ -397,6 +436,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/glossary",
+    role: "viewer",
     tag: "Projects",
     access: "signed-in",
     summary: "The project's glossary",
@@ -406,6 +446,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/glossary",
+    role: "editor",
     tag: "Projects",
     access: "signed-in",
     summary: "Replace the project's glossary",
@@ -418,6 +459,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/translations",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "Every translation of the project, by language",
@@ -427,6 +469,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/translate",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Translate the transcript",
@@ -441,6 +484,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/translation",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Save an edited translation",
@@ -451,6 +495,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/dub",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Dub a translation",
@@ -466,6 +511,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/dubs",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Translate and dub into several languages",
@@ -476,6 +522,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/video/:id/translations/:language/review",
+    role: "reviewer",
     tag: "Translations",
     access: "signed-in",
     summary: "Mark a line of the dub's report card as reviewed (kept as it is), or not",
@@ -488,6 +535,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/translations/:language/lines/:index/fix",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Apply a one-click fix to a line of the dub's report card and dub that line again",
@@ -504,6 +552,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/video/:id/translations/:language",
+    role: "editor",
     tag: "Translations",
     access: "signed-in",
     summary: "Delete a translation and its dubbed files",
@@ -513,6 +562,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/dubs/:language/audio.wav",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "The dub's audio as WAV",
@@ -522,6 +572,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/dubs/all-languages.mp4",
+    role: "viewer",
     tag: "Translations",
     access: "signed-in",
     summary: "One MP4 with the original audio and every finished dub as tracks",
@@ -568,6 +619,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/voices/mine",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
     summary: "My voices: the user's own voice library, oldest first",
@@ -576,6 +628,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/voices/mine",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Save a speaker's voice (as stored in the project) to My voices",
@@ -586,6 +639,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/video/:id/voices-heard-before",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
     summary: "My voices that sound like a speaker of this project (offered, never applied)",
@@ -595,6 +649,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/voices/mine/:id",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Rename a voice of My voices, or keep a cloned voice after its project (`saved: true`)",
@@ -605,6 +660,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/voices/mine/:id",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Delete a voice of My voices (a cloned voice at its provider too)",
@@ -614,6 +670,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/voices/mine/:id/sample/:language",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
     summary: "A preview of a cloned voice of My voices speaking a sample language",
@@ -631,6 +688,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/video/:id/speakers/:speakerId/clone",
+    role: "editor",
     tag: "Catalog",
     access: "signed-in",
     summary: "Clone a speaker's voice from their speech in the project (needs `consent: true`)",
@@ -662,6 +720,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/storyboard",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Make a storyboard from a transcript",
@@ -672,6 +731,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/storyboard",
+    role: "viewer",
     tag: "Storyboards",
     access: "signed-in",
     summary: "The user's storyboards, newest first",
@@ -680,6 +740,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/storyboard/:id",
+    role: "viewer",
     tag: "Storyboards",
     access: "signed-in",
     summary: "One storyboard",
@@ -689,6 +750,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PUT",
     path: "/api/storyboard/:id",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Save a storyboard",
@@ -699,6 +761,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/storyboard/:id",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Rename a storyboard",
@@ -709,6 +772,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/storyboard/:id",
+    role: "admin",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Delete a storyboard and its video",
@@ -718,6 +782,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/storyboard/:id/generate-video",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
     summary: "Make the storyboard's video",
@@ -796,17 +861,19 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/account/glossary",
+    role: "viewer",
     tag: "Account",
     access: "signed-in",
-    summary: "The account's default glossary",
+    summary: "The workspace's default glossary",
     responses: { 200: json(glossaryAnswerSchema, "The glossary.") },
   },
   {
     method: "PUT",
     path: "/api/account/glossary",
+    role: "editor",
     tag: "Account",
     access: "signed-in",
-    summary: "Replace the account's default glossary",
+    summary: "Replace the workspace's default glossary",
     body: glossaryBody,
     responses: { 200: json(glossaryAnswerSchema, "The saved glossary.") },
   },
@@ -821,6 +888,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/account/keys",
+    role: "admin",
     tag: "Account",
     access: "session-only",
     summary: "Make an API key (its secret is shown once)",
@@ -838,10 +906,161 @@ export const OPERATIONS: Operation[] = [
     errors: ["not_found"],
   },
 
+  // ---- Workspaces
+  {
+    method: "GET",
+    path: "/api/workspaces",
+    tag: "Workspaces",
+    access: "signed-in",
+    summary: "The caller's workspaces, with the caller's role in each (an API key: its own)",
+    responses: { 200: json(workspaceListSchema, "The personal workspace first, then the shared ones.") },
+  },
+  {
+    method: "POST",
+    path: "/api/workspaces",
+    tag: "Workspaces",
+    access: "session-only",
+    summary: "Make a shared workspace (the caller owns it)",
+    body: createWorkspaceBody,
+    responses: { 201: json(workspaceSchema, "The workspace.") },
+    errors: ["conflict"],
+  },
+  {
+    method: "GET",
+    path: "/api/workspaces/:id/members",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "viewer",
+    summary: "The workspace's members and their roles",
+    responses: { 200: json(memberListSchema, "The owner first, then by when they joined.") },
+  },
+  {
+    method: "PUT",
+    path: "/api/workspaces/:id/members/:userId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Give a member a role (`owner`: the owner hands the workspace over and becomes an admin)",
+    body: memberRoleBody,
+    responses: { 200: json(memberListSchema, "The members as they are now.") },
+    errors: ["conflict"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/workspaces/:id/members/:userId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "viewer",
+    summary: "Remove a member, or leave (the member's API keys of the workspace go with them)",
+    responses: { 204: none("Removed: they lose access at once.") },
+    errors: ["forbidden"],
+  },
+
+  {
+    method: "PUT",
+    path: "/api/workspaces/:id",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Rename the workspace or change its settings (dub only approved translations)",
+    body: workspaceSettingsBody,
+    responses: { 200: json(workspaceSchema, "The workspace.") },
+  },
+  {
+    method: "PUT",
+    path: "/api/video/:id/translations/:language/status",
+    tag: "Review",
+    access: "signed-in",
+    role: "reviewer",
+    summary: "Move a translation's review: in review, approved, changes requested, draft",
+    description:
+      "An editor sends a translation for review (or back to draft); a reviewer approves it or requests " +
+      "changes once it is in review. Answers the review with who and when.",
+    body: reviewStatusBody,
+    responses: { 200: json(translationReviewSchema, "The review as it is now.") },
+    errors: ["video_not_found", "conflict"],
+  },
+  {
+    method: "GET",
+    path: "/api/video/:id/comments",
+    tag: "Review",
+    access: "signed-in",
+    role: "viewer",
+    summary: "Comments on the project's lines (one language with `?language=`), oldest first",
+    query: z.object({ language: z.string().optional() }),
+    responses: { 200: json(lineCommentListSchema, "The comments; a reply names its thread (`parentId`).") },
+    errors: ["video_not_found"],
+  },
+  {
+    method: "POST",
+    path: "/api/video/:id/comments",
+    tag: "Review",
+    access: "signed-in",
+    role: "reviewer",
+    summary: "Comment on a line of a language, or reply in a thread",
+    body: lineCommentBody,
+    responses: { 201: json(lineCommentSchema, "The comment.") },
+    errors: ["video_not_found"],
+  },
+  {
+    method: "PUT",
+    path: "/api/video/:id/comments/:commentId",
+    tag: "Review",
+    access: "signed-in",
+    role: "reviewer",
+    summary: "Resolve a comment's thread, or open it again",
+    body: resolveCommentBody,
+    responses: { 200: json(lineCommentSchema, "The comment.") },
+    errors: ["video_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/workspaces/:id/invites",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "The workspace's pending invitations",
+    responses: { 200: json(inviteListSchema, "Not used, revoked or expired, oldest first.") },
+  },
+  {
+    method: "POST",
+    path: "/api/workspaces/:id/invites",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Invite an address by email (the same answer whether or not it has an account)",
+    description:
+      "Sends a link that works once, for 7 days, for the address it was sent to. A pending invitation of " +
+      "the same address is replaced.",
+    body: inviteBody,
+    responses: { 201: json(inviteSchema, "The invitation (its link is only in the email).") },
+    errors: ["conflict"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/workspaces/:id/invites/:inviteId",
+    tag: "Workspaces",
+    access: "signed-in",
+    role: "admin",
+    summary: "Revoke a pending invitation (its link stops working)",
+    responses: { 204: none("Revoked.") },
+  },
+  {
+    method: "POST",
+    path: "/api/invites/accept",
+    tag: "Workspaces",
+    access: "session-only",
+    summary: "Join a workspace through an invitation's link (signed in with the address it was sent to)",
+    body: acceptInviteBody,
+    responses: { 200: json(z.object({ workspaceId: z.string() }), "Joined: the workspace's id.") },
+    errors: ["not_found"],
+  },
+
   // ---- Webhooks
   {
     method: "GET",
     path: "/api/webhooks",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "The user's webhook endpoints",
@@ -850,6 +1069,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Add a webhook endpoint",
@@ -862,6 +1082,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks/:id/secret",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Replace an endpoint's signing secret (shown once; not with a read-only key)",
@@ -871,6 +1092,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "PATCH",
     path: "/api/webhooks/:id",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Change a webhook endpoint",
@@ -881,6 +1103,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "DELETE",
     path: "/api/webhooks/:id",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Remove a webhook endpoint",
@@ -890,6 +1113,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/webhooks/:id/deliveries",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "An endpoint's deliveries, newest 50",
@@ -899,6 +1123,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "POST",
     path: "/api/webhooks/:id/test",
+    role: "admin",
     tag: "Webhooks",
     access: "signed-in",
     summary: "Send a test event",

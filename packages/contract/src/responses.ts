@@ -2,6 +2,7 @@ import { z } from "zod";
 import { segmentSchema, speakerSchema } from "./media.ts";
 import { JOB_KINDS, JOB_STATUSES, PROJECT_STATUSES, TRANSLATION_STATUSES } from "./statuses.ts";
 import { dubVoiceReportSchema } from "./voices.ts";
+import { translationReviewSchema } from "./workspaces.ts";
 
 // What the API answers, defined once: the server's presenters are typed by these, the web app reads
 // the inferred types, and the integration tests parse real responses with them.
@@ -163,6 +164,8 @@ export const translationSchema = z.object({
   glossaryMisses: z.array(z.object({ segment: z.number(), term: z.string(), expected: z.string() })),
   dubbedAt: isoDate.nullable(),
   updatedAt: isoDate,
+  /** Its review (the workspace's reviewers approve it or send it back). */
+  review: translationReviewSchema,
 });
 export type Translation = z.infer<typeof translationSchema>;
 

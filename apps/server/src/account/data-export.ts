@@ -5,7 +5,7 @@ import { toSrt, toVtt } from "@dubbing/dubbing";
 import { asc, eq } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../db/client.ts";
-import { billing, projects, storyboards, translations, users } from "../db/schema.ts";
+import { billing, projects, storyboards, translations, users, workspaces } from "../db/schema.ts";
 import type { SignPath } from "../projects/present.ts";
 import { VideoRepository } from "../projects/repository.ts";
 import { dubKeys } from "../storage/keys.ts";
@@ -54,7 +54,10 @@ export async function writeDataExport(
       email: user?.email,
       createdAt: user?.createdAt,
       subscription: plan ? { plan: plan.plan, status: plan.status, billing: plan.interval } : null,
-      glossary: user?.glossary ?? [],
+      glossary:
+        (
+          await db.select({ glossary: workspaces.glossary }).from(workspaces).where(eq(workspaces.id, userId))
+        )[0]?.glossary ?? [],
       myVoices: await myVoicesOf(db, userId),
       voiceConsents: await voiceConsentsOf(db, userId),
       exportedAt: opts.now,

@@ -1,6 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import type { Db } from "../db/client.ts";
 import { errorHandling } from "../http/errors.ts";
 import { PUBLIC, SIGNED_IN, sessionAuth } from "./access.ts";
 import type { Credentials } from "./session-cache.ts";
@@ -10,7 +11,7 @@ async function app() {
   errorHandling(server);
   await server.register(fastifyCookie);
   // No request below carries a cookie, so the database is never asked.
-  sessionAuth(server, { credentials: {} as Credentials, adminEmails: new Set() });
+  sessionAuth(server, { credentials: {} as Credentials, adminEmails: new Set(), db: {} as Db });
   server.get("/api/open", PUBLIC, async () => "open");
   server.get("/api/closed", SIGNED_IN, async () => "closed");
   server.get("/api/undeclared", async () => "undeclared");
@@ -38,9 +39,9 @@ describe("session requirement from the matched route", () => {
     // Routes outside /api (signed media, the identity provider, the web app) check for themselves.
     expect(await status("/elsewhere")).toBe(200);
     expect(server.apiRoutes.filter((r) => r.method === "GET")).toEqual([
-      { method: "GET", url: "/api/open", access: "public" },
-      { method: "GET", url: "/api/closed", access: "signed-in" },
-      { method: "GET", url: "/api/undeclared", access: undefined },
+      { method: "GET", url: "/api/open", access: "public", need: undefined },
+      { method: "GET", url: "/api/closed", access: "signed-in", need: "account" },
+      { method: "GET", url: "/api/undeclared", access: undefined, need: undefined },
     ]);
     await server.close();
   });

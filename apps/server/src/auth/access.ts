@@ -1,6 +1,9 @@
+import type { Role } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { noRoute } from "../http/errors.ts";
+import { type Resource, requireRole, type WorkspaceAccess } from "../workspaces/access.ts";
 import type { Credentials } from "./session-cache.ts";
 import { SESSION_COOKIE, type SessionUser } from "./sessions.ts";
 
@@ -11,20 +14,30 @@ import { SESSION_COOKIE, type SessionUser } from "./sessions.ts";
  */
 export type Access = "public" | "signed-in" | "session-only" | "admin";
 
+/**
+ * The least workspace role a signed-in route needs, and what names its workspace; "account": the route acts
+ * on the caller's own account, in no workspace (signing in, billing, the caller's keys and workspaces).
+ */
+export type RoleNeed = { role: Role; resource: Resource } | "account";
+
 /** An /api route as registered, with the access it declared (undefined: it declared none). */
 interface ApiRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  need: RoleNeed | undefined;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The caller: a session's user, or an API key's (then `sessionId` is ""). */
     user: SessionUser | null;
+    /** A workspace route's workspace and the caller's role in it, checked before the handler runs. */
+    workspace: WorkspaceAccess | null;
   }
   interface FastifyContextConfig {
     access?: Access;
+    need?: RoleNeed;
     /** A suspended account may still call this route (signing out). */
     whileSuspended?: boolean;
   }
@@ -36,10 +49,18 @@ declare module "fastify" {
 
 /** Route options of an /api route that answers without a session. */
 export const PUBLIC = { config: { access: "public" } } as const;
-/** Route options of an /api route that needs a session or an API key. */
-export const SIGNED_IN = { config: { access: "signed-in" } } as const;
-/** Route options of an /api route that needs a session: an API key is refused (403). */
-export const SESSION_ONLY = { config: { access: "session-only" } } as const;
+/** Route options of an /api route that needs a session or an API key, and acts on the caller's account. */
+export const SIGNED_IN = { config: { access: "signed-in", need: "account" } } as const;
+/** Route options of an account's /api route that needs a session: an API key is refused (403). */
+export const SESSION_ONLY = { config: { access: "session-only", need: "account" } } as const;
+
+/**
+ * Route options of a workspace's /api route (a session or an API key): the caller's role in the workspace
+ * of `resource` must be at least `role` (workspaces/access.ts), checked before the handler runs.
+ */
+export function member(role: Role, resource: Resource, access: "signed-in" | "session-only" = "signed-in") {
+  return { config: { access, need: { role, resource } } } as const;
+}
 /**
  * Route options of the operator's console API: a session whose account's address is in ADMIN_EMAILS. To
  * anyone else, an API key of an admin included, the answer of an address no route serves (404): the
@@ -49,7 +70,9 @@ export const SESSION_ONLY = { config: { access: "session-only" } } as const;
  */
 export const ADMIN = { config: { access: "admin" } } as const;
 /** Signing out: also for a suspended account. */
-export const SIGN_OUT = { config: { access: "session-only", whileSuspended: true } } as const;
+export const SIGN_OUT = {
+  config: { access: "session-only", need: "account", whileSuspended: true },
+} as const;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isApi = (url: string | undefined) => url === "/api" || url?.startsWith("/api/") === true;
@@ -78,14 +101,20 @@ export function bearerKey(header: string): string | null {
  */
 export function sessionAuth(
   app: FastifyInstance,
-  deps: { credentials: Credentials; adminEmails: ReadonlySet<string> },
+  deps: { credentials: Credentials; adminEmails: ReadonlySet<string>; db: Db },
 ) {
   app.decorateRequest("user", null);
+  app.decorateRequest("workspace", null);
   const routes: ApiRoute[] = [];
   app.decorate("apiRoutes", routes);
   app.addHook("onRoute", (route) => {
     if (isApi(route.url))
-      routes.push({ method: String(route.method), url: route.url!, access: route.config?.access });
+      routes.push({
+        method: String(route.method),
+        url: route.url!,
+        access: route.config?.access,
+        need: route.config?.need,
+      });
   });
   // A request that may change state may have ended a session (its own sign-out, a revocation, a deleted
   // account): this process forgets what it checked before answering it, without waiting for the database's
@@ -125,8 +154,9 @@ export function sessionAuth(
         sessionId: "",
         identitySessionId: null,
         suspended: false,
+        keyWorkspaceId: found.workspaceId,
       };
-      return;
+      return checkRole(request);
     }
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await deps.credentials.sessions.find(token) : null;
@@ -135,7 +165,30 @@ export function sessionAuth(
     if (!request.user && access !== "public") throw new AppError("unauthorized", SIGN_IN);
     if (request.user?.suspended && !route.config.whileSuspended)
       throw new AppError("account_suspended", SUSPENDED);
+    if (request.user) await checkRole(request);
   });
+
+  /** A workspace route: the caller's role where it acts, or 404 to a stranger, 403 below the role. */
+  async function checkRole(request: FastifyRequest) {
+    const need = request.routeOptions.config.need;
+    if (!need || need === "account") return;
+    const user = currentUser(request);
+    const confinedTo = user.keyWorkspaceId ?? null;
+    const params = request.params as { id?: string };
+    const query = request.query as { workspaceId?: unknown };
+    const id =
+      need.resource === "query"
+        ? typeof query.workspaceId === "string"
+          ? query.workspaceId
+          : (confinedTo ?? user.id)
+        : String(params.id ?? "");
+    request.workspace = await requireRole(
+      deps.db,
+      { id: user.id, confinedTo },
+      { resource: need.resource, id },
+      need.role,
+    );
+  }
 }
 
 /** Whether the account's address (the one its sign-in proved: auth/sessions.ts accountFor) is an operator's. */
@@ -146,4 +199,10 @@ export function isAdmin(adminEmails: ReadonlySet<string>, email: string): boolea
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError("unauthorized", SIGN_IN);
   return request.user;
+}
+
+/** The workspace a workspace route acts in (checked by `sessionAuth` before the handler ran). */
+export function currentWorkspace(request: FastifyRequest): WorkspaceAccess {
+  if (!request.workspace) throw new Error(`${request.routeOptions.url} declares no workspace role`);
+  return request.workspace;
 }

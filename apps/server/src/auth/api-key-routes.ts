@@ -1,7 +1,7 @@
 import { createApiKeySchema } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
 import { parseBody } from "../http/validate.ts";
-import { currentUser, SESSION_ONLY } from "./access.ts";
+import { currentUser, currentWorkspace, member, SESSION_ONLY } from "./access.ts";
 import type { ApiKeyService } from "./api-keys.ts";
 
 /** The Account page's API keys. Session only: a key can neither list, make nor revoke keys. */
@@ -12,12 +12,14 @@ export function apiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyService }
     keys: await keys.list(currentUser(request).id),
   }));
 
-  app.post("/api/account/keys", SESSION_ONLY, async (request, reply) => {
+  // a key of the workspace of `?workspaceId=` (the personal one by default), which it alone can reach
+  app.post("/api/account/keys", member("admin", "query", "session-only"), async (request, reply) => {
     const input = parseBody(createApiKeySchema, request.body);
     const created = await keys.create(currentUser(request).id, {
       name: input.name,
       scope: input.scope,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      workspaceId: currentWorkspace(request).id,
     });
     reply.header("cache-control", "no-store");
     return reply.code(201).send(created);

@@ -18,6 +18,8 @@ export interface ApiKeyUser {
   id: string;
   email: string;
   keyId: string;
+  /** The workspace the key acts in; it can reach nothing of another. */
+  workspaceId: string;
   scope: ApiKeyScope;
   /** Milliseconds since the epoch; null: never expires. */
   expiresAt: number | null;
@@ -34,6 +36,7 @@ const present = (row: typeof apiKeys.$inferSelect): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
+  workspaceId: row.workspaceId,
   scope: row.scope,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -51,6 +54,7 @@ export async function findApiKeyUser(db: Db, key: string, now = new Date()): Pro
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      workspaceId: apiKeys.workspaceId,
       scope: apiKeys.scope,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -69,6 +73,7 @@ export async function findApiKeyUser(db: Db, key: string, now = new Date()): Pro
     id: row.id,
     email: row.email,
     keyId: row.keyId,
+    workspaceId: row.workspaceId,
     scope: row.scope,
     expiresAt: row.expiresAt?.getTime() ?? null,
     suspended: row.suspendedAt !== null,
@@ -94,7 +99,7 @@ export class ApiKeyService {
   /** A new key: 256 random bits, answered once and stored only as a hash. */
   async create(
     userId: string,
-    input: { name: string; scope: ApiKeyScope; expiresAt: Date | null },
+    input: { name: string; scope: ApiKeyScope; expiresAt: Date | null; workspaceId: string },
     now = new Date(),
   ): Promise<CreatedApiKey> {
     if (input.expiresAt && input.expiresAt.getTime() <= now.getTime())
@@ -115,6 +120,7 @@ export class ApiKeyService {
         .insert(apiKeys)
         .values({
           userId,
+          workspaceId: input.workspaceId,
           name: input.name,
           scope: input.scope,
           prefix: secret.slice(0, SHOWN_CHARS),

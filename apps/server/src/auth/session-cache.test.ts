@@ -107,8 +107,18 @@ describe.each(MODES)("the session cache on a real database (%s)", (mode) => {
     stop = started.stop;
     const user = await findOrCreateUser(database.db, "keyed@example.com");
     const keys = new ApiKeyService(database.db);
-    const { secret } = await keys.create(user.id, { name: "ci", scope: "read", expiresAt: null });
-    const { secret: other } = await keys.create(user.id, { name: "ci2", scope: "read", expiresAt: null });
+    const { secret } = await keys.create(user.id, {
+      name: "ci",
+      scope: "read",
+      expiresAt: null,
+      workspaceId: user.id,
+    });
+    const { secret: other } = await keys.create(user.id, {
+      name: "ci2",
+      scope: "read",
+      expiresAt: null,
+      workspaceId: user.id,
+    });
     expect((await started.cache.keys.find(secret))?.email).toBe("keyed@example.com");
     expect((await started.cache.keys.find(other))?.email).toBe("keyed@example.com");
     // a touch of last_used_at (another process using the key) does not empty the cache

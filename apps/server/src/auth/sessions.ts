@@ -20,6 +20,8 @@ export interface SessionUser {
   identitySessionId: string | null;
   /** An operator suspended the account: every route but signing out refuses it (auth/access.ts). */
   suspended: boolean;
+  /** An API key's caller: the one workspace the key acts in (its personal one: the account's id). */
+  keyWorkspaceId?: string;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -31,7 +31,8 @@ CREATE OR REPLACE TRIGGER users_changed AFTER DELETE OR UPDATE OF id, email, sus
 export const PROJECTS_CHANGED_CHANNEL = "projects_changed";
 
 /**
- * Every statement that writes a project, its speakers or its segments sends one NOTIFY at commit, so the
+ * Every statement that writes a project, its speakers or its segments, or who is a member of which workspace
+ * (a removed member's cached reads go at once), sends one NOTIFY at commit, so the
  * embedded mode's project read cache (videos/read-cache.ts) can never answer with what was overwritten,
  * whichever code wrote it (requests, jobs, retention, account deletion's cascade).
  */
@@ -47,6 +48,8 @@ CREATE OR REPLACE TRIGGER speakers_changed AFTER INSERT OR UPDATE OR DELETE OR T
   ON speakers FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
 CREATE OR REPLACE TRIGGER segments_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
   ON segments FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
+CREATE OR REPLACE TRIGGER workspace_members_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+  ON workspace_members FOR EACH STATEMENT EXECUTE FUNCTION notify_projects_changed();
 `;
 
 /** The channel on which the database announces that translations were deleted (their clip caches go). */

@@ -2,11 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { AppError } from "../errors.ts";
 import type { Db } from "./client.ts";
-import { users } from "./schema.ts";
+import { users, workspaces } from "./schema.ts";
 
 /**
- * Inside the transaction that adds one of a user's rows (API keys, webhook endpoints): locks the user's
- * row, so concurrent additions are serialised and the bound holds, and refuses (409) past `max`.
+ * Inside the transaction that adds one of a user's or a workspace's rows (API keys, webhook endpoints, My
+ * voices): locks the user's or the workspace's row (`userId` is either: ids are unique across both), so
+ * concurrent additions are serialised and the bound holds, and refuses (409) past `max`.
  */
 export async function boundPerUser(
   tx: Db,
@@ -17,6 +18,7 @@ export async function boundPerUser(
   message: string,
 ): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, userId)).for("update");
   const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(table).where(eq(owner, userId));
   if ((row?.count ?? 0) >= max) throw new AppError("conflict", message);
 }

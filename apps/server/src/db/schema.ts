@@ -7,6 +7,8 @@ import type {
   LanguageCode,
   MyVoiceStyle,
   ProjectStatus,
+  ReviewStatus,
+  Role,
   SpeakerStyle,
   SpokenLanguage,
   StoryboardStatus,
@@ -37,14 +39,73 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   /** The identity provider's user this account belongs to: accounts are keyed on it, not on an email. */
   identityUserId: text("identity_user_id").unique(),
-  /** Account-wide glossary: the defaults every project's translations follow (a project's entry wins). */
-  glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
   createdAt: createdAt(),
   /** Set by an operator (the console): no session, API key or new sign-in of the account works until cleared. */
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   /** The plan an operator put the account on (console or invitation); null: SIGNUP_PLAN's. */
   plan: text("plan"),
 });
+
+// A workspace: where projects, storyboards, My voices, glossary defaults, API keys and webhooks belong.
+// Every account has a personal one whose id is the account's own (made with the account by a trigger,
+// 0022_workspaces.sql), so "the caller's personal workspace" needs no look-up; more are shared ones.
+export const workspaces = pgTable("workspaces", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  name: text("name").notNull(),
+  /** The account whose personal workspace this is (it goes with the account); null: a shared one. */
+  personalOf: uuid("personal_of")
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The glossary defaults every project's translations follow (a project's entry wins). */
+  glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
+  /** Only translations a reviewer approved are dubbed. */
+  dubOnlyApproved: boolean("dub_only_approved").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Who may do what in a workspace; a workspace has exactly one owner. */
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("workspace_members_user_idx").on(t.userId),
+  ],
+);
+
+// An invitation to a workspace, sent by email: found by the SHA-256 of its link's token (the token itself is
+// never stored), used once (the row goes when accepted or revoked), refused after `expires_at`.
+export const workspaceInvites = pgTable(
+  "workspace_invites",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The workspace column of what belongs to one: it goes with its workspace. */
+const workspaceColumn = () =>
+  uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
 
 /** Addresses an operator invited from the console: they may sign up, onto the plan named here. */
 export const invites = pgTable("invites", {
@@ -84,6 +145,7 @@ export const projects = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     title: text("title").notNull(),
     status: text("status").$type<ProjectStatus>().notNull(),
     progress: integer("progress").notNull().default(0),
@@ -108,7 +170,10 @@ export const projects = pgTable(
     uploadedAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("projects_user_idx").on(t.userId, t.uploadedAt)],
+  (t) => [
+    index("projects_user_idx").on(t.userId, t.uploadedAt),
+    index("projects_workspace_idx").on(t.workspaceId, t.uploadedAt),
+  ],
 );
 
 export const speakers = pgTable(
@@ -139,6 +204,7 @@ export const myVoices = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     kind: text("kind").$type<"preset" | "cloned">().notNull(),
     name: text("name").notNull(),
     voice: text("voice").notNull(),
@@ -155,6 +221,7 @@ export const myVoices = pgTable(
   },
   (t) => [
     index("my_voices_user_idx").on(t.userId, t.createdAt),
+    index("my_voices_workspace_idx").on(t.workspaceId, t.createdAt),
     index("my_voices_project_idx").on(t.projectId),
   ],
 );
@@ -238,10 +305,33 @@ export const translations = pgTable(
     dubbedAt: timestamp("dubbed_at", { withTimezone: true }),
     /** The dubbed video has its subtitles drawn in. */
     subtitlesBurned: boolean("subtitles_burned").notNull().default(false),
+    /** Its review: draft → in_review → approved | changes_requested; by whom (their address) and when. */
+    reviewStatus: text("review_status").$type<ReviewStatus>().notNull().default("draft"),
+    reviewBy: text("review_by"),
+    reviewAt: timestamp("review_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("translations_project_language_idx").on(t.projectId, t.language)],
+);
+
+// Comments on a line of a translation; a reply names its thread's first comment. Kept with the project.
+export const lineComments = pgTable(
+  "line_comments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    language: text("language").$type<LanguageCode>().notNull(),
+    line: integer("line").notNull(),
+    parentId: uuid("parent_id"),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("line_comments_project_idx").on(t.projectId, t.language, t.createdAt)],
 );
 
 // Seconds of video processed per user and calendar month (UTC), for plan limits.
@@ -342,6 +432,7 @@ export const storyboards = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     title: text("title").notNull(),
     frames: jsonb("frames").$type<StoryboardFrameJson[]>().notNull(),
     status: text("status").$type<StoryboardStatus>().notNull().default("idle"),
@@ -354,7 +445,10 @@ export const storyboards = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("storyboards_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("storyboards_user_idx").on(t.userId, t.createdAt),
+    index("storyboards_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
 );
 
 // The user's Stripe customer and subscription, as the webhooks last told us.
@@ -423,6 +517,7 @@ export const apiKeys = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     name: text("name").notNull(),
     /** The key's first characters, shown in lists so a user can tell keys apart. */
     prefix: text("prefix").notNull(),
@@ -432,7 +527,7 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (t) => [index("api_keys_user_idx").on(t.userId)],
+  (t) => [index("api_keys_user_idx").on(t.userId), index("api_keys_workspace_idx").on(t.workspaceId)],
 );
 
 // Webhook endpoints of a user. The secret signs deliveries (HMAC), so it is kept, not hashed.
@@ -443,6 +538,7 @@ export const webhookEndpoints = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     url: text("url").notNull(),
     secret: text("secret").notNull(),
     events: jsonb("events").$type<WebhookEvent[]>().notNull(),
@@ -450,7 +546,10 @@ export const webhookEndpoints = pgTable(
     disabledReason: text("disabled_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+  (t) => [
+    index("webhook_endpoints_user_idx").on(t.userId),
+    index("webhook_endpoints_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 // One message to one endpoint. `seq` orders the messages of a project (its `order_key`): each is sent only

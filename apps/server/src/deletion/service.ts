@@ -40,16 +40,16 @@ export class DeletionService {
     this.cloner = deps.cloner;
   }
 
-  /** A project with its translations, dubs, jobs and every stored file. 404 when not the user's (or gone). */
+  /** A project with its translations, dubs, jobs and every stored file. 404 when not the user's to see (or gone). */
   async deleteProject(userId: string, id: string): Promise<void> {
-    const project = await new VideoRepository(this.db).requireOwned(userId, id);
+    const project = await new VideoRepository(this.db).requireVisible(userId, id);
     const target = await this.db.transaction(async (tx) => {
       const languages = await tx
         .select({ id: translations.id })
         .from(translations)
         .where(eq(translations.projectId, project.id));
       const clones = await deleteUnsavedClones(tx, project.id);
-      await tx.delete(projects).where(and(eq(projects.id, project.id), eq(projects.userId, userId)));
+      await tx.delete(projects).where(eq(projects.id, project.id));
       return {
         prefixes: [projectPrefix(project.id), ...clones.prefixes],
         clipCaches: languages.map((l) => l.id),
@@ -61,7 +61,7 @@ export class DeletionService {
 
   /** One language of a project: the translation, its dubbed files and clip cache, its jobs. */
   async deleteTranslation(userId: string, projectId: string, language: LanguageCode): Promise<void> {
-    const project = await new VideoRepository(this.db).requireOwned(userId, projectId);
+    const project = await new VideoRepository(this.db).requireVisible(userId, projectId);
     const target = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .delete(translations)
@@ -76,8 +76,8 @@ export class DeletionService {
 
   /** A storyboard with its generated video. */
   async deleteStoryboard(userId: string, id: string): Promise<void> {
-    const row = await new StoryboardRepository(this.db).requireOwned(userId, id);
-    await this.db.delete(storyboards).where(and(eq(storyboards.id, row.id), eq(storyboards.userId, userId)));
+    const row = await new StoryboardRepository(this.db).requireVisible(userId, id);
+    await this.db.delete(storyboards).where(eq(storyboards.id, row.id));
     await this.purgeOrRetry({ prefixes: [storyboardPrefix(row.id)], clipCaches: [] });
   }
 

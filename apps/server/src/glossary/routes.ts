@@ -1,29 +1,29 @@
 import { glossaryBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { GlossaryService } from "./service.ts";
 
-/** A project's glossary and the account-wide defaults: `{"glossary": [{term, keep?, translations?}]}`. */
+/** A project's glossary and its workspace's defaults (`/api/account/glossary?workspaceId=`): `{"glossary": [{term, keep?, translations?}]}`. */
 export function glossaryRoutes(app: FastifyInstance, deps: { glossaries: GlossaryService }) {
   const { glossaries } = deps;
   type Params = { Params: { id: string } };
 
-  app.get<Params>("/api/video/:id/glossary", SIGNED_IN, async (request) =>
+  app.get<Params>("/api/video/:id/glossary", member("viewer", "project"), async (request) =>
     glossaries.ofProject(currentUser(request).id, request.params.id),
   );
 
-  app.put<Params>("/api/video/:id/glossary", SIGNED_IN, async (request) => {
+  app.put<Params>("/api/video/:id/glossary", member("editor", "project"), async (request) => {
     const { glossary } = parseBody(glossaryBody, request.body);
     return glossaries.saveProject(currentUser(request).id, request.params.id, glossary);
   });
 
-  app.get("/api/account/glossary", SIGNED_IN, async (request) =>
-    glossaries.ofAccount(currentUser(request).id),
+  app.get("/api/account/glossary", member("viewer", "query"), async (request) =>
+    glossaries.ofWorkspace(currentWorkspace(request).id),
   );
 
-  app.put("/api/account/glossary", SIGNED_IN, async (request) => {
+  app.put("/api/account/glossary", member("editor", "query"), async (request) => {
     const { glossary } = parseBody(glossaryBody, request.body);
-    return glossaries.saveAccount(currentUser(request).id, glossary);
+    return glossaries.saveWorkspace(currentWorkspace(request).id, glossary);
   });
 }

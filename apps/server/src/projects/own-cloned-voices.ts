@@ -1,5 +1,5 @@
-// A cloned voice is its owner's (someone's consented voice, made in the operator's provider account):
-// a speaker takes one only from the user's own library, whatever id a client sends.
+// A cloned voice is its workspace's (someone's consented voice, made in the operator's provider account):
+// a speaker takes one only from the library of the project's workspace, whatever id a client sends.
 import { parseClonedVoice } from "@dubbing/dubbing";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -7,12 +7,12 @@ import { myVoices } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 /**
- * Refuses (400) speakers given a cloned voice that is not in the user's My voices. A speaker keeping the
+ * Refuses (400) speakers given a cloned voice that is not in the My voices of the project's workspace. A speaker keeping the
  * voice it has (`before`) is not asked again: a project saved after its voice was deleted still saves.
  */
 export async function requireOwnClonedVoices(
   db: Db,
-  userId: string,
+  workspaceId: string,
   speakers: { id: string; selectedVoice: string }[],
   before: Map<string, string>,
 ): Promise<void> {
@@ -25,7 +25,7 @@ export async function requireOwnClonedVoices(
     .from(myVoices)
     .where(
       and(
-        eq(myVoices.userId, userId),
+        eq(myVoices.workspaceId, workspaceId),
         inArray(
           myVoices.voice,
           asked.map((s) => s.voice),

@@ -1,7 +1,7 @@
 import type { ProjectStatus, Prosody, SpokenLanguage } from "@dubbing/contract";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { projects, segments, speakers, translations } from "../db/schema.ts";
+import { projects, segments, speakers, translations, workspaceMembers } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import {
   canonicalStyle,
@@ -23,18 +23,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 function prepareReads(db: Db) {
   const param = sql.placeholder;
+  // a project is visible to the members of its workspace (their role is checked by the route: auth/access.ts)
+  const member = and(
+    eq(workspaceMembers.workspaceId, projects.workspaceId),
+    eq(workspaceMembers.userId, param("userId")),
+  );
   return {
-    owned: db
+    visible: db
+      .select(getTableColumns(projects))
+      .from(projects)
+      .innerJoin(workspaceMembers, member)
+      .where(eq(projects.id, param("id")))
+      .prepare("project_visible"),
+    inWorkspace: db
       .select()
       .from(projects)
-      .where(and(eq(projects.id, param("id")), eq(projects.userId, param("userId"))))
-      .prepare("project_owned"),
-    byUser: db
-      .select()
-      .from(projects)
-      .where(eq(projects.userId, param("userId")))
+      .where(eq(projects.workspaceId, param("workspaceId")))
       .orderBy(desc(projects.uploadedAt))
-      .prepare("projects_of_user"),
+      .prepare("projects_of_workspace"),
     speakers: db
       .select()
       .from(speakers)
@@ -60,12 +66,13 @@ function prepareReads(db: Db) {
           FROM ${segments} g WHERE g.project_id = "projects"."id")`,
       })
       .from(projects)
-      .where(and(eq(projects.id, param("id")), eq(projects.userId, param("userId"))))
+      .innerJoin(workspaceMembers, member)
+      .where(eq(projects.id, param("id")))
       .prepare("project_with_words"),
   };
 }
 
-/** A missing project, and another user's, which must look the same. */
+/** A missing project, and one of a workspace the user is not in, which must look the same. */
 export function projectNotFound(): AppError {
   return new AppError("video_not_found", "This project does not exist.");
 }
@@ -96,17 +103,17 @@ export class VideoRepository {
     return Number(row?.bytes ?? 0);
   }
 
-  /** A project of this user, else 404 `video_not_found`: another user's project looks missing. */
-  async requireOwned(userId: string, id: string): Promise<ProjectRow> {
-    const row = await this.findOwned(userId, id);
+  /** A project of a workspace the user is in, else 404 `video_not_found`: any other looks missing. */
+  async requireVisible(userId: string, id: string): Promise<ProjectRow> {
+    const row = await this.findVisible(userId, id);
     if (!row) throw projectNotFound();
     return row;
   }
 
-  /** A project of this user, or null: another user's project is indistinguishable from a missing one. */
-  async findOwned(userId: string, id: string): Promise<ProjectRow | null> {
+  /** A project of a workspace the user is in, or null: any other is indistinguishable from a missing one. */
+  async findVisible(userId: string, id: string): Promise<ProjectRow | null> {
     if (!UUID.test(id)) return null;
-    const [row] = await this.reads.owned.execute({ id, userId });
+    const [row] = await this.reads.visible.execute({ id, userId });
     return row ?? null;
   }
 
@@ -115,8 +122,8 @@ export class VideoRepository {
     return row ?? null;
   }
 
-  /** A project of this user with its speakers and transcript (one query), or null. */
-  async findOwnedWithWords(
+  /** A project of a workspace the user is in, with its speakers and transcript (one query), or null. */
+  async findVisibleWithWords(
     userId: string,
     id: string,
   ): Promise<{ row: ProjectRow; speakers: Speaker[]; transcript: Segment[] } | null> {
@@ -125,8 +132,8 @@ export class VideoRepository {
     return found ?? null;
   }
 
-  listByUser(userId: string): Promise<ProjectRow[]> {
-    return this.reads.byUser.execute({ userId });
+  listInWorkspace(workspaceId: string): Promise<ProjectRow[]> {
+    return this.reads.inWorkspace.execute({ workspaceId });
   }
 
   async speakersOf(projectId: string): Promise<Speaker[]> {

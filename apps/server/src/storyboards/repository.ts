@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { type StoryboardFrameJson, storyboards } from "../db/schema.ts";
+import { type StoryboardFrameJson, storyboards, workspaceMembers } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 export type StoryboardRow = typeof storyboards.$inferSelect;
@@ -13,6 +13,7 @@ export class StoryboardRepository {
 
   async insert(values: {
     userId: string;
+    workspaceId: string;
     title: string;
     frames: StoryboardFrameJson[];
   }): Promise<StoryboardRow> {
@@ -20,28 +21,32 @@ export class StoryboardRepository {
     return row!;
   }
 
-  listByUser(userId: string): Promise<StoryboardRow[]> {
+  listInWorkspace(workspaceId: string): Promise<StoryboardRow[]> {
     return this.db
       .select()
       .from(storyboards)
-      .where(eq(storyboards.userId, userId))
+      .where(eq(storyboards.workspaceId, workspaceId))
       .orderBy(desc(storyboards.createdAt))
       .limit(500);
   }
 
-  /** A storyboard of this user, else 404 `storyboard_not_found`: another user's storyboard looks missing. */
-  async requireOwned(userId: string, id: string): Promise<StoryboardRow> {
-    const row = await this.findOwned(userId, id);
+  /** A storyboard of a workspace the user is in, else 404 `storyboard_not_found`: any other looks missing. */
+  async requireVisible(userId: string, id: string): Promise<StoryboardRow> {
+    const row = await this.findVisible(userId, id);
     if (!row) throw new AppError("storyboard_not_found", "Storyboard not found");
     return row;
   }
 
-  async findOwned(userId: string, id: string): Promise<StoryboardRow | null> {
+  async findVisible(userId: string, id: string): Promise<StoryboardRow | null> {
     if (!isUuid(id)) return null;
     const [row] = await this.db
-      .select()
+      .select(getTableColumns(storyboards))
       .from(storyboards)
-      .where(and(eq(storyboards.id, id), eq(storyboards.userId, userId)));
+      .innerJoin(
+        workspaceMembers,
+        and(eq(workspaceMembers.workspaceId, storyboards.workspaceId), eq(workspaceMembers.userId, userId)),
+      )
+      .where(eq(storyboards.id, id));
     return row ?? null;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
@@ -13,12 +13,18 @@ export function storyboardRoutes(
 ) {
   const { storyboards } = deps;
 
-  app.post("/api/storyboard", SIGNED_IN, async (request, reply) => {
+  app.post("/api/storyboard", member("editor", "query"), async (request, reply) => {
     const { title, transcript } = parseBody(createStoryboardBody, request.body);
-    return reply.code(201).send(await storyboards.create(currentUser(request).id, title, transcript));
+    return reply
+      .code(201)
+      .send(
+        await storyboards.create(currentUser(request).id, title, transcript, currentWorkspace(request).id),
+      );
   });
 
-  app.get("/api/storyboard", SIGNED_IN, async (request) => storyboards.list(currentUser(request).id));
+  app.get("/api/storyboard", member("viewer", "query"), async (request) =>
+    storyboards.list(currentWorkspace(request).id),
+  );
 
   app.get<{ Querystring: { query?: string } }>(
     "/api/storyboard/images/search",
@@ -49,18 +55,24 @@ export function storyboardRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) =>
-    storyboards.get(currentUser(request).id, request.params.id),
+  app.get<{ Params: { id: string } }>(
+    "/api/storyboard/:id",
+    member("viewer", "storyboard"),
+    async (request) => storyboards.get(currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>("/api/storyboard/:id", SIGNED_IN, async (request) => {
-    const change = parseBody(updateStoryboardBody, request.body);
-    return storyboards.update(currentUser(request).id, request.params.id, change);
-  });
+  app.put<{ Params: { id: string } }>(
+    "/api/storyboard/:id",
+    member("editor", "storyboard"),
+    async (request) => {
+      const change = parseBody(updateStoryboardBody, request.body);
+      return storyboards.update(currentUser(request).id, request.params.id, change);
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     "/api/storyboard/:id/generate-video",
-    SIGNED_IN,
+    member("editor", "storyboard"),
     async (request, reply) => {
       const opts = parseBody(generateBody, request.body ?? undefined);
       const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);

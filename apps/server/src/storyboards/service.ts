@@ -63,7 +63,7 @@ export class StoryboardService {
   }
 
   /** Cuts the transcript into frames, finds images for each, and stores the storyboard in one insert. */
-  async create(userId: string, title: string, transcript: string) {
+  async create(userId: string, title: string, transcript: string, workspaceId = userId) {
     const texts = splitIntoFrames(transcript);
     if (texts.length === 0) throw new AppError("validation_failed", "A transcript is required.");
     if (texts.length > MAX_FRAMES) {
@@ -90,7 +90,7 @@ export class StoryboardService {
       pexelImages: found.get(frameQueries[i]!) ?? [],
       selectedAssetIndex: 0,
     }));
-    const row = await this.repo.insert({ userId, title, frames });
+    const row = await this.repo.insert({ userId, workspaceId, title, frames });
     return this.present(row, null);
   }
 
@@ -100,18 +100,18 @@ export class StoryboardService {
     return found.length ? found : this.offline.search(query, IMAGES_PER_FRAME);
   }
 
-  async list(userId: string) {
-    const rows = await this.repo.listByUser(userId);
+  async list(workspaceId: string) {
+    const rows = await this.repo.listInWorkspace(workspaceId);
     return rows.map((row) => ({ ...this.present(row, null), frameCount: row.frames.length }));
   }
 
   async get(userId: string, id: string) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     return this.present(row, await this.tracker.latestForStoryboard(row.id));
   }
 
   async update(userId: string, id: string, change: StoryboardUpdate) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     const frames: StoryboardFrameJson[] = change.frames.map((f, i) => ({
       transcriptSegment: { text: f.transcriptSegment.text },
       keywords: f.keywords ?? row.frames[i]?.keywords ?? pickKeywords(f.transcriptSegment.text, 3),
@@ -123,7 +123,7 @@ export class StoryboardService {
   }
 
   async rename(userId: string, id: string, title: string) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     const saved = await this.repo.update(row.id, { title });
     return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
   }
@@ -140,7 +140,7 @@ export class StoryboardService {
 
   /** Queues the video; while one is being made, the running job is returned instead of a second run. */
   async generate(userId: string, id: string, opts: GenerateOptions) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     const voice = opts.voice ?? DEFAULT_STORYBOARD_VOICE;
     if (!findVoice(voice)) {
       throw new AppError("validation_failed", `"${voice}" is not one of the app's voices.`, [

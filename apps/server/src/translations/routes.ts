@@ -10,7 +10,7 @@ import {
 } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, member } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
@@ -32,7 +32,7 @@ export function translationRoutes(
 ) {
   const service = deps.translations;
 
-  app.get<Params>("/api/video/:id/translations", SIGNED_IN, async (request) =>
+  app.get<Params>("/api/video/:id/translations", member("viewer", "project"), async (request) =>
     service.list(currentUser(request).id, request.params.id),
   );
 
@@ -46,19 +46,19 @@ export function translationRoutes(
     });
   }
 
-  app.post<Params>("/api/video/:id/translate", SIGNED_IN, async (request, reply) => {
+  app.post<Params>("/api/video/:id/translate", member("editor", "project"), async (request, reply) => {
     const { language } = parseBody(languageBody, request.body);
     const started = await service.translate(currentUser(request).id, request.params.id, language);
     const done = await awaitSettled(request, language, "translating");
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
-  app.put<Params>("/api/video/:id/translation", SIGNED_IN, async (request) => {
+  app.put<Params>("/api/video/:id/translation", member("editor", "project"), async (request) => {
     const { language, transcript } = parseBody(translationBody, request.body);
     return service.saveTranscript(currentUser(request).id, request.params.id, language, transcript);
   });
 
-  app.post<Params>("/api/video/:id/dub", SIGNED_IN, async (request, reply) => {
+  app.post<Params>("/api/video/:id/dub", member("editor", "project"), async (request, reply) => {
     const { language, ...opts } = parseBody(dubBody, request.body);
     const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
     const done = await awaitSettled(request, language, "dubbing");
@@ -70,7 +70,7 @@ export function translationRoutes(
 
   app.put<{ Params: { id: string; language: string } }>(
     "/api/video/:id/translations/:language/review",
-    SIGNED_IN,
+    member("reviewer", "project"),
     async (request) => {
       const { index, reviewed } = parseBody(reviewLineBody, request.body);
       const { id } = request.params;
@@ -86,7 +86,7 @@ export function translationRoutes(
 
   app.post<{ Params: { id: string; language: string; index: string } }>(
     "/api/video/:id/translations/:language/lines/:index/fix",
-    SIGNED_IN,
+    member("editor", "project"),
     async (request, reply) => {
       const { fix } = parseBody(lineFixBody, request.body);
       const { id } = request.params;
@@ -98,7 +98,7 @@ export function translationRoutes(
 
   // "Translate and dub" into several languages: answered with each language's translation job at once;
   // each dub starts (and is metered) when its translation is done.
-  app.post<Params>("/api/video/:id/dubs", SIGNED_IN, async (request, reply) => {
+  app.post<Params>("/api/video/:id/dubs", member("editor", "project"), async (request, reply) => {
     const { languages, ...opts } = parseBody(batchBody, request.body);
     return reply
       .code(202)
@@ -107,24 +107,32 @@ export function translationRoutes(
 
   // The video with the original audio and every finished dub as separate, language-tagged tracks (the
   // dubs on one timeline: a header names those whose picture waited differently, left out).
-  app.get<Params>("/api/video/:id/dubs/all-languages.mp4", SIGNED_IN, async (request, reply) => {
-    const built = await service.allLanguagesMp4(currentUser(request).id, request.params.id, deps.scratchDir);
-    const stream = createReadStream(built.file);
-    stream.on("close", () => void built.release());
-    if (built.left.length) reply.header("x-dubs-left-out", built.left.join(","));
-    return reply
-      .type("video/mp4")
-      .header("content-length", String(built.size))
-      .header("content-disposition", 'attachment; filename="video-all-languages.mp4"')
-      .send(stream);
-  });
+  app.get<Params>(
+    "/api/video/:id/dubs/all-languages.mp4",
+    member("viewer", "project"),
+    async (request, reply) => {
+      const built = await service.allLanguagesMp4(
+        currentUser(request).id,
+        request.params.id,
+        deps.scratchDir,
+      );
+      const stream = createReadStream(built.file);
+      stream.on("close", () => void built.release());
+      if (built.left.length) reply.header("x-dubs-left-out", built.left.join(","));
+      return reply
+        .type("video/mp4")
+        .header("content-length", String(built.size))
+        .header("content-disposition", 'attachment; filename="video-all-languages.mp4"')
+        .send(stream);
+    },
+  );
 
   // The dubbed audio as WAV (decoded while it downloads; the M4A is the stored, smaller copy). Each stream
   // is an ffmpeg process for as long as the client keeps the connection: a few per user at once.
   const audioStreams = perUserLimit(MAX_AUDIO_STREAMS_PER_USER);
   app.get<{ Params: { id: string; language: string } }>(
     "/api/video/:id/dubs/:language/audio.wav",
-    SIGNED_IN,
+    member("viewer", "project"),
     async (request, reply) => {
       const { id } = request.params;
       const language = languageParam(request.params.language);

@@ -17,7 +17,10 @@ import {
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
+import { eq } from "drizzle-orm";
 import { languageAvailability } from "../catalog/availability.ts";
+import type { Db } from "../db/client.ts";
+import { workspaces } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { effectiveGlossary } from "../glossary/service.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -76,13 +79,13 @@ export class TranslationService {
 
   /** All translations of a project, keyed by language. */
   async list(userId: string, projectId: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const rows = await this.translations.listByProject(project.id);
     return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
   }
 
   async get(userId: string, projectId: string, language: LanguageCode) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     return this.translationOf(project, language);
   }
 
@@ -97,7 +100,7 @@ export class TranslationService {
     languages: LanguageCode[],
     opts: Omit<DubOptions, "regenerate">,
   ) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const available = await languageAvailability(this.registry, project.language);
     for (const language of languages) {
       const a = available.find((l) => l.code === language)!;
@@ -120,7 +123,7 @@ export class TranslationService {
 
   /** Queues a translation; a second request while one runs gets the running job (one row per language). */
   async translate(userId: string, projectId: string, language: LanguageCode, thenDub?: ThenDub) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     if (project.status !== "ready") {
       throw new AppError("conflict", "The transcript is not ready yet. Wait until the project is ready.");
     }
@@ -158,7 +161,7 @@ export class TranslationService {
   }
 
   async saveTranscript(userId: string, projectId: string, language: LanguageCode, transcript: Segment[]) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     const busy = translationEditConflict(row.status);
     if (busy) throw new AppError("conflict", busy);
@@ -186,7 +189,7 @@ export class TranslationService {
     index: number,
     reviewed: boolean,
   ) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubReport?.lines?.some((l) => l.index === index))
       throw new AppError(
@@ -203,7 +206,7 @@ export class TranslationService {
    * started again with its own settings, that line synthesized anew (its card then follows the fix).
    */
   async fixLine(userId: string, projectId: string, language: LanguageCode, index: number, fix: LineFix) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     const report = row.dubReport;
     if (!report?.lines?.some((l) => l.index === index))
@@ -260,12 +263,17 @@ export class TranslationService {
 
   /** Queues a dub; while one runs for this translation, the running job is returned instead. */
   async dub(userId: string, projectId: string, language: LanguageCode, opts: DubOptions = {}) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translations.find(project.id, language);
     if (!row || row.transcript.length === 0) {
       throw new AppError("conflict", "Translate the project into this language before dubbing it.");
     }
     if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
+    if (row.reviewStatus !== "approved" && (await dubsOnlyApproved(this.videos.db, project.workspaceId)))
+      throw new AppError(
+        "conflict",
+        "This workspace dubs only approved translations: a reviewer approves this one first.",
+      );
     const problem = timelineProblem(row.transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     const outside = (opts.regenerate ?? []).find((i) => i >= row.transcript.length);
@@ -296,7 +304,7 @@ export class TranslationService {
 
   /** The dub's audio as WAV, decoded from its M4A while it streams; `stop` ends the decoding early. */
   async dubAudioWav(userId: string, projectId: string, language: LanguageCode, scratchDir: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     if (!row.dubKey || row.status === "failed")
       throw new AppError("not_found", "This translation has no dubbed audio yet.");
@@ -326,7 +334,7 @@ export class TranslationService {
    * stretched as in each dub; `left` names the dubs on another timeline, not in the file.
    */
   async allLanguagesMp4(userId: string, projectId: string, scratchDir: string) {
-    const project = await this.videos.requireOwned(userId, projectId);
+    const project = await this.videos.requireVisible(userId, projectId);
     const rows = (await this.translations.listByProject(project.id)).filter((r) => r.status === "dubbed");
     const finished = [];
     for (const row of rows) {
@@ -418,3 +426,12 @@ export class TranslationService {
 /** Multi-language files being put together in this process, and how many may be at once. */
 let multiTrackBuilds = 0;
 const MULTI_TRACK_BUILDS = 2;
+
+/** The workspace's setting "dub only approved translations". */
+async function dubsOnlyApproved(db: Db, workspaceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ only: workspaces.dubOnlyApproved })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.only ?? false;
+}

@@ -2,7 +2,7 @@
 // translation into a language (no machine translation; the translation is `translated` and can be dubbed).
 import { isLanguageCode } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, member } from "../auth/access.ts";
 import { translations as translationsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { translationEditConflict } from "../projects/edit-rules.ts";
@@ -28,10 +28,10 @@ export function subtitleImportRoutes(
 
   app.post<{ Params: { id: string; target: string } }>(
     "/api/video/:id/subtitles/:target",
-    SIGNED_IN,
+    member("editor", "project"),
     async (request) => {
       const userId = currentUser(request).id;
-      const project = await videos.repo.requireOwned(userId, request.params.id);
+      const project = await videos.repo.requireVisible(userId, request.params.id);
       const { target } = request.params;
       if (target !== "original" && !isLanguageCode(target))
         throw new AppError("not_found", "Import into `original` (the transcript) or a language code.");

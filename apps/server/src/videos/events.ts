@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { bearerKey, currentUser, SIGNED_IN } from "../auth/access.ts";
+import { bearerKey, currentUser, member } from "../auth/access.ts";
 import type { Credentials } from "../auth/session-cache.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
@@ -12,8 +12,9 @@ const HEARTBEAT_MS = 15_000;
 export const MAX_STREAMS_PER_USER = 5;
 /**
  * How often a stream checks that the credential it was opened with still holds (sign-out elsewhere, a
- * revoked key, a suspended account): through the process's credential caches, which every process
- * empties on the database's end-of-session notification.
+ * revoked key, a suspended account), through the process's credential caches, which every process
+ * empties on the database's end-of-session notification; and that its user is still a member of the
+ * project's workspace (the database).
  */
 const SESSION_RECHECK_MS = 10_000;
 
@@ -34,63 +35,71 @@ export function videoEvents(
     for (const close of closing) close();
   });
   // The same records as a list, newest first: what ran on the project and how it ended.
-  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", SIGNED_IN, async (request) => {
+  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", member("viewer", "project"), async (request) => {
     const project = await deps.videos.get(currentUser(request).id, request.params.id);
     return (await deps.tracker.listForProject(project._id)).map(presentJob);
   });
 
-  app.get<{ Params: { id: string } }>("/api/video/:id/events", SIGNED_IN, async (request, reply) => {
-    const user = currentUser(request);
-    // a client gone while the project is read: nothing is opened for it
-    let gone = false;
-    request.raw.once("close", () => {
-      gone = true;
-    });
-    const project = await deps.videos.get(user.id, request.params.id); // 404 for another user's project
-    // the credential the stream was opened with: an API key (Authorization) or the session cookie
-    const key = request.headers.authorization ? bearerKey(request.headers.authorization) : null;
-    const token = request.cookies[SESSION_COOKIE] ?? "";
-    const stillValid = async () => {
-      const found = key ? await deps.credentials.keys.find(key) : await deps.credentials.sessions.find(token);
-      return Boolean(found && !found.suspended && found.id === user.id);
-    };
-    if (gone) return reply.hijack();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    });
-    res.write("retry: 2000\n\n");
-    let close!: () => void;
-    const ended = new Promise<void>((resolve) => {
-      close = resolve;
-    });
-    closing.add(close);
-    request.raw.on("close", close);
-    const release = deps.streams.add(user.id, close);
-    const sent = new Map<string, string>();
-    const unsubscribe = hub.subscribe(project._id, (rows) => {
-      for (const row of rows.toReversed()) {
-        const event = presentJob(row);
-        const fingerprint = `${event.status}|${event.percent}|${event.message}`;
-        if (sent.get(row.id) === fingerprint) continue;
-        sent.set(row.id, fingerprint);
-        res.write(`event: progress\nid: ${row.id}:${event.percent}\ndata: ${JSON.stringify(event)}\n\n`);
-      }
-    });
-    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    const recheck = setInterval(async () => {
-      if (!(await stillValid().catch(() => false))) close();
-    }, SESSION_RECHECK_MS);
-    await ended;
-    clearInterval(heartbeat);
-    clearInterval(recheck);
-    unsubscribe();
-    release();
-    closing.delete(close);
-    res.end();
-  });
+  app.get<{ Params: { id: string } }>(
+    "/api/video/:id/events",
+    member("viewer", "project"),
+    async (request, reply) => {
+      const user = currentUser(request);
+      // a client gone while the project is read: nothing is opened for it
+      let gone = false;
+      request.raw.once("close", () => {
+        gone = true;
+      });
+      const project = await deps.videos.get(user.id, request.params.id); // 404 once no longer a member
+      // the credential the stream was opened with: an API key (Authorization) or the session cookie
+      const key = request.headers.authorization ? bearerKey(request.headers.authorization) : null;
+      const token = request.cookies[SESSION_COOKIE] ?? "";
+      const stillValid = async () => {
+        const found = key
+          ? await deps.credentials.keys.find(key)
+          : await deps.credentials.sessions.find(token);
+        if (!found || found.suspended || found.id !== user.id) return false;
+        // still a member of the project's workspace (a removed member's stream ends at the next check)
+        return (await deps.videos.repo.findVisible(user.id, project._id)) !== null;
+      };
+      if (gone) return reply.hijack();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      res.write("retry: 2000\n\n");
+      let close!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        close = resolve;
+      });
+      closing.add(close);
+      request.raw.on("close", close);
+      const release = deps.streams.add(user.id, close);
+      const sent = new Map<string, string>();
+      const unsubscribe = hub.subscribe(project._id, (rows) => {
+        for (const row of rows.toReversed()) {
+          const event = presentJob(row);
+          const fingerprint = `${event.status}|${event.percent}|${event.message}`;
+          if (sent.get(row.id) === fingerprint) continue;
+          sent.set(row.id, fingerprint);
+          res.write(`event: progress\nid: ${row.id}:${event.percent}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+      });
+      const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      const recheck = setInterval(async () => {
+        if (!(await stillValid().catch(() => false))) close();
+      }, SESSION_RECHECK_MS);
+      await ended;
+      clearInterval(heartbeat);
+      clearInterval(recheck);
+      unsubscribe();
+      release();
+      closing.delete(close);
+      res.end();
+    },
+  );
 }

@@ -11,15 +11,15 @@ import { startProjectReads } from "./read-cache.ts";
 function countingRepo(db: Database["db"]) {
   const repo = new VideoRepository(db);
   const reads = { list: 0, owned: 0 };
-  const listByUser = repo.listByUser.bind(repo);
-  const findOwned = repo.findOwnedWithWords.bind(repo);
-  repo.listByUser = (userId) => {
+  const listInWorkspace = repo.listInWorkspace.bind(repo);
+  const findVisible = repo.findVisibleWithWords.bind(repo);
+  repo.listInWorkspace = (workspaceId) => {
     reads.list++;
-    return listByUser(userId);
+    return listInWorkspace(workspaceId);
   };
-  repo.findOwnedWithWords = (userId, id) => {
+  repo.findVisibleWithWords = (userId, id) => {
     reads.owned++;
-    return findOwned(userId, id);
+    return findVisible(userId, id);
   };
   return { repo, reads };
 }
@@ -46,6 +46,7 @@ describe.each(MODES)("project reads (%s)", (mode) => {
       .insert(projects)
       .values({
         userId: user.id,
+        workspaceId: user.id,
         title: "First",
         status: "ready",
         originalKey: "x",

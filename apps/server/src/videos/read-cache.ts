@@ -34,15 +34,15 @@ export class ProjectReads {
     this.#repo = repo;
   }
 
-  list(userId: string): Promise<ProjectRow[]> {
-    return this.#lists.get(userId, () => this.#repo.listByUser(userId));
+  list(workspaceId: string): Promise<ProjectRow[]> {
+    return this.#lists.get(workspaceId, () => this.#repo.listInWorkspace(workspaceId));
   }
 
-  /** A project of this user with its words, or null (another user's project looks missing). */
+  /** A project of a workspace the user is in with its words, or null (any other looks missing). */
   withWords(userId: string, id: string): Promise<ProjectWithWords | null> {
     return this.#details.get(
       `${userId}/${id}`,
-      () => this.#repo.findOwnedWithWords(userId, id),
+      () => this.#repo.findVisibleWithWords(userId, id),
       (found, ttlEnd) => (found ? ttlEnd : null),
     );
   }

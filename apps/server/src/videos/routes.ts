@@ -1,6 +1,6 @@
 import { languageChangeBody, transcriptBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { languageParam } from "../projects/languages.ts";
@@ -21,36 +21,46 @@ export function videoRoutes(
   const { videos } = deps;
   uploadRoutes(app, deps);
 
-  app.get("/api/video", SIGNED_IN, async (request) => videos.list(currentUser(request).id));
+  app.get("/api/video", member("viewer", "query"), async (request) =>
+    videos.list(currentWorkspace(request).id),
+  );
 
-  app.get<{ Params: { id: string } }>("/api/video/:id", SIGNED_IN, async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/:id", member("viewer", "project"), async (request) =>
     videos.get(currentUser(request).id, request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>("/api/video/:id/untranscribed-speech", SIGNED_IN, async (request) =>
-    videos.untranscribedSpeech(currentUser(request).id, request.params.id),
+  app.get<{ Params: { id: string } }>(
+    "/api/video/:id/untranscribed-speech",
+    member("viewer", "project"),
+    async (request) => videos.untranscribedSpeech(currentUser(request).id, request.params.id),
   );
 
   // Where the audio has speech: a typed transcript's new lines are placed on it.
-  app.get<{ Params: { id: string } }>("/api/video/:id/speech", SIGNED_IN, async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/:id/speech", member("viewer", "project"), async (request) =>
     videos.speech(currentUser(request).id, request.params.id, deps.tmpDir),
   );
 
-  app.get<{ Params: { id: string } }>("/api/video/transcript/:id", SIGNED_IN, async (request) =>
-    videos.transcript(currentUser(request).id, request.params.id),
+  app.get<{ Params: { id: string } }>(
+    "/api/video/transcript/:id",
+    member("viewer", "project"),
+    async (request) => videos.transcript(currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>("/api/video/:id/transcript", SIGNED_IN, async (request) => {
-    const { transcript } = parseBody(transcriptBody, request.body);
-    const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
-    return saved.transcript;
-  });
+  app.put<{ Params: { id: string } }>(
+    "/api/video/:id/transcript",
+    member("editor", "project"),
+    async (request) => {
+      const { transcript } = parseBody(transcriptBody, request.body);
+      const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
+      return saved.transcript;
+    },
+  );
 
   // Subtitles of the original ("original.srt") or of a translation ("es.vtt"), from the saved transcript.
   // `?bilingual=1` on a translation: the original line above the translated one.
   app.get<{ Params: { id: string; file: string }; Querystring: { bilingual?: string } }>(
     "/api/video/:id/subtitles/:file",
-    SIGNED_IN,
+    member("viewer", "project"),
     async (request, reply) => {
       const match = /^([a-z]{2,3}|original)\.(srt|vtt)$/.exec(request.params.file);
       if (!match)
@@ -78,13 +88,22 @@ export function videoRoutes(
   );
 
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
-  app.put<{ Params: { id: string } }>("/api/video/:id/language", SIGNED_IN, async (request, reply) => {
-    const { language, speakers } = parseBody(languageChangeBody, request.body);
-    const project = await videos.retranscribe(currentUser(request).id, request.params.id, language, speakers);
-    return reply.code(202).send(project);
-  });
+  app.put<{ Params: { id: string } }>(
+    "/api/video/:id/language",
+    member("editor", "project"),
+    async (request, reply) => {
+      const { language, speakers } = parseBody(languageChangeBody, request.body);
+      const project = await videos.retranscribe(
+        currentUser(request).id,
+        request.params.id,
+        language,
+        speakers,
+      );
+      return reply.code(202).send(project);
+    },
+  );
 
-  app.put<{ Params: { id: string } }>("/api/video/:id", SIGNED_IN, async (request) => {
+  app.put<{ Params: { id: string } }>("/api/video/:id", member("editor", "project"), async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
     return videos.update(currentUser(request).id, request.params.id, change);
   });

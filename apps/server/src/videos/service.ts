@@ -155,6 +155,8 @@ export class VideoService {
     subtitles?: SubtitleUpload,
     /** How many people speak (1–8), or null to detect. */
     speakerCount: number | null = null,
+    /** The workspace the project belongs to (the uploader's personal one by default: its id is theirs). */
+    workspaceId = userId,
   ) {
     const id = randomUUID();
     const prefix = projectPrefix(id);
@@ -184,6 +186,7 @@ export class VideoService {
       const row = await this.repo.insert({
         id,
         userId,
+        workspaceId,
         title,
         language,
         status: "uploaded",
@@ -234,7 +237,13 @@ export class VideoService {
    */
   async createFromLink(
     userId: string,
-    input: { title: string; url: string; language: SpokenLanguage; speakerCount: number | null },
+    input: {
+      title: string;
+      url: string;
+      language: SpokenLanguage;
+      speakerCount: number | null;
+      workspaceId?: string;
+    },
   ) {
     const plan = await planOrUnlimited(this.limits, userId);
     await this.limits?.assertCanUse(userId, 1, "upload");
@@ -255,6 +264,7 @@ export class VideoService {
         inserted = await new VideoRepository(tx).insert({
           id,
           userId,
+          workspaceId: input.workspaceId ?? userId,
           title: input.title,
           language: input.language,
           status: "uploaded",
@@ -277,8 +287,8 @@ export class VideoService {
     };
   }
 
-  async list(userId: string) {
-    const rows = await this.reads.list(userId);
+  async list(workspaceId: string) {
+    const rows = await this.reads.list(workspaceId);
     return rows.map((row) => presentProject(row, this.sign));
   }
 
@@ -294,7 +304,7 @@ export class VideoService {
    * editor's "Untranscribed speech" marks.
    */
   async untranscribedSpeech(userId: string, id: string) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     const read = async (name: string) => {
       const key = `${stemsPrefix(row.id)}${name}`;
       return (await this.storage.stat(key)) ? text(await this.storage.read(key)) : null;
@@ -312,7 +322,7 @@ export class VideoService {
 
   /** Where the project's audio has speech (energy VAD over ingest's 16 kHz audio); empty without audio. */
   async speech(userId: string, id: string, scratchDir: string) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     if (!row.audioKey || !(await this.storage.stat(row.audioKey))) return { regions: [] };
     const copy = await this.storage.localCopy(row.audioKey, scratchDir);
     try {
@@ -323,15 +333,15 @@ export class VideoService {
   }
 
   async transcript(userId: string, id: string) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     return this.repo.transcriptOf(row.id);
   }
 
   async update(userId: string, id: string, change: VideoUpdate) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     if (change.speakers) {
       const before = new Map((await this.repo.speakersOf(row.id)).map((s) => [s.id, s.selectedVoice]));
-      await requireOwnClonedVoices(this.repo.db, userId, change.speakers, before);
+      await requireOwnClonedVoices(this.repo.db, row.workspaceId, change.speakers, before);
     }
     if (change.transcript) {
       const speakerIds = new Set((change.speakers ?? (await this.repo.speakersOf(row.id))).map((s) => s.id));
@@ -362,7 +372,7 @@ export class VideoService {
     /** How many people speak (1–8), null to detect; absent keeps the project's choice. */
     speakerCount?: number | null,
   ) {
-    const project = await this.repo.requireOwned(userId, id);
+    const project = await this.repo.requireVisible(userId, id);
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
     const plan = await planOrUnlimited(this.limits, userId);
@@ -404,7 +414,7 @@ export class VideoService {
     format: "srt" | "vtt",
     bilingual = false,
   ) {
-    const row = await this.repo.requireOwned(userId, id);
+    const row = await this.repo.requireVisible(userId, id);
     if (bilingual && language === "original")
       throw new AppError(
         "bad_request",

@@ -1,7 +1,7 @@
 import { unlink } from "node:fs/promises";
 import { DETECT, linkImportBody, speakerCountSchema, spokenLanguageSchema } from "@dubbing/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { titleSchema } from "../projects/schemas.ts";
@@ -26,7 +26,8 @@ export function uploadRoutes(
   // Uploads in progress per user on this process: each may be gigabytes of disk and bandwidth.
   const uploading = new Map<string, number>();
 
-  app.post("/api/video/process", SIGNED_IN, async (request, reply) => {
+  // into the workspace of `?workspaceId=` (the caller's personal one by default)
+  app.post("/api/video/process", member("editor", "query"), async (request, reply) => {
     const user = currentUser(request);
     // A JSON body is a link import: the worker downloads the link (link-import/).
     if (!request.isMultipart() && request.body !== undefined) return acceptLink(request, reply, user.id);
@@ -56,6 +57,7 @@ export function uploadRoutes(
       url: body.url,
       language,
       speakerCount,
+      workspaceId: currentWorkspace(request).id,
     });
     return reply.code(201).send(project);
   }
@@ -107,6 +109,7 @@ export function uploadRoutes(
       language.data!,
       upload.subtitles,
       speakers,
+      currentWorkspace(request).id,
     );
     return reply.code(201).send(project);
   }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { cloneVoiceSchema } from "@dubbing/contract";
 import { DubError, type EngineRegistry, renderVoiceSample } from "@dubbing/dubbing";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member, SIGNED_IN } from "../auth/access.ts";
 import { SAMPLE_LANGUAGES } from "../catalog/flags.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
@@ -30,7 +30,7 @@ export function cloningRoutes(
 
   app.post<{ Params: { id: string; speakerId: string } }>(
     "/api/video/:id/speakers/:speakerId/clone",
-    SIGNED_IN,
+    member("editor", "project"),
     async (request, reply) => {
       // no consent, no clone: said before anything else is looked at
       if ((request.body as { consent?: unknown } | null)?.consent !== true)
@@ -49,9 +49,9 @@ export function cloningRoutes(
   // with the voice (deleted with it).
   app.get<{ Params: { id: string; language: string } }>(
     "/api/voices/mine/:id/sample/:language",
-    SIGNED_IN,
+    member("viewer", "voice"),
     async (request, reply) => {
-      const voice = await myVoices.get(currentUser(request).id, request.params.id);
+      const voice = await myVoices.get(currentWorkspace(request).id, request.params.id);
       const code = SAMPLE_LANGUAGES.get(request.params.language);
       if (!code || voice.kind !== "cloned") throw new AppError("not_found", "There is no such voice sample.");
       const key = myVoiceSampleKey(voice.id, request.params.language);

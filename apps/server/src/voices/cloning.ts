@@ -107,7 +107,7 @@ export class VoiceCloningService {
     input: { name?: string | undefined },
   ): Promise<ClonedVoice> {
     const videos = new VideoRepository(this.#db);
-    const project = await videos.requireOwned(userId, projectId);
+    const project = await videos.requireVisible(userId, projectId);
     const speaker = (await videos.speakersOf(project.id)).find((s) => s.id === speakerId);
     if (!speaker)
       throw new AppError("not_found", "This project has no such speaker (save the project first).");
@@ -154,11 +154,13 @@ export class VoiceCloningService {
     const value = clonedVoiceValue(cloner.engine, voiceId);
     try {
       return await this.#db.transaction(async (tx) => {
-        await boundPerUser(tx, myVoices, myVoices.userId, userId, MAX_MY_VOICES, FULL);
+        await boundPerUser(tx, myVoices, myVoices.workspaceId, project.workspaceId, MAX_MY_VOICES, FULL);
         const [row] = await tx
           .insert(myVoices)
           .values({
             userId,
+            // the voice joins the library of the project's workspace
+            workspaceId: project.workspaceId,
             kind: "cloned",
             name: input.name ?? `${speaker.name} (${project.title})`.slice(0, 80),
             voice: value,

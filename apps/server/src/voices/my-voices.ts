@@ -7,7 +7,7 @@ import { boundPerUser } from "../db/per-user-bound.ts";
 import { myVoices } from "../db/schema.ts";
 import type { DeletionService } from "../deletion/service.ts";
 import { AppError } from "../errors.ts";
-import type { VideoRepository } from "../projects/repository.ts";
+import { projectNotFound, type VideoRepository } from "../projects/repository.ts";
 import { myVoicePrefix } from "../storage/keys.ts";
 import { voiceOffers } from "./heard-before.ts";
 import { presetStyle } from "./preset.ts";
@@ -34,12 +34,16 @@ export const present = (row: typeof myVoices.$inferSelect): MyVoice => {
   };
 };
 
-/** A user's library, oldest first (the picker's order, and the account export's). */
-export async function myVoicesOf(db: Db, userId: string): Promise<MyVoice[]> {
+/** A library (a user's, or a workspace's: `column`), oldest first (the picker's order, and the export's). */
+export async function myVoicesOf(
+  db: Db,
+  id: string,
+  column: typeof myVoices.userId | typeof myVoices.workspaceId = myVoices.userId,
+): Promise<MyVoice[]> {
   const rows = await db
     .select()
     .from(myVoices)
-    .where(eq(myVoices.userId, userId))
+    .where(eq(column, id))
     .orderBy(asc(myVoices.createdAt), asc(myVoices.id));
   return rows.map(present);
 }
@@ -54,27 +58,30 @@ export class MyVoiceService {
     this.#deletion = deletion;
   }
 
-  /** One voice of the user's, or 404. */
-  async get(userId: string, id: string): Promise<MyVoice> {
+  /** One voice of the workspace's, or 404. */
+  async get(workspaceId: string, id: string): Promise<MyVoice> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await this.#db
       .select()
       .from(myVoices)
-      .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)));
+      .where(and(eq(myVoices.id, id), eq(myVoices.workspaceId, workspaceId)));
     if (!row) throw notFound();
     return present(row);
   }
 
-  list(userId: string): Promise<MyVoice[]> {
-    return myVoicesOf(this.#db, userId);
+  list(workspaceId: string): Promise<MyVoice[]> {
+    return myVoicesOf(this.#db, workspaceId, myVoices.workspaceId);
   }
 
   /** "Save to My voices": the speaker as stored (its voice and style), never as the client says it is. */
   async saveFromSpeaker(
     userId: string,
+    workspaceId: string,
     input: { projectId: string; speakerId: string; name?: string | undefined },
   ): Promise<MyVoice> {
-    const project = await this.#videos.requireOwned(userId, input.projectId);
+    const project = await this.#videos.requireVisible(userId, input.projectId);
+    // a project of another workspace is not one of this workspace's
+    if (project.workspaceId !== workspaceId) throw projectNotFound();
     const speaker = (await this.#videos.speakersOf(project.id)).find((s) => s.id === input.speakerId);
     if (!speaker)
       throw new AppError("not_found", "This project has no such speaker (save the project first).");
@@ -88,8 +95,8 @@ export class MyVoiceService {
       await boundPerUser(
         tx,
         myVoices,
-        myVoices.userId,
-        userId,
+        myVoices.workspaceId,
+        workspaceId,
         MAX_MY_VOICES,
         `My voices holds at most ${MAX_MY_VOICES} voices: delete one first.`,
       );
@@ -97,6 +104,7 @@ export class MyVoiceService {
         .insert(myVoices)
         .values({
           userId,
+          workspaceId,
           kind: "preset",
           name: input.name ?? `${speaker.name} (${project.title})`.slice(0, 80),
           voice: speaker.selectedVoice,
@@ -112,9 +120,9 @@ export class MyVoiceService {
 
   /** The user's voices that sound like a speaker of their project (another user's project is a 404). */
   async heardBefore(userId: string, projectId: string): Promise<VoiceOffer[]> {
-    const project = await this.#videos.requireOwned(userId, projectId);
+    const project = await this.#videos.requireVisible(userId, projectId);
     const speakers = await this.#videos.speakersOf(project.id);
-    const rows = await this.#db.select().from(myVoices).where(eq(myVoices.userId, userId));
+    const rows = await this.#db.select().from(myVoices).where(eq(myVoices.workspaceId, project.workspaceId));
     return voiceOffers(
       project.id,
       speakers.map((s) => ({ ...s, voiceprint: s.style?.measured?.voiceprint })),
@@ -123,7 +131,7 @@ export class MyVoiceService {
   }
 
   /** Renames a voice, or keeps a cloned voice when its project is deleted (`saved`). */
-  async update(userId: string, id: string, change: { name?: string; saved?: true }): Promise<MyVoice> {
+  async update(workspaceId: string, id: string, change: { name?: string; saved?: true }): Promise<MyVoice> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await this.#db
       .update(myVoices)
@@ -131,18 +139,18 @@ export class MyVoiceService {
         ...(change.name !== undefined ? { name: change.name } : {}),
         ...(change.saved ? { saved: true } : {}),
       })
-      .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)))
+      .where(and(eq(myVoices.id, id), eq(myVoices.workspaceId, workspaceId)))
       .returning();
     if (!row) throw notFound();
     return present(row);
   }
 
   /** Deletes a voice; a cloned one at its provider too (retried by a purge job when the provider fails). */
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(workspaceId: string, id: string): Promise<void> {
     if (!UUID.test(id)) throw notFound();
     const [gone] = await this.#db
       .delete(myVoices)
-      .where(and(eq(myVoices.id, id), eq(myVoices.userId, userId)))
+      .where(and(eq(myVoices.id, id), eq(myVoices.workspaceId, workspaceId)))
       .returning({ id: myVoices.id, kind: myVoices.kind, voice: myVoices.voice });
     if (!gone) throw notFound();
     if (gone.kind === "cloned")

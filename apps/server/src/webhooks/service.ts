@@ -68,17 +68,18 @@ export class WebhookService {
     this.#allowPrivate = allowPrivate;
   }
 
-  async list(userId: string): Promise<WebhookEndpoint[]> {
+  async list(workspaceId: string): Promise<WebhookEndpoint[]> {
     const rows = await this.#db
       .select()
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, userId))
+      .where(eq(webhookEndpoints.workspaceId, workspaceId))
       .orderBy(webhookEndpoints.createdAt);
     return rows.map(presentEndpoint);
   }
 
   async create(
     userId: string,
+    workspaceId: string,
     input: { url: string; events: WebhookEvent[]; enabled: boolean },
   ): Promise<WebhookEndpointWithSecret> {
     await assertPublicTarget(input.url, this.#allowPrivate);
@@ -86,15 +87,16 @@ export class WebhookService {
       await boundPerUser(
         tx,
         webhookEndpoints,
-        webhookEndpoints.userId,
-        userId,
+        webhookEndpoints.workspaceId,
+        workspaceId,
         MAX_WEBHOOK_ENDPOINTS,
-        `You have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account can have. Delete one first.`,
+        `This workspace has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it can have. Delete one first.`,
       );
       const [row] = await tx
         .insert(webhookEndpoints)
         .values({
           userId,
+          workspaceId,
           url: input.url,
           events: [...new Set(input.events)],
           enabled: input.enabled,
@@ -106,23 +108,25 @@ export class WebhookService {
   }
 
   /** A new signing secret, shown this once; the old one signs nothing from now on. */
-  async rotateSecret(userId: string, id: string): Promise<WebhookEndpointWithSecret> {
-    await this.#owned(userId, id);
+  async rotateSecret(workspaceId: string, id: string): Promise<WebhookEndpointWithSecret> {
+    await this.#owned(workspaceId, id);
     const [row] = await this.#db
       .update(webhookEndpoints)
       .set({ secret: newSecret() })
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
       .returning();
     return withSecret(row!);
   }
 
   async update(
-    userId: string,
+    workspaceId: string,
     id: string,
     change: { url?: string; events?: WebhookEvent[]; enabled?: boolean },
   ): Promise<WebhookEndpoint> {
-    await this.#owned(userId, id);
+    const endpoint = await this.#owned(workspaceId, id);
     if (change.url !== undefined) await assertPublicTarget(change.url, this.#allowPrivate);
+    // an empty change changes nothing (an UPDATE without a column to set is not SQL)
+    if (Object.values(change).every((v) => v === undefined)) return presentEndpoint(endpoint);
     const [row] = await this.#db
       .update(webhookEndpoints)
       .set({
@@ -131,20 +135,20 @@ export class WebhookService {
         // enabled again by its owner: the reason it was disabled no longer holds
         ...(change.enabled !== undefined && { enabled: change.enabled, disabledReason: null }),
       })
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
       .returning();
     return presentEndpoint(row!);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.#owned(userId, id);
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.#owned(workspaceId, id);
     await this.#db
       .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
   }
 
-  async deliveries(userId: string, id: string): Promise<WebhookDelivery[]> {
-    await this.#owned(userId, id);
+  async deliveries(workspaceId: string, id: string): Promise<WebhookDelivery[]> {
+    await this.#owned(workspaceId, id);
     const rows = await this.#db
       .select()
       .from(webhookDeliveries)
@@ -155,8 +159,8 @@ export class WebhookService {
   }
 
   /** "Send a test event": a `webhook.test` message to this endpoint only, through the same queue. */
-  async sendTest(userId: string, id: string): Promise<WebhookDelivery> {
-    const endpoint = await this.#owned(userId, id);
+  async sendTest(workspaceId: string, id: string): Promise<WebhookDelivery> {
+    const endpoint = await this.#owned(workspaceId, id);
     if (!endpoint.enabled)
       throw new AppError("conflict", "This endpoint is disabled. Enable it to send it a test event.");
     const [row] = await this.#queue([endpoint], WEBHOOK_TEST_EVENT, `test:${id}`, {
@@ -166,17 +170,17 @@ export class WebhookService {
   }
 
   /**
-   * An event of the user's work: one delivery per enabled endpoint that subscribed to it, sent in order
+   * An event of a workspace's work: one delivery per enabled endpoint that subscribed to it, sent in order
    * with the other events of `orderKey` (the project). Never throws: a failure here must not fail the
    * work that emitted it.
    */
-  async emit(userId: string, type: WebhookEvent, orderKey: string, data: Record<string, unknown>) {
+  async emit(workspaceId: string, type: WebhookEvent, orderKey: string, data: Record<string, unknown>) {
     try {
       const endpoints = (
         await this.#db
           .select()
           .from(webhookEndpoints)
-          .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true)))
+          .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)))
       ).filter((e) => e.events.includes(type));
       if (endpoints.length > 0) await this.#queue(endpoints, type, orderKey, data);
     } catch (err) {
@@ -203,12 +207,12 @@ export class WebhookService {
     return rows;
   }
 
-  async #owned(userId: string, id: string): Promise<EndpointRow> {
+  async #owned(workspaceId: string, id: string): Promise<EndpointRow> {
     const [row] = UUID.test(id)
       ? await this.#db
           .select()
           .from(webhookEndpoints)
-          .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+          .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
       : [];
     if (!row) throw new AppError("not_found", "This webhook endpoint does not exist.");
     return row;

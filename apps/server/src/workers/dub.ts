@@ -82,7 +82,7 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
       record: async (message) => {
         await translations.update(row.id, { status: "failed", statusMessage: message });
         const data = { projectId: project.id, language: job.language, message };
-        await deps.webhooks.emit(project.userId, "dub.failed", project.id, data);
+        await deps.webhooks.emit(project.workspaceId, "dub.failed", project.id, data);
       },
       // the project gone (not only this language): the stems this run may have pushed go too
       purgeIfDeleted: async () => {
@@ -176,7 +176,7 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
       // links that work for a week, like the data export's
       const link = (key: string, name: string) =>
         `${deps.publicUrl}${deps.sign(key, LINK_TTL_SECONDS, name)}`;
-      await deps.webhooks.emit(project.userId, "dub.completed", project.id, {
+      await deps.webhooks.emit(project.workspaceId, "dub.completed", project.id, {
         projectId: project.id,
         language: job.language,
         videoUrl: link(keys.mp4, `${job.language}.mp4`),

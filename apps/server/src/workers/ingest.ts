@@ -50,7 +50,7 @@ export async function runIngest(deps: WorkerDeps, job: IngestPayload, isLastAtte
     const message = importFailure(error, importing !== undefined && !downloaded);
     const record = async () => {
       await repo.setState(projectId, { status: "failed", statusMessage: message });
-      await deps.webhooks.emit(project.userId, "project.failed", projectId, { projectId, message });
+      await deps.webhooks.emit(project.workspaceId, "project.failed", projectId, { projectId, message });
     };
     return { message, record };
   };
@@ -138,12 +138,12 @@ export async function runIngest(deps: WorkerDeps, job: IngestPayload, isLastAtte
       if ((await repo.transcriptOf(projectId)).length > 0) {
         await repo.setState(projectId, { ...state, status: "ready", progress: 100, statusMessage: null });
         const data = { projectId, transcribed: false, message: null };
-        return void (await deps.webhooks.emit(project.userId, "project.ready", projectId, data));
+        return void (await deps.webhooks.emit(project.workspaceId, "project.ready", projectId, data));
       }
       if (!info.audio) {
         await repo.setState(projectId, state);
         const data = { projectId, transcribed: false, message: state.statusMessage };
-        return void (await deps.webhooks.emit(project.userId, "project.ready", projectId, data));
+        return void (await deps.webhooks.emit(project.workspaceId, "project.ready", projectId, data));
       }
       // Transcription follows at once: the project's state and the transcribe job commit together.
       await deps.jobs.start({

@@ -12,6 +12,7 @@ import { RETENTION_DAYS } from "../projects/present.ts";
 import { OFFLINE_IMAGES_PREFIX, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { pruneUsageCarryover } from "../usage/carryover.ts";
 import { sweepDeliveries } from "../webhooks/deliver.ts";
+import { sweepInvites } from "../workspaces/invites.ts";
 import type { WorkerDeps } from "./deps.ts";
 
 /**
@@ -66,6 +67,7 @@ export async function runRetention(
   await sweepIdentity(deps.repo.db);
   await pruneUsageCarryover(deps.repo.db, now);
   await sweepMailbox(deps.repo.db, now);
+  await sweepInvites(deps.repo.db, now);
   await sweepDeliveries(deps.repo.db, now);
   return expired.length;
 }

@@ -45,13 +45,13 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
         // the user picks one and transcribes again.
         if (project.language === DETECT) {
           await repo.setState(project.id, { status: "failed", progress: 100, statusMessage: message });
-          return deps.webhooks.emit(project.userId, "project.failed", project.id, {
+          return deps.webhooks.emit(project.workspaceId, "project.failed", project.id, {
             projectId: project.id,
             message,
           });
         }
         await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: message });
-        await deps.webhooks.emit(project.userId, "project.ready", project.id, {
+        await deps.webhooks.emit(project.workspaceId, "project.ready", project.id, {
           projectId: project.id,
           transcribed: false,
           message,
@@ -96,7 +96,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
       const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
       await tracker.finish(job.trackId, "done", summary);
-      await deps.webhooks.emit(project.userId, "project.ready", project.id, {
+      await deps.webhooks.emit(project.workspaceId, "project.ready", project.id, {
         projectId: project.id,
         transcribed: true,
         segments: doc.transcript.length,

@@ -31,7 +31,7 @@ async function thenDub(
     });
   } catch (error) {
     const message = `Dubbing did not start: ${firstLine(error)}`;
-    await deps.webhooks.emit(project.userId, "dub.failed", project.id, {
+    await deps.webhooks.emit(project.workspaceId, "dub.failed", project.id, {
       projectId: project.id,
       language,
       message,
@@ -74,7 +74,7 @@ export async function runTranslate(deps: WorkerDeps, job: TranslatePayload, isLa
       record: async (message) => {
         await translations.update(row.id, { status: "failed", statusMessage: message });
         const data = { projectId: project.id, language: job.language, message };
-        await deps.webhooks.emit(project.userId, "translation.failed", project.id, data);
+        await deps.webhooks.emit(project.workspaceId, "translation.failed", project.id, data);
       },
     },
     async (scope, progress) => {
@@ -104,7 +104,7 @@ export async function runTranslate(deps: WorkerDeps, job: TranslatePayload, isLa
         meta: engine ?? null,
       });
       await tracker.finish(job.trackId, "done", `${out.transcript.length} segments translated`);
-      await deps.webhooks.emit(project.userId, "translation.completed", project.id, {
+      await deps.webhooks.emit(project.workspaceId, "translation.completed", project.id, {
         projectId: project.id,
         language: job.language,
         segments: out.transcript.length,

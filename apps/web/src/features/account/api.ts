@@ -15,6 +15,7 @@ import type {
 } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 
 export type { Account, DataExport };
 
@@ -61,7 +62,7 @@ export function useApiKeys() {
 }
 
 export const createApiKey = (input: { name: string; scope: ApiKeyScope; expiresAt: string | null }) =>
-  apiFetch<CreatedApiKey>("/api/account/keys", jsonBody("POST", input));
+  apiFetch<CreatedApiKey>(withWorkspace("/api/account/keys"), jsonBody("POST", input));
 
 export const revokeApiKey = (id: string) =>
   apiFetch<null>(`/api/account/keys/${encodeURIComponent(id)}`, { method: "DELETE" });
@@ -71,7 +72,7 @@ export const webhooksKey = ["account", "webhooks"] as const;
 export function useWebhooks() {
   return useQuery({
     queryKey: webhooksKey,
-    queryFn: async () => (await apiFetch<WebhookEndpointList>("/api/webhooks")).endpoints,
+    queryFn: async () => (await apiFetch<WebhookEndpointList>(withWorkspace("/api/webhooks"))).endpoints,
   });
 }
 
@@ -87,7 +88,7 @@ export function useWebhookDeliveries(id: string) {
 }
 
 export const createWebhook = (input: { url: string; events: WebhookEvent[] }) =>
-  apiFetch<WebhookEndpointWithSecret>("/api/webhooks", jsonBody("POST", input));
+  apiFetch<WebhookEndpointWithSecret>(withWorkspace("/api/webhooks"), jsonBody("POST", input));
 
 /** A new signing secret for the endpoint: the answer is the only time it is shown. */
 export const rotateWebhookSecret = (id: string) =>

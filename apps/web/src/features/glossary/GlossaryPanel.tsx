@@ -5,11 +5,12 @@ import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type { Language } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { notify } from "../toast/toast-store.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 import { blankRow, type GlossaryRow, KEEP, toGlossary, toRows } from "./rows.ts";
 
 /** Where a glossary lives: a project's (`/api/video/{id}/glossary`) or the account's defaults. */
 const glossaryPath = (projectId?: string) =>
-  projectId ? `/api/video/${encodeURIComponent(projectId)}/glossary` : "/api/account/glossary";
+  projectId ? `/api/video/${encodeURIComponent(projectId)}/glossary` : withWorkspace("/api/account/glossary");
 
 /** The toast after a save: which glossary, and how many terms it now holds. */
 function savedMessage(path: string, terms: number): string {

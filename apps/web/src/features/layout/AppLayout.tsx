@@ -5,6 +5,7 @@ import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { HeaderTitleContext } from "../../lib/use-page-title.ts";
 import { logout, useSubscriptionActive } from "../auth/session.ts";
 import { UnsavedChangesGuard } from "../unsaved/UnsavedChangesGuard.tsx";
+import { WorkspaceSwitcher } from "../workspaces/WorkspaceSwitcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 const COMPACT_KEY = "dubbing.sidebarCompact";
@@ -116,6 +117,7 @@ export default function AppLayout() {
             <p className="truncate text-lg font-semibold text-slate-900" data-testid="header-title">
               {title}
             </p>
+            <WorkspaceSwitcher />
           </header>
           <main className="px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />

@@ -1,6 +1,7 @@
 import { importLinkSchema, type LinkImportBody, type SpokenLanguage } from "@dubbing/contract";
 import { ApiError, apiFetch, jsonBody } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 import { uploadErrorMessage } from "./upload-video.ts";
 
 /** Pure: what is wrong with a typed link (the spec's "Invalid YouTube link" included), or null. */
@@ -28,7 +29,7 @@ export async function importLink(fields: {
     speakers: fields.speakers === "auto" ? "auto" : Number(fields.speakers),
   };
   try {
-    return await apiFetch<ProjectDetail>("/api/video/process", jsonBody("POST", body));
+    return await apiFetch<ProjectDetail>(withWorkspace("/api/video/process"), jsonBody("POST", body));
   } catch (error) {
     if (error instanceof ApiError)
       throw new Error(

@@ -1,5 +1,6 @@
 import { toApiError } from "../../api/client.ts";
 import type { ProjectDetail } from "../../api/types.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 
 /** The specified text for an upload that fails for a reason the server did not explain. */
 export const UPLOAD_FAILED = "Failed to upload video. Please try again.";
@@ -39,7 +40,7 @@ export function uploadVideo(
 ): Promise<ProjectDetail> {
   return new Promise((resolve, reject) => {
     const xhr = createXhr();
-    xhr.open("POST", "/api/video/process");
+    xhr.open("POST", withWorkspace("/api/video/process"));
     xhr.withCredentials = true;
     xhr.responseType = "text";
     xhr.upload.onprogress = (e) =>

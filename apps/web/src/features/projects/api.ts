@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 import type { Project } from "../../api/types.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 
 export const projectsKey = ["projects"] as const;
 export const projectKey = (id: string) => ["projects", id] as const;
@@ -12,7 +13,7 @@ export const isWorking = (p: Pick<Project, "status">) =>
 export function useProjects() {
   return useQuery({
     queryKey: projectsKey,
-    queryFn: () => apiFetch<Project[]>("/api/video"),
+    queryFn: () => apiFetch<Project[]>(withWorkspace("/api/video")),
     refetchInterval: (q) => (q.state.data?.some(isWorking) ? 3000 : false),
   });
 }

@@ -2,12 +2,16 @@ import type { StoryboardGeneration } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 import type { Storyboard, StoryboardImage } from "../../api/types.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 
 export const storyboardsKey = ["storyboards"] as const;
 export const storyboardKey = (id: string) => ["storyboards", id] as const;
 
 export function useStoryboards() {
-  return useQuery({ queryKey: storyboardsKey, queryFn: () => apiFetch<Storyboard[]>("/api/storyboard") });
+  return useQuery({
+    queryKey: storyboardsKey,
+    queryFn: () => apiFetch<Storyboard[]>(withWorkspace("/api/storyboard")),
+  });
 }
 
 export function useStoryboard(id: string) {
@@ -21,7 +25,7 @@ export function useStoryboard(id: string) {
 }
 
 export const createStoryboard = (title: string, transcript: string) =>
-  apiFetch<Storyboard>("/api/storyboard", jsonBody("POST", { title, transcript }));
+  apiFetch<Storyboard>(withWorkspace("/api/storyboard"), jsonBody("POST", { title, transcript }));
 
 export const updateStoryboard = (storyboard: Storyboard) =>
   apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(storyboard._id)}`, jsonBody("PUT", storyboard));

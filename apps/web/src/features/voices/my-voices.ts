@@ -1,6 +1,7 @@
 import type { MyVoice, SpeakerStyle, VoiceOffer } from "@dubbing/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
+import { withWorkspace } from "../workspaces/current.ts";
 
 export const MY_VOICES_KEY = ["voices", "mine"] as const;
 
@@ -8,7 +9,7 @@ export const MY_VOICES_KEY = ["voices", "mine"] as const;
 export function useMyVoices() {
   return useQuery({
     queryKey: MY_VOICES_KEY,
-    queryFn: () => apiFetch<{ voices: MyVoice[] }>("/api/voices/mine").then((r) => r.voices),
+    queryFn: () => apiFetch<{ voices: MyVoice[] }>(withWorkspace("/api/voices/mine")).then((r) => r.voices),
     staleTime: 60_000,
   });
 }
@@ -36,7 +37,7 @@ export function useRefreshMyVoices() {
 
 /** "Save to My voices": the server reads the speaker as saved in the project. */
 export const saveToMyVoices = (projectId: string, speakerId: string) =>
-  apiFetch<MyVoice>("/api/voices/mine", jsonBody("POST", { projectId, speakerId }));
+  apiFetch<MyVoice>(withWorkspace("/api/voices/mine"), jsonBody("POST", { projectId, speakerId }));
 
 export const renameMyVoice = (id: string, name: string) =>
   apiFetch<MyVoice>(`/api/voices/mine/${encodeURIComponent(id)}`, jsonBody("PATCH", { name }));

@@ -1,0 +1,65 @@
+import { acceptInviteBody, type Invite, type InviteList, inviteBody } from "@dubbing/contract";
+import type { Mailer } from "@dubbing/identity-server";
+import type { FastifyInstance } from "fastify";
+import { currentUser, currentWorkspace, member, SESSION_ONLY } from "../auth/access.ts";
+import type { Db } from "../db/client.ts";
+import { parseBody } from "../http/validate.ts";
+import {
+  acceptInvite,
+  createInvite,
+  INVITE_DAYS,
+  pendingInvites,
+  revokeInvite,
+} from "../workspaces/invites.ts";
+import { inviteMail } from "./invite-mail.ts";
+
+/**
+ * Invitations by email: an admin invites an address with a role; the link works once, for the address it
+ * was sent to, until it expires or is revoked. The answer to an invitation is the same whether the address
+ * has an account or not (the email is sent either way), so nobody learns who has one.
+ */
+export function inviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+  const { db } = deps;
+  type Params = { Params: { id: string } };
+
+  app.get<Params>(
+    "/api/workspaces/:id/invites",
+    member("admin", "workspace"),
+    async (request): Promise<InviteList> => ({
+      invites: await pendingInvites(db, currentWorkspace(request).id),
+    }),
+  );
+
+  app.post<Params>("/api/workspaces/:id/invites", member("admin", "workspace"), async (request, reply) => {
+    const { email, role } = parseBody(inviteBody, request.body);
+    const inviter = currentUser(request);
+    const made = await createInvite(db, {
+      workspaceId: currentWorkspace(request).id,
+      email,
+      role,
+      invitedBy: inviter.id,
+    });
+    const link = `${deps.publicUrl.replace(/\/$/, "")}/invite/${made.token}`;
+    await deps.mailer.send({
+      to: made.invite.email,
+      ...inviteMail({ inviter: inviter.email, workspace: made.workspaceName, role, link, days: INVITE_DAYS }),
+    });
+    reply.header("cache-control", "no-store");
+    return reply.code(201).send(made.invite satisfies Invite);
+  });
+
+  app.delete<{ Params: { id: string; inviteId: string } }>(
+    "/api/workspaces/:id/invites/:inviteId",
+    member("admin", "workspace"),
+    async (request, reply) => {
+      await revokeInvite(db, currentWorkspace(request).id, request.params.inviteId);
+      return reply.code(204).send();
+    },
+  );
+
+  // a session only: the link is the invitee's, opened in their browser
+  app.post("/api/invites/accept", SESSION_ONLY, async (request) => {
+    const { token } = parseBody(acceptInviteBody, request.body);
+    return { workspaceId: await acceptInvite(db, token, currentUser(request)) };
+  });
+}

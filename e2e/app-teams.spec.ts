@@ -1,0 +1,72 @@
+// Teams in the browser: an owner makes a workspace with the switcher, uploads into it and invites a viewer
+// from the Members page; the viewer follows the emailed link, signs in through it, joins and finds the
+// project; the switcher takes each back to their personal workspace, where it is not.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { APP_ORIGIN, askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+
+test("a workspace, an upload into it, an invitation by email and the switcher", async ({ page, browser }) => {
+  test.setTimeout(4 * 60_000);
+  const video = makeDialogue(mkdtempSync(path.join(os.tmpdir(), "e2e-teams-")), DIALOGUE.slice(0, 1)).video;
+  const switcher = page.getByLabel("Workspace");
+  await signIn(page, uniqueEmail("owner"), "/projects");
+
+  await test.step("the owner makes a workspace and uploads into it", async () => {
+    page.once("dialog", (dialog) => void dialog.accept("Agency"));
+    await switcher.selectOption({ label: "New workspace…" });
+    await expect(switcher.locator("option:checked")).toHaveText("Agency (owner)");
+    await page.goto("/projects/new");
+    await page.getByLabel("Project Title").fill("Client spot");
+    await page.locator('input[type="file"]').setInputFiles(video);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await expect(page).toHaveURL(/\/projects\/(?!new$)[^/?]+$/, { timeout: 60_000 });
+    await page.goto("/projects");
+    await expect(page.getByText("Client spot")).toBeVisible();
+  });
+
+  const viewerEmail = uniqueEmail("viewer");
+  await test.step("the owner invites a viewer from the Members page", async () => {
+    await page.getByRole("link", { name: "Members" }).click();
+    await page.getByLabel("Email").fill(viewerEmail);
+    await page.getByLabel("Role").selectOption("viewer");
+    await page.getByRole("button", { name: "Invite" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Invitation sent to ${viewerEmail}.` }),
+    ).toBeVisible();
+    await expect(page.getByText(`${viewerEmail} · viewer · pending`)).toBeVisible();
+  });
+
+  await test.step("the viewer follows the emailed link, signs in through it and finds the project", async () => {
+    const viewer = await browser.newPage({ baseURL: APP_ORIGIN });
+    let link = "";
+    await expect
+      .poll(async () => {
+        const html = await (await viewer.request.get("/dev/mailbox")).text();
+        const mail = html
+          .split("<article>")
+          .find((a) => a.includes(`To ${viewerEmail}`) && a.includes("/invite/"));
+        link = mail?.match(/href="([^"]*\/invite\/[^"]*)"/)?.[1] ?? "";
+        return link;
+      })
+      .not.toBe("");
+    const invitePath = new URL(link).pathname;
+    await viewer.goto(await askForLink(viewer, viewerEmail, invitePath));
+    await expect(viewer).toHaveURL(`${APP_ORIGIN}/projects`);
+    await expect(viewer.getByLabel("Workspace").locator("option:checked")).toHaveText("Agency (viewer)");
+    await expect(viewer.getByText("Client spot")).toBeVisible();
+
+    await viewer.getByLabel("Workspace").selectOption({ label: "Personal (owner)" });
+    await expect(viewer.getByText("Client spot")).toHaveCount(0);
+    await viewer.close();
+  });
+
+  await test.step("the owner's members list shows the viewer", async () => {
+    await page.reload();
+    await expect(page.getByText(`${viewerEmail} · viewer`)).toBeVisible();
+    await switcher.selectOption({ label: "Personal (owner)" });
+    await page.goto("/projects");
+    await expect(page.getByText("Client spot")).toHaveCount(0);
+  });
+});
