@@ -9,13 +9,13 @@ import { holdVideo, soundStretches, stretchSoundArgs } from "../media/hold.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { warmUp } from "../mix/measure.ts";
 import { MIX_RATE } from "../mix/rate.ts";
-import { stemsFor } from "../separate/stems.ts";
 import { FIT_DEFAULTS } from "../timing/fit.ts";
 import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
-import { cardOf, type LineMeasures, measureLines } from "./dub/checks.ts";
+import { chooseBackground } from "./dub/background.ts";
+import { cardOf, measureLines } from "./dub/checks.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
 import { followSpeakers } from "./dub/follow-speakers.ts";
@@ -27,7 +27,6 @@ import { outputBase, writeSubtitles } from "./dub/subtitles.ts";
 import { synthesizeSegments } from "./dub/synthesize.ts";
 import { dubTimeline, planLines, plannedLengths } from "./dub/timeline.ts";
 import type { BackgroundMode, DubOptions, DubReport, DubResult } from "./dub/types.ts";
-import { heardSpeech, unlinedSpeech, unlinedWarning } from "./dub/unlined.ts";
 
 export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
 
@@ -42,7 +41,6 @@ export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } 
  */
 export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = {}): Promise<DubResult> {
   const concurrency = opts.concurrency ?? defaultConcurrency();
-  const requested = opts.background ?? "keep";
   const duckDb = opts.duckDb ?? 18;
   const fit = { ...FIT_DEFAULTS, ...opts.fit };
   const timing = { ...PLAN_DEFAULTS, gapMs: fit.gapMs, ...opts.timing };
@@ -79,45 +77,16 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
           });
     timings.follow = since(t);
     warmUp(concurrency, MIX_RATE);
-    // "keep": the project's stems (made now if it has none); without them, the original ducked
-    let background: BackgroundMode = requested;
-    let separation: DubReport["separation"];
-    let backgroundSource = video;
-    let stemFiles: { background: string; voice: string } | null = null;
-    if (requested === "keep" && prep.hasAudio) {
-      t = performance.now();
-      report("separate", 0);
-      try {
-        const stems = await stemsFor(video, opts.stemsDir ?? join(work.dir, "stems"), {
-          ...{ registry, channels, durationMs, prefer: opts.separationEngine, signal },
-          speech: segments.map((s) => ({ start: s.start, end: s.end })),
-          onProgress: (f) => report("separate", f),
-        });
-        backgroundSource = stems.background;
-        stemFiles = stems;
-        separation = { requested, engine: stems.engine };
-      } catch (err) {
-        if (signal?.aborted) throw err;
-        background = "duck";
-        const reason = err instanceof Error ? err.message : String(err);
-        separation = { requested, engine: null, reason };
-        prep.warnings.push(`the original was ducked by ${duckDb} dB instead of kept separated: ${reason}`);
-      }
-      timings.separate = since(t);
-    }
-    // ducked: the original's speech that no line covers is ducked as well (never heard at full level)
-    let unlined: DubReport["unlinedSpeech"];
-    if (background === "duck" && prep.hasAudio) {
-      const heard = await heardSpeech(video, {
-        stemsDir: opts.stemsDir,
-        workDir: work.dir,
-        durationMs,
-        signal,
-      });
-      unlined = unlinedSpeech(heard, segments);
-      if (unlined.length) prep.warnings.push(unlinedWarning(unlined, duckDb));
-    }
-    const bg = decodeBackground(backgroundSource, mixFile, {
+    t = performance.now();
+    const bed = await chooseBackground(video, prep, {
+      ...{ registry, requested: opts.background ?? "keep", duckDb, workDir: work.dir, signal },
+      ...{ stemsDir: opts.stemsDir, separationEngine: opts.separationEngine },
+      onProgress: (f) => report("separate", f),
+    });
+    if (bed.separated) timings.separate = since(t);
+    prep.warnings.push(...bed.warnings);
+    const { background } = bed;
+    const bg = decodeBackground(bed.source, mixFile, {
       ...{ keep: background !== "remove" && prep.hasAudio, channels, durationMs },
       signal: stop.signal,
     });
@@ -129,7 +98,6 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     t = performance.now();
     const { language } = doc;
-    const onTts = (f: number) => report("tts", f);
     const synth = await synthesizeSegments({
       clipDir,
       language,
@@ -137,71 +105,33 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       fit,
       concurrency,
       signal,
-      onProgress: onTts,
+      onProgress: (f) => report("tts", f),
       regenerate: new Set(opts.regenerate ?? []),
       // the rate corrections aim at the timing plan's length of each line
       lengthsFor: (pace) => plannedLengths(planTiming(planLines(segments, pace), durationMs, timing), pace),
     });
     timings.tts = since(t);
     // the report card's measures, beside the mix and the encode (clips heard back, stems under each line)
-    const checksStart = performance.now();
-    let checksWall = 0;
-    const measuring: Promise<LineMeasures[]> | null =
+    const checks =
       opts.checks === false
         ? null
-        : measureLines({
+        : startChecks({
             ...{ registry, language, clipDir, workDir: work.dir, segments, synth, background, duckDb },
-            stems: stemFiles,
+            stems: bed.stems,
             pitchOf: (speaker) => {
               const v = prep.voices.get(speaker);
               return v?.style && v.follow ? v.follow.target.pitchHz : undefined;
             },
             signal: stop.signal,
-          }).finally(() => {
-            checksWall = since(checksStart);
           });
-    // awaited after the encode; a failure before then must not be an unhandled rejection
-    measuring?.catch(() => {});
 
     t = performance.now();
     // the plan again from the clips as made; where the picture waits, the sound follows it
     const line = dubTimeline(segments, synth, durationMs, timing);
-    const stretches = soundStretches(line.waits, durationMs / 1000);
-    const followPicture = async (file: string) => {
-      const held = `${file}.held`;
-      await runFfmpeg(stretchSoundArgs(file, held, stretches, { sampleRate: MIX_RATE, channels }), {
-        signal,
-      });
-      await rename(held, file);
-    };
-    const waited = async (decoded: Promise<boolean>) => {
-      const ok = await decoded;
-      if (ok && stretches.length) await followPicture(mixFile);
-      return ok;
-    };
-    const restore = original
-      ? {
-          file: original.then(async () => {
-            if (stretches.length) await followPicture(originalFile);
-            return originalFile;
-          }),
-          ranges: line.segments
-            .filter((s) => s.keepOriginal)
-            .map((s) => ({ start: toFrame(s.start), end: toFrame(s.end) })),
-        }
-      : undefined;
-    const mixIn = {
-      ...{ mixFile, clipDir, channels, durationMs: line.durationMs, background: waited(bg), duckDb },
-      ...{ segments: line.segments, synth, fits: line.fits },
-    };
-    // speech no line covers, ducked too (on the output's timeline)
-    const duckAlso = (unlined ?? []).map((r) => ({
-      start: toFrame(shiftTime(r.start, line.waits)),
-      end: toFrame(shiftTime(r.end, line.waits)),
-    }));
-    const duck = background === "duck";
-    const placed = await mixToFile({
-      ...{ ...mixIn, duck, duckAlso, restore, concurrency, signal },
+    const placed = await mixLines(line, {
+      ...{ mixFile, clipDir, channels, durationMs, synth, background, duckDb, concurrency, signal },
+      ...{ decoded: bg, original: original && { decoded: original, file: originalFile } },
+      unlined: bed.unlined,
       onProgress: (f) => report("fit", f),
     });
     timings.fit = since(t);
@@ -212,33 +142,11 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     report("mix", 1);
 
     t = performance.now();
-    const onEncode = (f: number) => report("encode", f);
-    // the picture held where lines wait for it: the stretches around the holds encoded again
-    let picture = video;
-    if (line.waits.length) {
-      picture = join(work.dir, "held.mp4");
-      const input = { path: video, demuxer: prep.demuxer, seconds: durationMs / 1000 };
-      await holdVideo({
-        video: input,
-        durationMs,
-        waits: line.waits,
-        workDir: work.dir,
-        output: picture,
-        signal,
-      });
-    }
-    const encodeIn = {
-      video: picture,
-      mixFile,
-      channels,
-      output,
-      language,
-      workDir: work.dir,
-      concurrency,
-      signal,
-    };
-    const encoded = await encodeWithinCeiling({ ...encodeIn, onProgress: onEncode });
-    if (picture !== video) await rm(picture, { force: true });
+    const encoded = await encodeHeld(video, line.waits, {
+      ...{ mixFile, channels, output, language, workDir: work.dir, concurrency, signal },
+      ...{ demuxer: prep.demuxer, durationMs },
+      onProgress: (f) => report("encode", f),
+    });
     // a line's subtitle lasts as long as it is spoken, through a hold of the picture
     const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, placed[i]?.end ?? 0) }));
     const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, cues) : null;
@@ -246,43 +154,19 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
 
     const translation = doc.meta?.translation;
     const rep = buildReport({
-      ...{
-        video,
-        output,
-        language,
-        durationMs: line.durationMs,
-        channels,
-        background,
-        separation,
-        unlined,
-        duckDb,
-        fit,
-      },
+      ...{ video, output, language, durationMs: line.durationMs, channels, background, duckDb, fit },
+      ...{ separation: bed.separation, unlined: bed.unlined },
       ...{ timing, plan: line.plan, waits: line.waits, sourceDurationMs: durationMs },
       voices: prep.voices,
       ...{ translation, loudness, encoded, segments: line.segments, synth, fits: line.fits, placed },
       ...{ warnings: prep.warnings, timings },
     });
-    if (measuring) {
+    if (checks) {
       t = performance.now();
-      const tr = translation;
-      // a check that cannot measure costs the dub its card, never the dub itself
-      const measures = await measuring.catch((err) => {
-        if (signal?.aborted) throw err;
-        rep.warnings.push(`the lines were not checked: ${err instanceof Error ? err.message : String(err)}`);
-        return null;
-      });
-      if (measures)
-        Object.assign(
-          rep,
-          cardOf(measures, rep.segments, language, {
-            ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
-            ...opts.checks,
-          }),
-        );
+      await attachCard(rep, checks, { language, translation, checks: opts.checks, signal });
       // what the checks added: the wait after the encode; their own wall time ran beside the mix
       timings.checks = since(t);
-      timings.checksBeside = Math.round(checksWall * 1000) / 1000;
+      timings.checksBeside = Math.round(checks.wall() * 1000) / 1000;
     }
     const reportFile = `${outputBase(output)}.report.json`;
     await writeFile(reportFile, `${JSON.stringify(rep, null, 2)}\n`);
@@ -301,6 +185,132 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     await rm(join(work.dir, "original.f32"), { force: true });
     await directoryClipCache(clipDir, opts.clipCacheBytes).prune();
     await work.done();
+  }
+}
+
+type Synthesized = Awaited<ReturnType<typeof synthesizeSegments>>;
+type Timeline = ReturnType<typeof dubTimeline>;
+
+/** The line checks started beside the mix and the encode; their wall time is read once they settle. */
+function startChecks(input: Parameters<typeof measureLines>[0]) {
+  const started = performance.now();
+  let wall = 0;
+  const measures = measureLines(input).finally(() => {
+    wall = since(started);
+  });
+  // awaited after the encode; a failure before then must not be an unhandled rejection
+  measures.catch(() => {});
+  return { measures, wall: () => wall };
+}
+
+/** The report card from the checks' measures; a check that cannot measure costs the card, never the dub. */
+async function attachCard(
+  rep: DubReport,
+  checks: ReturnType<typeof startChecks>,
+  c: {
+    language: string;
+    translation: DubReport["translation"];
+    checks: DubOptions["checks"];
+    signal?: AbortSignal;
+  },
+) {
+  const measures = await checks.measures.catch((err) => {
+    if (c.signal?.aborted) throw err;
+    rep.warnings.push(`the lines were not checked: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  });
+  const tr = c.translation;
+  if (measures)
+    Object.assign(
+      rep,
+      cardOf(measures, rep.segments, c.language, {
+        ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
+        ...c.checks,
+      }),
+    );
+}
+
+/**
+ * The lines placed into the mix file over the decoded background. Where the picture waits for a line, the
+ * background (and the original kept under some lines) is stretched to follow it, and speech no line
+ * covers is ducked on the output's timeline.
+ */
+async function mixLines(
+  line: Timeline,
+  m: {
+    mixFile: string;
+    clipDir: string;
+    channels: number;
+    durationMs: number;
+    synth: Synthesized;
+    background: BackgroundMode;
+    duckDb: number;
+    concurrency: number;
+    decoded: Promise<boolean>;
+    original: { decoded: Promise<boolean>; file: string } | null;
+    unlined: DubReport["unlinedSpeech"];
+    signal?: AbortSignal;
+    onProgress: (fraction: number) => void;
+  },
+) {
+  const stretches = soundStretches(line.waits, m.durationMs / 1000);
+  const followPicture = async (file: string) => {
+    if (!stretches.length) return;
+    const held = `${file}.held`;
+    const args = stretchSoundArgs(file, held, stretches, { sampleRate: MIX_RATE, channels: m.channels });
+    await runFfmpeg(args, { signal: m.signal });
+    await rename(held, file);
+  };
+  const background = m.decoded.then(async (ok) => {
+    if (ok) await followPicture(m.mixFile);
+    return ok;
+  });
+  const { original } = m;
+  const restore = original
+    ? {
+        file: original.decoded.then(async () => {
+          await followPicture(original.file);
+          return original.file;
+        }),
+        ranges: line.segments
+          .filter((s) => s.keepOriginal)
+          .map((s) => ({ start: toFrame(s.start), end: toFrame(s.end) })),
+      }
+    : undefined;
+  // speech no line covers, ducked too (on the output's timeline)
+  const duckAlso = (m.unlined ?? []).map((r) => ({
+    start: toFrame(shiftTime(r.start, line.waits)),
+    end: toFrame(shiftTime(r.end, line.waits)),
+  }));
+  return mixToFile({
+    ...{ mixFile: m.mixFile, clipDir: m.clipDir, channels: m.channels, durationMs: line.durationMs },
+    ...{ background, duckDb: m.duckDb, segments: line.segments, synth: m.synth, fits: line.fits },
+    ...{ duck: m.background === "duck", duckAlso, restore, concurrency: m.concurrency, signal: m.signal },
+    onProgress: m.onProgress,
+  });
+}
+
+/** The mix encoded with the picture, the picture first held where lines wait for it. */
+async function encodeHeld(
+  video: string,
+  waits: Timeline["waits"],
+  e: Omit<Parameters<typeof encodeWithinCeiling>[0], "video"> & {
+    demuxer: Awaited<ReturnType<typeof prepareDub>>["demuxer"];
+    durationMs: number;
+  },
+) {
+  const { demuxer, durationMs, ...encodeIn } = e;
+  if (!waits.length) return encodeWithinCeiling({ ...encodeIn, video });
+  // the stretches around the holds encoded again
+  const picture = join(e.workDir, "held.mp4");
+  await holdVideo({
+    video: { path: video, demuxer, seconds: durationMs / 1000 },
+    ...{ durationMs, waits, workDir: e.workDir, output: picture, signal: e.signal },
+  });
+  try {
+    return await encodeWithinCeiling({ ...encodeIn, video: picture });
+  } finally {
+    await rm(picture, { force: true });
   }
 }
 
