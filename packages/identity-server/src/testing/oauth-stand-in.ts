@@ -117,29 +117,11 @@ export async function startOAuthStandIn(opts: {
   const issuerOf = (p: StandInProvider, account?: StandInAccount) =>
     p === "microsoft" ? `${url}/microsoft/${account?.tenantId ?? "{tenantid}"}/v2.0` : `${url}/${p}`;
 
-  async function idToken(g: Grant, issuer: string): Promise<string> {
-    const a = g.account;
-    const claims: Record<string, unknown> = { sub: a.id, name: a.name };
-    if (g.nonce) claims.nonce = g.nonce;
-    if (a.email && (g.provider !== "twitch" || g.emailInIdToken)) {
-      claims.email = a.email;
-      if (g.provider === "apple") claims.email_verified = a.emailVerified ? "true" : "false";
-      else if (g.provider === "microsoft") claims.xms_edov = a.emailVerified === true;
-      else claims.email_verified = a.emailVerified === true;
-    }
-    if (g.provider === "microsoft") claims.tid = a.tenantId;
-    if (a.picture) claims.picture = a.picture;
+  function idToken(g: Grant, issuer: string): Promise<string> {
     const bad = misbehaviours.get(g.provider);
     misbehaviours.delete(g.provider);
-    if (bad === "wrong-nonce") claims.nonce = "not-the-nonce";
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: jwk.kid! })
-      .setIssuer(bad === "wrong-issuer" ? `${url}/somebody-else` : issuer)
-      .setAudience(bad === "wrong-audience" ? "another-client" : clientId)
-      .setIssuedAt(bad === "expired" ? now - 7200 : now)
-      .setExpirationTime(bad === "expired" ? now - 3600 : now + 600)
-      .sign(bad === "bad-signature" ? stranger.privateKey : privateKey);
+    const key = bad === "bad-signature" ? stranger.privateKey : privateKey;
+    return signIdToken(g, { issuer, url, clientId, kid: jwk.kid!, key }, bad);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -151,7 +133,7 @@ export async function startOAuthStandIn(opts: {
     const path = provider === "microsoft" ? rest.slice(1).join("/") : rest.join("/");
     if (path === "jwks") return json(res, 200, { keys: [jwk] });
     if (path === ".well-known/openid-configuration" && rules.openIdConnect && provider !== "microsoft")
-      return json(res, 200, discovery(provider, rules));
+      return json(res, 200, discovery(`${url}/${provider}`, issuerOf(provider), rules));
     if (path === "authorize" && req.method === "GET") return authorize(provider, rules, u, res);
     if (path === "token" && req.method === "POST") return token(provider, rules, req, res);
     if (path === "user" || path === "emails") return user(provider, path, req, res);
@@ -189,14 +171,7 @@ export async function startOAuthStandIn(opts: {
         const [firstName, ...last] = account.name.split(" ");
         answer.user = JSON.stringify({ name: { firstName, lastName: last.join(" ") }, email: account.email });
       }
-      const inputs = Object.entries(answer)
-        .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
-        .join("");
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(
-        `<!doctype html><title>Apple</title><form method="post" action="${escapeHtml(redirectUri)}">${inputs}</form><script>document.forms[0].submit()</script>`,
-      );
-      return;
+      return appleFormPost(res, redirectUri, answer);
     }
     const back = new URL(redirectUri);
     for (const [k, v] of Object.entries(answer)) back.searchParams.set(k, v);
@@ -214,7 +189,8 @@ export async function startOAuthStandIn(opts: {
     if (rules.auth === "post" && basic) return json(res, 401, { error: "invalid_client", detail: "post" });
     if (id !== clientId) return json(res, 401, { error: "invalid_client" });
     if (provider === "apple") {
-      if (!(await validAppleSecret(secret ?? ""))) return json(res, 400, { error: "invalid_client" });
+      if (!(await validAppleSecret(secret ?? "", apple.publicKey, clientId)))
+        return json(res, 400, { error: "invalid_client" });
     } else if (secret !== clientSecret) return json(res, 401, { error: "invalid_client" });
     if (form.grant_type !== "authorization_code") return json(res, 400, { error: "unsupported_grant_type" });
     const g = codes.get(form.code ?? "");
@@ -225,26 +201,8 @@ export async function startOAuthStandIn(opts: {
       return json(res, 400, { error: "invalid_grant", detail: "code_verifier" });
     const access = randomBytes(16).toString("hex");
     accessTokens.set(access, g);
-    const base = { access_token: access, expires_in: 3600, refresh_token: `refresh-${access}` };
-    if (rules.openIdConnect) {
-      const body = {
-        ...base,
-        token_type: "Bearer",
-        scope: "openid email profile",
-        id_token: await idToken(g, issuerOf(provider, g.account)),
-      };
-      return json(res, 200, provider === "slack" ? { ok: true, ...body } : body);
-    }
-    if (provider === "github")
-      return json(res, 200, { access_token: access, token_type: "bearer", scope: "read:user,user:email" });
-    if (provider === "tiktok")
-      return json(res, 200, {
-        ...base,
-        open_id: g.account.id,
-        scope: "user.info.basic",
-        token_type: "Bearer",
-      });
-    return json(res, 200, { ...base, token_type: "bearer" });
+    const signed = rules.openIdConnect ? await idToken(g, issuerOf(provider, g.account)) : null;
+    return json(res, 200, tokenAnswer(provider, access, g.account, signed));
   }
 
   function user(provider: StandInProvider, path: string, req: IncomingMessage, res: ServerResponse) {
@@ -252,7 +210,6 @@ export async function startOAuthStandIn(opts: {
     const g = accessTokens.get(bearer);
     if (!g || g.provider !== provider) return json(res, 401, { error: "invalid_token" });
     const a = g.account;
-    const [given = "", ...family] = (a.name ?? "").split(" ");
     if (path === "emails") {
       const rows = a.email ? [{ email: a.email, primary: true, verified: a.emailVerified === true }] : [];
       if (provider === "bitbucket")
@@ -261,109 +218,7 @@ export async function startOAuthStandIn(opts: {
         });
       return json(res, 200, [{ email: `old-${a.id}@example.net`, primary: false, verified: true }, ...rows]);
     }
-    switch (provider) {
-      case "github":
-        return json(res, 200, {
-          id: Number(a.id),
-          login: `user${a.id}`,
-          name: a.name ?? null,
-          email: null,
-          avatar_url: a.picture ?? "",
-        });
-      case "facebook":
-        return json(res, 200, {
-          id: a.id,
-          name: a.name,
-          first_name: given,
-          last_name: family.join(" "),
-          email: a.email,
-          picture: { data: { url: a.picture ?? "" } },
-        });
-      case "discord":
-        return json(res, 200, {
-          id: a.id,
-          username: `user${a.id}`,
-          global_name: a.name,
-          email: a.email ?? null,
-          verified: a.emailVerified === true,
-          avatar: null,
-        });
-      case "amazon":
-        return json(res, 200, { user_id: a.id, name: a.name, email: a.email });
-      case "bitbucket":
-        return json(res, 200, {
-          uuid: a.id,
-          display_name: a.name,
-          links: { avatar: { href: a.picture ?? "" } },
-        });
-      case "coinbase":
-        return json(res, 200, {
-          data: { id: a.id, name: a.name, email: a.email, avatar_url: a.picture ?? "" },
-        });
-      case "twitter":
-        return json(res, 200, {
-          data: {
-            id: a.id,
-            name: a.name,
-            username: `user${a.id}`,
-            ...(a.email ? { confirmed_email: a.email } : {}),
-          },
-        });
-      case "tiktok":
-        return json(res, 200, {
-          data: { user: { open_id: a.id, display_name: a.name, avatar_url: a.picture ?? "" } },
-          error: { code: "ok" },
-        });
-      case "snapchat":
-        return json(res, 200, {
-          data: { me: { externalId: a.id, displayName: a.name, bitmoji: { avatar: a.picture ?? "" } } },
-        });
-      case "figma":
-        return json(res, 200, { id: a.id, email: a.email, handle: a.name, img_url: a.picture ?? "" });
-      default: {
-        // OpenID Connect user info.
-        const info: Record<string, unknown> = {
-          sub: a.id,
-          name: a.name,
-          given_name: given,
-          family_name: family.join(" "),
-        };
-        if (a.email) Object.assign(info, { email: a.email, email_verified: a.emailVerified === true });
-        return json(res, 200, info);
-      }
-    }
-  }
-
-  /** What an OpenID Connect provider publishes about itself (for `OAUTH_<PROVIDER>_ISSUER`). */
-  function discovery(provider: StandInProvider, rules: Rules) {
-    const base = `${url}/${provider}`;
-    return {
-      issuer: issuerOf(provider),
-      authorization_endpoint: `${base}/authorize`,
-      token_endpoint: `${base}/token`,
-      userinfo_endpoint: `${base}/user`,
-      jwks_uri: `${base}/jwks`,
-      response_types_supported: ["code"],
-      subject_types_supported: ["public"],
-      id_token_signing_alg_values_supported: ["RS256"],
-      token_endpoint_auth_methods_supported: [
-        rules.auth === "basic" ? "client_secret_basic" : "client_secret_post",
-      ],
-    };
-  }
-
-  async function validAppleSecret(secret: string): Promise<boolean> {
-    try {
-      const { payload, protectedHeader } = await jwtVerify(secret, apple.publicKey, {
-        issuer: APPLE_TEAM_ID,
-        subject: clientId,
-        audience: "https://appleid.apple.com",
-        algorithms: ["ES256"],
-      });
-      return protectedHeader.kid === APPLE_KEY_ID && typeof payload.exp === "number";
-    } catch {
-      return false;
-    }
+    return json(res, 200, profileOf(provider, a));
   }
 
   return {
@@ -372,38 +227,204 @@ export async function startOAuthStandIn(opts: {
     clientSecret,
     applePrivateKey: applePem,
     lastTokenRequest,
-    endpoints(provider) {
-      const base = provider === "microsoft" ? `${url}/microsoft/{tenant}` : `${url}/${provider}`;
-      return {
-        issuer: issuerOf(provider),
-        authorization: `${base}/authorize`,
-        token: `${base}/token`,
-        userinfo: `${base}/user`,
-        jwks: `${base}/jwks`,
-        ...(provider === "github" || provider === "bitbucket" ? { emails: `${base}/emails` } : {}),
-      };
-    },
+    endpoints: (provider) => endpointsOf(url, provider, issuerOf(provider)),
     signInAs(provider, account) {
       next.set(provider, account);
     },
     misbehave(provider, how) {
       misbehaviours.set(provider, how);
     },
-    googleCredential(claims) {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({
-        iss: "https://accounts.google.com",
-        aud: clientId,
-        iat: now,
-        exp: now + 300,
-        email_verified: true,
-        ...claims,
-      })
-        .setProtectedHeader({ alg: "RS256", kid: jwk.kid! })
-        .sign(privateKey);
-    },
+    googleCredential: (claims) => googleCredential(claims, clientId, jwk.kid!, privateKey),
     close: () => new Promise((r) => server.close(() => r())),
   };
+}
+
+/** The provider's own user JSON for the account (its documented shape). */
+function profileOf(provider: StandInProvider, a: StandInAccount): unknown {
+  const [given = "", ...family] = (a.name ?? "").split(" ");
+  switch (provider) {
+    case "github":
+      return {
+        id: Number(a.id),
+        login: `user${a.id}`,
+        name: a.name ?? null,
+        email: null,
+        avatar_url: a.picture ?? "",
+      };
+    case "facebook":
+      return {
+        id: a.id,
+        name: a.name,
+        first_name: given,
+        last_name: family.join(" "),
+        email: a.email,
+        picture: { data: { url: a.picture ?? "" } },
+      };
+    case "discord":
+      return {
+        id: a.id,
+        username: `user${a.id}`,
+        global_name: a.name,
+        email: a.email ?? null,
+        verified: a.emailVerified === true,
+        avatar: null,
+      };
+    case "amazon":
+      return { user_id: a.id, name: a.name, email: a.email };
+    case "bitbucket":
+      return {
+        uuid: a.id,
+        display_name: a.name,
+        links: { avatar: { href: a.picture ?? "" } },
+      };
+    case "coinbase":
+      return {
+        data: { id: a.id, name: a.name, email: a.email, avatar_url: a.picture ?? "" },
+      };
+    case "twitter":
+      return {
+        data: {
+          id: a.id,
+          name: a.name,
+          username: `user${a.id}`,
+          ...(a.email ? { confirmed_email: a.email } : {}),
+        },
+      };
+    case "tiktok":
+      return {
+        data: { user: { open_id: a.id, display_name: a.name, avatar_url: a.picture ?? "" } },
+        error: { code: "ok" },
+      };
+    case "snapchat":
+      return {
+        data: { me: { externalId: a.id, displayName: a.name, bitmoji: { avatar: a.picture ?? "" } } },
+      };
+    case "figma":
+      return { id: a.id, email: a.email, handle: a.name, img_url: a.picture ?? "" };
+    default: {
+      // OpenID Connect user info.
+      const info: Record<string, unknown> = {
+        sub: a.id,
+        name: a.name,
+        given_name: given,
+        family_name: family.join(" "),
+      };
+      if (a.email) Object.assign(info, { email: a.email, email_verified: a.emailVerified === true });
+      return info;
+    }
+  }
+}
+
+/** What an OpenID Connect provider publishes about itself (for `OAUTH_<PROVIDER>_ISSUER`). */
+function discovery(base: string, issuer: string, rules: Rules) {
+  return {
+    issuer,
+    authorization_endpoint: `${base}/authorize`,
+    token_endpoint: `${base}/token`,
+    userinfo_endpoint: `${base}/user`,
+    jwks_uri: `${base}/jwks`,
+    response_types_supported: ["code"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    token_endpoint_auth_methods_supported: [
+      rules.auth === "basic" ? "client_secret_basic" : "client_secret_post",
+    ],
+  };
+}
+
+/** An Apple client secret: an ES256 JWT of the team, for the client, signed with the registered key. */
+async function validAppleSecret(secret: string, key: CryptoKey, clientId: string): Promise<boolean> {
+  try {
+    const { payload, protectedHeader } = await jwtVerify(secret, key, {
+      issuer: APPLE_TEAM_ID,
+      subject: clientId,
+      audience: "https://appleid.apple.com",
+      algorithms: ["ES256"],
+    });
+    return protectedHeader.kid === APPLE_KEY_ID && typeof payload.exp === "number";
+  } catch {
+    return false;
+  }
+}
+
+/** Apple's form_post answer: a page that posts the answer to the redirect URI. */
+function appleFormPost(res: ServerResponse, redirectUri: string, answer: Record<string, string>) {
+  const inputs = Object.entries(answer)
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+    .join("");
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(
+    `<!doctype html><title>Apple</title><form method="post" action="${escapeHtml(redirectUri)}">${inputs}</form><script>document.forms[0].submit()</script>`,
+  );
+}
+
+function endpointsOf(url: string, provider: StandInProvider, issuer: string): Record<string, string> {
+  const base = provider === "microsoft" ? `${url}/microsoft/{tenant}` : `${url}/${provider}`;
+  return {
+    issuer,
+    authorization: `${base}/authorize`,
+    token: `${base}/token`,
+    userinfo: `${base}/user`,
+    jwks: `${base}/jwks`,
+    ...(provider === "github" || provider === "bitbucket" ? { emails: `${base}/emails` } : {}),
+  };
+}
+
+/** The ID token of a grant, breaking one rule when the test asked for it (`misbehave`). */
+function signIdToken(
+  g: Grant,
+  k: { issuer: string; url: string; clientId: string; kid: string; key: CryptoKey },
+  bad: Misbehaviour | undefined,
+): Promise<string> {
+  const a = g.account;
+  const claims: Record<string, unknown> = { sub: a.id, name: a.name };
+  if (g.nonce) claims.nonce = g.nonce;
+  if (a.email && (g.provider !== "twitch" || g.emailInIdToken)) {
+    claims.email = a.email;
+    if (g.provider === "apple") claims.email_verified = a.emailVerified ? "true" : "false";
+    else if (g.provider === "microsoft") claims.xms_edov = a.emailVerified === true;
+    else claims.email_verified = a.emailVerified === true;
+  }
+  if (g.provider === "microsoft") claims.tid = a.tenantId;
+  if (a.picture) claims.picture = a.picture;
+  if (bad === "wrong-nonce") claims.nonce = "not-the-nonce";
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", kid: k.kid })
+    .setIssuer(bad === "wrong-issuer" ? `${k.url}/somebody-else` : k.issuer)
+    .setAudience(bad === "wrong-audience" ? "another-client" : k.clientId)
+    .setIssuedAt(bad === "expired" ? now - 7200 : now)
+    .setExpirationTime(bad === "expired" ? now - 3600 : now + 600)
+    .sign(k.key);
+}
+
+/** A Google ID token as One Tap's script hands it over. */
+function googleCredential(claims: Record<string, unknown>, clientId: string, kid: string, key: CryptoKey) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    iss: "https://accounts.google.com",
+    aud: clientId,
+    iat: now,
+    exp: now + 300,
+    email_verified: true,
+    ...claims,
+  })
+    .setProtectedHeader({ alg: "RS256", kid })
+    .sign(key);
+}
+
+/** The token endpoint's JSON: OpenID Connect's with the ID token, or the provider's own shape. */
+function tokenAnswer(provider: StandInProvider, access: string, a: StandInAccount, idToken: string | null) {
+  const base = { access_token: access, expires_in: 3600, refresh_token: `refresh-${access}` };
+  if (idToken) {
+    const body = { ...base, token_type: "Bearer", scope: "openid email profile", id_token: idToken };
+    return provider === "slack" ? { ok: true, ...body } : body;
+  }
+  if (provider === "github")
+    return { access_token: access, token_type: "bearer", scope: "read:user,user:email" };
+  if (provider === "tiktok")
+    return { ...base, open_id: a.id, scope: "user.info.basic", token_type: "Bearer" };
+  return { ...base, token_type: "bearer" };
 }
 
 function parseBasic(header: string | undefined): { id: string; secret: string } | null {
