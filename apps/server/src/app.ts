@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
-  subtitleImportRoutes(app, { videos, translations });
+  subtitleImportRoutes(app, { videos, translations, scratchDir: path.join(config.dataDir, "tmp") });
   glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams, credentials: sessions.cache });
   catalogRoutes(app, { registry, storage, tmpDir: path.join(config.dataDir, "tmp") });

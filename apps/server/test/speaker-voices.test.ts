@@ -1,7 +1,8 @@
 // Voices that follow the speaker through the real server: measured at transcription (a real
 // two-voice dialogue, pocketsphinx), "Match the speaker" kept per speaker and changed through the
 // project's speakers, measures that only the server writes, and a speaker first measured by a dub.
-import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { findVoice } from "@dubbing/dubbing";
+import { DIALOGUE, type Dialogue, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
@@ -9,9 +10,12 @@ import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("speaker-voices-");
 let dialogue: string;
+let truth: Dialogue["truth"];
 beforeAll(() => {
-  dialogue = makeDialogue(tmp.path, DIALOGUE).video;
+  ({ video: dialogue, truth } = makeDialogue(tmp.path, DIALOGUE));
 });
+
+const srtTime = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace(".", ",");
 
 interface Style {
   match: boolean;
@@ -29,6 +33,7 @@ interface Speaker {
 describe.each(MODES)("speaker voices (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
+  let projectId: string;
 
   beforeAll(async () => {
     ts = await startTestServer(mode);
@@ -42,6 +47,7 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     const res = await upload(ts.baseUrl, cookie, dialogue, "Two voices", { speakers: "2" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body._id as string;
+    projectId = id;
     const project = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
     expect(project.status, project.statusMessage).toBe("ready");
     const speakers = project.speakers as Speaker[];
@@ -99,5 +105,29 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     const final = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body.speakers as Speaker[];
     expect(final[2]!.style).toEqual({ match: true, measured: guest.target });
     expect(final[0]!.style).toEqual(after[0]!.style);
+  });
+  it("gives the speakers that imported subtitles add a voice of their gender, by how they sound", async () => {
+    // Tom (awb, a man) is named first: by the order of names alone he would get the first default voice, a
+    // woman's, and Sarah a man's
+    const name = (voice: string) => (voice === "slt" ? "Sarah" : "Tom");
+    const srt = truth
+      .map((l, i) => `${i + 1}\n${srtTime(l.start)} --> ${srtTime(l.end)}\n${name(l.voice)}: ${l.text}\n`)
+      .join("\n");
+    const form = new FormData();
+    form.set("subtitles", new Blob([srt]), "names.srt");
+    const res = await fetch(`${ts.baseUrl}/api/video/${projectId}/subtitles/original`, {
+      method: "POST",
+      body: form,
+      headers: { cookie },
+    });
+    const body = (await res.json()) as { speakers: Speaker[] };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const gender = (who: string) => {
+      const speaker = body.speakers.find((s) => s.name === who)!;
+      return { gender: findVoice(speaker.selectedVoice)?.gender, pitchHz: speaker.style?.measured?.pitchHz };
+    };
+    expect(gender("Sarah").gender).toBe("Female");
+    expect(gender("Tom").gender).toBe("Male");
+    expect(gender("Sarah").pitchHz).toBeGreaterThan(gender("Tom").pitchHz! * 1.15);
   });
 });

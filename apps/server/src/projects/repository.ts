@@ -198,6 +198,8 @@ export class VideoRepository {
   async saveEdit(
     projectId: string,
     change: { title?: string; speakers?: Speaker[]; transcript?: Segment[] },
+    /** "server": the speakers' measures were taken by the server (subtitles imported), not sent by a client. */
+    measuredBy: "client" | "server" = "client",
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const repo = new VideoRepository(tx);
@@ -207,7 +209,9 @@ export class VideoRepository {
         repo.transcriptOf(projectId),
       ]);
       // the measures are the server's: a client's are replaced by the stored ones
-      const given = change.speakers && keepMeasured(change.speakers, currentSpeakers);
+      const given =
+        change.speakers &&
+        (measuredBy === "server" ? change.speakers : keepMeasured(change.speakers, currentSpeakers));
       const newSpeakers = given && !sameList(given, currentSpeakers) ? given : undefined;
       let newTranscript =
         change.transcript && !sameList(change.transcript, currentTranscript) ? change.transcript : undefined;

@@ -22,7 +22,12 @@ const NOT_YET = new Set(["uploaded", "processing", "transcribing"]);
 
 export function subtitleImportRoutes(
   app: FastifyInstance,
-  deps: { videos: VideoService; translations: TranslationService },
+  deps: {
+    videos: VideoService;
+    translations: TranslationService;
+    /** Where the project's audio is copied to measure the speakers the subtitles add. */
+    scratchDir: string;
+  },
 ) {
   const { videos } = deps;
 
@@ -39,11 +44,17 @@ export function subtitleImportRoutes(
 
       if (target === "original") {
         // Replaces speakers (named ones kept with their voices) and transcript under the edit rules (409).
-        const doc = transcriptFromCues(cues, project.language, await videos.repo.speakersOf(project.id));
+        const before = await videos.repo.speakersOf(project.id);
+        const doc = await videos.voicesForNewSpeakers(
+          project,
+          transcriptFromCues(cues, project.language, before),
+          before,
+          deps.scratchDir,
+        );
         const problem = project.durationMs ? timelineProblem(doc.transcript, project.durationMs) : null;
         if (problem)
           throw new AppError("validation_failed", problem.message, [{ ...problem, path: "subtitles" }]);
-        await videos.repo.saveEdit(project.id, doc);
+        await videos.repo.saveEdit(project.id, doc, "server");
         return videos.get(userId, project.id);
       }
 

@@ -332,6 +332,27 @@ export class VideoService {
     }
   }
 
+  /**
+   * Subtitles imported as an existing project's transcript: the speakers they add get their first voice by
+   * how they sound in the project's audio, as at an upload with subtitles (those it had keep theirs).
+   */
+  async voicesForNewSpeakers<T extends ReturnType<typeof transcriptFromCues>>(
+    row: ProjectRow,
+    doc: T,
+    before: { id: string }[],
+    scratchDir: string,
+  ): Promise<T> {
+    const had = new Set(before.map((s) => s.id));
+    const fresh = new Set(doc.speakers.filter((s) => !had.has(s.id)).map((s) => s.id));
+    if (fresh.size === 0 || !row.audioKey || !(await this.storage.stat(row.audioKey))) return doc;
+    const copy = await this.storage.localCopy(row.audioKey, scratchDir);
+    try {
+      return await voicesFromAudio(copy.path, doc, row.language, fresh);
+    } finally {
+      await copy.release();
+    }
+  }
+
   async transcript(userId: string, id: string) {
     const row = await this.repo.requireVisible(userId, id);
     return this.repo.transcriptOf(row.id);
@@ -433,16 +454,17 @@ export class VideoService {
 }
 
 /**
- * An uploaded SRT's speakers given their first voice by how they sound (their median pitch over their
- * own cues in the upload), not by the order of their names; a speaker with no voiced audio keeps theirs.
+ * An uploaded SRT's speakers (or those of `ids`) given their first voice by how they sound (their median
+ * pitch over their own cues in the audio), not by the order of their names; a speaker with no voiced
+ * audio keeps theirs.
  */
 async function voicesFromAudio<T extends ReturnType<typeof transcriptFromCues>>(
   video: string,
   doc: T,
   language: SpokenLanguage,
+  ids: ReadonlySet<string> = new Set(doc.speakers.map((s) => s.id)),
 ): Promise<T> {
-  if (!isLanguageCode(language)) return doc;
-  const ids = new Set(doc.speakers.map((s) => s.id));
+  if (!isLanguageCode(language) || ids.size === 0) return doc;
   const measured = await measureSpeakers(video, doc.transcript, ids);
   return { ...doc, speakers: voicesByPitch(doc.speakers, language, measured, ids) };
 }
