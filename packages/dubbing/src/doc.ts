@@ -97,6 +97,8 @@ export interface DocMeta {
     route: string[];
     /** Segments whose glossary term did not survive the translation. */
     glossaryMisses?: GlossaryMiss[];
+    /** Words the translator did not know, by segment index (Apertium marks them). */
+    unknownWords?: Record<number, string[]>;
     /** Lines over their budget after translation, and how many the engine shortened within it. */
     fit?: { overLong: number; shortened: number };
   };

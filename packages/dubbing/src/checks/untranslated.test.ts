@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkUntranslated, markedWords } from "./untranslated.ts";
+import { markedWords, unmark } from "../mt/apertium-marks.ts";
+import { checkUntranslated } from "./untranslated.ts";
 
 const fr = { sourceLanguage: "en", targetLanguage: "fr" };
 
@@ -26,6 +27,13 @@ describe("checkUntranslated", () => {
     expect(f).toMatchObject({ status: "warn" });
     expect(f.message).toContain('"muelle"');
     expect(checkUntranslated({ ...fr, text: "Le muelle.", unknownWords: ["muelle"] }).status).toBe("warn");
+    // a reported word the line no longer holds (the user replaced it) is not held against it
+    expect(checkUntranslated({ ...fr, text: "Le quai.", unknownWords: ["muelle"] }).status).toBe("ok");
+    // a glossary term's placeholder is unknown to Apertium on purpose
+    expect(markedWords("le *ZXQ0QZ et *zorblax")).toEqual(["zorblax"]);
+    expect(unmark("Le *muelle est #grand, @voila; me@example.com 5*3")).toBe(
+      "Le muelle est grand, voila; me@example.com 5*3",
+    );
   });
   it("warns on frequent words of the pivot language", () => {
     const f = checkUntranslated({ ...fr, text: "Me Demasiado", route: ["en", "es", "fr"] });

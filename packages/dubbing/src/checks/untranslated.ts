@@ -2,6 +2,7 @@
 // source language (a stop-word count: cheap, and only for the languages stopwords.ts lists); it holds
 // words the rule-based translator did not know (Apertium marks them *word, #word, @word); or it holds
 // frequent words of the language a translation went through (a Spanish "pero" in French).
+import { markedWords } from "../mt/apertium-marks.ts";
 import { STOP_WORDS, stopWordShare, wordsOf } from "./stopwords.ts";
 import type { Finding } from "./types.ts";
 
@@ -29,11 +30,6 @@ export interface UntranslatedInput {
 const same = (a: string, b: string) => wordsOf(a).join(" ") === wordsOf(b).join(" ");
 const base = (l: string) => l.split("-")[0] as string;
 
-/** Pure: the marks Apertium puts on words it did not know, analyse or generate. */
-export function markedWords(text: string): string[] {
-  return [...text.matchAll(/(?<![\p{L}\p{N}])[*#@](\p{L}[\p{L}'’-]*)/gu)].map((m) => m[1] as string);
-}
-
 /** Pure: the untranslated finding; value is the share of the line's words in the source language. */
 export function checkUntranslated(i: UntranslatedInput): Finding {
   const words = wordsOf(i.text);
@@ -53,7 +49,10 @@ export function checkUntranslated(i: UntranslatedInput): Finding {
     if (src !== null && src >= UNTRANSLATED_SOURCE_SHARE && src > tgt)
       return finding("fail", `The line reads as ${from}, the original's language, not ${to}.`, src);
   }
-  const unknown = [...new Set([...(i.unknownWords ?? []), ...markedWords(i.text)])];
+  // the translator's unknown words that the line still holds (an edit may have replaced them)
+  const held = new Set(words);
+  const reported = (i.unknownWords ?? []).filter((w) => wordsOf(w).every((x) => held.has(x)));
+  const unknown = [...new Set([...reported, ...markedWords(i.text)])];
   if (unknown.length)
     return finding("warn", `The translator did not know: ${unknown.map((w) => `"${w}"`).join(", ")}.`);
   const pivots = (i.route ?? [])

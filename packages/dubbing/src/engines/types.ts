@@ -110,6 +110,8 @@ export interface MtResult {
   /** Languages passed through, e.g. ["en", "es", "fr"] for a pivot through Spanish. */
   route: string[];
   params: Record<string, unknown>;
+  /** Words the engine marked as unknown, by the index of the text (a rule-based engine's report). */
+  unknownWords?: Record<number, string[]>;
 }
 
 /** One term for one target language: `source` in the original becomes `target` in the translation. */

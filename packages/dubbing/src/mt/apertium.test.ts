@@ -28,4 +28,14 @@ describe("Apertium engine (real, Debian pairs)", () => {
     expect(await e.route("en", "ja")).toBeNull();
     await expect(e.translate(["x"], "en", "ja")).rejects.toMatchObject({ code: "no_engine" });
   });
+  it("reports the words a hop did not know, by line, and passes them on without marks", async () => {
+    const r = await e.translate(["I like the zorblax.", "", "The dock is near the house."], "en", "fr");
+    expect(r.route).toEqual(["en", "es", "fr"]);
+    // "zorblax" is unknown from the first hop; "muelle" is the Spanish the Spanish–French hop did not know
+    expect(r.unknownWords).toEqual({ 0: ["zorblax"], 2: ["muelle"] });
+    expect(r.texts.join(" ")).not.toMatch(/[*#@]/);
+    expect(r.texts[2]).toMatch(/muelle/);
+    // nothing unknown, nothing reported
+    expect((await e.translate(["The house is red."], "en", "es")).unknownWords).toBeUndefined();
+  });
 });

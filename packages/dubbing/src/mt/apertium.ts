@@ -7,6 +7,7 @@ import { DubError, throwIfAborted } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { isLanguageCode } from "../languages.ts";
 import { runProcess } from "../util/proc.ts";
+import { markedWords, unmark } from "./apertium-marks.ts";
 import { protectTerms } from "./glossary.ts";
 import { type Edge, findRoute } from "./routes.ts";
 
@@ -101,7 +102,7 @@ export function createApertiumEngine(opts: { modesDir?: string; binary?: string 
     const base = join(tmpdir(), `dub-apertium-${randomUUID()}`);
     try {
       await writeFile(`${base}.in`, text);
-      await runProcess(apertium, ["-u", mode, `${base}.in`, `${base}.out`], { signal });
+      await runProcess(apertium, [mode, `${base}.in`, `${base}.out`], { signal });
       return await readFile(`${base}.out`, "utf8");
     } finally {
       await rm(`${base}.in`, { force: true });
@@ -147,24 +148,34 @@ export function createApertiumEngine(opts: { modesDir?: string; binary?: string 
       const route = findRoute(all, from, to, { pivot: "es" });
       if (!route || route.length < 2)
         throw new DubError("no_engine", `Apertium has no route from ${from} to ${to}`);
-      // Apertium has no glossary: terms travel as placeholders it keeps (unknown words, -u) through every
+      // Apertium has no glossary: terms travel as placeholders it keeps (as unknown words) through every
       // hop, and the wanted target terms are put back at the end.
       const glossary = protectTerms(texts, o.glossary ?? []);
       let cur = glossary.texts;
       const modes: string[] = [];
+      // the words each hop marked as unknown, by line; the next hop gets them without their marks
+      const unknown = texts.map(() => new Set<string>());
       for (let i = 1; i < route.length; i++) {
         throwIfAborted(o.signal);
         const edge = all.find((e) => e.from === route[i - 1] && e.to === route[i])!;
         modes.push(edge.mode);
-        cur = await runHop(cur, edge.mode, o.signal);
+        const marked = await runHop(cur, edge.mode, o.signal);
+        marked.forEach((t, k) => {
+          for (const w of markedWords(t)) unknown[k]!.add(w);
+        });
+        cur = marked.map(unmark);
         o.onProgress?.(i / (route.length - 1));
       }
+      const unknownWords = Object.fromEntries(
+        unknown.flatMap((words, k) => (words.size ? [[k, [...words]]] : [])),
+      );
       return {
         texts: glossary.restore(cur),
         route,
+        ...(Object.keys(unknownWords).length && { unknownWords }),
         params: {
           modes,
-          unknownWords: "kept unmarked (-u)",
+          unknownWords: "marked by Apertium, reported by line",
           ...(o.glossary?.length && { glossary: `${o.glossary.length} terms as placeholders` }),
         },
       };

@@ -224,7 +224,10 @@ async function attachCard(
     Object.assign(
       rep,
       cardOf(measures, rep.segments, c.language, {
-        ...(tr ? { sourceLanguage: tr.from, route: tr.route, glossaryMisses: tr.glossaryMisses } : {}),
+        ...(tr && {
+          ...{ sourceLanguage: tr.from, route: tr.route },
+          ...{ glossaryMisses: tr.glossaryMisses, unknownWords: tr.unknownWords },
+        }),
         ...c.checks,
       }),
     );

@@ -122,6 +122,21 @@ describe("translate", () => {
     });
     expect(es.meta?.translation).toMatchObject({ id: "apertium", from: "en", to: "es", route: ["en", "es"] });
   });
+
+  it("records the words the translator did not know by segment, empty segments counted", async () => {
+    const line = (text: string, start: number) => ({ speaker: "s1", text, start, end: start + 900 });
+    const fr = await translate(
+      {
+        language: "en",
+        speakers: [{ id: "s1", name: "A", selectedVoice: "en-US-AvaMultilingualNeural" }],
+        transcript: [line("", 0), line("The house is red.", 1000), line("The dock is near the house.", 2000)],
+      },
+      "fr",
+    );
+    expect(fr.meta?.translation?.route).toEqual(["en", "es", "fr"]);
+    // Spanish's "muelle", which the Spanish–French hop did not know, in the third segment
+    expect(fr.meta?.translation?.unknownWords).toEqual({ 2: ["muelle"] });
+  });
 });
 
 describe("dub", () => {

@@ -80,6 +80,11 @@ export async function translate(
         route: result.route,
         params: result.params,
         ...(glossary.length && { glossaryMisses: glossaryMisses(texts, out, glossary) }),
+        ...(result.unknownWords && {
+          unknownWords: Object.fromEntries(
+            Object.entries(result.unknownWords).map(([k, words]) => [nonEmpty[Number(k)]!.i, words]),
+          ),
+        }),
         ...(fit.overLong > 0 && {
           fit: { overLong: fit.overLong, shortened: fit.shortenedFrom.filter(Boolean).length },
         }),
