@@ -24,6 +24,20 @@ export async function askForLink(page: Page, email: string, next = "/projects"):
   return link;
 }
 
+/** The path of the invitation link the dev mailbox holds for an address, once it has arrived. */
+export async function invitationPath(page: Page, email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get("/dev/mailbox")).text();
+      const mail = html.split("<article>").find((a) => a.includes(`To ${email}`) && a.includes("/invite/"));
+      link = mail?.match(/href="([^"]*\/invite\/[^"]*)"/)?.[1] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return new URL(link).pathname;
+}
+
 /** Signs in through the real widget and the e-mailed magic link, as a person would. */
 export async function signIn(page: Page, email: string, next = "/projects"): Promise<void> {
   await page.goto(await askForLink(page, email, next));

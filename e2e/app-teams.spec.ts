@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { APP_ORIGIN, askForLink, expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { APP_ORIGIN, askForLink, expect, invitationPath, signIn, test, uniqueEmail } from "./app-fixtures.ts";
 
 test("a workspace, an upload into it, an invitation by email and the switcher", async ({ page, browser }) => {
   test.setTimeout(4 * 60_000);
@@ -40,18 +40,7 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
 
   await test.step("the viewer follows the emailed link, signs in through it and finds the project", async () => {
     const viewer = await browser.newPage({ baseURL: APP_ORIGIN });
-    let link = "";
-    await expect
-      .poll(async () => {
-        const html = await (await viewer.request.get("/dev/mailbox")).text();
-        const mail = html
-          .split("<article>")
-          .find((a) => a.includes(`To ${viewerEmail}`) && a.includes("/invite/"));
-        link = mail?.match(/href="([^"]*\/invite\/[^"]*)"/)?.[1] ?? "";
-        return link;
-      })
-      .not.toBe("");
-    const invitePath = new URL(link).pathname;
+    const invitePath = await invitationPath(viewer, viewerEmail);
     await viewer.goto(await askForLink(viewer, viewerEmail, invitePath));
     await expect(viewer).toHaveURL(`${APP_ORIGIN}/projects`);
     await expect(viewer.getByLabel("Workspace").locator("option:checked")).toHaveText("Agency (viewer)");

@@ -102,6 +102,7 @@ export type LineComment = z.infer<typeof lineCommentSchema>;
 
 /** GET /api/video/{id}/comments. */
 export const lineCommentListSchema = z.object({ comments: z.array(lineCommentSchema) });
+export type LineCommentList = z.infer<typeof lineCommentListSchema>;
 
 /** POST /api/video/{id}/comments body: a new thread on a line, or a reply (`parentId`). */
 export const lineCommentBody = z.strictObject({

@@ -135,7 +135,7 @@ export function TranslatedLineHeader({
   );
 }
 
-/** One translated line's body: the original line, the shortened note and the text field. */
+/** One translated line's body: the original line, the shortened note, the text field and its comments. */
 export function TranslatedLineBody({
   seg,
   index,
@@ -143,6 +143,7 @@ export function TranslatedLineBody({
   code,
   field,
   onText,
+  comments,
 }: {
   seg: Segment;
   index: number;
@@ -151,6 +152,7 @@ export function TranslatedLineBody({
   /** The text field's id and key handling from the segment editing. */
   field: TextareaHTMLAttributes<HTMLTextAreaElement>;
   onText: (text: string) => void;
+  comments?: ReactNode;
 }) {
   return (
     <>
@@ -173,6 +175,7 @@ export function TranslatedLineBody({
         onChange={(e) => onText(e.target.value)}
         className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600"
       />
+      {comments}
     </>
   );
 }

@@ -4,7 +4,9 @@ import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { notify } from "../../toast/toast-store.ts";
 import { deleteTranslation, startTranslation, translationsKey } from "../api.ts";
+import { useLineComments } from "../review/LineComments.tsx";
 import { DubOutcome } from "../review/ReportCardPanel.tsx";
+import { ReviewBar } from "../review/ReviewBar.tsx";
 import { SegmentList } from "../transcript/SegmentRow.tsx";
 import { isFinished, jobKey } from "../use-project-events.ts";
 import { PreviousDub } from "./DubDownloads.tsx";
@@ -62,10 +64,12 @@ export function TranslationTab({
     language && !language.tts.available ? (language.tts.reason ?? "No voice engine is available.") : null;
   const { tooLong, waited } = flaggedLines(translation);
   const projection = useSpeedProjection(translation, segments);
+  const lineComments = useLineComments(projectId, code);
 
   return (
     <div className="space-y-4">
       {work.restoreOffer}
+      <ReviewBar projectId={projectId} translation={translation} dubRefusal={work.dubRefusal} />
       <TranslationControls
         projectId={projectId}
         translation={translation}
@@ -154,6 +158,7 @@ export function TranslationTab({
                 code={code}
                 field={editing.textField(i)}
                 onText={(text) => work.setSegment(i, { text }, `text:${i}`)}
+                comments={lineComments(i)}
               />
             ),
           };

@@ -116,8 +116,11 @@ export function useTranslationWork({
     lostOn: lostOnOtherAddress,
   });
 
+  // why the server last refused to dub (e.g. a workspace that dubs only approved translations), kept in view
+  const [dubRefusal, setDubRefusal] = useState<string | null>(null);
   const dub = async (regenerate?: number[]) => {
     setRequestingDub(true);
+    setDubRefusal(null);
     try {
       if (edited) {
         await saveTranslation(projectId, code, segments);
@@ -133,6 +136,7 @@ export function useTranslationWork({
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       console.error("Failed to dub", error);
+      if (error instanceof ApiError && error.status === 409) setDubRefusal(error.message);
       notify.error((error as Error).message || "Dubbing failed");
     } finally {
       setRequestingDub(false);
@@ -168,6 +172,7 @@ export function useTranslationWork({
     restoreOffer,
     requestingDub,
     dub,
+    dubRefusal,
     fix,
   };
 }

@@ -1,0 +1,79 @@
+import type { ReviewStatus, TranslationReview } from "@dubbing/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { notify } from "../../toast/toast-store.ts";
+import { translationsKey } from "../api.ts";
+import { setReviewStatus, useCurrentWorkspace } from "./api.ts";
+import { reviewActions, STATUS_LABEL } from "./review-state.ts";
+
+const BADGE: Record<ReviewStatus, string> = {
+  draft: "bg-slate-100 text-slate-700",
+  in_review: "bg-sky-100 text-sky-800",
+  approved: "bg-emerald-100 text-emerald-800",
+  changes_requested: "bg-amber-100 text-amber-900",
+};
+
+/** A translation's review status (who set it and when) and the moves the caller's role allows. */
+export function ReviewBar({
+  projectId,
+  translation: { language, review },
+  dubRefusal,
+}: {
+  projectId: string;
+  translation: { language: string; review: TranslationReview };
+  /** Why the server last refused to dub this translation (e.g. it waits for approval). */
+  dubRefusal: string | null;
+}) {
+  const client = useQueryClient();
+  const workspace = useCurrentWorkspace();
+  const [busy, setBusy] = useState(false);
+  const actions = reviewActions(workspace?.role, review.status);
+
+  async function move(to: ReviewStatus) {
+    setBusy(true);
+    try {
+      await setReviewStatus(projectId, language, to);
+      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
+    } catch (error) {
+      notify.error((error as Error).message || "The review could not be changed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label="Review" className="flex flex-wrap items-center gap-2 text-sm">
+      <span
+        data-testid="review-status"
+        className={`rounded-full px-2.5 py-0.5 font-medium ${BADGE[review.status]}`}
+      >
+        {STATUS_LABEL[review.status]}
+      </span>
+      {review.by && (
+        <span className="text-slate-500">
+          by {review.by}
+          {review.at && ` on ${new Date(review.at).toLocaleString()}`}
+        </span>
+      )}
+      {workspace?.dubOnlyApproved && (
+        <span className="text-slate-500">This workspace dubs only approved translations.</span>
+      )}
+      {actions.map((a) => (
+        <button
+          key={a.to}
+          type="button"
+          disabled={busy}
+          onClick={() => void move(a.to)}
+          className="rounded-md border border-slate-300 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+        >
+          {a.label}
+        </button>
+      ))}
+      {dubRefusal && (
+        <p role="alert" className="w-full rounded-md bg-amber-50 p-2 text-amber-900">
+          {dubRefusal}
+        </p>
+      )}
+    </section>
+  );
+}

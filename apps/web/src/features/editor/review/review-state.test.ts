@@ -1,0 +1,58 @@
+import type { LineComment } from "@dubbing/contract";
+import { describe, expect, it } from "vitest";
+import { lineThreads, openThreadCounts, reviewActions } from "./review-state.ts";
+
+const labels = (...args: Parameters<typeof reviewActions>) => reviewActions(...args).map((a) => a.label);
+
+describe("reviewActions", () => {
+  it("offers a viewer nothing, and nothing before the workspace's role is known", () => {
+    expect(labels("viewer", "in_review")).toEqual([]);
+    expect(labels(undefined, "in_review")).toEqual([]);
+  });
+
+  it("lets an editor send a draft for review, and a reviewer judge only what is in review", () => {
+    expect(labels("editor", "draft")).toEqual(["Send for review"]);
+    expect(labels("reviewer", "draft")).toEqual([]);
+    expect(labels("reviewer", "in_review")).toEqual(["Approve", "Request changes"]);
+    expect(labels("reviewer", "approved")).toEqual(["Request changes"]);
+  });
+
+  it("lets an owner send back for review what was judged", () => {
+    expect(labels("owner", "changes_requested")).toEqual(["Send for review", "Approve"]);
+  });
+});
+
+const comment = (id: string, line: number, parentId: string | null, resolved = false): LineComment => ({
+  id,
+  language: "es",
+  line,
+  parentId,
+  author: "a@example.com",
+  body: id,
+  resolved,
+  createdAt: "2026-11-28T10:00:00.000Z",
+});
+
+describe("threads", () => {
+  const comments = [
+    comment("t1", 0, null),
+    comment("t2", 0, null, true),
+    comment("r1", 0, "t1"),
+    comment("t3", 2, null),
+  ];
+
+  it("groups a line's replies under their thread", () => {
+    const threads = lineThreads(comments, 0);
+    expect(threads.map((t) => [t.first.id, t.replies.map((r) => r.id)])).toEqual([
+      ["t1", ["r1"]],
+      ["t2", []],
+    ]);
+  });
+
+  it("counts the open threads of each line", () => {
+    expect([...openThreadCounts(comments)]).toEqual([
+      [0, 1],
+      [2, 1],
+    ]);
+  });
+});
