@@ -710,9 +710,10 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/usage",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
-    summary: "This month's usage against the plan",
+    summary: "This month's usage of the workspace's owner against their plan",
     responses: { 200: json(usageSchema, "The usage.") },
   },
 

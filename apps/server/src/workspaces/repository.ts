@@ -1,5 +1,5 @@
 import type { Workspace } from "@dubbing/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { boundPerUser } from "../db/per-user-bound.ts";
 import { workspaceMembers, workspaces } from "../db/schema.ts";
@@ -57,4 +57,16 @@ export async function updateWorkspace(
       ? await db.update(workspaces).set(set).where(eq(workspaces.id, id)).returning()
       : await db.select().from(workspaces).where(eq(workspaces.id, id));
   return present(row!, role);
+}
+
+/**
+ * Who pays for work in a workspace: its owner, whose plan's limits apply and whose month the minutes are
+ * taken from (a personal workspace's id is its owner's).
+ */
+export async function payerOf(db: Db, workspaceId: string): Promise<string> {
+  const [owner] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+  return owner?.userId ?? workspaceId;
 }
