@@ -829,7 +829,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Close the account (type its email)",
     body: deleteAccountBody,
     responses: { 204: none("Closed; the session cookie is cleared.") },
-    errors: ["payment_provider_error"],
+    // conflict: the account owns a shared workspace with other members (hand it over or delete it first)
+    errors: ["payment_provider_error", "conflict"],
   },
   {
     method: "GET",

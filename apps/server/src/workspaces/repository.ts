@@ -70,3 +70,10 @@ export async function payerOf(db: Db, workspaceId: string): Promise<string> {
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
   return owner?.userId ?? workspaceId;
 }
+
+/** The ids of the workspaces the user owns, their personal one included (a subquery). */
+export const ownedWorkspaces = (db: Db, userId: string) =>
+  db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
