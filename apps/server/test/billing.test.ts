@@ -5,12 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayload } from "../src/billing/stripe.ts";
-import { translations, workspaceMembers } from "../src/db/schema.ts";
+import { translations } from "../src/db/schema.ts";
 import { UsageRepository } from "../src/usage/repository.ts";
 import { makeVideo } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
+import { sharedWorkspace } from "./teams.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const PRICES = {
@@ -389,13 +390,7 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
   });
 
   it("charges a member's upload into a shared workspace to its owner's month, and refuses it when that is used up", async () => {
-    const owner = await ts.signIn();
-    const member = await ts.signIn();
-    const shared = (await api(ts.baseUrl, owner.cookie, "POST", "/api/workspaces", { name: "Agency" })).body
-      .id;
-    await ts.server.database.db
-      .insert(workspaceMembers)
-      .values({ workspaceId: shared, userId: member.userId, role: "editor" });
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
     const video = makeVideo(fixtures, "mp4", { seconds: 2 });
     const uploadInto = async (workspaceId: string | null, title: string) => {
       const form = new FormData();

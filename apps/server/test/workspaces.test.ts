@@ -10,6 +10,7 @@ import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 import { lastMailTo, signInByLink } from "./identity.ts";
 import { documentedAnswers } from "./openapi-check.ts";
+import { sharedWorkspace } from "./teams.ts";
 
 const tmp = tempFolder("workspaces-");
 let video: string;
@@ -358,13 +359,7 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
   });
 
   it("account deletion and export: an owner with members is refused (409); a member's projects stay with the workspace; an owner alone takes the workspace along; the export covers owned workspaces", async () => {
-    const owner = await ts.signIn();
-    const member = await ts.signIn();
-    const shared = (await api(ts.baseUrl, owner.cookie, "POST", "/api/workspaces", { name: "Agency" })).body
-      .id;
-    await ts.server.database.db
-      .insert(workspaceMembers)
-      .values({ workspaceId: shared, userId: member.userId, role: "editor" });
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
     const made = await uploadInto(ts, member.cookie, shared);
     expect(made.status).toBe(201);
     const close = async (cookie: string) =>
