@@ -28,7 +28,9 @@ import { blogRoutes } from "./blog/routes.ts";
 import { serverOffer } from "./catalog/offer.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
+import { MEMBERS_REMOVED_CHANNEL } from "./db/change-triggers.ts";
 import type { Database } from "./db/client.ts";
+import { listenForChanges } from "./db/listen.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { ownershipRoutes } from "./deletion/routes.ts";
 import { DeletionService } from "./deletion/service.ts";
@@ -248,6 +250,12 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
   // Progress streams per user: capped, and closed when the user signs out.
   const streams = new UserStreams(MAX_STREAMS_PER_USER);
+  // ... and checked again at once when someone leaves a workspace, whichever process removed them
+  const stopMembers = await listenForChanges(database, MEMBERS_REMOVED_CHANNEL, {
+    clear: () => streams.recheckAll(),
+    setListening: (listening) => listening && streams.recheckAll(),
+  });
+  app.addHook("onClose", () => stopMembers());
   authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
   apiKeyRoutes(app, { keys: new ApiKeyService(db) });
   return { sessions, streams, closeAccountOf };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -11,6 +11,7 @@ import { makeVideo } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
+import { sharedWorkspace } from "./teams.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const PRICES = {
@@ -386,6 +387,47 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
     // Another Free user is not affected.
     const other = await ts.signIn();
     expect((await upload(ts.baseUrl, other.cookie, video, "Mine")).status).toBe(201);
+  });
+
+  it("charges a member's upload into a shared workspace to its owner's month, and refuses it when that is used up", async () => {
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
+    const video = makeVideo(fixtures, "mp4", { seconds: 2 });
+    const uploadInto = async (workspaceId: string | null, title: string) => {
+      const form = new FormData();
+      form.set("title", title);
+      form.set("video", new Blob([await readFile(video)]), "clip.mp4");
+      const res = await fetch(
+        `${ts.baseUrl}/api/video/process${workspaceId ? `?workspaceId=${workspaceId}` : ""}`,
+        {
+          method: "POST",
+          body: form,
+          headers: { cookie: member.cookie },
+        },
+      );
+      return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+    };
+    const used = async (cookie: string, workspaceId?: string) =>
+      (await api(ts.baseUrl, cookie, "GET", `/api/usage${workspaceId ? `?workspaceId=${workspaceId}` : ""}`))
+        .body.usedSeconds as number;
+
+    expect((await uploadInto(shared, "For the client")).status).toBe(201);
+    // the owner's month paid; the member's own stayed untouched
+    const owners = await used(owner.cookie);
+    expect(owners).toBeGreaterThan(0);
+    expect(await used(member.cookie, shared)).toBe(owners);
+    expect(await used(member.cookie)).toBe(0);
+    // a stranger learns nothing of the workspace's figures
+    expect(
+      (await api(ts.baseUrl, (await ts.signIn()).cookie, "GET", `/api/usage?workspaceId=${shared}`)).status,
+    ).toBe(404);
+
+    await new UsageRepository(ts.server.database.db).add(owner.userId, "dubbed", 1799 - owners);
+    const refused = await uploadInto(shared, "One too many");
+    expect(refused.status).toBe(402);
+    expect(refused.body.error?.code).toBe("plan_limit_reached");
+    // the member's personal workspace is still theirs, on their own plan
+    expect((await uploadInto(null, "Mine")).status).toBe(201);
+    expect(await used(owner.cookie)).toBe(1799);
   });
 
   it("answered every request as the published API description says", () => {

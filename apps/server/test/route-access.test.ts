@@ -60,6 +60,7 @@ const ROLE_ROUTES: Record<string, Role> = {
   "GET /api/video/:id/events": "viewer",
   "GET /api/video/:id/glossary": "viewer",
   "GET /api/account/glossary": "viewer",
+  "GET /api/usage": "viewer",
   "GET /api/storyboard": "viewer",
   "GET /api/storyboard/:id": "viewer",
   "GET /api/voices/mine": "viewer",

@@ -1,10 +1,13 @@
 // Long-lived requests are bounded: a user's progress streams are capped (the oldest goes) and end
-// with the session.
+// with the session, or when their user leaves the project's workspace (in every process).
 import { once } from "node:events";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { connect } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceMembers } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { MODES, startServerOn, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload } from "./http.ts";
 
 const tmp = tempFolder("dub-streams-");
@@ -71,6 +74,60 @@ describe.each(MODES)("progress streams (%s)", (mode) => {
       204,
     );
     expect(await endsWithin(stream.ended, 12_000)).toBe(true);
+  });
+
+  it("ends a removed member's stream on a workspace project at once, in another API process too", async () => {
+    const owner = await ts.signIn();
+    const member = await ts.signIn();
+    const shared = (await api(ts.baseUrl, owner.cookie, "POST", "/api/workspaces", { name: "Studio" })).body
+      .id;
+    const form = new FormData();
+    form.set("title", "Shared");
+    form.set("video", new Blob([await readFile(makeVideo(tmp.path, "mp4"))]), "clip.mp4");
+    const made = await fetch(`${ts.baseUrl}/api/video/process?workspaceId=${shared}`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: owner.cookie },
+    });
+    const id = ((await made.json()) as { _id: string })._id;
+    await ts.server.database.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: shared, userId: member.userId, role: "viewer" });
+    // scale-out: the member watches through a second API process on the same database
+    const database = ts.server.database;
+    const other =
+      database.kind === "postgres"
+        ? await startServerOn(await mkdtemp(path.join(tmp.path, "other-")), {
+            DATABASE_URL: database.url,
+            ROLES: "api",
+          })
+        : null;
+    try {
+      const watched = other ?? ts;
+      const controller = new AbortController();
+      const res = await fetch(`${watched.baseUrl}/api/video/${id}/events`, {
+        headers: { cookie: member.cookie, accept: "text/event-stream" },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const ended = (async () => {
+        for (;;) if ((await reader.read()).done) return true;
+      })().catch(() => true);
+      expect(await endsWithin(ended, 300)).toBe(false);
+      const removed = await api(
+        ts.baseUrl,
+        owner.cookie,
+        "DELETE",
+        `/api/workspaces/${shared}/members/${member.userId}`,
+      );
+      expect(removed.status).toBe(204);
+      // well before the stream's own 10 s check: only the database's notification can end it this soon
+      expect(await endsWithin(ended, 3000)).toBe(true);
+      controller.abort();
+    } finally {
+      await other?.close();
+    }
   });
 });
 

@@ -4,12 +4,13 @@
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workspaceInvites, workspaceMembers } from "../src/db/schema.ts";
+import { workspaceInvites, workspaceMembers, workspaces } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api } from "./http.ts";
 import { lastMailTo, signInByLink } from "./identity.ts";
 import { documentedAnswers } from "./openapi-check.ts";
+import { sharedWorkspace } from "./teams.ts";
 
 const tmp = tempFolder("workspaces-");
 let video: string;
@@ -355,6 +356,38 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
     expect((await api(ts.baseUrl, invitee.cookie, "GET", `/api/workspaces/${shared}/members`)).status).toBe(
       404,
     );
+  });
+
+  it("account deletion and export: an owner with members is refused (409); a member's projects stay with the workspace; an owner alone takes the workspace along; the export covers owned workspaces", async () => {
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
+    const made = await uploadInto(ts, member.cookie, shared);
+    expect(made.status).toBe(201);
+    const close = async (cookie: string) =>
+      api(ts.baseUrl, cookie, "DELETE", "/api/account", {
+        email: (await api(ts.baseUrl, cookie, "GET", "/api/auth/me")).body.email,
+      });
+
+    // the export covers the workspaces one owns: the member's upload is the owner's to export
+    const estimate = async (cookie: string) =>
+      (await api(ts.baseUrl, cookie, "GET", "/api/account/export/estimate")).body.projects;
+    expect(await estimate(owner.cookie)).toBe(1);
+    expect(await estimate(member.cookie)).toBe(0);
+
+    const refused = await close(owner.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("conflict");
+    expect(refused.body.error.message).toContain("Hand it over");
+    expect((await api(ts.baseUrl, owner.cookie, "GET", "/api/workspaces")).status).toBe(200);
+
+    expect((await close(member.cookie)).status).toBe(204);
+    const left = await api(ts.baseUrl, owner.cookie, "GET", `/api/video?workspaceId=${shared}`);
+    expect(left.body.map((p: { _id: string }) => p._id)).toEqual([made.body._id]);
+    expect((await api(ts.baseUrl, owner.cookie, "GET", `/api/video/${made.body._id}`)).status).toBe(200);
+
+    // alone in it now: the owner's deletion takes the shared workspace and its projects along
+    expect((await close(owner.cookie)).status).toBe(204);
+    const rest = await ts.server.database.db.select().from(workspaces).where(eq(workspaces.id, shared));
+    expect(rest).toEqual([]);
   });
 
   it("answers only what the API description says", () => {

@@ -69,7 +69,10 @@ export const healthSchema = z.object({
 
 /** `limit` null: no limit on this plan. */
 const quotaUseSchema = z.object({ used: z.number(), limit: z.number().nullable() });
-/** GET /api/usage: this month's (UTC) minutes, counted work and storage, against the plan's limits. */
+/**
+ * GET /api/usage?workspaceId=: this month's (UTC) minutes, counted work and storage of the workspace's owner,
+ * against their plan's limits (work in a workspace spends its owner's).
+ */
 export const usageSchema = z.object({
   month: z.string(),
   transcribedSeconds: z.number(),

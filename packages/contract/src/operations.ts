@@ -710,9 +710,10 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/usage",
+    role: "viewer",
     tag: "Catalog",
     access: "signed-in",
-    summary: "This month's usage against the plan",
+    summary: "This month's usage of the workspace's owner against their plan",
     responses: { 200: json(usageSchema, "The usage.") },
   },
 
@@ -828,7 +829,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Close the account (type its email)",
     body: deleteAccountBody,
     responses: { 204: none("Closed; the session cookie is cleared.") },
-    errors: ["payment_provider_error"],
+    // conflict: the account owns a shared workspace with other members (hand it over or delete it first)
+    errors: ["payment_provider_error", "conflict"],
   },
   {
     method: "GET",

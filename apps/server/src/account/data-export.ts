@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { toSrt, toVtt } from "@dubbing/dubbing";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../db/client.ts";
 import { billing, projects, storyboards, translations, users, workspaces } from "../db/schema.ts";
@@ -11,6 +11,7 @@ import { VideoRepository } from "../projects/repository.ts";
 import { dubKeys } from "../storage/keys.ts";
 import { voiceConsentsOf } from "../voices/cloning.ts";
 import { myVoicesOf } from "../voices/my-voices.ts";
+import { ownedWorkspaces } from "../workspaces/repository.ts";
 
 /** How long the media links in an export work. */
 const EXPORT_LINK_DAYS = 7;
@@ -29,7 +30,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 
 /**
  * Writes a user's data as a ZIP to `output`: the account, every project (metadata, speakers, transcript,
- * subtitles, each translation with its subtitles) and storyboard, and links to the media (valid for
+ * subtitles, each translation with its subtitles) and storyboard of the workspaces they own (whoever made it), and links to the media (valid for
  * EXPORT_LINK_DAYS; the videos themselves are not copied). One project's rows are in memory at a time.
  * Returns the ZIP's size in bytes.
  */
@@ -83,7 +84,7 @@ export async function writeDataExport(
   const owned = await db
     .select()
     .from(projects)
-    .where(eq(projects.userId, userId))
+    .where(inArray(projects.workspaceId, ownedWorkspaces(db, userId)))
     .orderBy(asc(projects.uploadedAt));
   for (const project of owned) {
     const dir = `projects/${folderName(project.title, project.id)}`;
@@ -134,7 +135,7 @@ export async function writeDataExport(
   const boards = await db
     .select()
     .from(storyboards)
-    .where(eq(storyboards.userId, userId))
+    .where(inArray(storyboards.workspaceId, ownedWorkspaces(db, userId)))
     .orderBy(asc(storyboards.createdAt));
   for (const board of boards) {
     add(

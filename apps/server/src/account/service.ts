@@ -1,5 +1,5 @@
 import { deleteUser, signInMethodsOf } from "@dubbing/identity-server";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BillingService } from "../billing/service.ts";
 import type { Db } from "../db/client.ts";
 import { dataExports, projects, segments, storyboards, translations, users } from "../db/schema.ts";
@@ -9,6 +9,8 @@ import type { JobQueue } from "../jobs/runner.ts";
 import type { SignPath } from "../projects/present.ts";
 import { exportsPrefix } from "../storage/keys.ts";
 import { keepUsageOf } from "../usage/carryover.ts";
+import { ownedWorkspaces } from "../workspaces/repository.ts";
+import { assertNoSharedOwnership, settleWorkspacesOf } from "./workspaces-on-deletion.ts";
 
 /** Exports a user may ask for in a day (each reads all of the user's rows). */
 const EXPORTS_PER_DAY = 5;
@@ -65,14 +67,14 @@ export class AccountService {
         translated: sql<string>`coalesce(sum((select coalesce(sum(length(${translations.transcript}::text)), 0) from ${translations} where ${translations.projectId} = ${projects.id})), 0)`,
       })
       .from(projects)
-      .where(eq(projects.userId, userId));
+      .where(inArray(projects.workspaceId, ownedWorkspaces(this.db, userId)));
     const [boards] = await this.db
       .select({
         storyboards: sql<number>`count(*)::int`,
         text: sql<string>`coalesce(sum(length(${storyboards.frames}::text)), 0)`,
       })
       .from(storyboards)
-      .where(eq(storyboards.userId, userId));
+      .where(inArray(storyboards.workspaceId, ownedWorkspaces(this.db, userId)));
     // JSON, SRT and VTT of each transcript: about three times its text; 2 KB of details per project.
     const bytes =
       3 * (Number(counts?.text ?? 0) + Number(counts?.translated ?? 0)) +
@@ -166,14 +168,17 @@ export class AccountService {
   }
 
   private async close(userId: string, alsoInTx?: (tx: Db) => Promise<void>): Promise<void> {
+    await assertNoSharedOwnership(this.db, userId);
     await this.billing.cancelForAccountDeletion(userId);
     const files = await this.deletion.everythingOf(userId);
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, userId));
       if (!row) return;
+      await assertNoSharedOwnership(tx, userId); // again: someone may have joined since
       // Signing up again with any of its addresses this month continues the month's usage.
       const addresses = row.identityUserId ? (await signInMethodsOf(tx, row.identityUserId)).emails : [];
       await keepUsageOf(tx, userId, [row.email, ...addresses]);
+      await settleWorkspacesOf(tx, userId);
       await tx.delete(users).where(eq(users.id, userId));
       if (row.identityUserId) await deleteUser(tx, row.identityUserId);
       await alsoInTx?.(tx);

@@ -1,9 +1,10 @@
 import type { Usage } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SIGNED_IN } from "../auth/access.ts";
+import { currentWorkspace, member } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import type { VideoRepository } from "../projects/repository.ts";
 import { quotaUse } from "../usage/quotas.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import type { BillingService } from "./service.ts";
 
 /**
@@ -11,14 +12,15 @@ import type { BillingService } from "./service.ts";
  * {month, transcribedSeconds, dubbedSeconds, usedSeconds, limitSeconds, remainingSeconds, plan} (null limits:
  * none; plan: its id), the counted
  * work {quotas: {translations, storyboardVideos, imageSearches: {used, limit}}} and
- * {storage: {usedBytes, limitBytes}}.
+ * {storage: {usedBytes, limitBytes}}. Of the workspace of `?workspaceId=` (the caller's personal one by
+ * default): its owner's plan and month, which every workspace they own shares (any member may read them).
  */
 export function usageRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; db: Db; videos: VideoRepository },
 ) {
-  app.get("/api/usage", SIGNED_IN, async (request): Promise<Usage> => {
-    const userId = currentUser(request).id;
+  app.get("/api/usage", member("viewer", "query"), async (request): Promise<Usage> => {
+    const userId = await payerOf(deps.db, currentWorkspace(request).id);
     const usage = await deps.billing.usageOf(userId);
     return {
       ...usage,

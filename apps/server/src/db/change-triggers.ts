@@ -69,3 +69,21 @@ END $$;
 CREATE OR REPLACE TRIGGER translations_deleted AFTER DELETE OR TRUNCATE
   ON translations FOR EACH STATEMENT EXECUTE FUNCTION notify_translations_deleted();
 `;
+
+/** The channel on which the database announces that someone stopped being a member of a workspace. */
+export const MEMBERS_REMOVED_CHANNEL = "workspace_members_removed";
+
+/**
+ * Every statement that takes a member out of a workspace (a removal, a workspace's or an account's deletion
+ * and their cascades) sends one NOTIFY at commit, so every process checks its open progress streams again at
+ * once rather than at their next periodic check (videos/events.ts). Idempotent: run at every start.
+ */
+export const MEMBERSHIP_TRIGGERS_SQL = `
+CREATE OR REPLACE FUNCTION notify_members_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${MEMBERS_REMOVED_CHANNEL}', '');
+  RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER workspace_members_removed AFTER DELETE OR UPDATE OF workspace_id, user_id OR TRUNCATE
+  ON workspace_members FOR EACH STATEMENT EXECUTE FUNCTION notify_members_removed();
+`;

@@ -9,7 +9,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "../logs/context.ts";
-import { PROJECT_TRIGGERS_SQL, SESSION_TRIGGERS_SQL, TRANSLATION_TRIGGERS_SQL } from "./change-triggers.ts";
+import {
+  MEMBERSHIP_TRIGGERS_SQL,
+  PROJECT_TRIGGERS_SQL,
+  SESSION_TRIGGERS_SQL,
+  TRANSLATION_TRIGGERS_SQL,
+} from "./change-triggers.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,6 +66,7 @@ export async function openDatabase(opts: {
       await migrateIdentity(lockedDb);
       await lockClient.query(SESSION_TRIGGERS_SQL);
       await lockClient.query(TRANSLATION_TRIGGERS_SQL);
+      await lockClient.query(MEMBERSHIP_TRIGGERS_SQL);
     } finally {
       await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       await lockClient.end();
@@ -87,6 +93,7 @@ export async function openDatabase(opts: {
   await migrateIdentity(db);
   await pglite.exec(SESSION_TRIGGERS_SQL);
   await pglite.exec(TRANSLATION_TRIGGERS_SQL);
+  await pglite.exec(MEMBERSHIP_TRIGGERS_SQL);
   // only here: the project read cache runs in embedded mode alone (videos/read-cache.ts says why)
   await pglite.exec(PROJECT_TRIGGERS_SQL);
   return { kind: "pglite", db: db as unknown as Db, pglite, close: () => pglite.close() };

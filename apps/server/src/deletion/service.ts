@@ -10,6 +10,7 @@ import { VideoRepository } from "../projects/repository.ts";
 import type { Storage } from "../storage/index.ts";
 import { dubPrefix, myVoicePrefix, projectPrefix, storyboardPrefix } from "../storage/keys.ts";
 import { StoryboardRepository } from "../storyboards/repository.ts";
+import { ownedWorkspaces } from "../workspaces/repository.ts";
 import { type PurgeTarget, purge } from "./purge.ts";
 
 /**
@@ -81,10 +82,15 @@ export class DeletionService {
     await this.purgeOrRetry({ prefixes: [storyboardPrefix(row.id)], clipCaches: [] });
   }
 
-  /** What every project and storyboard of a user stores, read before the rows go (account deletion). */
+  /**
+   * What every project, storyboard and cloned voice in the workspaces a user owns stores, read before the
+   * rows go (account deletion; what the user made in others' workspaces stays there).
+   */
   async everythingOf(userId: string): Promise<PurgeTarget> {
-    const owned = await this.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, userId));
-    const ids = owned.map((p) => p.id);
+    const owned = ownedWorkspaces(this.db, userId);
+    const ids = (
+      await this.db.select({ id: projects.id }).from(projects).where(inArray(projects.workspaceId, owned))
+    ).map((p) => p.id);
     const languages = ids.length
       ? await this.db
           .select({ id: translations.id })
@@ -94,11 +100,11 @@ export class DeletionService {
     const boards = await this.db
       .select({ id: storyboards.id })
       .from(storyboards)
-      .where(eq(storyboards.userId, userId));
+      .where(inArray(storyboards.workspaceId, owned));
     const clones = await this.db
       .select({ id: myVoices.id, voice: myVoices.voice })
       .from(myVoices)
-      .where(and(eq(myVoices.userId, userId), eq(myVoices.kind, "cloned")));
+      .where(and(inArray(myVoices.workspaceId, owned), eq(myVoices.kind, "cloned")));
     return {
       prefixes: [
         ...ids.map(projectPrefix),

@@ -8,6 +8,7 @@ import { type Plan, planOrUnlimited } from "../plans/plans.ts";
 import type { SignPath } from "../projects/present.ts";
 import { takeQuota } from "../usage/quotas.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import { estimateNarrationSeconds, frameQuery, pickKeywords, splitIntoFrames } from "./frames.ts";
 import {
   IMAGES_PER_FRAME,
@@ -148,7 +149,8 @@ export class StoryboardService {
       ]);
     }
     const language = opts.language ?? "en";
-    const plan = await this.planOf(userId);
+    const payer = await payerOf(this.repo.db, row.workspaceId);
+    const plan = await this.planOf(payer);
     const latest = await this.tracker.latestForStoryboard(row.id);
     // "generating" with no live job (its worker died on the last attempt) may be taken over.
     const settled = !latest || latest.status === "done" || latest.status === "failed";
@@ -167,7 +169,7 @@ export class StoryboardService {
         }),
         // The narration's estimated length is taken from the month, like a dub's.
         charge: chargeMinutes({
-          userId,
+          userId: payer,
           plan,
           kind: "dubbed",
           seconds: row.frames.reduce((sum, f) => sum + estimateNarrationSeconds(f.transcriptSegment.text), 0),

@@ -40,6 +40,7 @@ import { takeQuota } from "../usage/quotas.ts";
 import { monthOf, UsageRepository } from "../usage/repository.ts";
 import type { UsageLimits } from "../usage/reserve.ts";
 import { planLimitError } from "../usage/reserve.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import { borrowSilence, type LineFix, letPictureWait } from "./line-fixes.ts";
 import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 
@@ -108,8 +109,9 @@ export class TranslationService {
       if (reason)
         throw new AppError("language_unavailable", reason, [{ path: "languages", message: language }]);
     }
-    const plan = await planOrUnlimited(this.limits, userId);
-    const used = await new UsageRepository(this.videos.db).get(userId, monthOf(new Date()));
+    const payer = await payerOf(this.videos.db, project.workspaceId);
+    const plan = await planOrUnlimited(this.limits, payer);
+    const used = await new UsageRepository(this.videos.db).get(payer, monthOf(new Date()));
     const needed = (languages.length * (project.durationMs ?? 0)) / 1000;
     const check = checkLimit(plan, used.transcribedSeconds + used.dubbedSeconds, needed);
     if (!check.ok) throw planLimitError(check, "dub");
@@ -136,7 +138,8 @@ export class TranslationService {
     if (!availability.translate.available)
       throw new AppError("language_unavailable", availability.translate.reason!);
 
-    const plan = await planOrUnlimited(this.limits, userId);
+    const payer = await payerOf(this.videos.db, project.workspaceId);
+    const plan = await planOrUnlimited(this.limits, payer);
     const job =
       (await this.jobs.start({
         queue: "translate",
@@ -147,7 +150,7 @@ export class TranslationService {
           await new VideoRepository(tx).lockProject(project.id);
           const repo = new TranslationRepository(tx);
           if (!(await repo.startTranslating(project.id, language)).started) return false;
-          await takeQuota(tx, userId, plan, "translations");
+          await takeQuota(tx, payer, plan, "translations");
           return true;
         },
       })) ?? (await this.tracker.active(project.id, "translate", language));
@@ -286,11 +289,13 @@ export class TranslationService {
     )!;
     if (!availability.tts.available) throw new AppError("language_unavailable", availability.tts.reason!);
     // A dub costs the video's duration, reserved with the claim (a second click while dubbing costs nothing).
-    const plan = await planOrUnlimited(this.limits, userId);
+    const payer = await payerOf(this.videos.db, project.workspaceId);
+    const plan = await planOrUnlimited(this.limits, payer);
     const seconds = (project.durationMs ?? 0) / 1000;
     const job =
       (await startDubJob(this.jobs, {
         userId,
+        payer,
         plan,
         projectId: project.id,
         language,

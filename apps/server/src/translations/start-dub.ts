@@ -32,6 +32,8 @@ export function startDubJob(
   jobs: JobQueue,
   dub: {
     userId: string;
+    /** Whose minutes: the owner of the project's workspace (workspaces/repository.ts `payerOf`). */
+    payer: string;
     plan: Plan;
     projectId: string;
     language: LanguageCode;
@@ -50,6 +52,12 @@ export function startDubJob(
       await new VideoRepository(tx).lockProject(projectId);
       return new TranslationRepository(tx).claimForDub(dub.translationId);
     },
-    charge: chargeMinutes({ userId, plan: dub.plan, kind: "dubbed", seconds: dub.seconds, what: "dub" }),
+    charge: chargeMinutes({
+      userId: dub.payer,
+      plan: dub.plan,
+      kind: "dubbed",
+      seconds: dub.seconds,
+      what: "dub",
+    }),
   });
 }

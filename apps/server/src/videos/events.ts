@@ -14,7 +14,7 @@ export const MAX_STREAMS_PER_USER = 5;
  * How often a stream checks that the credential it was opened with still holds (sign-out elsewhere, a
  * revoked key, a suspended account), through the process's credential caches, which every process
  * empties on the database's end-of-session notification; and that its user is still a member of the
- * project's workspace (the database).
+ * project's workspace (the database). A membership's end anywhere has every stream check at once too.
  */
 const SESSION_RECHECK_MS = 10_000;
 
@@ -23,7 +23,7 @@ const SESSION_RECHECK_MS = 10_000;
  * transcribe, translate, dub). Progress is read from the database by one poller per process
  * (ProgressHub), so it reaches the browser whichever process runs the job. Each change is one
  * `progress` event: {id, kind, language, status, percent, message, updatedAt}. A stream ends when its
- * session ends, when the user opens a sixth one (the oldest goes), or when the server stops.
+ * session ends, when its user is removed from the project's workspace, when the user opens a sixth one (the oldest goes), or when the server stops.
  */
 export function videoEvents(
   app: FastifyInstance,
@@ -78,7 +78,10 @@ export function videoEvents(
       });
       closing.add(close);
       request.raw.on("close", close);
-      const release = deps.streams.add(user.id, close);
+      const recheck = async () => {
+        if (!(await stillValid().catch(() => false))) close();
+      };
+      const release = deps.streams.add(user.id, close, () => void recheck());
       const sent = new Map<string, string>();
       const unsubscribe = hub.subscribe(project._id, (rows) => {
         for (const row of rows.toReversed()) {
@@ -90,12 +93,10 @@ export function videoEvents(
         }
       });
       const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const recheck = setInterval(async () => {
-        if (!(await stillValid().catch(() => false))) close();
-      }, SESSION_RECHECK_MS);
+      const rechecks = setInterval(recheck, SESSION_RECHECK_MS);
       await ended;
       clearInterval(heartbeat);
-      clearInterval(recheck);
+      clearInterval(rechecks);
       unsubscribe();
       release();
       closing.delete(close);

@@ -46,23 +46,30 @@ export class ProgressHub {
   }
 }
 
+/** An open stream: how to end it, and how to ask it to check again that its user may still watch. */
+interface OpenStream {
+  close: () => void;
+  recheck: () => void;
+}
+
 /** The open streams of each user, at most `max`: a new one beyond that closes the oldest. */
 export class UserStreams {
   readonly #max: number;
-  readonly #open = new Map<string, (() => void)[]>();
+  readonly #open = new Map<string, OpenStream[]>();
 
   constructor(max: number) {
     this.#max = max;
   }
 
   /** Registers a stream's close function; answers the function to call when the stream ends. */
-  add(userId: string, close: () => void): () => void {
+  add(userId: string, close: () => void, recheck: () => void = () => {}): () => void {
     const list = this.#open.get(userId) ?? [];
-    list.push(close);
+    const stream = { close, recheck };
+    list.push(stream);
     this.#open.set(userId, list);
-    while (list.length > this.#max) list.shift()!();
+    while (list.length > this.#max) list.shift()!.close();
     return () => {
-      const i = list.indexOf(close);
+      const i = list.indexOf(stream);
       if (i >= 0) list.splice(i, 1);
       if (list.length === 0 && this.#open.get(userId) === list) this.#open.delete(userId);
     };
@@ -70,6 +77,11 @@ export class UserStreams {
 
   /** Closes every stream of the user (sign-out). */
   closeAll(userId: string): void {
-    for (const close of [...(this.#open.get(userId) ?? [])]) close();
+    for (const stream of [...(this.#open.get(userId) ?? [])]) stream.close();
+  }
+
+  /** Has every open stream check its access again now (someone left a workspace, in any process). */
+  recheckAll(): void {
+    for (const list of this.#open.values()) for (const stream of [...list]) stream.recheck();
   }
 }

@@ -35,6 +35,7 @@ import type { TranslationRepository } from "../projects/translation-repository.t
 import type { Storage } from "../storage/index.ts";
 import { projectKeys, projectPrefix, stemsPrefix } from "../storage/keys.ts";
 import { chargeMinutes, type UsageLimits } from "../usage/reserve.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import { mediaRefusal } from "./media-limits.ts";
 import { ProjectReads } from "./read-cache.ts";
 
@@ -162,7 +163,9 @@ export class VideoService {
     const prefix = projectPrefix(id);
     let stored = false;
     try {
-      const plan = await planOrUnlimited(this.limits, userId);
+      // the workspace's owner pays: their plan's limits, their month's minutes
+      const payer = await payerOf(this.repo.db, workspaceId);
+      const plan = await planOrUnlimited(this.limits, payer);
       const probed = await checkVideoFile(file, plan.maxVideoSeconds);
       const imported = subtitles
         ? await voicesFromAudio(
@@ -171,7 +174,7 @@ export class VideoService {
             language,
           )
         : undefined;
-      await this.limits?.assertCanUse(userId, probed.durationMs / 1000, "upload");
+      await this.limits?.assertCanUse(payer, probed.durationMs / 1000, "upload");
       const kept = await this.repo.storedBytesOf(userId);
       if (plan.storedBytes !== null && kept + file.size > plan.storedBytes) {
         const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
@@ -208,7 +211,7 @@ export class VideoService {
             }
           : undefined,
         charge: chargeMinutes({
-          userId,
+          userId: payer,
           plan,
           kind: "transcribed",
           seconds: probed.durationMs / 1000,
@@ -245,8 +248,9 @@ export class VideoService {
       workspaceId?: string;
     },
   ) {
-    const plan = await planOrUnlimited(this.limits, userId);
-    await this.limits?.assertCanUse(userId, 1, "upload");
+    const payer = await payerOf(this.repo.db, input.workspaceId ?? userId);
+    const plan = await planOrUnlimited(this.limits, payer);
+    await this.limits?.assertCanUse(payer, 1, "upload");
     if (plan.storedBytes !== null && (await this.repo.storedBytesOf(userId)) >= plan.storedBytes)
       throw new AppError(
         "file_too_large",
@@ -396,7 +400,8 @@ export class VideoService {
     const project = await this.repo.requireVisible(userId, id);
     if (!project.audioKey)
       throw new AppError("conflict", "This video has no audio track, so there is nothing to transcribe.");
-    const plan = await planOrUnlimited(this.limits, userId);
+    const payer = await payerOf(this.repo.db, project.workspaceId);
+    const plan = await planOrUnlimited(this.limits, payer);
     const seconds = (project.durationMs ?? 0) / 1000;
     const job = await this.jobs.start({
       queue: "transcribe",
@@ -422,7 +427,7 @@ export class VideoService {
         });
         return true;
       },
-      charge: chargeMinutes({ userId, plan, kind: "transcribed", seconds, what: "upload" }),
+      charge: chargeMinutes({ userId: payer, plan, kind: "transcribed", seconds, what: "upload" }),
     });
     return { ...(await this.get(userId, id)), jobId: job?.id ?? null };
   }

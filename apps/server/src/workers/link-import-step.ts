@@ -10,6 +10,7 @@ import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import { reserveMinutes } from "../usage/reserve.ts";
 import { checkVideoFile, storedFileColumns } from "../videos/service.ts";
 import { storedExtension } from "../videos/upload.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import type { WorkerDeps } from "./deps.ts";
 
 /** A download that sends nothing for this long fails (retried: it may be the network). */
@@ -37,6 +38,7 @@ export async function importLinkedVideo(
 ): Promise<ProjectRow> {
   const { repo, storage } = deps;
   const plan = planNamed(deps.plans, job.link.plan);
+  const payer = await payerOf(repo.db, project.workspaceId);
   const room =
     plan.storedBytes === null ? Infinity : plan.storedBytes - (await repo.storedBytesOf(project.userId));
   const maxBytes = Math.min(deps.linkImport.maxBytes, room);
@@ -60,7 +62,7 @@ export async function importLinkedVideo(
     await repo.db.transaction(async (tx) => {
       const seconds = probed.durationMs / 1000;
       const month = await reserveMinutes(tx, {
-        userId: project.userId,
+        userId: payer,
         plan,
         kind: "transcribed",
         seconds,
@@ -74,7 +76,7 @@ export async function importLinkedVideo(
             chargedSeconds: seconds,
             chargeKind: "transcribed",
             chargeMonth: month,
-            chargeUserId: project.userId,
+            chargeUserId: payer,
           })
           .where(eq(jobs.id, job.trackId));
       await new VideoRepository(tx).setState(project.id, change);

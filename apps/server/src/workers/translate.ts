@@ -8,6 +8,7 @@ import { planNamed } from "../plans/plans.ts";
 import { knownLanguage } from "../projects/languages.ts";
 import type { ProjectRow } from "../projects/repository.ts";
 import { startDubJob, type ThenDub } from "../translations/start-dub.ts";
+import { payerOf } from "../workspaces/repository.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
 
@@ -22,6 +23,7 @@ async function thenDub(
   try {
     await startDubJob(deps.jobs, {
       userId: project.userId,
+      payer: await payerOf(deps.repo.db, project.workspaceId),
       plan: planNamed(deps.plans, plan),
       projectId: project.id,
       language,

@@ -1,5 +1,5 @@
 import type { Workspace } from "@dubbing/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { boundPerUser } from "../db/per-user-bound.ts";
 import { workspaceMembers, workspaces } from "../db/schema.ts";
@@ -58,3 +58,22 @@ export async function updateWorkspace(
       : await db.select().from(workspaces).where(eq(workspaces.id, id));
   return present(row!, role);
 }
+
+/**
+ * Who pays for work in a workspace: its owner, whose plan's limits apply and whose month the minutes are
+ * taken from (a personal workspace's id is its owner's).
+ */
+export async function payerOf(db: Db, workspaceId: string): Promise<string> {
+  const [owner] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+  return owner?.userId ?? workspaceId;
+}
+
+/** The ids of the workspaces the user owns, their personal one included (a subquery). */
+export const ownedWorkspaces = (db: Db, userId: string) =>
+  db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));

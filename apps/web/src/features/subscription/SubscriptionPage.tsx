@@ -237,7 +237,8 @@ function UsageSection({
       {usage.isPending && <p className="mt-2 text-sm text-slate-600">Loading usage...</p>}
       <p className="mt-1 text-sm text-slate-600">
         An upload counts its video's length when it is accepted, and so does every dub, re-dubs included. Work
-        that fails gives its minutes back.
+        that fails gives its minutes back. Work in a shared workspace uses its owner's plan and minutes,
+        whoever does it.
       </p>
       {usage.isError && <p className="mt-2 text-sm text-slate-600">Usage is not available right now.</p>}
       {usage.data && (

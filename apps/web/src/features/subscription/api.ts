@@ -8,11 +8,17 @@ import type {
 } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
+import { currentWorkspaceId, withWorkspace } from "../workspaces/current.ts";
 
 export type { BillingConfig, SubscriptionState, Usage };
 
+/** The current workspace's usage: its owner's plan and month, which its members' work spends. */
 export const useUsage = () =>
-  useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Usage>("/api/usage"), retry: false });
+  useQuery({
+    queryKey: ["usage", currentWorkspaceId()],
+    queryFn: () => apiFetch<Usage>(withWorkspace("/api/usage")),
+    retry: false,
+  });
 
 export const useBillingConfig = () =>
   useQuery({
