@@ -3,8 +3,10 @@
 // signed `dub.completed` webhooks at a local receiver (checked with the Standard Webhooks reference
 // library), and is refused at once when its key is revoked. Both database modes.
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
+import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs, projects } from "../src/db/schema.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
@@ -108,20 +110,27 @@ describe.each(MODES)("automation with an API key (%s)", (mode) => {
 
   it("refuses a batch that names an unknown language or is larger than allowed, before starting anything", async () => {
     const owner = await ts.signIn();
+    // a project of the caller's (the access check comes first: another's, or none, is a 404)
+    const [project] = await ts.server.database.db
+      .insert(projects)
+      .values({
+        ...{ userId: owner.userId, workspaceId: owner.userId, title: "Batch", status: "ready" },
+        ...{ originalKey: "x", originalName: "x.mp4", sizeBytes: 1 },
+      })
+      .returning();
+    const batch = (id: string, body: unknown) =>
+      api(ts.baseUrl, owner.cookie, "POST", `/api/video/${id}/dubs`, body);
     for (const body of [
       { languages: [] },
       { languages: ["es", "es"] },
       { languages: Array.from({ length: 11 }, (_, i) => `l${i}`) },
     ]) {
-      const res = await api(
-        ts.baseUrl,
-        owner.cookie,
-        "POST",
-        "/api/video/00000000-0000-4000-8000-000000000000/dubs",
-        body,
-      );
+      const res = await batch(project!.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+    expect((await batch("00000000-0000-4000-8000-000000000000", { languages: ["es"] })).status).toBe(404);
+    const started = await ts.server.database.db.select().from(jobs).where(eq(jobs.projectId, project!.id));
+    expect(started).toEqual([]);
   });
 
   it("answered every request as the published API description says", () => {
