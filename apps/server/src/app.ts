@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { accountRoutes } from "./account/routes.ts";
 import { AccountService } from "./account/service.ts";
+import { activityRoutes } from "./activity/routes.ts";
 import { AdminInvites } from "./admin/invites.ts";
 import { AdminJobs } from "./admin/jobs.ts";
 import { adminRoutes } from "./admin/routes.ts";
@@ -125,12 +126,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   apiDocsRoutes(app);
   mediaRoutes(app, { storage, secret: mediaSecret });
   videoRoutes(app, {
+    db,
     videos,
     tmpDir: path.join(config.dataDir, "tmp"),
     uploadsDir: deps.uploadsDir ?? path.join(config.dataDir, "tmp", "uploads"),
     maxUploadBytes: config.maxUploadBytes,
   });
-  translationRoutes(app, { translations, scratchDir: path.join(config.dataDir, "tmp") });
+  translationRoutes(app, { db, translations, scratchDir: path.join(config.dataDir, "tmp") });
   subtitleImportRoutes(app, { videos, translations, scratchDir: path.join(config.dataDir, "tmp") });
   glossaryRoutes(app, { glossaries: new GlossaryService(db, repo) });
   videoEvents(app, { db, videos, tracker, streams, credentials: sessions.cache });
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workspaceRoutes(app, { db });
   memberRoutes(app, { db });
   reviewRoutes(app, { db });
+  activityRoutes(app, { db });
   inviteRoutes(app, { db, mailer: identity.mailer, publicUrl: config.publicUrl });
   webhookRoutes(app, {
     webhooks: new WebhookService(db, jobs.enqueueWebhook.bind(jobs), config.webhooks.allowPrivate),

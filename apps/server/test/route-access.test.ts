@@ -72,6 +72,7 @@ const ROLE_ROUTES: Record<string, Role> = {
   "PUT /api/video/:id/translations/:language/review": "reviewer",
   "PUT /api/video/:id/translations/:language/status": "reviewer",
   "GET /api/video/:id/comments": "viewer",
+  "GET /api/video/:id/activity": "viewer",
   "POST /api/video/:id/comments": "reviewer",
   "PUT /api/video/:id/comments/:commentId": "reviewer",
   "PUT /api/workspaces/:id": "admin",

@@ -6,6 +6,7 @@ import {
   exportAnswerSchema,
   exportEstimateSchema,
 } from "./account.ts";
+import { activityListSchema } from "./activity.ts";
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema } from "./api-keys.ts";
 import {
   billingConfigSchema,
@@ -991,6 +992,17 @@ export const OPERATIONS: Operation[] = [
     summary: "Comments on the project's lines (one language with `?language=`), oldest first",
     query: z.object({ language: z.string().optional() }),
     responses: { 200: json(lineCommentListSchema, "The comments; a reply names its thread (`parentId`).") },
+    errors: ["video_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/video/:id/activity",
+    tag: "Review",
+    access: "signed-in",
+    role: "viewer",
+    summary:
+      "The project's activity: who saved, translated, dubbed, reviewed or commented what, newest first (the last 200)",
+    responses: { 200: json(activityListSchema, "The activity; `actor` is null once their account is gone.") },
     errors: ["video_not_found"],
   },
   {

@@ -1,4 +1,5 @@
 import type {
+  ActivityAction,
   AdminAction,
   DubReport,
   GlossaryEntry,
@@ -332,6 +333,22 @@ export const lineComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("line_comments_project_idx").on(t.projectId, t.language, t.createdAt)],
+);
+
+/** Who did what on a project (activity/record.ts): the project's activity page reads it newest first. */
+export const projectActivity = pgTable(
+  "project_activity",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").$type<ActivityAction>().notNull(),
+    language: text("language").$type<LanguageCode>(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("project_activity_project_idx").on(t.projectId, t.at)],
 );
 
 // Seconds of video processed per user and calendar month (UTC), for plan limits.

@@ -1,6 +1,7 @@
 import { type LineComment, lineCommentBody, resolveCommentBody, reviewStatusBody } from "@dubbing/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { recordActivity } from "../activity/record.ts";
 import { currentUser, currentWorkspace, member } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import { lineComments, translations, users } from "../db/schema.ts";
@@ -36,12 +37,14 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
       if (!row) throw noTranslation();
       const refusal = reviewRefusal(currentWorkspace(request).role, row.status, status);
       if (refusal) throw new AppError(refusal.code, refusal.message);
-      const by = currentUser(request).email;
+      const user = currentUser(request);
+      const by = user.email;
       const at = new Date();
       await db
         .update(translations)
         .set({ reviewStatus: status, reviewBy: by, reviewAt: at })
         .where(and(eq(translations.projectId, id), eq(translations.language, language)));
+      await recordActivity(db, { projectId: id, actorId: user.id, action: `review:${status}`, language });
       return { status, by, at: at.toISOString() };
     },
   );
@@ -86,6 +89,12 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
         .insert(lineComments)
         .values({ projectId, ...input, parentId: input.parentId ?? null, authorId: user.id })
         .returning();
+      await recordActivity(db, {
+        projectId,
+        actorId: user.id,
+        action: "comment:added",
+        language: input.language,
+      });
       return reply.code(201).send(present(row!, user.email));
     },
   );

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import {
+  type ActivityAction,
   batchDubBody as batchBody,
   dubBody,
   type LanguageCode,
@@ -10,7 +11,9 @@ import {
 } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { recordActivity } from "../activity/record.ts";
 import { currentUser, member } from "../auth/access.ts";
+import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { perUserLimit } from "../http/per-user-limit.ts";
 import { preferWaitSeconds, waitUntil } from "../http/prefer-wait.ts";
@@ -26,9 +29,14 @@ const lineIndex = z.coerce.number().int().min(0).max(20_000);
 /** WAV downloads a user may have running at once (each is an ffmpeg process while it streams). */
 export const MAX_AUDIO_STREAMS_PER_USER = 2;
 
+/** What the caller did on the route's project, for its activity. */
+function activityOf(request: FastifyRequest<Params>, action: ActivityAction, language: LanguageCode) {
+  return { projectId: request.params.id, actorId: currentUser(request).id, action, language };
+}
+
 export function translationRoutes(
   app: FastifyInstance,
-  deps: { translations: TranslationService; scratchDir: string },
+  deps: { db: Db; translations: TranslationService; scratchDir: string },
 ) {
   const service = deps.translations;
 
@@ -49,18 +57,27 @@ export function translationRoutes(
   app.post<Params>("/api/video/:id/translate", member("editor", "project"), async (request, reply) => {
     const { language } = parseBody(languageBody, request.body);
     const started = await service.translate(currentUser(request).id, request.params.id, language);
+    await recordActivity(deps.db, activityOf(request, "translation:started", language));
     const done = await awaitSettled(request, language, "translating");
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
   app.put<Params>("/api/video/:id/translation", member("editor", "project"), async (request) => {
     const { language, transcript } = parseBody(translationBody, request.body);
-    return service.saveTranscript(currentUser(request).id, request.params.id, language, transcript);
+    const saved = await service.saveTranscript(
+      currentUser(request).id,
+      request.params.id,
+      language,
+      transcript,
+    );
+    await recordActivity(deps.db, activityOf(request, "transcript:saved", language));
+    return saved;
   });
 
   app.post<Params>("/api/video/:id/dub", member("editor", "project"), async (request, reply) => {
     const { language, ...opts } = parseBody(dubBody, request.body);
     const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
+    await recordActivity(deps.db, activityOf(request, "dub:started", language));
     const done = await awaitSettled(request, language, "dubbing");
     if (!done) return reply.code(202).send(started);
     // A failed dub answers `failed` and no URL (`finalVideoUrl` is null then).
@@ -100,9 +117,18 @@ export function translationRoutes(
   // each dub starts (and is metered) when its translation is done.
   app.post<Params>("/api/video/:id/dubs", member("editor", "project"), async (request, reply) => {
     const { languages, ...opts } = parseBody(batchBody, request.body);
-    return reply
-      .code(202)
-      .send(await service.translateAndDub(currentUser(request).id, request.params.id, languages, opts));
+    const started = await service.translateAndDub(
+      currentUser(request).id,
+      request.params.id,
+      languages,
+      opts,
+    );
+    // the caller asked for both: each dub follows its translation without another request
+    for (const language of languages) {
+      await recordActivity(deps.db, activityOf(request, "translation:started", language));
+      await recordActivity(deps.db, activityOf(request, "dub:started", language));
+    }
+    return reply.code(202).send(started);
   });
 
   // The video with the original audio and every finished dub as separate, language-tagged tracks (the

@@ -1,6 +1,8 @@
 import { languageChangeBody, transcriptBody } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
+import { recordActivity } from "../activity/record.ts";
 import { currentUser, currentWorkspace, member } from "../auth/access.ts";
+import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { languageParam } from "../projects/languages.ts";
@@ -11,6 +13,7 @@ import { uploadRoutes } from "./upload-routes.ts";
 export function videoRoutes(
   app: FastifyInstance,
   deps: {
+    db: Db;
     videos: VideoService;
     tmpDir: string;
     /** Where request bodies are received: the process's own folder (runtime/process-folder.ts). */
@@ -51,7 +54,9 @@ export function videoRoutes(
     member("editor", "project"),
     async (request) => {
       const { transcript } = parseBody(transcriptBody, request.body);
-      const saved = await videos.update(currentUser(request).id, request.params.id, { transcript });
+      const actorId = currentUser(request).id;
+      const saved = await videos.update(actorId, request.params.id, { transcript });
+      await recordActivity(deps.db, { projectId: request.params.id, actorId, action: "transcript:saved" });
       return saved.transcript;
     },
   );
@@ -105,6 +110,11 @@ export function videoRoutes(
 
   app.put<{ Params: { id: string } }>("/api/video/:id", member("editor", "project"), async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
-    return videos.update(currentUser(request).id, request.params.id, change);
+    const actorId = currentUser(request).id;
+    const saved = await videos.update(actorId, request.params.id, change);
+    // a new title alone is not the transcript's activity
+    if (change.transcript || change.speakers)
+      await recordActivity(deps.db, { projectId: request.params.id, actorId, action: "transcript:saved" });
+    return saved;
   });
 }
