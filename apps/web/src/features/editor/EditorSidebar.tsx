@@ -3,13 +3,14 @@ import type { Language, Voice } from "../../api/types.ts";
 import { GlossaryPanel } from "../glossary/GlossaryPanel.tsx";
 import { ImportSubtitles } from "../subtitles/ImportSubtitles.tsx";
 import { pickerLanguageFor } from "../voices/sample-url.ts";
+import { ActivityPanel } from "./activity/ActivityList.tsx";
 import { startTranslateAndDub, startTranslation } from "./api.ts";
 import { canDeleteSpeaker, type Draft, type DraftAction } from "./draft.ts";
 import { SpeakersPanel } from "./speakers/SpeakersPanel.tsx";
 import { newSpeaker } from "./speakers/speakers.ts";
 import { TranslatePanel } from "./translation/TranslatePanel.tsx";
 
-/** Beside the editor: speakers and their voices, translating, the glossary and subtitle import. */
+/** Beside the editor: speakers and their voices, translating, the glossary, subtitle import and the activity. */
 export function EditorSidebar({
   projectId,
   sourceCode,
@@ -69,6 +70,7 @@ export function EditorSidebar({
         disabled={draft.dirty}
       />
       {languagesFailed && <p className="text-sm text-red-700">The language list could not be loaded.</p>}
+      <ActivityPanel projectId={projectId} />
     </aside>
   );
 }
