@@ -4,7 +4,6 @@ import { mergeGlossaries } from "@dubbing/dubbing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, workspaces } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import type { VideoRepository } from "../projects/repository.ts";
 
 export class GlossaryService {
