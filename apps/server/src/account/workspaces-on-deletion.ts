@@ -12,7 +12,8 @@ import { AppError } from "../errors.ts";
 
 /**
  * Refuses to close an account that owns a shared workspace others are still in (409): its work is theirs
- * too, so the owner hands the workspace over or deletes it first.
+ * too, so the owner hands the workspace over or removes them first (a workspace left with its owner alone
+ * goes with the account).
  */
 export async function assertNoSharedOwnership(db: Db, userId: string): Promise<void> {
   const [shared] = await db
@@ -31,7 +32,7 @@ export async function assertNoSharedOwnership(db: Db, userId: string): Promise<v
   if (shared)
     throw new AppError(
       "conflict",
-      `You own the workspace "${shared.name}", which has other members. Hand it over to one of them or delete it before deleting your account.`,
+      `You own the workspace "${shared.name}", which has other members. Hand it over to one of them, or remove them, before deleting your account.`,
     );
 }
 
