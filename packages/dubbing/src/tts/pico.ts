@@ -119,7 +119,9 @@ export function createPicoEngine(opts: { binary?: string } = {}): TtsEngine {
         await runProcess(pico, picoArgs(locale, req.text, req.rate ?? 1, out), { signal: req.signal });
         const pcm = parseWav(await readFile(out));
         const clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-        return voice.gender === "Male" ? shiftPitch(clip, MALE_SHIFT_ST, req.signal, "shifted") : clip;
+        // awaited inside the try: a shift that fails (an abort) while `finally` removes the folder would
+        // otherwise be a rejection nobody handles yet
+        return voice.gender === "Male" ? await shiftPitch(clip, MALE_SHIFT_ST, req.signal, "shifted") : clip;
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
