@@ -1,7 +1,7 @@
 // Voices that follow the speaker through the real server: measured at transcription (a real
 // two-voice dialogue, pocketsphinx), "Match the speaker" kept per speaker and changed through the
 // project's speakers, measures that only the server writes, and a speaker first measured by a dub.
-import { findVoice } from "@dubbing/dubbing";
+import { findVoice, toSrt } from "@dubbing/dubbing";
 import { DIALOGUE, type Dialogue, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
@@ -110,9 +110,9 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     // Tom (awb, a man) is named first: by the order of names alone he would get the first default voice, a
     // woman's, and Sarah a man's
     const name = (voice: string) => (voice === "slt" ? "Sarah" : "Tom");
-    const srt = truth
-      .map((l, i) => `${i + 1}\n${srtTime(l.start)} --> ${srtTime(l.end)}\n${name(l.voice)}: ${l.text}\n`)
-      .join("\n");
+    const srt = toSrt(
+      truth.map((l) => ({ start: l.start, end: l.end, text: `${name(l.voice)}: ${l.text}` })),
+    );
     const form = new FormData();
     form.set("subtitles", new Blob([srt]), "names.srt");
     const res = await fetch(`${ts.baseUrl}/api/video/${projectId}/subtitles/original`, {

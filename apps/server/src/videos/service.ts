@@ -327,10 +327,15 @@ export class VideoService {
   /** Where the project's audio has speech (energy VAD over ingest's 16 kHz audio); empty without audio. */
   async speech(userId: string, id: string, scratchDir: string) {
     const row = await this.repo.requireVisible(userId, id);
-    if (!row.audioKey || !(await this.storage.stat(row.audioKey))) return { regions: [] };
+    return { regions: (await this.withAudio(row, scratchDir, speechInWav)) ?? [] };
+  }
+
+  /** `use` on a local copy of the project's audio (null when it has none yet), released after. */
+  private async withAudio<T>(row: ProjectRow, scratchDir: string, use: (wav: string) => Promise<T>) {
+    if (!row.audioKey || !(await this.storage.stat(row.audioKey))) return null;
     const copy = await this.storage.localCopy(row.audioKey, scratchDir);
     try {
-      return { regions: await speechInWav(copy.path) };
+      return await use(copy.path);
     } finally {
       await copy.release();
     }
@@ -348,13 +353,10 @@ export class VideoService {
   ): Promise<T> {
     const had = new Set(before.map((s) => s.id));
     const fresh = new Set(doc.speakers.filter((s) => !had.has(s.id)).map((s) => s.id));
-    if (fresh.size === 0 || !row.audioKey || !(await this.storage.stat(row.audioKey))) return doc;
-    const copy = await this.storage.localCopy(row.audioKey, scratchDir);
-    try {
-      return await voicesFromAudio(copy.path, doc, row.language, fresh);
-    } finally {
-      await copy.release();
-    }
+    if (fresh.size === 0) return doc;
+    return (
+      (await this.withAudio(row, scratchDir, (wav) => voicesFromAudio(wav, doc, row.language, fresh))) ?? doc
+    );
   }
 
   async transcript(userId: string, id: string) {
