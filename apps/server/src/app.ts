@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   usageRoutes(app, { billing, db, videos: repo });
   billingRoutes(app, { billing });
-  workspaceRoutes(app, { db });
+  workspaceRoutes(app, { db, deletion });
   memberRoutes(app, { db });
   reviewRoutes(app, { db });
   activityRoutes(app, { db });

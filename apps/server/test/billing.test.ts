@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -416,6 +416,14 @@ describe.each(MODES)("billing with Stripe (%s)", (mode) => {
     expect(owners).toBeGreaterThan(0);
     expect(await used(member.cookie, shared)).toBe(owners);
     expect(await used(member.cookie)).toBe(0);
+    // so did the owner's storage and hour of image searches: a member's search counts there too
+    const search = `/api/storyboard/images/search?query=sea&workspaceId=${shared}`;
+    expect((await api(ts.baseUrl, member.cookie, "GET", search)).status).toBe(200);
+    const usage = async (cookie: string) => (await api(ts.baseUrl, cookie, "GET", "/api/usage")).body;
+    const [ownerUsage, memberUsage] = [await usage(owner.cookie), await usage(member.cookie)];
+    expect(ownerUsage.storage.usedBytes).toBe((await stat(video)).size);
+    expect(memberUsage.storage.usedBytes).toBe(0);
+    expect([ownerUsage.quotas.imageSearches.used, memberUsage.quotas.imageSearches.used]).toEqual([1, 0]);
     // a stranger learns nothing of the workspace's figures
     expect(
       (await api(ts.baseUrl, (await ts.signIn()).cookie, "GET", `/api/usage?workspaceId=${shared}`)).status,

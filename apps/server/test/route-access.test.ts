@@ -40,6 +40,7 @@ const SESSION_ONLY_ROUTES = [
   "PUT /api/auth/logout-everywhere",
   "POST /api/workspaces",
   "POST /api/invites/accept",
+  "DELETE /api/workspaces/:id",
 ];
 
 /**
@@ -92,6 +93,7 @@ const ROLE_ROUTES: Record<string, Role> = {
   "PUT /api/account/glossary": "editor",
   "POST /api/video/:id/speakers/:speakerId/clone": "editor",
   "POST /api/storyboard": "editor",
+  "GET /api/storyboard/images/search": "editor",
   "PUT /api/storyboard/:id": "editor",
   "PATCH /api/storyboard/:id": "editor",
   "POST /api/storyboard/:id/generate-video": "editor",
@@ -112,6 +114,7 @@ const ROLE_ROUTES: Record<string, Role> = {
   "GET /api/workspaces/:id/invites": "admin",
   "POST /api/workspaces/:id/invites": "admin",
   "DELETE /api/workspaces/:id/invites/:inviteId": "admin",
+  "DELETE /api/workspaces/:id": "owner",
 };
 
 /** What fills a path's other parameters in the walk. */

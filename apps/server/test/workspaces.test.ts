@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceInvites, workspaceMembers, workspaces } from "../src/db/schema.ts";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api } from "./http.ts";
+import { api, eventually } from "./http.ts";
 import { lastMailTo, signInByLink } from "./identity.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 import { sharedWorkspace } from "./teams.ts";
@@ -388,6 +388,39 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
     expect((await close(owner.cookie)).status).toBe(204);
     const rest = await ts.server.database.db.select().from(workspaces).where(eq(workspaces.id, shared));
     expect(rest).toEqual([]);
+  });
+
+  it("the owner deletes a shared workspace with what is in it; its members lose access at once; a personal workspace, an admin and a stranger are refused", async () => {
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
+    const project = (await uploadInto(ts, member.cookie, shared)).body._id;
+    const kept = (await uploadInto(ts, owner.cookie)).body._id;
+    const storage = ts.server.storage;
+    expect((await storage.listKeys(`projects/${project}/`)).length).toBeGreaterThan(0);
+    const remove = (cookie: string, id: string) => api(ts.baseUrl, cookie, "DELETE", `/api/workspaces/${id}`);
+
+    const stranger = await ts.signIn();
+    expect((await remove(stranger.cookie, shared)).status).toBe(404);
+    await api(ts.baseUrl, owner.cookie, "PUT", `/api/workspaces/${shared}/members/${member.userId}`, {
+      role: "admin",
+    });
+    expect((await remove(member.cookie, shared)).status).toBe(403);
+    const personal = await remove(owner.cookie, owner.userId);
+    expect([personal.status, personal.body.error.code]).toEqual([409, "conflict"]);
+
+    expect((await remove(owner.cookie, shared)).status).toBe(204);
+    for (const who of [owner, member]) {
+      expect((await api(ts.baseUrl, who.cookie, "GET", `/api/video/${project}`)).status).toBe(404);
+      expect((await api(ts.baseUrl, who.cookie, "GET", `/api/video?workspaceId=${shared}`)).status).toBe(404);
+      const left = (await api(ts.baseUrl, who.cookie, "GET", "/api/workspaces")).body.workspaces;
+      expect(left.map((w: { id: string }) => w.id)).toEqual([who.userId]);
+    }
+    // gone now, or once a write of the ingest that was running lands and the purge job removes it
+    await eventually("no object under the project", async () =>
+      (await storage.listKeys(`projects/${project}/`)).length === 0 ? true : null,
+    );
+    // the owner's own workspace is untouched
+    expect((await api(ts.baseUrl, owner.cookie, "GET", `/api/video/${kept}`)).status).toBe(200);
+    expect((await remove(owner.cookie, shared)).status).toBe(404);
   });
 
   it("answers only what the API description says", () => {

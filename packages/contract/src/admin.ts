@@ -145,7 +145,7 @@ export const adminStorageSchema = z.object({
   translations: z.number(),
   /** Bytes of the uploaded videos (the plans' storage limits count these). */
   uploadedBytes: z.number(),
-  /** The users storing the most. */
+  /** The users storing the most, in the workspaces they own (their plans pay for it). */
   top: z.array(z.object({ id: z.string(), email: z.string(), storedBytes: z.number() })),
   /** Null until a backup ran (and always in scale-out, whose database and bucket are backed up elsewhere). */
   lastBackup: backupOutcomeSchema.nullable(),

@@ -795,9 +795,10 @@ export const OPERATIONS: Operation[] = [
   {
     method: "GET",
     path: "/api/storyboard/images/search",
+    role: "editor",
     tag: "Storyboards",
     access: "signed-in",
-    summary: "Search images (one image search of the hour)",
+    summary: "Search images (one image search of the hour, of the workspace owner's plan)",
     query: z.object({ query: searchQuery }),
     responses: { 200: json(z.array(storyboardImageSchema), "Up to 8 images.") },
     errors: ["query_required", "rate_limited", "image_search_failed"],
@@ -968,6 +969,20 @@ export const OPERATIONS: Operation[] = [
     summary: "Rename the workspace or change its settings (dub only approved translations)",
     body: workspaceSettingsBody,
     responses: { 200: json(workspaceSchema, "The workspace.") },
+  },
+  {
+    method: "DELETE",
+    path: "/api/workspaces/:id",
+    tag: "Workspaces",
+    access: "session-only",
+    role: "owner",
+    summary: "Delete a shared workspace with everything in it (its owner, signed in)",
+    description:
+      "Its projects, storyboards, My voices, API keys, webhooks, members and invitations go at once, and " +
+      "their stored files after. Its members lose access at once, in every process. A personal workspace " +
+      "goes only with its account (409).",
+    responses: { 204: none("Deleted.") },
+    errors: ["conflict"],
   },
   {
     method: "PUT",

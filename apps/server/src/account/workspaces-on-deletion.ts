@@ -32,7 +32,7 @@ export async function assertNoSharedOwnership(db: Db, userId: string): Promise<v
   if (shared)
     throw new AppError(
       "conflict",
-      `You own the workspace "${shared.name}", which has other members. Hand it over to one of them, or remove them, before deleting your account.`,
+      `You own the workspace "${shared.name}", which has other members. Hand it over to one of them, remove them or delete the workspace before deleting your account.`,
     );
 }
 

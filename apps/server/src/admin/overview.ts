@@ -1,10 +1,10 @@
 import type { AdminEngines, AdminStorage } from "@dubbing/contract";
 import type { EngineRegistry } from "@dubbing/dubbing";
-import { desc, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { lastBackupOutcome } from "../backup/outcome.ts";
 import { languageAvailability } from "../catalog/availability.ts";
 import type { Db } from "../db/client.ts";
-import { projects, storyboards, translations, users } from "../db/schema.ts";
+import { projects, storyboards, translations, users, workspaceMembers } from "../db/schema.ts";
 
 const ENGINE_KINDS = ["asr", "diarization", "mt", "tts", "separation"] as const;
 
@@ -46,10 +46,15 @@ export async function storageTotals(db: Db, backend: "local" | "s3"): Promise<Ad
     .select({ sum: sql<string>`coalesce(sum(${projects.sizeBytes}), 0)` })
     .from(projects);
   const stored = sql<string>`coalesce(sum(${projects.sizeBytes}), 0)`;
+  // by who pays for it: the owner of each project's workspace
   const top = await db
     .select({ id: users.id, email: users.email, storedBytes: stored })
     .from(projects)
-    .innerJoin(users, sql`${users.id} = ${projects.userId}`)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.role, "owner")),
+    )
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .groupBy(users.id, users.email)
     .orderBy(desc(stored))
     .limit(10);

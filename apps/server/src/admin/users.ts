@@ -33,7 +33,10 @@ export class AdminUsers {
     this.#adminEmails = deps.adminEmails;
   }
 
-  /** Accounts whose address contains `q`, newest first, with plan, this month's usage and stored bytes. */
+  /**
+   * Accounts whose address contains `q`, newest first, with plan, this month's usage and stored bytes: those of
+   * every workspace they own (their plan pays for them all).
+   */
   async list(query: AdminUserQuery): Promise<AdminUserList> {
     const rows = await this.#db
       .select({
@@ -42,7 +45,9 @@ export class AdminUsers {
         createdAt: users.createdAt,
         suspendedAt: users.suspendedAt,
         // Written out: drizzle leaves a column of the outer table unqualified inside a subquery's text.
-        storedBytes: sql<string>`coalesce((select sum(p.size_bytes) from projects p where p.user_id = "users"."id"), 0)`,
+        // what the workspaces they own keep, whoever uploaded it: their plan's storage
+        storedBytes: sql<string>`coalesce((select sum(p.size_bytes) from projects p join workspace_members m
+          on m.workspace_id = p.workspace_id and m.role = 'owner' where m.user_id = "users"."id"), 0)`,
       })
       .from(users)
       .where(

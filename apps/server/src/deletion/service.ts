@@ -1,8 +1,8 @@
 import type { LanguageCode } from "@dubbing/contract";
 import type { VoiceCloner } from "@dubbing/dubbing";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { jobs, myVoices, projects, storyboards, translations } from "../db/schema.ts";
+import { jobs, myVoices, projects, storyboards, translations, workspaces } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
 import { NO_TRANSLATION } from "../projects/languages.ts";
@@ -83,37 +83,36 @@ export class DeletionService {
   }
 
   /**
+   * A shared workspace with everything in it (projects, storyboards, My voices, keys, webhooks, members,
+   * invitations), for its owner. The workspace row is locked first, so nothing is added to it while what
+   * it stores is read; the rows then go in one statement's cascade (its members' streams and keys stop at
+   * once: db/change-triggers.ts), and the files after. A personal workspace goes only with its account.
+   */
+  async deleteWorkspace(workspaceId: string): Promise<void> {
+    const target = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ personalOf: workspaces.personalOf })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .for("update");
+      if (row?.personalOf != null)
+        throw new AppError(
+          "conflict",
+          "Your personal workspace goes only with your account: delete the account to delete it.",
+        );
+      const stored = await storedIn(tx, [workspaceId]);
+      await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+      return stored;
+    });
+    await this.purgeOrRetry(target);
+  }
+
+  /**
    * What every project, storyboard and cloned voice in the workspaces a user owns stores, read before the
    * rows go (account deletion; what the user made in others' workspaces stays there).
    */
-  async everythingOf(userId: string): Promise<PurgeTarget> {
-    const owned = ownedWorkspaces(this.db, userId);
-    const ids = (
-      await this.db.select({ id: projects.id }).from(projects).where(inArray(projects.workspaceId, owned))
-    ).map((p) => p.id);
-    const languages = ids.length
-      ? await this.db
-          .select({ id: translations.id })
-          .from(translations)
-          .where(inArray(translations.projectId, ids))
-      : [];
-    const boards = await this.db
-      .select({ id: storyboards.id })
-      .from(storyboards)
-      .where(inArray(storyboards.workspaceId, owned));
-    const clones = await this.db
-      .select({ id: myVoices.id, voice: myVoices.voice })
-      .from(myVoices)
-      .where(and(inArray(myVoices.workspaceId, owned), eq(myVoices.kind, "cloned")));
-    return {
-      prefixes: [
-        ...ids.map(projectPrefix),
-        ...boards.map((b) => storyboardPrefix(b.id)),
-        ...clones.map((c) => myVoicePrefix(c.id)),
-      ],
-      clipCaches: languages.map((l) => l.id),
-      clonedVoices: clones.map((c) => c.voice),
-    };
+  everythingOf(userId: string): Promise<PurgeTarget> {
+    return storedIn(this.db, ownedWorkspaces(this.db, userId));
   }
 
   /** Removes the files now; when the store refuses, a purge job retries with back-off. */
@@ -124,6 +123,33 @@ export class DeletionService {
       await this.jobs.enqueuePurge(target).catch(() => {}); // else the hourly orphan sweep finds them
     }
   }
+}
+
+/** What the projects, storyboards and cloned voices of some workspaces store: the files their deletion purges. */
+async function storedIn(db: Db, workspaceIds: string[] | SQLWrapper): Promise<PurgeTarget> {
+  const ids = (
+    await db.select({ id: projects.id }).from(projects).where(inArray(projects.workspaceId, workspaceIds))
+  ).map((p) => p.id);
+  const languages = ids.length
+    ? await db.select({ id: translations.id }).from(translations).where(inArray(translations.projectId, ids))
+    : [];
+  const boards = await db
+    .select({ id: storyboards.id })
+    .from(storyboards)
+    .where(inArray(storyboards.workspaceId, workspaceIds));
+  const clones = await db
+    .select({ id: myVoices.id, voice: myVoices.voice })
+    .from(myVoices)
+    .where(and(inArray(myVoices.workspaceId, workspaceIds), eq(myVoices.kind, "cloned")));
+  return {
+    prefixes: [
+      ...ids.map(projectPrefix),
+      ...boards.map((b) => storyboardPrefix(b.id)),
+      ...clones.map((c) => myVoicePrefix(c.id)),
+    ],
+    clipCaches: languages.map((l) => l.id),
+    clonedVoices: clones.map((c) => c.voice),
+  };
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { ProjectStatus, Prosody, SpokenLanguage } from "@dubbing/contract";
-import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, segments, speakers, translations, workspaceMembers } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { ownedWorkspaces } from "../workspaces/repository.ts";
 import {
   canonicalStyle,
   keepMeasured,
@@ -94,12 +95,15 @@ export class VideoRepository {
     return row!;
   }
 
-  /** Bytes of uploaded videos the user keeps (the plan's storage). */
-  async storedBytesOf(userId: string): Promise<number> {
+  /**
+   * Bytes of uploaded videos kept in the workspaces the payer owns, whoever uploaded them: their plan's
+   * storage, which those workspaces share as they share its minutes.
+   */
+  async storedBytesOf(payerId: string): Promise<number> {
     const [row] = await this.db
       .select({ bytes: sql<string>`coalesce(sum(${projects.sizeBytes}), 0)` })
       .from(projects)
-      .where(eq(projects.userId, userId));
+      .where(inArray(projects.workspaceId, ownedWorkspaces(this.db, payerId)));
     return Number(row?.bytes ?? 0);
   }
 

@@ -28,12 +28,11 @@ export function storyboardRoutes(
 
   app.get<{ Querystring: { query?: string } }>(
     "/api/storyboard/images/search",
-    SIGNED_IN,
+    member("editor", "query"),
     async (request) => {
-      currentUser(request);
       const parsed = searchQuery.safeParse(request.query.query ?? "");
       if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
-      return storyboards.searchImages(currentUser(request).id, parsed.data);
+      return storyboards.searchImages(currentWorkspace(request).id, parsed.data);
     },
   );
 

@@ -77,7 +77,7 @@ export class StoryboardService {
     const keywords = texts.map((text) => pickKeywords(text, 3));
     const frameQueries = keywords.map((k) => frameQuery(k, title));
     const queries = [...new Set(frameQueries)].slice(0, MAX_SEARCHES_PER_STORYBOARD);
-    await takeQuota(this.repo.db, userId, await this.planOf(userId), "imageSearches", queries.length);
+    await this.takeImageSearches(workspaceId, queries.length);
     const found = new Map<string, StoryboardImage[]>();
     // At most 4 searches at once: polite to the image library, quick for a long transcript.
     for (let i = 0; i < queries.length; i += 4) {
@@ -129,10 +129,19 @@ export class StoryboardService {
     return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
   }
 
-  /** Image searches are counted per hour (they use the operator's Pexels key, or render illustrations). */
-  async searchImages(userId: string, query: string) {
-    await takeQuota(this.repo.db, userId, await this.planOf(userId), "imageSearches");
+  /** A search for a frame's images, in a workspace whose owner's plan counts it. */
+  async searchImages(workspaceId: string, query: string) {
+    await this.takeImageSearches(workspaceId, 1);
     return this.images.search(query, IMAGES_PER_SEARCH);
+  }
+
+  /**
+   * Image searches are counted per hour (they use the operator's Pexels key, or render illustrations),
+   * from the plan of the workspace's owner, like its minutes.
+   */
+  private async takeImageSearches(workspaceId: string, count: number) {
+    const payer = await payerOf(this.repo.db, workspaceId);
+    await takeQuota(this.repo.db, payer, await this.planOf(payer), "imageSearches", count);
   }
 
   private async planOf(userId: string): Promise<Plan> {
@@ -177,7 +186,7 @@ export class StoryboardService {
         }),
         claim: async (tx) => {
           if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
-          await takeQuota(tx, userId, plan, "storyboardVideos");
+          await takeQuota(tx, payer, plan, "storyboardVideos");
           return true;
         },
       })) ?? latest;

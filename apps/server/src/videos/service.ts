@@ -175,7 +175,7 @@ export class VideoService {
           )
         : undefined;
       await this.limits?.assertCanUse(payer, probed.durationMs / 1000, "upload");
-      const kept = await this.repo.storedBytesOf(userId);
+      const kept = await this.repo.storedBytesOf(payer);
       if (plan.storedBytes !== null && kept + file.size > plan.storedBytes) {
         const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
         throw new AppError(
@@ -251,7 +251,7 @@ export class VideoService {
     const payer = await payerOf(this.repo.db, input.workspaceId ?? userId);
     const plan = await planOrUnlimited(this.limits, payer);
     await this.limits?.assertCanUse(payer, 1, "upload");
-    if (plan.storedBytes !== null && (await this.repo.storedBytesOf(userId)) >= plan.storedBytes)
+    if (plan.storedBytes !== null && (await this.repo.storedBytesOf(payer)) >= plan.storedBytes)
       throw new AppError(
         "file_too_large",
         `Your ${plan.name} plan's storage is full. Delete a project or upgrade your plan at /subscription.`,

@@ -39,8 +39,7 @@ export async function importLinkedVideo(
   const { repo, storage } = deps;
   const plan = planNamed(deps.plans, job.link.plan);
   const payer = await payerOf(repo.db, project.workspaceId);
-  const room =
-    plan.storedBytes === null ? Infinity : plan.storedBytes - (await repo.storedBytesOf(project.userId));
+  const room = plan.storedBytes === null ? Infinity : plan.storedBytes - (await repo.storedBytesOf(payer));
   const maxBytes = Math.min(deps.linkImport.maxBytes, room);
   if (maxBytes <= 0)
     throw new LinkError(`your ${plan.name} plan's storage is full: delete a project or upgrade your plan`);

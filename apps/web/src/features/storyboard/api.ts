@@ -31,7 +31,9 @@ export const updateStoryboard = (storyboard: Storyboard) =>
   apiFetch<Storyboard>(`/api/storyboard/${encodeURIComponent(storyboard._id)}`, jsonBody("PUT", storyboard));
 
 export const searchImages = (query: string) =>
-  apiFetch<StoryboardImage[]>(`/api/storyboard/images/search?query=${encodeURIComponent(query)}`);
+  apiFetch<StoryboardImage[]>(
+    withWorkspace(`/api/storyboard/images/search?query=${encodeURIComponent(query)}`),
+  );
 
 export const generateVideo = (id: string) =>
   apiFetch<StoryboardGeneration>(`/api/storyboard/${encodeURIComponent(id)}/generate-video`, {
