@@ -1,11 +1,11 @@
-// Report-card bench: the five-minute two-speaker script over music, translated into Spanish by Apertium,
-// dubbed with five planted faults (a line three times too long, a line left in English, a line that lost
+// Report-card bench: the five-minute two-speaker script over music (spoken with room for its Spanish),
+// translated into Spanish by Apertium, dubbed with five planted faults (a line three times too long, a line left in English, a line that lost
 // its glossary term, a clipped line, a line whose original voice the separation left in) and dubbed once
 // more without the checks. Prints what the checks found, missed and flagged on the clean lines, and the
 // time they added to the dub. Figures only: it never fails on time.
 //   node bench/pipeline/report-card.ts [--keep DIR]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,10 +27,7 @@ mkdirSync(dir, { recursive: true });
 const row = (k: string, v: string | number) => console.log(`${k.padEnd(40)} ${v}`);
 
 const script = fiveMinuteScript();
-const d = makeDialogue(dir, script, { name: "card", width: 320 });
-const video = speechOverMusic(dir, d.wav, { music: "frontiers.mp3", musicDb: -14 }).video;
-const truth = d.truth;
-const sources = truth.map((t) => t.text);
+const sources = script.map((l) => l.text);
 const es = (await createApertiumEngine().translate(sources, "en", "es")).texts;
 
 // the planted faults, one line each, far apart
@@ -38,21 +35,9 @@ const F = { tooLong: 10, english: 25, glossary: 40, clipped: 55, voiceLeft: 68 }
 const texts = [...es];
 texts[F.tooLong] = `${es[F.tooLong]} ${es[F.tooLong]} ${es[F.tooLong]}`;
 texts[F.english] = sources[F.english]!;
+// the script repeats its sentences: the clipped line's TTS wrapper goes by text, so its text is made its own
+texts[F.clipped] = `${es[F.clipped]} Sí.`;
 const glossaryMisses = [{ segment: F.glossary, term: "Acme Cloud", expected: "Nube Acme" }];
-const doc: TranscriptDoc = {
-  language: "es",
-  speakers: [
-    { id: "a", name: "A", selectedVoice: "" },
-    { id: "b", name: "B", selectedVoice: "" },
-  ],
-  transcript: truth.map((t, i) => ({
-    speaker: t.voice === "awb" ? "a" : "b",
-    text: texts[i]!,
-    start: t.start,
-    end: t.end,
-  })),
-  meta: { translation: { id: "apertium", from: "en", to: "es", route: ["en", "es"], glossaryMisses } },
-};
 
 // a TTS whose clip for the planted line is 12 dB too hot (flattened at full scale)
 const base = createDefaultRegistry();
@@ -81,43 +66,76 @@ for (const kind of ["asr", "diarization", "mt", "tts", "separation"] as const)
     registry.register(wrapped);
   }
 
-// the project's stems, then the original put back into the background under one line
-const stemsDir = join(dir, "stems");
-const stems = await stemsFor(video, stemsDir, {
-  registry,
-  channels: 2,
-  durationMs: d.durationMs,
-  speech: truth,
+/**
+ * The script spoken over music (`extraPauseMs`: more silence before each line), its Spanish document, and
+ * its stems with the original put back into the background under one line.
+ */
+async function prepare(name: string, extraPauseMs?: number[]) {
+  const d = makeDialogue(dir, script, { name, width: 320, ...(extraPauseMs && { extraPauseMs }) });
+  const video = speechOverMusic(dir, d.wav, {
+    name: `${name}-music`,
+    music: "frontiers.mp3",
+    musicDb: -14,
+  }).video;
+  const truth = d.truth;
+  const doc: TranscriptDoc = {
+    language: "es",
+    speakers: [
+      { id: "a", name: "A", selectedVoice: "" },
+      { id: "b", name: "B", selectedVoice: "" },
+    ],
+    transcript: truth.map((t, i) => ({
+      speaker: t.voice === "awb" ? "a" : "b",
+      text: texts[i]!,
+      start: t.start,
+      end: t.end,
+    })),
+    meta: { translation: { id: "apertium", from: "en", to: "es", route: ["en", "es"], glossaryMisses } },
+  };
+  const stemsDir = join(dir, `stems-${name}`);
+  const stems = await stemsFor(video, stemsDir, {
+    registry,
+    channels: 2,
+    durationMs: d.durationMs,
+    speech: truth,
+  });
+  const bg = decodeF32(stems.background, 2);
+  const orig = decodeF32(video, 2);
+  const leak = truth[F.voiceLeft]!;
+  for (
+    let i = Math.round((leak.start * STEM_RATE) / 1000) * 2;
+    i < Math.round((leak.end * STEM_RATE) / 1000) * 2;
+    i++
+  )
+    bg[i] = orig[i] ?? 0;
+  const raw = join(dir, "bg.f32");
+  writeFileSync(raw, Buffer.from(bg.buffer));
+  execFileSync("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "f32le", "-ar", String(STEM_RATE), "-ac", "2"],
+    ...["-i", raw, stems.background],
+  ]);
+  rmSync(raw);
+  return { video, truth, doc, stemsDir };
+}
+
+// Spanish runs longer than English: spoken as written, most clean lines would really be too long for
+// their time, and the fit check would be right to say so. A first dub measures each line's natural
+// Spanish length; the script is then spoken with the room it needs (the pause after a line grown by
+// what its Spanish lacks), so the clean lines are clean and a warning on one is a false alarm.
+const tight = await prepare("tight");
+const measured = await dub(tight.video, tight.doc, {
+  ...{ output: join(dir, "tight.mp4"), workDir: join(dir, "work-tight"), stemsDir: tight.stemsDir },
+  ...{ registry, checks: false as const },
 });
-const bg = decodeF32(stems.background, 2);
-const orig = decodeF32(video, 2);
-const leak = truth[F.voiceLeft]!;
-for (
-  let i = Math.round((leak.start * STEM_RATE) / 1000) * 2;
-  i < Math.round((leak.end * STEM_RATE) / 1000) * 2;
-  i++
-)
-  bg[i] = orig[i] ?? 0;
-const raw = join(dir, "bg.f32");
-(await import("node:fs")).writeFileSync(raw, Buffer.from(bg.buffer));
-execFileSync("ffmpeg", [
-  ...[
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "f32le",
-    "-ar",
-    String(STEM_RATE),
-    "-ac",
-    "2",
-    "-i",
-    raw,
-  ],
-  stems.background,
-]);
-rmSync(raw);
+const faulty = new Set<number>(Object.values(F));
+const extraPauseMs = script.map((_, i) => {
+  const before = measured.report.segments[i - 1];
+  const t = tight.truth[i - 1];
+  if (i === 0 || !before?.naturalMs || !t || faulty.has(i - 1)) return 0;
+  const gap = tight.truth[i]!.start - t.end;
+  return before.naturalMs - (t.end - t.start) - gap + 300;
+});
+const { video, doc, stemsDir } = await prepare("card", extraPauseMs);
 
 const cpu = () => {
   const u = process.cpuUsage();
@@ -154,15 +172,29 @@ for (const [what, i, check] of planted) {
   console.log(`${what.padEnd(40)} ${check.padEnd(16)} ${f ? `yes (${f.status}: ${f.message})` : "MISSED"}`);
 }
 const faultLines = new Set(planted.map((p) => p[1]));
+// the lines after the planted too-long one that it pushed late: its consequence, counted apart
+const pushed = new Set<number>();
+for (let i = F.tooLong + 1; flagged(i, "fit")?.message.includes("the line before ran over"); i++)
+  pushed.add(i);
 const clean = card.lines.filter((l) => !faultLines.has(l.index));
 const alarms = clean.filter((l) => l.status !== "ok");
+const untouched = clean.filter((l) => !pushed.has(l.index));
+const untouchedAlarms = untouched.filter((l) => l.status !== "ok");
 console.log("");
 row("lines checked", card.lines.length);
+row(
+  "room given to the Spanish",
+  `${(extraPauseMs.reduce((a, b) => a + Math.max(0, b), 0) / 1000).toFixed(1)} s over ${extraPauseMs.filter((x) => x > 0).length} pauses`,
+);
 row("summary", JSON.stringify(card.summary));
 row("planted faults found", `${planted.filter(([, i, c]) => flagged(i, c)).length} / ${planted.length}`);
 row(
   "false alarms on clean lines",
   `${alarms.length} / ${clean.length} (${((alarms.length / clean.length) * 100).toFixed(1)} %)`,
+);
+row(
+  "  not counting those the long line pushed",
+  `${untouchedAlarms.length} / ${untouched.length} (${((untouchedAlarms.length / untouched.length) * 100).toFixed(1)} %; pushed: ${[...pushed].join(", ") || "none"})`,
 );
 const byCheck = new Map<string, number>();
 for (const l of alarms)

@@ -76,9 +76,12 @@ export function makeDialogue(
     leadMs?: number;
     noiseDb?: number;
     width?: number;
+    /** More silence before line i (ms), on top of the pause or turn: room a longer translation can use. */
+    extraPauseMs?: readonly number[];
   } = {},
 ): Dialogue {
   const { name = "dialogue", pauseMs = 700, turnMs = 1000, leadMs = 600, noiseDb = -62, width = 320 } = opts;
+  const extra = (i: number) => Math.max(0, Math.round(opts.extraPauseMs?.[i] ?? 0));
   const parts: Float32Array[] = [];
   const truth: TruthSegment[] = [];
   let t = 0;
@@ -89,7 +92,7 @@ export function makeDialogue(
   silence(leadMs);
   const tmp = join(dir, `${name}-line.wav`);
   lines.forEach((line, i) => {
-    if (i > 0) silence(line.voice === lines[i - 1]!.voice ? pauseMs : turnMs);
+    if (i > 0) silence((line.voice === lines[i - 1]!.voice ? pauseMs : turnMs) + extra(i));
     speak(line, tmp);
     const pcm = parseWav(readFileSync(tmp));
     const mono = toMono(pcm);
