@@ -15,6 +15,7 @@ import { MODES, startServerOn, startTestServer, type TestServer } from "./harnes
 import { api, eventually, startAndWait, upload, uploadTranslated, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
 import { storedProjectIds } from "./storage-helpers.ts";
+import { sharedWorkspace } from "./teams.ts";
 
 const tmp = tempFolder("dub-admin-");
 const BOSS = "boss@example.com";
@@ -99,6 +100,21 @@ describe.each(MODES)("the operator's console API (%s)", (mode) => {
     await db.delete(identityEmails).where(eq(identityEmails.email, BOSS));
   });
 
+  it("counts what a member keeps in a shared workspace to its owner, and shows the shared workspaces an account owns", async () => {
+    const { owner, member, shared } = await sharedWorkspace(ts, "editor");
+    await ts.server.database.db.insert(projects).values({
+      ...{ userId: member.userId, workspaceId: shared, title: "For the client", status: "ready" },
+      ...{ originalKey: "x", originalName: "x.mp4", sizeBytes: 12_345 },
+    });
+    const row = async (userId: string) => {
+      const { email } = (await ts.server.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
+      const found = await asBoss("GET", `/api/admin/users?q=${encodeURIComponent(email)}`);
+      return found.body.users[0];
+    };
+    expect(await row(owner.userId)).toMatchObject({ storedBytes: 12_345, sharedWorkspaces: 1 });
+    expect(await row(member.userId)).toMatchObject({ storedBytes: 0, sharedWorkspaces: 0 });
+  });
+
   it("finds users by part of their address, with plan, this month's usage and stored bytes", async () => {
     const found = await asBoss("GET", `/api/admin/users?q=${encodeURIComponent(`ALICE-${mode}`)}`);
     expect(found.status).toBe(200);
@@ -110,6 +126,7 @@ describe.each(MODES)("the operator's console API (%s)", (mode) => {
       suspendedAt: null,
       plan: "free",
       storedBytes: project!.sizeBytes,
+      sharedWorkspaces: 0,
       isAdmin: false,
     });
     expect(found.body.users[0].storedBytes).toBeGreaterThan(0);

@@ -37,7 +37,10 @@ export const adminUserSchema = z.object({
     dubbedSeconds: z.number(),
     limitSeconds: z.number().nullable(),
   }),
+  /** Bytes kept in every workspace the account owns (its plan's storage). */
   storedBytes: z.number(),
+  /** Shared workspaces the account owns: their members' work counts in this row's usage and storage. */
+  sharedWorkspaces: z.number(),
   isAdmin: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -48,6 +48,8 @@ export class AdminUsers {
         // what the workspaces they own keep, whoever uploaded it: their plan's storage
         storedBytes: sql<string>`coalesce((select sum(p.size_bytes) from projects p join workspace_members m
           on m.workspace_id = p.workspace_id and m.role = 'owner' where m.user_id = "users"."id"), 0)`,
+        sharedWorkspaces: sql<number>`(select count(*)::int from workspace_members m join workspaces w
+          on w.id = m.workspace_id where m.user_id = "users"."id" and m.role = 'owner' and w.personal_of is null)`,
       })
       .from(users)
       .where(
@@ -80,6 +82,7 @@ export class AdminUsers {
           limitSeconds: usage.limitSeconds,
         },
         storedBytes: Number(row.storedBytes),
+        sharedWorkspaces: Number(row.sharedWorkspaces),
         isAdmin: isAdmin(this.#adminEmails, row.email),
       });
     }

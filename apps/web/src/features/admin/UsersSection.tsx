@@ -103,6 +103,12 @@ function UsersTable({
             <td className={td}>
               {minutes(user.usage.transcribedSeconds + user.usage.dubbedSeconds)}{" "}
               {user.usage.limitSeconds === null ? "(no limit)" : `of ${minutes(user.usage.limitSeconds)}`}
+              {user.sharedWorkspaces > 0 && (
+                <span className="block text-xs text-slate-500">
+                  with {user.sharedWorkspaces} shared{" "}
+                  {user.sharedWorkspaces === 1 ? "workspace" : "workspaces"} it owns
+                </span>
+              )}
             </td>
             <td className={td}>{formatBytes(user.storedBytes)}</td>
             <td className={td}>
