@@ -13,6 +13,8 @@ const isoDate = z.string();
 /** A project as lists show it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
 export const projectSchema = z.object({
   _id: z.string(),
+  /** The workspace the project belongs to (the caller's role there says what they may do with it). */
+  workspaceId: z.string(),
   title: z.string(),
   status: z.enum(PROJECT_STATUSES),
   progress: z.number(),

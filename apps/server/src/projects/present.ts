@@ -13,6 +13,7 @@ export function presentProject(row: ProjectRow, sign: SignPath): Project {
   const url = (key: string | null) => (key ? sign(key, MEDIA_TTL_SECONDS) : null);
   return {
     _id: row.id,
+    workspaceId: row.workspaceId,
     title: row.title,
     status: row.status,
     progress: row.progress,

@@ -2,7 +2,7 @@ import { type LineComment, roleAtLeast } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { notify } from "../../toast/toast-store.ts";
-import { commentsKey, postComment, resolveComment, useComments, useCurrentWorkspace } from "./api.ts";
+import { commentsKey, postComment, resolveComment, useComments, useProjectWorkspace } from "./api.ts";
 import { CommentForm } from "./CommentForm.tsx";
 import { CommentThread } from "./CommentThread.tsx";
 import { lineThreads } from "./review-state.ts";
@@ -10,7 +10,7 @@ import { lineThreads } from "./review-state.ts";
 /** A translation's comments, loaded once: `(line) =>` that line's LineComments. */
 export function useLineComments(projectId: string, language: string) {
   const comments = useComments(projectId, language);
-  const role = useCurrentWorkspace()?.role;
+  const role = useProjectWorkspace(projectId)?.role;
   return (line: number) => (
     <LineComments
       {...{ projectId, language, line }}

@@ -10,18 +10,18 @@ import { ReviewBar } from "./ReviewBar.tsx";
 
 let container: HTMLDivElement;
 async function render(role: Role, review: TranslationReview, dubRefusal: string | null = null) {
-  // the workspaces list is where the app learns the caller's role (the personal workspace here)
-  const workspace = {
-    id: "w1",
-    name: "Personal",
-    personal: true,
-    role,
-    dubOnlyApproved: false,
-    createdAt: "",
+  // the caller's role is the one in the project's workspace, a shared one here, not in the workspace the
+  // app has chosen (the personal one, where the caller is the owner)
+  const workspace = (id: string, personal: boolean, role: Role) => ({
+    ...{ id, name: id, personal, role, dubOnlyApproved: false, createdAt: "" },
+  });
+  const answers: Record<string, unknown> = {
+    "/api/workspaces": { workspaces: [workspace("me", true, "owner"), workspace("agency", false, role)] },
+    "/api/video/p1": { _id: "p1", workspaceId: "agency" },
   };
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => Response.json({ workspaces: [workspace] })),
+    vi.fn(async (url: string) => Response.json(answers[url])),
   );
   container = document.createElement("div");
   document.body.append(container);
@@ -54,6 +54,13 @@ describe("ReviewBar", () => {
     await vi.waitFor(() => expect(buttons()).toEqual(["Approve", "Request changes"]));
     expect(container.querySelector("[data-testid=review-status]")!.textContent).toBe("In review");
     expect(container.textContent).toContain("by ed@example.com");
+  });
+
+  it("offers a viewer of the project's workspace nothing, though the caller owns the workspace the app is in", async () => {
+    await render("viewer", inReview);
+    await vi.waitFor(() => expect(container.querySelector("[data-testid=review-status]")).not.toBeNull());
+    await act(async () => {});
+    expect(buttons()).toEqual([]);
   });
 
   it("shows why the server refused to dub", async () => {

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "../../toast/toast-store.ts";
 import { translationsKey } from "../api.ts";
-import { setReviewStatus, useCurrentWorkspace } from "./api.ts";
+import { setReviewStatus, useProjectWorkspace } from "./api.ts";
 import { reviewActions, STATUS_LABEL } from "./review-state.ts";
 
 const BADGE: Record<ReviewStatus, string> = {
@@ -25,7 +25,7 @@ export function ReviewBar({
   dubRefusal: string | null;
 }) {
   const client = useQueryClient();
-  const workspace = useCurrentWorkspace();
+  const workspace = useProjectWorkspace(projectId);
   const [busy, setBusy] = useState(false);
   const actions = reviewActions(workspace?.role, review.status);
 

@@ -2,16 +2,19 @@ import type { LineComment, LineCommentList, ReviewStatus, TranslationReview } fr
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../../api/client.ts";
 import { useWorkspaces } from "../../workspaces/api.ts";
-import { currentWorkspaceId } from "../../workspaces/current.ts";
+import { useProject } from "../api.ts";
 
 const video = (id: string) => `/api/video/${encodeURIComponent(id)}`;
 export const commentsKey = (id: string, language: string) => ["projects", id, "comments", language] as const;
 
-/** The workspace the app works in (the editor's project is one of its projects), with the caller's role. */
-export function useCurrentWorkspace() {
-  const { data } = useWorkspaces();
-  const id = currentWorkspaceId();
-  return data?.find((w) => (id ? w.id === id : w.personal));
+/**
+ * The project's workspace, with the caller's role there: what the editor offers follows it, whichever
+ * workspace the app has chosen (a link can open a project of another one).
+ */
+export function useProjectWorkspace(projectId: string) {
+  const { data: workspaces } = useWorkspaces();
+  const { data: project } = useProject(projectId);
+  return project && workspaces?.find((w) => w.id === project.workspaceId);
 }
 
 export const setReviewStatus = (id: string, language: string, status: ReviewStatus) =>
