@@ -3,7 +3,7 @@
 // its glossary term, a clipped line, a line whose original voice the separation left in) and dubbed once
 // more without the checks. Prints what the checks found, missed and flagged on the clean lines, and the
 // time they added to the dub. Figures only: it never fails on time.
-//   node bench/pipeline/report-card.ts [--keep DIR]
+//   node bench/pipeline/report-card.ts [--keep DIR] [--english]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +21,7 @@ import { decodeF32, STEM_RATE, speechOverMusic } from "../../packages/dubbing/sr
 import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { fiveMinuteScript } from "./script.ts";
 
-const { values } = parseArgs({ options: { keep: { type: "string" } } });
+const { values } = parseArgs({ options: { keep: { type: "string" }, english: { type: "boolean" } } });
 const dir = values.keep ?? mkdtempSync(join(tmpdir(), "report-card-bench-"));
 mkdirSync(dir, { recursive: true });
 const row = (k: string, v: string | number) => console.log(`${k.padEnd(40)} ${v}`);
@@ -141,9 +141,9 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
-async function run(name: string, checks: boolean) {
+async function run(name: string, checks: boolean, dubbed = doc) {
   const t = performance.now();
-  const r = await dub(video, doc, {
+  const r = await dub(video, dubbed, {
     ...{ output: join(dir, `${name}.mp4`), workDir: join(dir, `work-${name}`), stemsDir, registry },
     ...(checks ? { checks: { sources, sourceLanguage: "en" } } : { checks: false as const }),
   });
@@ -220,5 +220,24 @@ row(
   `${withChecks.r.report.timings.checks} s / ${withChecks.r.report.timings.checksBeside} s`,
 );
 row("intelligibility", card.lines[0]?.checks.find((f) => f.check === "intelligibility")?.message ?? "");
+// --english: the time the checks add where every clip is also heard back (an English target, the
+// source lines revoiced: the language this server recognises)
+if (values.english) {
+  const english: TranscriptDoc = {
+    ...doc,
+    language: "en",
+    transcript: doc.transcript.map((l, i) => ({ ...l, text: sources[i]! })),
+    meta: {},
+  };
+  const plain = await run("en-plain", false, english);
+  const heard = await run("en-checked", true, english);
+  const intelligible = heard.r.report.lines?.filter(
+    (l) => l.checks.find((f) => f.check === "intelligibility")?.status === "ok",
+  ).length;
+  row("English target: dub without checks", `${(plain.ms / 1000).toFixed(1)} s`);
+  row("English target: dub with checks", `${(heard.ms / 1000).toFixed(1)} s`);
+  row("English target: time the checks added", `${(((heard.ms - plain.ms) / plain.ms) * 100).toFixed(1)} %`);
+  row("English target: lines heard as said", `${intelligible} / ${heard.r.report.lines?.length}`);
+}
 row("machine load (1 min average)", (await import("node:os")).loadavg()[0]!.toFixed(2));
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
