@@ -1,6 +1,7 @@
 // Teams in the browser: an owner makes a workspace with the switcher, uploads into it and invites a viewer
 // from the Members page; the viewer follows the emailed link, signs in through it, joins and finds the
-// project; the switcher takes each back to their personal workspace, where it is not.
+// project; the switcher takes each back to their personal workspace, where it is not. The owner then renames
+// the workspace, changes its setting and the member's role, and deletes it.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,10 +52,31 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
     await viewer.close();
   });
 
-  await test.step("the owner's members list shows the viewer", async () => {
+  await test.step("the owner renames the workspace, dubs only approved translations and makes the viewer an editor", async () => {
     await page.reload();
-    await expect(page.getByText(`${viewerEmail} · viewer`)).toBeVisible();
-    await switcher.selectOption({ label: "Personal (owner)" });
+    const role = page.getByLabel(`Role of ${viewerEmail}`);
+    await expect(role).toHaveValue("viewer");
+    await page.getByLabel("Name").fill("Agency North");
+    await page.getByLabel("Dub only approved translations").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await expect(switcher.locator("option:checked")).toHaveText("Agency North (owner)");
+    await role.selectOption("editor");
+    await page.reload();
+    await expect(page.getByLabel(`Role of ${viewerEmail}`)).toHaveValue("editor");
+    await expect(page.getByLabel("Dub only approved translations")).toBeChecked();
+  });
+
+  await test.step("the owner deletes the workspace, typing its name; the switcher is back on Personal", async () => {
+    await page.getByRole("button", { name: "Delete workspace..." }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Agency North?" });
+    const confirm = dialog.getByRole("button", { name: "Delete workspace" });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(/Type the workspace's name/).fill("Agency North");
+    await confirm.click();
+    await expect(page.getByText("The workspace Agency North was deleted.")).toBeVisible();
+    await expect(switcher.locator("option:checked")).toHaveText("Personal (owner)");
+    await expect(switcher.locator("option", { hasText: "Agency North" })).toHaveCount(0);
     await page.goto("/projects");
     await expect(page.getByText("Client spot")).toHaveCount(0);
   });

@@ -1,55 +1,60 @@
-import { roleAtLeast } from "@dubbing/contract";
+import { roleAtLeast, type Workspace } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePageTitle } from "../../lib/use-page-title.ts";
-import { removeMember, revokeInvite, useInvites, useMembers, useWorkspaces } from "./api.ts";
+import { revokeInvite, useInvites, useMembers, useWorkspaces, workspacesKey } from "./api.ts";
 import { currentWorkspaceId } from "./current.ts";
+import { DeleteWorkspace } from "./DeleteWorkspace.tsx";
 import { InviteForm } from "./InviteForm.tsx";
+import { MemberRow } from "./MemberRow.tsx";
+import { WorkspaceSettings } from "./WorkspaceSettings.tsx";
 
-/** The current workspace's members and, for its admins, invitations. */
+/** The current workspace: its settings and members and, for its admins, invitations; its deletion for its owner. */
 export default function MembersPage() {
   usePageTitle("Members");
   const { data: workspaces } = useWorkspaces();
   const workspace =
     workspaces?.find((w) => w.id === currentWorkspaceId()) ?? workspaces?.find((w) => w.personal);
-  if (!workspace) return null;
+  // the personal workspace's id is the account's own
+  const me = workspaces?.find((w) => w.personal)?.id;
+  if (!workspace || !me) return null;
+  const admin = roleAtLeast(workspace.role, "admin");
   return (
-    <Members workspaceId={workspace.id} name={workspace.name} admin={roleAtLeast(workspace.role, "admin")} />
+    <div className="max-w-3xl space-y-8">
+      {/* keyed: another workspace starts from its own settings */}
+      {admin && <WorkspaceSettings key={workspace.id} workspace={workspace} />}
+      <Members workspace={workspace} me={me} admin={admin} />
+      {workspace.role === "owner" && !workspace.personal && <DeleteWorkspace workspace={workspace} />}
+    </div>
   );
 }
 
-function Members({ workspaceId, name, admin }: { workspaceId: string; name: string; admin: boolean }) {
+function Members({ workspace, me, admin }: { workspace: Workspace; me: string; admin: boolean }) {
   const client = useQueryClient();
-  const { data: members } = useMembers(workspaceId);
-  const { data: invites } = useInvites(workspaceId, admin);
-  const refresh = () => client.invalidateQueries({ queryKey: ["workspaces", workspaceId] });
+  const { data: members } = useMembers(workspace.id);
+  const { data: invites } = useInvites(workspace.id, admin);
+  // a change of members can change the caller's own role (handing over) or membership (leaving)
+  const refresh = () => client.invalidateQueries({ queryKey: workspacesKey });
 
   return (
-    <div className="max-w-3xl space-y-8">
+    <>
       <section>
-        <h2 className="text-base font-semibold text-slate-900">Members of {name}</h2>
+        <h2 className="text-base font-semibold text-slate-900">Members of {workspace.name}</h2>
         <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
           {members?.map((m) => (
-            <li key={m.userId} className="flex items-center justify-between px-4 py-2 text-sm">
-              <span>
-                {m.email} <span className="text-slate-500">· {m.role}</span>
-              </span>
-              {admin && m.role !== "owner" && (
-                <button
-                  type="button"
-                  className="text-red-600 hover:text-red-500"
-                  onClick={() => void removeMember(workspaceId, m.userId).then(refresh)}
-                >
-                  Remove {m.email}
-                </button>
-              )}
-            </li>
+            <MemberRow
+              key={m.userId}
+              workspace={workspace}
+              member={m}
+              caller={{ id: me, role: workspace.role }}
+              onChanged={refresh}
+            />
           ))}
         </ul>
       </section>
       {admin && (
         <section className="space-y-3">
           <h2 className="text-base font-semibold text-slate-900">Invite someone</h2>
-          <InviteForm workspaceId={workspaceId} />
+          <InviteForm workspaceId={workspace.id} />
           <ul className="text-sm">
             {invites?.map((i) => (
               <li key={i.id} className="flex items-center justify-between py-1">
@@ -59,7 +64,7 @@ function Members({ workspaceId, name, admin }: { workspaceId: string; name: stri
                 <button
                   type="button"
                   className="text-slate-600 hover:text-slate-900"
-                  onClick={() => void revokeInvite(workspaceId, i.id).then(refresh)}
+                  onClick={() => void revokeInvite(workspace.id, i.id).then(refresh)}
                 >
                   Revoke
                 </button>
@@ -68,6 +73,6 @@ function Members({ workspaceId, name, admin }: { workspaceId: string; name: stri
           </ul>
         </section>
       )}
-    </div>
+    </>
   );
 }

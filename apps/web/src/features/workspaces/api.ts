@@ -1,4 +1,4 @@
-import type { Invite, InviteList, MemberList, Workspace, WorkspaceList } from "@dubbing/contract";
+import type { Invite, InviteList, MemberList, Role, Workspace, WorkspaceList } from "@dubbing/contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "../../api/client.ts";
 
@@ -15,6 +15,11 @@ export function useWorkspaces() {
 
 export const createWorkspace = (name: string) =>
   apiFetch<Workspace>("/api/workspaces", jsonBody("POST", { name }));
+
+export const updateWorkspace = (id: string, change: { name?: string; dubOnlyApproved?: boolean }) =>
+  apiFetch<Workspace>(`/api/workspaces/${id}`, jsonBody("PUT", change));
+
+export const deleteWorkspace = (id: string) => apiFetch<null>(`/api/workspaces/${id}`, { method: "DELETE" });
 
 export function useMembers(workspaceId: string) {
   return useQuery({
@@ -36,6 +41,9 @@ export const invite = (workspaceId: string, email: string, role: Invite["role"])
 
 export const revokeInvite = (workspaceId: string, inviteId: string) =>
   apiFetch<null>(`/api/workspaces/${workspaceId}/invites/${inviteId}`, { method: "DELETE" });
+
+export const setMemberRole = (workspaceId: string, userId: string, role: Role) =>
+  apiFetch<MemberList>(`/api/workspaces/${workspaceId}/members/${userId}`, jsonBody("PUT", { role }));
 
 export const removeMember = (workspaceId: string, userId: string) =>
   apiFetch<null>(`/api/workspaces/${workspaceId}/members/${userId}`, { method: "DELETE" });
