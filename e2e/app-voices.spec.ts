@@ -74,10 +74,12 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
 
   await page.reload();
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
+  // speaking with it now, the speaker is offered it no more
+  await expect(offer).toHaveCount(0);
   await expect(styles.nth(1).getByLabel("Match the speaker")).not.toBeChecked();
 });
 
-test("My voices: a speaker's voice saved in one project and taken in a second one in a click", async ({
+test("My voices: a speaker's voice saved in one project, offered as heard before and taken in a second one in a click", async ({
   page,
 }) => {
   test.setTimeout(6 * 60_000);
@@ -142,6 +144,10 @@ test("My voices: a speaker's voice saved in one project and taken in a second on
   // project B: the picker shows My voices first; one click gives the first speaker that voice and pitch
   await page.goto(`/projects/${b}`);
   await expect(page.getByTestId("project-status")).toHaveText("ready", { timeout: 150_000 });
+  // "a voice heard before": the one speaker of B who sounds like A's first is offered the saved voice
+  const offer = page.getByTestId("voice-offer");
+  await expect(offer).toHaveCount(1);
+  await expect(offer).toContainText(/^Sounds like “.+ \(First talk\)” from My voices\./);
   await page
     .getByRole("button", { name: /^Voice of .*Change voice$/ })
     .first()
@@ -160,6 +166,8 @@ test("My voices: a speaker's voice saved in one project and taken in a second on
   await expect(pickerB).toBeHidden();
   await expect(page.getByTestId("speaker-voice").first()).toContainText(other.name);
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
+  // speaking with it now, the speaker is offered it no more
+  await expect(offer).toHaveCount(0);
   await page.getByRole("button", { name: "Save Changes" }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "Changes saved successfully" })).toBeVisible();
   const saved = await (await page.request.get(`/api/video/${b}`)).json();
