@@ -119,6 +119,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
           model: folderOf(model.id) as string,
           language: input.detect ? null : whisperLanguage(input.language),
           threads,
+          ...(input.greedy && { beamSize: 1 }),
         },
         { signal: input.signal, onProgress: input.onProgress },
       );
@@ -129,6 +130,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
         params: {
           model: model.id,
           threads,
+          beamSize: input.greedy ? 1 : 5,
           computeType: "int8",
           vad: "silero",
           language: r.language,

@@ -98,6 +98,8 @@ export async function hearClips(o: {
     const r = await engine.transcribe({
       ...{ wavFile, samples, sampleRate: RATE, language: o.language, signal: o.signal },
       speech: spans,
+      // a check of a known text: one decoding path is enough (bench/pipeline/hear-back.ts)
+      greedy: true,
     });
     const texts = wordsPerSpan(r.words, spans);
     await Promise.all(

@@ -54,6 +54,11 @@ export interface AsrInput extends ProgressOptions {
   concurrency?: number;
   /** How many people speak, when the user said (a hint for engines that label speakers). */
   speakers?: number;
+  /**
+   * One decoding path instead of a beam, where the engine has one: quicker, for hearing a dub back (a
+   * check of a known text, not a transcript anyone reads).
+   */
+  greedy?: boolean;
 }
 
 export interface AsrResult {
