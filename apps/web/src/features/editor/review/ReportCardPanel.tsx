@@ -84,7 +84,8 @@ export function ReportCardPanel({
         disabled={lines.length === 0}
       >
         {summary}
-        {lines.length > 0 && (open ? " — hide" : " — review")}
+        {/* once every line is reviewed, the list only shows what was kept */}
+        {lines.length > 0 && (open ? " — hide" : lines.some((l) => !l.reviewed) ? " — review" : " — show")}
       </button>
       {open && (
         <ol id="report-card-lines" className="mt-3 space-y-3">
