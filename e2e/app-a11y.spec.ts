@@ -34,7 +34,7 @@ test("public screens have no WCAG A/AA violations", async ({ page }) => {
 
 test("signed-in screens have no WCAG A/AA violations", async ({ page }) => {
   await signIn(page, uniqueEmail("a11y"));
-  for (const path of ["/projects", "/projects/new", "/subscription", "/storyboard"]) {
+  for (const path of ["/projects", "/projects/new", "/subscription", "/storyboard", "/workspace"]) {
     await page.goto(path);
     await expect(page.getByRole("heading").first()).toBeVisible();
     await page.waitForLoadState("networkidle");

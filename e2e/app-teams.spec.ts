@@ -6,7 +6,16 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { APP_ORIGIN, askForLink, expect, invitationPath, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import {
+  APP_ORIGIN,
+  askForLink,
+  expect,
+  invitationPath,
+  signIn,
+  test,
+  uniqueEmail,
+  violations,
+} from "./app-fixtures.ts";
 
 test("a workspace, an upload into it, an invitation by email and the switcher", async ({ page, browser }) => {
   test.setTimeout(4 * 60_000);
@@ -65,6 +74,8 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
     await page.reload();
     await expect(page.getByLabel(`Role of ${viewerEmail}`)).toHaveValue("editor");
     await expect(page.getByLabel("Dub only approved translations")).toBeChecked();
+    // the owner's page of a shared workspace: settings, a member's role, the danger zone
+    expect(await violations(page)).toEqual([]);
   });
 
   await test.step("the owner deletes the workspace, typing its name; the switcher is back on Personal", async () => {
