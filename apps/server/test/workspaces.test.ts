@@ -404,6 +404,14 @@ describe.each(MODES)("workspaces (%s)", (mode) => {
       role: "admin",
     });
     expect((await remove(member.cookie, shared)).status).toBe(403);
+    // not with a key, even the owner's own: a leaked key must not erase a team's work
+    const key = await api(ts.baseUrl, owner.cookie, "POST", `/api/account/keys?workspaceId=${shared}`, {
+      name: "ci",
+      scope: "read+write",
+    });
+    const bearer = { authorization: `Bearer ${key.body.secret}` };
+    const byKey = await api(ts.baseUrl, null, "DELETE", `/api/workspaces/${shared}`, undefined, bearer);
+    expect([byKey.status, byKey.body.error.code]).toEqual([403, "forbidden"]);
     const personal = await remove(owner.cookie, owner.userId);
     expect([personal.status, personal.body.error.code]).toEqual([409, "conflict"]);
 
