@@ -171,12 +171,11 @@ for (const [what, i, check] of planted) {
   const f = flagged(i, check);
   console.log(`${what.padEnd(40)} ${check.padEnd(16)} ${f ? `yes (${f.status}: ${f.message})` : "MISSED"}`);
 }
-const faultLines = new Set(planted.map((p) => p[1]));
 // the lines after the planted too-long one that it pushed late: its consequence, counted apart
 const pushed = new Set<number>();
 for (let i = F.tooLong + 1; flagged(i, "fit")?.message.includes("the line before ran over"); i++)
   pushed.add(i);
-const clean = card.lines.filter((l) => !faultLines.has(l.index));
+const clean = card.lines.filter((l) => !faulty.has(l.index));
 const alarms = clean.filter((l) => l.status !== "ok");
 const untouched = clean.filter((l) => !pushed.has(l.index));
 const untouchedAlarms = untouched.filter((l) => l.status !== "ok");

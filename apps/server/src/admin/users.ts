@@ -7,6 +7,7 @@ import type { Db } from "../db/client.ts";
 import { adminAudit, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findPlan } from "../plans/plans.ts";
+import { VideoRepository } from "../projects/repository.ts";
 import { type Operator, recordAction } from "./audit.ts";
 import { containsPattern, pageOf } from "./search.ts";
 
@@ -45,9 +46,6 @@ export class AdminUsers {
         createdAt: users.createdAt,
         suspendedAt: users.suspendedAt,
         // Written out: drizzle leaves a column of the outer table unqualified inside a subquery's text.
-        // what the workspaces they own keep, whoever uploaded it: their plan's storage
-        storedBytes: sql<string>`coalesce((select sum(p.size_bytes) from projects p join workspace_members m
-          on m.workspace_id = p.workspace_id and m.role = 'owner' where m.user_id = "users"."id"), 0)`,
         sharedWorkspaces: sql<number>`(select count(*)::int from workspace_members m join workspaces w
           on w.id = m.workspace_id where m.user_id = "users"."id" and m.role = 'owner' and w.personal_of is null)`,
       })
@@ -63,9 +61,11 @@ export class AdminUsers {
     const page = pageOf(rows, query.limit, (r) => r.createdAt);
     const listed: AdminUser[] = [];
     for (const row of page.rows) {
-      const [usage, state] = await Promise.all([
+      // stored bytes as the plan counts them: every workspace the account owns, whoever uploaded
+      const [usage, state, storedBytes] = await Promise.all([
         this.#billing.usageOf(row.id),
         this.#billing.planStateOf(row.id),
+        new VideoRepository(this.#db).storedBytesOf(row.id),
       ]);
       listed.push({
         id: row.id,
@@ -81,7 +81,7 @@ export class AdminUsers {
           dubbedSeconds: usage.dubbedSeconds,
           limitSeconds: usage.limitSeconds,
         },
-        storedBytes: Number(row.storedBytes),
+        storedBytes,
         sharedWorkspaces: Number(row.sharedWorkspaces),
         isAdmin: isAdmin(this.#adminEmails, row.email),
       });

@@ -113,13 +113,15 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
             : `no installed speech recognition model serves ${input.language}`,
         );
       const threads = opts.threads ?? 2;
+      // one decoding path for a check of a known text; the worker's beam otherwise
+      const beamSize = input.greedy ? 1 : 5;
       const r = await workerFor(python, opts.maxRssMb).transcribe(
         {
           file: input.wavFile,
           model: folderOf(model.id) as string,
           language: input.detect ? null : whisperLanguage(input.language),
           threads,
-          ...(input.greedy && { beamSize: 1 }),
+          beamSize,
         },
         { signal: input.signal, onProgress: input.onProgress },
       );
@@ -130,7 +132,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
         params: {
           model: model.id,
           threads,
-          beamSize: input.greedy ? 1 : 5,
+          beamSize,
           computeType: "int8",
           vad: "silero",
           language: r.language,
