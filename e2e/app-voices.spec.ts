@@ -74,8 +74,6 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
 
   await page.reload();
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
-  // speaking with it now, the speaker is offered it no more
-  await expect(offer).toHaveCount(0);
   await expect(styles.nth(1).getByLabel("Match the speaker")).not.toBeChecked();
 });
 

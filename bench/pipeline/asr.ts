@@ -134,10 +134,10 @@ function speakersRight(c: Case, segs: (Region & { speaker: string })[]): string 
   const labelOf = new Map([...vote].map(([v, m]) => [v, [...m].sort((a, b) => b[1] - a[1])[0]![0]]));
   // a line is right when every segment over it carries its voice's label
   let right = 0;
-  c.truth.forEach((t) => {
+  c.truth.forEach((t, i) => {
+    const voice = c.voices![i]!;
     const over = segs.filter((s) => Math.min(s.end, t.end) - Math.max(s.start, t.start) > 0);
-    if (over.length && over.every((s) => labelOf.get(t.voice) === s.speaker && voiceOf(s) === t.voice))
-      right++;
+    if (over.length && over.every((s) => labelOf.get(voice) === s.speaker && voiceOf(s) === voice)) right++;
   });
   return `, speakers right on ${right} of ${c.truth.length} lines`;
 }
@@ -169,7 +169,7 @@ try {
         console.log(`  ${c.name.padEnd(36)} failed: ${doc.message}`);
         continue;
       }
-      if (e.model && doc.meta?.asr.params.model !== e.model) {
+      if (e.model && doc.meta?.asr?.params?.model !== e.model) {
         console.log(`  ${c.name.padEnd(36)} not served by ${e.model}`);
         continue;
       }
@@ -192,7 +192,7 @@ try {
     console.log(
       `  5-minute video: RTF ${(ms / long.durationMs).toFixed(3)} (${(ms / 1000).toFixed(1)} s, asr stage ${doc.meta?.timings?.asr?.toFixed(1)} s), ` +
         `WER ${pct(wer(script.map((l) => l.text).join(" "), doc.transcript.map((s) => s.text).join(" ")))}` +
-        (doc.meta?.asr.params.peakRssMb ? `, worker peak RSS ${doc.meta.asr.params.peakRssMb} MB` : "") +
+        (doc.meta?.asr?.params?.peakRssMb ? `, worker peak RSS ${doc.meta.asr.params.peakRssMb} MB` : "") +
         ` (load ${load()})`,
     );
   }

@@ -42,7 +42,7 @@ function figures(output: string) {
 for (const mode of modes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "dub-bench-apifuzz-"));
   const pg = mode === "scale-out" ? startBenchPostgres() : null;
-  const env = pg ? { DATABASE_URL: pg.url } : {};
+  const env: Record<string, string> = pg ? { DATABASE_URL: pg.url } : {};
   const [cookie] = await benchUsers(dir, ["fuzz@example.com"], pg?.url);
   const server = await startBenchServer(dir, env);
   try {

@@ -21,7 +21,7 @@ interface Sample {
 }
 
 async function sample(pid: number): Promise<Sample> {
-  const stat = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  const stat = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
   // fields after the command: state is [0], utime [11], stime [12], rss [21] (proc(5), minus 2)
   const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / TICKS_PER_SECOND;
   const rssMiB = (Number(stat[21]) * PAGE_BYTES) / 2 ** 20;
@@ -37,12 +37,12 @@ try {
   await new Promise((r) => setTimeout(r, 20_000));
   const samples: Sample[] = [await sample(pid)];
   const step = Math.min(60, (minutes * 60) / 10);
-  while (samples[samples.length - 1].at - samples[0].at < minutes * 60 - 0.5) {
+  while (samples.at(-1)!.at - samples[0]!.at < minutes * 60 - 0.5) {
     await new Promise((r) => setTimeout(r, step * 1000));
     samples.push(await sample(pid));
   }
-  const first = samples[0];
-  const last = samples[samples.length - 1];
+  const first = samples[0]!;
+  const last = samples.at(-1)!;
   const cpuShare = (last.cpuSeconds - first.cpuSeconds) / (last.at - first.at);
   const peak = Math.max(...samples.map((s) => s.rssMiB));
   console.log(

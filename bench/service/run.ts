@@ -12,7 +12,7 @@ const dir = await mkdtemp(path.join(os.tmpdir(), "dub-bench-service-"));
 console.log("building a 5-minute two-speaker video…");
 const { video, durationMs } = makeDialogue(dir, fiveMinuteScript(), { name: "five", width: 1280 });
 
-const [cookie] = await benchUsers(dir, ["bench@example.com"]);
+const cookie = (await benchUsers(dir, ["bench@example.com"]))[0]!;
 const server = await startBenchServer(dir);
 const base = server.base;
 try {
@@ -26,8 +26,8 @@ try {
   };
 
   const t0 = performance.now();
-  const created = { _id: await benchUpload(base, cookie!, video, "Bench") };
-  const project = await readyProject(base, cookie!, created._id);
+  const created = { _id: await benchUpload(base, cookie, video, "Bench") };
+  const project = await readyProject(base, cookie, created._id);
   const toTranscript = (performance.now() - t0) / 1000;
 
   const t1 = performance.now();

@@ -104,7 +104,7 @@ export async function readyProject(base: string, cookie: string, id: string): Pr
       await fetch(`${base}/api/video/${id}`, { headers: { cookie } })
     ).json()) as ProjectDetail;
     if (project.status === "ready") return project;
-    if (project.status === "failed") throw new Error(project.statusMessage);
+    if (project.status === "failed") throw new Error(project.statusMessage ?? "failed");
     await new Promise((r) => setTimeout(r, 100));
   }
 }
