@@ -8,6 +8,7 @@ export type DubErrorCode =
   | "unsupported_video" // the video codec cannot be copied into an MP4 (normalize it at ingest)
   | "no_speech" // the audio holds no speech (silence only)
   | "engine_failed" // an engine process failed
+  | "engine_crashed" // an engine process died on this input twice: another attempt will not help
   | "too_little_background" // separation: too few speech-free stretches to learn the background from
   | "aborted";
 

@@ -12,6 +12,7 @@ describe("isRetryable", () => {
   it.each([
     ["an engine hiccup", new DubError("engine_failed", "x"), true],
     ["an interrupted run", new DubError("aborted", "x"), true],
+    ["an engine that died twice on the input", new DubError("engine_crashed", "x"), false],
     ["an unsupported language", new DubError("unsupported_language", "x"), false],
     ["no engine installed", new DubError("no_engine", "x"), false],
     ["a video without audio", new DubError("no_audio", "x"), false],

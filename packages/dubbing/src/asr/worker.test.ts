@@ -50,12 +50,28 @@ describe("AsrWorker", () => {
     expect(worker.starts).toBe(1);
   });
 
-  it("fails the job when the process dies, and starts it again for the next job", async () => {
-    const running = worker.transcribe(job);
+  it("sends a job the process died under to a new process once; dying twice fails it for good", async () => {
+    const once = worker.transcribe(job);
     process.kill(worker.pid!, "SIGKILL");
-    await expect(running).rejects.toThrow(/worker stopped \(killed by SIGKILL\).*starts again/);
-    expect(text(await worker.transcribe(job))).toContain("dashwood");
+    expect(text(await once)).toContain("dashwood");
     expect(worker.starts).toBe(2);
+
+    const twice = worker.transcribe(job);
+    process.kill(worker.pid!, "SIGKILL");
+    // and the process it is sent to (the third), as soon as it is there
+    const second = setInterval(() => {
+      if (worker.starts === 3 && worker.pid) {
+        clearInterval(second);
+        process.kill(worker.pid, "SIGKILL");
+      }
+    }, 5);
+    await expect(twice).rejects.toMatchObject({
+      code: "engine_crashed",
+      message: expect.stringMatching(/stopped twice on this file \(killed by SIGKILL\).*starts again/),
+    });
+    clearInterval(second);
+    expect(text(await worker.transcribe(job))).toContain("dashwood");
+    expect(worker.starts).toBe(4);
   });
 
   it("cancels a waiting job without touching the running one", async () => {

@@ -1,7 +1,9 @@
 // The speech recognition worker's client: one long-lived Python process (packages/dubbing/python/
 // asr_worker.py, whose header documents the protocol), started on first use and again after it died.
 // Jobs go to it one at a time (it has the CPU's threads to itself); a job that is cancelled, runs past
-// its signal, or grows the process past its memory bound is ended by killing the process.
+// its signal, or grows the process past its memory bound is ended by killing the process. A job the
+// process dies under is sent once more to a new process; dying twice on the same file (or passing the
+// memory bound) is the file's doing, so it fails as `engine_crashed`, which the job queue does not retry.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Readable, Writable } from "node:stream";
@@ -63,6 +65,9 @@ export function rssMbOf(status: string): number {
   const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   return m ? Number(m[1]) / 1024 : 0;
 }
+
+/** The process died under a job by no doing of ours (not a cancel, not the memory bound). */
+class Died extends Error {}
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
@@ -156,7 +161,16 @@ export class AsrWorker {
     if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
     this.#busy = true;
     try {
-      return await this.#run(job, opts);
+      return await this.#run(job, opts).catch((err: unknown) => {
+        if (!(err instanceof Died)) throw err;
+        return this.#run(job, opts).catch((again: unknown) => {
+          if (!(again instanceof Died)) throw again;
+          throw new DubError(
+            "engine_crashed",
+            `the speech recognition worker stopped twice on this file (${again.message}); it starts again for the next job`,
+          );
+        });
+      });
     } finally {
       this.#busy = false;
       this.#queue.shift()?.();
@@ -182,7 +196,7 @@ export class AsrWorker {
             const rss = rssMbOf(s);
             if (rss > this.#opts.maxRssMb && this.#child === child) {
               failure = new DubError(
-                "engine_failed",
+                "engine_crashed",
                 `speech recognition used ${Math.round(rss)} MB, more than its ${this.#opts.maxRssMb} MB bound: stopped`,
               );
               this.#kill();
@@ -219,13 +233,7 @@ export class AsrWorker {
         onExit: (why) => {
           done();
           const last = this.#stderr.trim().split("\n").slice(-3).join(" | ");
-          reject(
-            failure ??
-              new DubError(
-                "engine_failed",
-                `the speech recognition worker stopped (${why})${last ? `: ${last}` : ""}; it starts again for the next job`,
-              ),
-          );
+          reject(failure ?? new Died(`${why}${last ? `: ${last}` : ""}`));
         },
       };
       signal?.addEventListener("abort", onAbort, { once: true });

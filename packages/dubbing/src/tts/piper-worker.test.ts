@@ -40,7 +40,7 @@ describe("Piper worker", () => {
     const w = new PiperWorker({ python: "python3", script: STAND_IN });
     const slow = w.synthesize(job("slow"));
     const crash = w.synthesize(job("crash"));
-    await expect(crash).rejects.toMatchObject({ code: "engine_failed", message: /worker stopped/ });
+    await expect(crash).rejects.toMatchObject({ code: "engine_crashed", message: /worker stopped twice/ });
     expect((await slow).samples.length).toBe(4);
     // each sent again alone: the slow line, then the crash again; then a process for the next one
     expect((await w.synthesize(job("after"))).samples.length).toBe(5);

@@ -180,7 +180,11 @@ export class PiperWorker {
       if (p.retried)
         this.#finish(
           p,
-          new DubError("engine_failed", `the Piper worker stopped (${why})${last ? `: ${last}` : ""}`),
+          // twice on this line: the line's doing, which the job queue does not retry
+          new DubError(
+            "engine_crashed",
+            `the Piper worker stopped twice on this line (${why})${last ? `: ${last}` : ""}`,
+          ),
         );
       else {
         p.retried = true;
