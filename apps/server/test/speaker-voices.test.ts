@@ -1,6 +1,7 @@
 // Voices that follow the speaker through the real server: measured at transcription (a real
 // two-voice dialogue, pocketsphinx), "Match the speaker" kept per speaker and changed through the
-// project's speakers, measures that only the server writes, and a speaker first measured by a dub.
+// project's speakers, measures that only the server writes, and a speaker added by hand measured over the
+// lines they are given (and given a voice of their gender).
 import { findVoice, toSrt } from "@dubbing/dubbing";
 import { DIALOGUE, type Dialogue, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,8 +74,9 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     expect(unchanged.speakers).toEqual(speakers);
 
     // awb: a pitch of the user's (and measures the client made up, ignored); slt: not matched; a third
-    // speaker, new, takes the last line
-    const third: Speaker = { id: "speaker-3", name: "Guest", selectedVoice: slt.selectedVoice };
+    // speaker, added by hand with a man's voice, takes the last line, slt's
+    expect(findVoice(awb.selectedVoice)?.gender).toBe("Male");
+    const third: Speaker = { id: "speaker-3", name: "Guest", selectedVoice: awb.selectedVoice };
     const mine = {
       ...awb,
       style: { match: true, pitchHz: 150, measured: { pitchHz: 999, rangeSt: 1, syllablesPerSec: 9 } },
@@ -89,9 +91,13 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     const after = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body.speakers as Speaker[];
     expect(after[0]!.style).toEqual({ match: true, measured: awb.style!.measured, pitchHz: 150 });
     expect(after[1]!.style).toEqual({ match: false, measured: slt.style!.measured });
-    expect(after[2]!.style).toBeUndefined();
+    // the guest was measured over that line: a woman's pitch, so a woman's voice no other speaker has
+    expect(after[2]!.style?.match).toBe(true);
+    expect(after[2]!.style?.measured?.pitchHz).toBeGreaterThan(155);
+    expect(findVoice(after[2]!.selectedVoice)?.gender).toBe("Female");
+    expect(after[2]!.selectedVoice).not.toBe(slt.selectedVoice);
 
-    // the dub: awb's voice at the user's pitch, slt's at its own, the guest measured at this first use
+    // the dub: awb's voice at the user's pitch, slt's at its own, the guest's at the pitch measured
     const es = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
     expect(es.body.status, JSON.stringify(es.body)).toBe("translated");
     const dubbed = await startAndWait(ts.baseUrl, cookie, id, "dub", "es", 300);
@@ -100,10 +106,9 @@ describe.each(MODES)("speaker voices (%s)", (mode) => {
     expect(voices[awb.id].follow.target.pitchHz).toBe(150);
     expect(Math.abs(voices[awb.id].follow.result.pitchHz / 150 - 1)).toBeLessThan(0.15);
     expect(voices[slt.id].follow).toBeUndefined();
-    const guest = voices[third.id].follow;
-    expect(guest.target.pitchHz).toBeGreaterThan(100);
+    expect(voices[third.id].follow.target).toEqual(after[2]!.style!.measured);
     const final = (await api(ts.baseUrl, cookie, "GET", `/api/video/${id}`)).body.speakers as Speaker[];
-    expect(final[2]!.style).toEqual({ match: true, measured: guest.target });
+    expect(final[2]!.style).toEqual(after[2]!.style);
     expect(final[0]!.style).toEqual(after[0]!.style);
   });
   it("gives the speakers that imported subtitles add a voice of their gender, by how they sound", async () => {

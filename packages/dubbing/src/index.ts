@@ -103,7 +103,7 @@ export {
   type SegmentReport,
 } from "./pipeline/dub.ts";
 export { renderVoiceSample, SAMPLE_TEXT, sampleVoiceName } from "./pipeline/sample.ts";
-export { measureSpeakers, voicesByPitch } from "./pipeline/speaker-voices.ts";
+export { measureSpeakers, voicesByPitch, voicesOfAdded } from "./pipeline/speaker-voices.ts";
 export { type TranscribeOptions, transcribe } from "./pipeline/transcribe.ts";
 export { type TranslateOptions, translate } from "./pipeline/translate.ts";
 export { type ResolvedVoice, resolveVoice } from "./pipeline/voices.ts";

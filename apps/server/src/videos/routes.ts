@@ -55,7 +55,7 @@ export function videoRoutes(
     async (request) => {
       const { transcript } = parseBody(transcriptBody, request.body);
       const actorId = currentUser(request).id;
-      const saved = await videos.update(actorId, request.params.id, { transcript });
+      const saved = await videos.update(actorId, request.params.id, { transcript }, deps.tmpDir);
       await recordActivity(deps.db, { projectId: request.params.id, actorId, action: "transcript:saved" });
       return saved.transcript;
     },
@@ -111,7 +111,7 @@ export function videoRoutes(
   app.put<{ Params: { id: string } }>("/api/video/:id", member("editor", "project"), async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
     const actorId = currentUser(request).id;
-    const saved = await videos.update(actorId, request.params.id, change);
+    const saved = await videos.update(actorId, request.params.id, change, deps.tmpDir);
     // a new title alone is not the transcript's activity
     if (change.transcript || change.speakers)
       await recordActivity(deps.db, { projectId: request.params.id, actorId, action: "transcript:saved" });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { text } from "node:stream/consumers";
-import type { LanguageCode, SpokenLanguage } from "@dubbing/contract";
+import type { LanguageCode, Prosody, SpokenLanguage } from "@dubbing/contract";
 import {
   assertHasVideo,
   bilingualCues,
@@ -19,6 +19,7 @@ import {
   untranscribedSpeech,
   verifiedDurationMs,
   voicesByPitch,
+  voicesOfAdded,
 } from "@dubbing/dubbing";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -364,7 +365,8 @@ export class VideoService {
     return this.repo.transcriptOf(row.id);
   }
 
-  async update(userId: string, id: string, change: VideoUpdate) {
+  /** `scratchDir`: where the audio is copied to measure speakers given their first lines (an edit of them). */
+  async update(userId: string, id: string, change: VideoUpdate, scratchDir?: string) {
     const row = await this.repo.requireVisible(userId, id);
     if (change.speakers) {
       const before = new Map((await this.repo.speakersOf(row.id)).map((s) => [s.id, s.selectedVoice]));
@@ -383,8 +385,34 @@ export class VideoService {
     const problem =
       change.transcript && row.durationMs ? timelineProblem(change.transcript, row.durationMs) : null;
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
-    await this.repo.saveEdit(row.id, change);
+    const { edit, measured } = await this.voicesAtFirstLines(row, change, scratchDir);
+    await this.repo.saveEdit(row.id, edit);
+    if (measured.size > 0) await this.repo.setMeasured(row.id, Object.fromEntries(measured));
     return this.get(userId, id);
+  }
+
+  /**
+   * Speakers who get their first lines in this edit (added by hand, or added earlier with none) are
+   * measured over them in the project's audio, and one whose voice is of the other gender than they
+   * sound gets a voice of theirs (voicesOfAdded). The measures are the server's, kept for "Match the
+   * speaker"; a speaker who had lines, or a project without audio, is left as it is.
+   */
+  private async voicesAtFirstLines(row: ProjectRow, change: VideoUpdate, scratchDir?: string) {
+    const none = { edit: change, measured: new Map<string, Prosody>() };
+    if (!change.transcript || !scratchDir || !isLanguageCode(row.language)) return none;
+    const hadLines = new Set((await this.repo.transcriptOf(row.id)).map((s) => s.speaker));
+    const speakers = change.speakers ?? (await this.repo.speakersOf(row.id));
+    const first = new Set(
+      speakers
+        .filter((s) => !hadLines.has(s.id) && change.transcript!.some((t) => t.speaker === s.id))
+        .map((s) => s.id),
+    );
+    if (first.size === 0) return none;
+    const measured = await this.withAudio(row, scratchDir, (wav) =>
+      measureSpeakers(wav, change.transcript!, first),
+    );
+    if (!measured?.size) return none;
+    return { edit: { ...change, speakers: voicesOfAdded(speakers, row.language, measured) }, measured };
   }
 
   /**

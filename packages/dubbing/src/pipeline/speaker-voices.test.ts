@@ -6,7 +6,7 @@ import { speakersFromCues } from "../subtitles/parse.ts";
 import { tempDir } from "../testing/fixtures.ts";
 import { createFliteEngine } from "../tts/flite.ts";
 import { findVoice } from "../voices/catalog.ts";
-import { measureSpeakers, voicesByPitch } from "./speaker-voices.ts";
+import { measureSpeakers, voicesByPitch, voicesOfAdded } from "./speaker-voices.ts";
 
 describe("voices by the speaker's pitch (real speech)", () => {
   const t = tempDir();
@@ -63,5 +63,26 @@ describe("voices by the speaker's pitch (real speech)", () => {
     const m = new Map([["a", { pitchHz: 110, rangeSt: 3, syllablesPerSec: 4 }]]);
     expect(voicesByPitch(s, "en", m, new Set(["b"]))).toEqual(s);
     expect(findVoice(voicesByPitch(s, "en", m, new Set(["a", "b"]))[0]!.selectedVoice)?.gender).toBe("Male");
+  });
+
+  it("gives a speaker added by hand a voice of their gender only when theirs is not, one nobody else has", () => {
+    const s = [
+      { id: "a", selectedVoice: "en-US-AndrewMultilingualNeural" },
+      { id: "b", selectedVoice: "en-US-AndrewMultilingualNeural" },
+      { id: "c", selectedVoice: "en-US-AvaMultilingualNeural" },
+      { id: "d", selectedVoice: "my-voice-1" },
+    ];
+    const woman = { pitchHz: 190, rangeSt: 3, syllablesPerSec: 4 };
+    const m = new Map([
+      ["b", woman],
+      ["c", woman],
+      ["d", { ...woman, pitchHz: 100 }],
+    ]);
+    const out = voicesOfAdded(s, "en", m);
+    expect(out[0]).toBe(s[0]); // not measured
+    expect(findVoice(out[1]!.selectedVoice)?.gender).toBe("Female");
+    expect(out[1]!.selectedVoice).not.toBe("en-US-AvaMultilingualNeural"); // c has it
+    expect(out[2]).toBe(s[2]); // a woman's voice already
+    expect(out[3]).toBe(s[3]); // the user's own voice
   });
 });

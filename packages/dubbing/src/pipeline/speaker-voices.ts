@@ -3,7 +3,7 @@
 import type { Prosody } from "../audio/prosody.ts";
 import type { Speaker } from "../doc.ts";
 import type { LanguageCode } from "../languages.ts";
-import { defaultVoices } from "../voices/catalog.ts";
+import { defaultVoices, findVoice, voicesFor } from "../voices/catalog.ts";
 import { genderOfPitch } from "../voices/gender.ts";
 import { measureSpeakerInVideo } from "./dub/follow-speakers.ts";
 
@@ -31,6 +31,32 @@ export function voicesByPitch<S extends Pick<Speaker, "id" | "selectedVoice" | "
       selectedVoice: voices[i]!,
       style: { match: true, ...s.style, measured: measured.get(s.id) },
     };
+  });
+}
+
+/**
+ * Pure: speakers added by hand, once measured over the lines they were given: one whose voice is a
+ * catalogue voice of the other gender than their pitch suggests gets the first voice of their gender
+ * that no other speaker has. A voice of their gender, or one of the user's own (My voices), is kept: the
+ * first voice offered follows how the speaker sounds, a choice that agrees with it stands.
+ */
+export function voicesOfAdded<S extends Pick<Speaker, "id" | "selectedVoice">>(
+  speakers: S[],
+  language: LanguageCode,
+  measured: ReadonlyMap<string, Prosody>,
+): S[] {
+  const taken = new Set(speakers.map((s) => s.selectedVoice));
+  return speakers.map((s) => {
+    const m = measured.get(s.id);
+    const voice = findVoice(s.selectedVoice);
+    if (!m || !voice) return s;
+    const gender = genderOfPitch(m.pitchHz);
+    if (voice.gender === gender) return s;
+    const theirs = voicesFor(language, gender);
+    const pick = theirs.find((v) => !taken.has(v.value)) ?? theirs[0];
+    if (!pick) return s;
+    taken.add(pick.value);
+    return { ...s, selectedVoice: pick.value };
   });
 }
 
