@@ -60,6 +60,24 @@ describe("cluster", () => {
   });
 });
 
+describe("pitch beside the spectrum", () => {
+  // one timbre (the same MFCC Gaussian), log pitch frames around a median in Hz with a semitone's wobble
+  const withPitch = (seed: number, hz: number, sd = 0.06) => ({
+    ...stats(frames(A, 250, seed))!,
+    pitch: stats(frames([Math.log(hz)], 100, seed + 50, sd))!,
+  });
+  it("tells apart two voices of one timbre five semitones apart (a man's and a woman's over music)", () => {
+    const items = [withPitch(1, 125), withPitch(2, 168), withPitch(3, 128), withPitch(4, 170)];
+    expect(cluster(items)).toEqual([0, 1, 0, 1]);
+    // without the pitch they are one voice
+    expect(cluster(items.map(({ pitch: _, ...spectrum }) => spectrum))).toEqual([0, 0, 0, 0]);
+  });
+  it("keeps a flat synthetic pitch a few hertz apart one voice (a semitone's spread at least)", () => {
+    const flat = [withPitch(1, 100, 0.001), withPitch(2, 103, 0.001), withPitch(3, 98, 0.001)];
+    expect(cluster(flat)).toEqual([0, 0, 0]);
+  });
+});
+
 describe("labelRegions", () => {
   it("gives short utterances (null) the label of their nearest neighbour", () => {
     const s = [A, B, A].map((m, i) => stats(frames(m, 250, i + 3)));
