@@ -75,6 +75,40 @@ test("two speakers matched: their measures shown, one given a pitch, one not mat
   await page.reload();
   await expect(styles.nth(0).getByLabel(/^Pitch/)).toHaveValue("150");
   await expect(styles.nth(1).getByLabel("Match the speaker")).not.toBeChecked();
+
+  // a speaker added by hand gets the next unused voice before anyone has heard them; given a line of
+  // the other gender's voice, the save hears them and gives them a voice of that gender
+  const catalogue = (await (await page.request.get("/api/voices")).json()) as {
+    name: string;
+    value: string;
+    gender: string;
+    locale: string;
+  }[];
+  const genderOf = (value: string) => catalogue.find((v) => v.value === value)?.gender;
+  await page.getByRole("button", { name: "Add Speaker" }).click();
+  const given = await page.getByTestId("speaker-voice").nth(2).textContent();
+  const givenGender = /\((Male|Female),/.exec(given ?? "")?.[1];
+  expect(givenGender).toBeDefined();
+  // a line spoken by the voice of the other gender (awb's or slt's, whichever that is)
+  const voiceOfLine = (i: number) =>
+    saved.speakers.find((s: { id: string }) => s.id === saved.transcript[i].speaker).selectedVoice;
+  const line = saved.transcript.findIndex(
+    (_: unknown, i: number) => genderOf(voiceOfLine(i)) !== givenGender,
+  );
+  expect(line).toBeGreaterThanOrEqual(0);
+  await page.getByLabel(`Speaker of segment ${line + 1}`).selectOption({ label: "Speaker 3" });
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved successfully" })).toBeVisible();
+  const withGuest = await (await page.request.get(`/api/video/${id}`)).json();
+  const guest = withGuest.speakers[2];
+  expect(withGuest.transcript[line].speaker).toBe(guest.id);
+  expect(genderOf(guest.selectedVoice)).toBe(genderOf(voiceOfLine(line)));
+  expect(guest.style.measured.pitchHz).toBeGreaterThan(0);
+  // the editor shows the voice the save gave
+  const shown = catalogue.find((v) => v.value === guest.selectedVoice)!;
+  await expect(page.getByTestId("speaker-voice").nth(2)).toHaveText(
+    `${shown.name} (${shown.gender}, ${shown.locale})`,
+  );
 });
 
 test("My voices: a speaker's voice saved in one project, offered as heard before and taken in a second one in a click", async ({
