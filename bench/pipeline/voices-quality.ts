@@ -4,7 +4,9 @@
 // Piper worker's two threads) and the peak memory of the engine's processes. English: Piper, flite and
 // espeak-ng, recognised by tiny.en; Spanish: espeak-ng and Pico when installed, recognised by a
 // multilingual model when one is installed ("not recognised here" otherwise). Prints figures only.
-//   node bench/pipeline/voices-quality.ts [--keep DIR]
+// `--models-dir DIR` adds a folder of recognition models (e.g. `dub models install base -d DIR`, which
+// recognises Spanish); `--languages es` measures only those.
+//   node bench/pipeline/voices-quality.ts [--keep DIR] [--models-dir DIR] [--languages en,es]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -25,7 +27,15 @@ import { wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { A, B, fiveMinuteScript } from "./script.ts";
 
-const { values } = parseArgs({ options: { keep: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    keep: { type: "string" },
+    "models-dir": { type: "string" },
+    languages: { type: "string", default: "en,es" },
+  },
+});
+const modelDirs = [values["models-dir"], SHARED_MODELS_DIR].filter((d): d is string => Boolean(d));
+const languages = new Set(values.languages.split(","));
 const dir = values.keep ?? mkdtempSync(join(tmpdir(), "dub-bench-voices-quality-"));
 mkdirSync(dir, { recursive: true });
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -45,7 +55,7 @@ const SPANISH = [
 const plain = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 
 const registry = createDefaultRegistry();
-const asr = createFasterWhisperEngine();
+const asr = createFasterWhisperEngine({ modelsDir: values["models-dir"] });
 
 /** Peak resident memory (MiB) of this process's TTS child processes (not the recogniser), while `work` runs. */
 async function withChildMemory<T>(work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
@@ -114,6 +124,7 @@ interface Row {
 const rows: Row[] = [];
 
 async function measure(language: LanguageCode, engineId: string, voice: string, texts: string[]) {
+  if (!languages.has(language)) return;
   const engine = registry.get("tts", engineId);
   const a = engine ? await registry.availability(engine) : { ok: false, reason: "not in this build" };
   if (!engine || !a.ok) {
@@ -122,7 +133,7 @@ async function measure(language: LanguageCode, engineId: string, voice: string, 
   }
   const clips = await speak(engine, voice, language, texts);
   const served = CATALOGUE.filter((m) => m.engine === "faster-whisper" && m.languages.includes(language));
-  const recognised = served.some((m) => installedFolder([SHARED_MODELS_DIR], m.id));
+  const recognised = served.some((m) => installedFolder(modelDirs, m.id));
   const wer = recognised ? pct(await roundTrip(clips, texts, language)) : "not recognised here";
   // the 5-minute dub's lines (English; the Spanish lines repeated to as many), the engine already warm
   const dubTexts =
