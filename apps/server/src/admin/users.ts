@@ -60,12 +60,13 @@ export class AdminUsers {
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, (r) => r.createdAt);
     const listed: AdminUser[] = [];
+    const videos = new VideoRepository(this.#db);
     for (const row of page.rows) {
       // stored bytes as the plan counts them: every workspace the account owns, whoever uploaded
       const [usage, state, storedBytes] = await Promise.all([
         this.#billing.usageOf(row.id),
         this.#billing.planStateOf(row.id),
-        new VideoRepository(this.#db).storedBytesOf(row.id),
+        videos.storedBytesOf(row.id),
       ]);
       listed.push({
         id: row.id,

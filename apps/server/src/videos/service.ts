@@ -30,7 +30,7 @@ import { NO_TRANSLATION } from "../projects/languages.ts";
 import { requireOwnClonedVoices } from "../projects/own-cloned-voices.ts";
 import { presentProject, presentProjectDetail, type SignPath } from "../projects/present.ts";
 import { type ProjectRow, projectNotFound, VideoRepository } from "../projects/repository.ts";
-import { firstUnknownSpeaker, type VideoUpdate } from "../projects/schemas.ts";
+import { firstUnknownSpeaker, type Speaker, type VideoUpdate } from "../projects/schemas.ts";
 import { timelineProblem } from "../projects/timeline.ts";
 import type { TranslationRepository } from "../projects/translation-repository.ts";
 import type { Storage } from "../storage/index.ts";
@@ -368,13 +368,15 @@ export class VideoService {
   /** `scratchDir`: where the audio is copied to measure speakers given their first lines (an edit of them). */
   async update(userId: string, id: string, change: VideoUpdate, scratchDir?: string) {
     const row = await this.repo.requireVisible(userId, id);
+    const stored = change.speakers || change.transcript ? await this.repo.speakersOf(row.id) : [];
     if (change.speakers) {
-      const before = new Map((await this.repo.speakersOf(row.id)).map((s) => [s.id, s.selectedVoice]));
+      const before = new Map(stored.map((s) => [s.id, s.selectedVoice]));
       await requireOwnClonedVoices(this.repo.db, row.workspaceId, change.speakers, before);
     }
+    // the speakers the edit leaves: the ones it sends, else the stored ones
+    const speakers = change.speakers ?? stored;
     if (change.transcript) {
-      const speakerIds = new Set((change.speakers ?? (await this.repo.speakersOf(row.id))).map((s) => s.id));
-      const bad = firstUnknownSpeaker(change.transcript, speakerIds);
+      const bad = firstUnknownSpeaker(change.transcript, new Set(speakers.map((s) => s.id)));
       if (bad >= 0) {
         throw new AppError("validation_failed", "A segment names a speaker that does not exist.", [
           { path: `transcript.${bad}.speaker`, message: "Unknown speaker." },
@@ -385,7 +387,7 @@ export class VideoService {
     const problem =
       change.transcript && row.durationMs ? timelineProblem(change.transcript, row.durationMs) : null;
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
-    const { edit, measured } = await this.voicesAtFirstLines(row, change, scratchDir);
+    const { edit, measured } = await this.voicesAtFirstLines(row, change, speakers, scratchDir);
     await this.repo.saveEdit(row.id, edit);
     if (measured.size > 0) await this.repo.setMeasured(row.id, Object.fromEntries(measured));
     return this.get(userId, id);
@@ -397,11 +399,15 @@ export class VideoService {
    * sound gets a voice of theirs (voicesOfAdded). The measures are the server's, kept for "Match the
    * speaker"; a speaker who had lines, or a project without audio, is left as it is.
    */
-  private async voicesAtFirstLines(row: ProjectRow, change: VideoUpdate, scratchDir?: string) {
+  private async voicesAtFirstLines(
+    row: ProjectRow,
+    change: VideoUpdate,
+    speakers: Speaker[],
+    scratchDir?: string,
+  ) {
     const none = { edit: change, measured: new Map<string, Prosody>() };
     if (!change.transcript || !scratchDir || !isLanguageCode(row.language)) return none;
     const hadLines = new Set((await this.repo.transcriptOf(row.id)).map((s) => s.speaker));
-    const speakers = change.speakers ?? (await this.repo.speakersOf(row.id));
     const first = new Set(
       speakers
         .filter((s) => !hadLines.has(s.id) && change.transcript!.some((t) => t.speaker === s.id))

@@ -3,7 +3,7 @@
 import type { Prosody } from "../audio/prosody.ts";
 import type { Speaker } from "../doc.ts";
 import type { LanguageCode } from "../languages.ts";
-import { defaultVoices, findVoice, voicesFor } from "../voices/catalog.ts";
+import { defaultVoices, findVoice } from "../voices/catalog.ts";
 import { genderOfPitch } from "../voices/gender.ts";
 import { measureSpeakerInVideo } from "./dub/follow-speakers.ts";
 
@@ -45,18 +45,19 @@ export function voicesOfAdded<S extends Pick<Speaker, "id" | "selectedVoice">>(
   language: LanguageCode,
   measured: ReadonlyMap<string, Prosody>,
 ): S[] {
-  const taken = new Set(speakers.map((s) => s.selectedVoice));
-  return speakers.map((s) => {
-    const m = measured.get(s.id);
+  const genderOf = (s: S) => genderOfPitch(measured.get(s.id)!.pitchHz);
+  const wrong = speakers.filter((s) => {
     const voice = findVoice(s.selectedVoice);
-    if (!m || !voice) return s;
-    const gender = genderOfPitch(m.pitchHz);
-    if (voice.gender === gender) return s;
-    const theirs = voicesFor(language, gender);
-    const pick = theirs.find((v) => !taken.has(v.value)) ?? theirs[0];
-    if (!pick) return s;
-    taken.add(pick.value);
-    return { ...s, selectedVoice: pick.value };
+    return measured.has(s.id) && voice !== undefined && voice.gender !== genderOf(s);
+  });
+  const voices = defaultVoices(
+    language,
+    wrong.map(genderOf),
+    speakers.map((s) => s.selectedVoice),
+  );
+  return speakers.map((s) => {
+    const i = wrong.indexOf(s);
+    return i < 0 ? s : { ...s, selectedVoice: voices[i]! };
   });
 }
 

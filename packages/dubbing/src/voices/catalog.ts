@@ -103,9 +103,13 @@ export function voicesFor(language: LanguageCode, gender: Gender): VoiceOption[]
   return [...own, ...rest];
 }
 
-/** Pure: distinct default voices for speakers with the given genders, in order. */
-export function defaultVoices(language: LanguageCode, genders: Gender[]): string[] {
-  const used = new Set<string>();
+/** Pure: distinct default voices for speakers with the given genders, in order, none of `taken` if it can. */
+export function defaultVoices(
+  language: LanguageCode,
+  genders: Gender[],
+  taken: Iterable<string> = [],
+): string[] {
+  const used = new Set<string>(taken);
   return genders.map((g) => {
     const pick = voicesFor(language, g).find((v) => !used.has(v.value)) ?? voicesFor(language, g)[0]!;
     used.add(pick.value);
