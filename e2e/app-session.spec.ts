@@ -43,6 +43,18 @@ test("a new user signs in by magic link, comes back to the page they asked for, 
   await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
 });
 
+test("a return path the landing page never read does not move a later page", async ({ page }) => {
+  await signIn(page, uniqueEmail("raced"));
+  await expect(page.getByTestId("header-title")).toHaveText("Projects");
+  // what a sign-in leaves when the next page is opened before the landing page has read it
+  await page.evaluate(() =>
+    localStorage.setItem("dubbing.returnTo", JSON.stringify({ path: "/storyboard", at: Date.now() })),
+  );
+  await page.goto("/subscription");
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page).toHaveURL(`${APP_ORIGIN}/subscription`);
+});
+
 test("on a phone the sidebar is a slide-in panel with Open sidebar and Close sidebar", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, uniqueEmail("phone"));

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { buttonPrimary } from "../../components/button-styles.ts";
 import { LoadingState } from "../../components/Spinner.tsx";
-import { loginPathFor, takeReturnTo } from "./return-to.ts";
+import { loginPathFor, SIGNED_IN_LANDING, takeReturnTo } from "./return-to.ts";
 import { useCurrentUser } from "./session.ts";
 
 /** Signed-in routes: a visitor without a session goes to /login and comes back after signing in. */
@@ -13,8 +13,10 @@ export default function RequireAuth() {
   const navigate = useNavigate();
   const here = location.pathname + location.search;
 
+  // A return path is followed only on the page every sign-in lands on: a later page (one opened before
+  // the landing page had read it, or after a sign-in was abandoned) is never moved.
   useEffect(() => {
-    if (!me.data) return;
+    if (!me.data || here !== SIGNED_IN_LANDING) return;
     const back = takeReturnTo();
     if (back && back !== here) navigate(back, { replace: true });
   }, [me.data, here, navigate]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPathFor, rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
+import { loginPathFor, RETURN_TO_MS, rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
 
 function memory() {
   const map = new Map<string, string>();
@@ -22,6 +22,17 @@ describe("return-to", () => {
     const s = memory();
     rememberReturnTo("/subscription", s);
     expect(takeReturnTo(s)).toBe("/subscription");
+    expect(takeReturnTo(s)).toBeNull();
+  });
+  it("forgets a sign-in abandoned over an hour ago, and anything it cannot read", () => {
+    const s = memory();
+    rememberReturnTo("/subscription", s, 0);
+    expect(takeReturnTo(s, RETURN_TO_MS - 1)).toBe("/subscription");
+    rememberReturnTo("/subscription", s, 0);
+    expect(takeReturnTo(s, RETURN_TO_MS)).toBeNull();
+    s.setItem("dubbing.returnTo", "/subscription");
+    expect(takeReturnTo(s)).toBeNull();
+    s.setItem("dubbing.returnTo", JSON.stringify({ path: "//evil.example", at: Date.now() }));
     expect(takeReturnTo(s)).toBeNull();
   });
   it("builds the login address", () => {
