@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./vitest.sequencer.ts";
 
 // Two test files at a time in every project. Each project resolves its own maxWorkers (vitest's default
 // is one fewer than the cores: 1 here, which also sends isolated projects such as the server's to a
@@ -11,5 +12,6 @@ process.env.VITEST_MAX_WORKERS ??= "2";
 export default defineConfig({
   test: {
     projects: ["apps/*/vitest.config.ts", "packages/*/vitest.config.ts"],
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
