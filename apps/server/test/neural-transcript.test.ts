@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { DIALOGUE, makeDialogue, wordErrorRate } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-neural-");
@@ -33,7 +33,7 @@ beforeAll(() => {
   czechVideo = makeDialogue(tmp.path, czech, { name: "czech" }).video;
 });
 
-describe.each(MODES)("a transcript from faster-whisper (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("a transcript from faster-whisper (%s)", (mode) => {
   let ts: TestServer;
   beforeAll(async () => {
     ts = await startTestServer(mode);

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo, tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually, startAndWait, waitForStatus } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
@@ -34,7 +34,7 @@ type Line = {
   checks: { check: string; status: string }[];
 };
 
-describe.each(MODES)("the dub's report card (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
   const answers = documentedAnswers();
   let ts: TestServer;
   let cookie: string;

@@ -3,7 +3,7 @@
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo, tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { leftoverUploads } from "./storage-helpers.ts";
 
@@ -16,7 +16,7 @@ beforeAll(() => {
   plain = makeVideo(tmp.path, "mp4", { seconds: 2 });
 });
 
-describe.each(MODES)("speaker count (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("speaker count (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
 

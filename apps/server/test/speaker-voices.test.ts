@@ -6,7 +6,7 @@ import { findVoice, toSrt } from "@dubbing/dubbing";
 import { DIALOGUE, type Dialogue, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("speaker-voices-");
@@ -31,7 +31,7 @@ interface Speaker {
   style?: Style;
 }
 
-describe.each(MODES)("speaker voices (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("speaker voices (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
   let projectId: string;

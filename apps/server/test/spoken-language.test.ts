@@ -4,7 +4,7 @@
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-lang-");
@@ -18,7 +18,7 @@ function uploadIn(ts: TestServer, cookie: string, language: string) {
   return upload(ts.baseUrl, cookie, video, `Spoken ${language}`, { language });
 }
 
-describe.each(MODES)("the spoken language (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("the spoken language (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
 

@@ -5,7 +5,7 @@ import { DIALOGUE, makeDialogue, type TruthSegment } from "@dubbing/dubbing/test
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeOnSpeech } from "../../web/src/features/editor/transcript/place-lines.ts";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-typed-");
@@ -21,7 +21,7 @@ beforeAll(() => {
 const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 
-describe.each(MODES)("typed lines placed on the speech (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("typed lines placed on the speech (%s)", (mode) => {
   let ts: TestServer;
   beforeAll(async () => {
     ts = await startTestServer(mode);

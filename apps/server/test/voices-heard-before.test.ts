@@ -5,7 +5,7 @@
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, uploadReady } from "./http.ts";
 
 const tmp = tempFolder("heard-before-");
@@ -21,7 +21,7 @@ interface Speaker {
   style?: { match: boolean; measured?: { pitchHz: number; voiceprint?: number[] } };
 }
 
-describe.each(MODES)("voices heard before (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("voices heard before (%s)", (mode) => {
   let ts: TestServer;
   beforeAll(async () => {
     ts = await startTestServer(mode);
