@@ -7,7 +7,15 @@ import { createEspeakEngine, espeakBatchSsml } from "../tts/espeak.ts";
 import { createFliteEngine, FLITE_VOICES } from "../tts/flite.ts";
 import { shiftArgs, shiftPitch, shiftPitchMany } from "../tts/shift.ts";
 import { regionAudioArgs } from "./dub/follow-speakers.ts";
-import { fitStyle, measureClip, pitchSetting, rangeSetting, sampleText, styleRate } from "./follow.ts";
+import {
+  fitStyle,
+  MAX_SHIFT_ST,
+  measureClip,
+  pitchSetting,
+  rangeSetting,
+  sampleText,
+  styleRate,
+} from "./follow.ts";
 
 const TEXT =
   "Good morning and welcome to the program. Let us talk about the weather in the mountains this week.";
@@ -122,6 +130,14 @@ describe("follow with the real engines", () => {
     expect(Math.abs(measureClip(shifted).pitchHz / target.pitchHz - 1)).toBeLessThan(0.05);
     // a shift too small to hear is no pass at all
     expect(await shiftPitch(clip, 0.05)).toBe(clip);
+  });
+
+  it("shifts a voice of another register half an octave at most: further, it loses words", async () => {
+    const voice = FLITE_VOICES.find((v) => v.id === "slt")!;
+    const fit = await fitStyle(flite, voice, TEXT, { pitchHz: 80, rangeSt: 3, syllablesPerSec: 4.5 });
+    expect(semitones(fit.own.pitchHz, 80)).toBeLessThan(-MAX_SHIFT_ST);
+    expect(fit.style.shift).toBe(-MAX_SHIFT_ST);
+    expect(fit.result.pitchHz).toBeCloseTo(fit.own.pitchHz * 2 ** (-MAX_SHIFT_ST / 12), 5);
   });
 });
 

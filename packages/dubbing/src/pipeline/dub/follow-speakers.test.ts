@@ -32,9 +32,10 @@ beforeAll(() => {
   doc = {
     language: "en",
     speakers: [
-      // a low male espeak-ng voice for awb, and flite's rms (a male voice) for slt: both far off
+      // a low male espeak-ng voice for awb, and flite's awb (a man's voice, 4–5 semitones under slt) for
+      // slt: both off, each within the half octave a voice is shifted at most (follow.ts MAX_SHIFT_ST)
       { id: "a", name: "awb", selectedVoice: "espeak-ng:en-us+m1" },
-      { id: "b", name: "slt", selectedVoice: "flite:rms" },
+      { id: "b", name: "slt", selectedVoice: "flite:awb" },
     ],
     transcript: d.truth.map((s) => ({ speaker: s.voice === "awb" ? "a" : "b", ...s })),
   };
