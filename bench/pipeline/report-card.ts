@@ -90,7 +90,7 @@ async function prepare(name: string, extraPauseMs?: number[]) {
   const doc: TranscriptDoc = {
     language: "es",
     // voices of each speaker's gender, as the server gives them by measured pitch (awb is a man, slt a
-    // woman); in the order of the catalogue's defaults "Match the speaker" shifted each an octave
+    // woman); in the catalogue's default order Piper joe spoke for slt, shifted an octave up
     speakers: [
       { id: "a", name: "A", selectedVoice: "en-US-AndrewMultilingualNeural" },
       { id: "b", name: "B", selectedVoice: "en-US-AvaMultilingualNeural" },
