@@ -1,6 +1,7 @@
 // A dub whose offline voices follow their speakers, against the same dub without: real flite,
 // espeak-ng and ffmpeg on a generated dialogue (awb at ~130 Hz and slt at ~170 Hz).
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concatRegions, measureSpeech } from "../../audio/prosody.ts";
@@ -9,7 +10,7 @@ import type { TranscriptDoc } from "../../doc.ts";
 import { type Dialogue, makeDialogue } from "../../testing/dialogue.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { dub } from "../dub.ts";
-import { measureSpeakerInVideo } from "./follow-speakers.ts";
+import { measureSpeakerInVideo, readFit } from "./follow-speakers.ts";
 
 const t = tempDir("dub-follow-");
 let d: Dialogue;
@@ -57,6 +58,25 @@ describe("measureSpeakerInVideo", () => {
     expect(slt!.pitchHz).toBeGreaterThan(150);
     expect(slt!.syllablesPerSec).toBeGreaterThan(2);
     expect(await measureSpeakerInVideo(d.video, [])).toBeNull();
+  });
+});
+
+describe("readFit", () => {
+  it("reads a voice's settings kept by an earlier dub, unless they shift it past half an octave", async () => {
+    const fit = (shift: number) => ({
+      style: { rate: 1, shift },
+      own: {},
+      result: {},
+      target: {},
+      trials: 1,
+    });
+    const file = join(t.dir, "kept.fit.json");
+    writeFileSync(file, JSON.stringify(fit(-5.5)));
+    expect((await readFit(file))?.style.shift).toBe(-5.5);
+    // found before the shift was bounded: set again
+    writeFileSync(file, JSON.stringify(fit(11.9)));
+    expect(await readFit(file)).toBeNull();
+    expect(await readFit(join(t.dir, "none.fit.json"))).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
 import { inputArgs, type ProbedFile } from "../../media/input.ts";
 import { ffmpegSamples } from "../../media/run.ts";
 import { hashKey } from "../../util/hash.ts";
-import { fitStyle, type StyleFit, sampleText } from "../follow.ts";
+import { fitStyle, MAX_SHIFT_ST, type StyleFit, sampleText } from "../follow.ts";
 import type { PreparedDub } from "./types.ts";
 
 const SR = 16_000;
@@ -39,11 +39,13 @@ export async function measureSpeakerInVideo(
 /** A voice's settings kept beside the clips: `<key>.fit.json` (clip sync carries them between workers). */
 export const fitFileName = (key: string) => `${key}.fit.json`;
 
-/** A voice's settings for a target, found by an earlier dub; null when none. */
-async function readFit(file: string): Promise<StyleFit | null> {
+/** A voice's settings for a target, found by an earlier dub; null when none, or when found before the
+ *  shift was bounded (a voice shifted past half an octave loses words: it is set again). */
+export async function readFit(file: string): Promise<StyleFit | null> {
   try {
     const fit = JSON.parse(await readFile(file, "utf8")) as StyleFit;
     if (typeof fit?.style?.rate !== "number" || typeof fit.style.shift !== "number") return null;
+    if (Math.abs(fit.style.shift) > MAX_SHIFT_ST) return null;
     // used now: the clip cache's pruning evicts the least recently used files first
     const now = new Date();
     await utimes(file, now, now).catch(() => {});
