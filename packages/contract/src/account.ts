@@ -2,6 +2,9 @@ import { z } from "zod";
 
 // The account page: who the user is, how they sign in, and the export of their data.
 
+/** Where the server's sign-in callback sends every sign-in; the web app follows a return path there only. */
+export const SIGNED_IN_LANDING = "/projects";
+
 /** One export of the user's data (a ZIP made by a job); `url` while it is ready and kept. */
 export const dataExportSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { SIGNED_IN_LANDING } from "@dubbing/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.ts";
@@ -84,7 +85,7 @@ export function authRoutes(
       path: "/",
       maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
     });
-    return reply.redirect("/projects", 302);
+    return reply.redirect(SIGNED_IN_LANDING, 302);
   }
 
   function failed(reply: FastifyReply, message: string) {

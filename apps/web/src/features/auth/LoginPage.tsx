@@ -1,3 +1,4 @@
+import { SIGNED_IN_LANDING } from "@dubbing/contract";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppConfig } from "../../api/config.ts";
@@ -43,7 +44,7 @@ export default function LoginPage() {
   }, [next]);
 
   useEffect(() => {
-    if (me.data) navigate(takeReturnTo() ?? next ?? "/projects", { replace: true });
+    if (me.data) navigate(takeReturnTo() ?? next ?? SIGNED_IN_LANDING, { replace: true });
   }, [me.data, next, navigate]);
 
   return (

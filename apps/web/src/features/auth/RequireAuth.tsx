@@ -1,9 +1,10 @@
+import { SIGNED_IN_LANDING } from "@dubbing/contract";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { buttonPrimary } from "../../components/button-styles.ts";
 import { LoadingState } from "../../components/Spinner.tsx";
-import { loginPathFor, SIGNED_IN_LANDING, takeReturnTo } from "./return-to.ts";
+import { loginPathFor, takeReturnTo } from "./return-to.ts";
 import { useCurrentUser } from "./session.ts";
 
 /** Signed-in routes: a visitor without a session goes to /login and comes back after signing in. */

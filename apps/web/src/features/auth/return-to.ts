@@ -1,8 +1,6 @@
 const KEY = "dubbing.returnTo";
 /** A return path older than a magic link's default lifetime is a sign-in that was abandoned. */
 export const RETURN_TO_MS = 60 * 60_000;
-/** Where the server's sign-in callback lands every sign-in (apps/server/src/auth/routes.ts). */
-export const SIGNED_IN_LANDING = "/projects";
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safePath(path: string | null | undefined): string | null {
