@@ -1,7 +1,7 @@
 // The editor fixes anything the machine got wrong, on an English project: delete a segment, add one at the
 // player's position, fix a "Too long" line by its times, translate again after a source edit, retry a dub
 // that failed, regenerate one line.
-import { mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -96,18 +96,25 @@ test("an English project: structure, times, translate again, retry a failed dub,
   });
 
   await test.step("a dub that fails is retried from the editor", async () => {
-    // The clip caches' folder is replaced by a file: the next dub cannot set up, for good.
-    const caches = path.join(process.env.E2E_DATA_DIR!, "cache", "dubs");
-    renameSync(caches, `${caches}.away`);
-    writeFileSync(caches, "in the way");
+    // This project's video in the store is replaced by text: the next dub cannot read it, for good. (Its
+    // own file, not a folder every project shares: the other browser tests run beside this one.)
+    const stored = path.join(process.env.E2E_DATA_DIR!, "storage", "projects", id);
+    // the copy made for dubbing when there is one (storage/keys.ts), else the upload as it came
+    const files = readdirSync(stored);
+    const source = path.join(
+      stored,
+      files.includes("video.mp4") ? "video.mp4" : files.find((f) => f.startsWith("original."))!,
+    );
+    renameSync(source, `${source}.away`);
+    writeFileSync(source, "not a video");
     try {
       await page.getByRole("button", { name: "Dub Video" }).click();
       await expect(page.getByTestId("translation-status")).toHaveText("failed", { timeout: 120_000 });
       await expect(page.getByRole("alert").filter({ hasText: /^Dubbing failed: / })).toBeVisible();
       await expect(page.getByTestId("previous-dub")).toBeVisible();
     } finally {
-      await rm(caches, { force: true });
-      renameSync(`${caches}.away`, caches);
+      await rm(source, { force: true });
+      renameSync(`${source}.away`, source);
     }
     await page.getByRole("button", { name: "Retry dub" }).click();
     await expect(page.getByTestId("translation-status")).toHaveText("dubbed", { timeout: 5 * 60_000 });

@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: ".",
   outputDir: "../test-results/e2e",
   timeout: 60_000,
-  workers: 1,
+  workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
