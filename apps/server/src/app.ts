@@ -31,7 +31,7 @@ import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { MEMBERS_REMOVED_CHANNEL } from "./db/change-triggers.ts";
 import type { Database } from "./db/client.ts";
-import { listenForChanges } from "./db/listen.ts";
+import { type ChangeListener, listenForChanges } from "./db/listen.ts";
 import { sharedSecret } from "./db/settings.ts";
 import { ownershipRoutes } from "./deletion/routes.ts";
 import { DeletionService } from "./deletion/service.ts";
@@ -238,7 +238,14 @@ async function httpServer(config: Config, db: Database["db"], metrics: Metrics |
  */
 async function signIn(app: FastifyInstance, { config, database, identity }: AppDeps) {
   const db = database.db;
-  const sessions = await startSessionCache(database);
+  // Progress streams per user: capped, closed when the user signs out, and checked again at once when a
+  // session or key ends or someone leaves a workspace, whichever process did it
+  const streams = new UserStreams(MAX_STREAMS_PER_USER);
+  const recheckStreams: ChangeListener = {
+    clear: () => streams.recheckAll(),
+    setListening: (listening) => listening && streams.recheckAll(),
+  };
+  const sessions = await startSessionCache(database, recheckStreams);
   app.addHook("onClose", () => sessions.stop());
   sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails, db });
   bindSignInLinks(app, {
@@ -251,13 +258,7 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
   const signUpAllowed = signUpRule(db, { list: config.signUpList, adminEmails: config.adminEmails });
   await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
-  // Progress streams per user: capped, and closed when the user signs out.
-  const streams = new UserStreams(MAX_STREAMS_PER_USER);
-  // ... and checked again at once when someone leaves a workspace, whichever process removed them
-  const stopMembers = await listenForChanges(database, MEMBERS_REMOVED_CHANNEL, {
-    clear: () => streams.recheckAll(),
-    setListening: (listening) => listening && streams.recheckAll(),
-  });
+  const stopMembers = await listenForChanges(database, MEMBERS_REMOVED_CHANNEL, recheckStreams);
   app.addHook("onClose", () => stopMembers());
   authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
   apiKeyRoutes(app, { keys: new ApiKeyService(db) });

@@ -30,7 +30,7 @@ describe("the API under a fuzzer (embedded)", () => {
         baseUrl: ts.baseUrl,
         header,
         maxExamples: 5,
-        maxSeconds: 50,
+        maxSeconds: 20,
         seed: 1,
       });
       expect(run.code, run.output).toBe(0);

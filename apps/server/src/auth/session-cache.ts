@@ -59,9 +59,13 @@ export interface Credentials {
   keys: SessionCache<ApiKeyUser>;
 }
 
-/** The process's session and API key caches, emptied whenever the database says one may have ended. */
+/**
+ * The process's session and API key caches, emptied whenever the database says one may have ended; then
+ * `alsoTold` hears it (told after the caches are empty, so what it checks again is read afresh).
+ */
 export async function startSessionCache(
   database: Database,
+  ...alsoTold: ChangeListener[]
 ): Promise<{ cache: Credentials; stop(): Promise<void> }> {
   const cache: Credentials = {
     sessions: new SessionCache((token, now) => findSessionUser(database.db, token, now)),
@@ -70,5 +74,12 @@ export async function startSessionCache(
       (found) => found.expiresAt ?? Number.POSITIVE_INFINITY,
     ),
   };
-  return { cache, stop: await listenForChanges(database, SESSION_ENDED_CHANNEL, cache.sessions, cache.keys) };
+  const stop = await listenForChanges(
+    database,
+    SESSION_ENDED_CHANNEL,
+    cache.sessions,
+    cache.keys,
+    ...alsoTold,
+  );
+  return { cache, stop };
 }

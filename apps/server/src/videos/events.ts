@@ -11,10 +11,10 @@ const HEARTBEAT_MS = 15_000;
 /** A user's open progress streams (tabs); one more closes the oldest. */
 export const MAX_STREAMS_PER_USER = 5;
 /**
- * How often a stream checks that the credential it was opened with still holds (sign-out elsewhere, a
- * revoked key, a suspended account), through the process's credential caches, which every process
- * empties on the database's end-of-session notification; and that its user is still a member of the
- * project's workspace (the database). A membership's end anywhere has every stream check at once too.
+ * How often a stream checks that the credential it was opened with still holds and that its user is still
+ * a member of the project's workspace. The database's notifications (a session or key ended, an account
+ * suspended, a member removed, in any process) have every stream check at once; this is for what no
+ * statement announces, a session or key reaching its expiry.
  */
 const SESSION_RECHECK_MS = 10_000;
 

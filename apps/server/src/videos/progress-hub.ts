@@ -52,10 +52,19 @@ interface OpenStream {
   recheck: () => void;
 }
 
+/**
+ * The least time between two passes of "every stream checks again": each pass costs a database read per
+ * open stream, and the notifications that ask for one (a session or key ended, a member removed) can come
+ * in bursts. A call within this time of the last pass gets one more pass at its end.
+ */
+export const RECHECK_SPACING_MS = 1000;
+
 /** The open streams of each user, at most `max`: a new one beyond that closes the oldest. */
 export class UserStreams {
   readonly #max: number;
   readonly #open = new Map<string, OpenStream[]>();
+  #spacing: NodeJS.Timeout | undefined;
+  #again = false;
 
   constructor(max: number) {
     this.#max = max;
@@ -80,8 +89,23 @@ export class UserStreams {
     for (const stream of [...(this.#open.get(userId) ?? [])]) stream.close();
   }
 
-  /** Has every open stream check its access again now (someone left a workspace, in any process). */
+  /**
+   * Has every open stream check its access again (a session or key ended, someone left a workspace, in any
+   * process): now, or at the end of RECHECK_SPACING_MS when a pass just ran.
+   */
   recheckAll(): void {
+    if (this.#spacing) {
+      this.#again = true;
+      return;
+    }
     for (const list of this.#open.values()) for (const stream of [...list]) stream.recheck();
+    this.#spacing = setTimeout(() => {
+      this.#spacing = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.recheckAll();
+      }
+    }, RECHECK_SPACING_MS);
+    this.#spacing.unref();
   }
 }
