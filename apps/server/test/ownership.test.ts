@@ -22,8 +22,11 @@ import { readZip } from "./zip.ts";
 
 const tmp = tempFolder("dub-own-");
 let video: string;
+/** The whole dialogue, for the dub that is deleted while it runs (long enough to be caught running). */
+let longVideo: string;
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE).video;
+  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" }).video;
+  longVideo = makeDialogue(tmp.path, DIALOGUE).video;
 });
 
 /** Every key in the store under `prefix`, read straight from the disk or the bucket. */
@@ -67,8 +70,8 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
     await ts?.close();
   });
 
-  const ready = async (cookie: string, title: string) => {
-    const id = (await upload(ts.baseUrl, cookie, video, title)).body._id as string;
+  const ready = async (cookie: string, title: string, file = video) => {
+    const id = (await upload(ts.baseUrl, cookie, file, title)).body._id as string;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
     return id;
   };
@@ -109,7 +112,7 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
   });
 
   it("deletes a project while its dub runs: the job ends without error, no row and no object is left", async () => {
-    const id = await ready(alice.cookie, "Doomed");
+    const id = await ready(alice.cookie, "Doomed", longVideo);
     expect((await startAndWait(ts.baseUrl, alice.cookie, id, "translate", "es", 120)).body.status).toBe(
       "translated",
     );
