@@ -49,15 +49,15 @@ describe("posterArgs", () => {
 });
 
 describe("previewArgs", () => {
-  it("is muted H.264, 480 wide, at most 8 s, faststart, fast preset", () => {
+  it("is muted H.264, at most 480 wide, at most 8 s, faststart, veryfast preset", () => {
     const a = previewArgs("in.mov", "p.mp4");
     expect(after(a, "-i")).toBe("in.mov");
     expect(a).toContain("-an");
     expect(after(a, "-c:v")).toBe("libx264");
-    expect(after(a, "-vf")).toBe("scale=480:-2");
+    expect(after(a, "-vf")).toBe("scale='min(480,trunc(iw/2)*2)':-2");
     expect(after(a, "-t")).toBe("8");
     expect(after(a, "-movflags")).toBe("+faststart");
-    expect(after(a, "-preset")).toBe("fast");
+    expect(after(a, "-preset")).toBe("veryfast");
     expect(after(a, "-pix_fmt")).toBe("yuv420p");
     // -t after -i: an output limit, not an input one
     expect(a.indexOf("-t")).toBeGreaterThan(a.indexOf("-i"));

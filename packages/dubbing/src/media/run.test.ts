@@ -38,7 +38,7 @@ describe("runFfmpeg (real ffmpeg)", () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
   });
 
-  it("makes a poster no wider than the source and a muted 480 px preview of at most 8 s", async () => {
+  it("makes a poster and a muted preview of at most 8 s, neither wider than the source", async () => {
     const poster = join(t.dir, "p.jpg");
     await runFfmpeg(posterArgs(video, poster, 1));
     // a JPEG is not a container probe() reads: ffprobe's own answer
@@ -52,9 +52,22 @@ describe("runFfmpeg (real ffmpeg)", () => {
     await runFfmpeg(previewArgs(video, preview), { durationMs: 8000 });
     const pv = await probe(preview);
     expect(pv.audio).toBeNull();
-    expect(pv.video).toMatchObject({ codec: "h264", width: 480, height: 360 });
+    expect(pv.video).toMatchObject({ codec: "h264", width: 320, height: 240 });
     expect(pv.durationMs).toBeLessThanOrEqual(8100);
     expect(pv.durationMs).toBeGreaterThan(7500);
+  });
+
+  it("makes a wider source's preview 480 px wide, and an odd-sized one's even", async () => {
+    for (const [size, expected] of [
+      ["1280x720", { width: 480, height: 270 }],
+      ["321x241", { width: 320, height: 240 }],
+    ] as const) {
+      const source = join(t.dir, `${size}.mp4`);
+      execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", `testsrc=size=${size}:duration=1`, source]);
+      const preview = join(t.dir, `preview-${size}.mp4`);
+      await runFfmpeg(previewArgs(source, preview));
+      expect((await probe(preview)).video).toMatchObject({ codec: "h264", ...expected });
+    }
   });
 
   it("reads a user's file with its demuxer forced and stops at its measured end", async () => {
