@@ -11,6 +11,7 @@ import { decodeF32, joinSpeech, readF32, STEM_RATE, speechOverMusic, stemShares 
 import {
   createDeepFilterEngine,
   deepfilterProgress,
+  processesFor,
   rawMidArgs,
   splitStretches,
   subtractVoice,
@@ -24,7 +25,11 @@ let clip: ReturnType<typeof speechOverMusic>;
 
 beforeAll(() => {
   const wav = join(tmp.dir, "reader.wav");
-  joinSpeech(wav, [join(LIB, "sense_and_sensibility_01_austen_64kb-0870.wav")], 0);
+  // the five readings, 25 s: enough for the work to be split between two processes (processesFor)
+  const readings = ["0870", "0880", "0890", "0920", "0930"].map((n) =>
+    join(LIB, `sense_and_sensibility_01_austen_64kb-${n}.wav`),
+  );
+  joinSpeech(wav, readings, 0);
   clip = speechOverMusic(tmp.dir, wav, { music: "time_to_strike.mp3", musicDb: -14 });
   const x = decodeF32(clip.video, 2);
   pcmFile = join(tmp.dir, "original.f32");
@@ -32,7 +37,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe("deepfilter separation", () => {
-  it("takes the reader out of continuous music: the voice holds the speech, the background the music", async () => {
+  it("takes the reader out of continuous music, in two processes: the voice holds the speech, the background the music", async () => {
     const engine = createDeepFilterEngine();
     expect(await engine.available()).toEqual({ ok: true });
     const progress: number[] = [];
@@ -79,6 +84,13 @@ describe("deepfilter separation", () => {
       { start: 5, end: 10 },
     ]);
     expect(splitStretches(1, 2)).toEqual([{ start: 0, end: 1 }]);
+    // a second process from 20 s of audio (48 kHz) on
+    expect(processesFor(7 * 48_000, 2)).toBe(1);
+    expect(processesFor(19.9 * 48_000, 2)).toBe(1);
+    expect(processesFor(20 * 48_000, 2)).toBe(2);
+    expect(processesFor(300 * 48_000, 2)).toBe(2);
+    expect(processesFor(300 * 48_000, 1)).toBe(1);
+    expect(processesFor(0, 2)).toBe(1);
     expect(deepfilterProgress("progress 0.420")).toBe(0.42);
     expect(deepfilterProgress("something else")).toBeNull();
     expect(rawMidArgs("in", 44_100, 2, "out", 48_000)).toContain("pan=mono|c0=0.5*c0+0.5*c1");
