@@ -79,6 +79,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 nonfree_install
 
+# The Python environments are made while Node.js and the npm packages install: both mostly unpack files,
+# each on one core (a fresh clone's setup here: 40 s one after the other, 22 s side by side).
+python_envs=("${RUNTIME_PYTHON[@]}")
+[ "$MODE" = test ] && python_envs+=("${TEST_PYTHON[@]}")
+scripts/python.sh "${python_envs[@]}" &
+pythons=$!
+
 source scripts/node.sh
 
 # npm packages: reinstall only when a manifest or the lockfile changed since the last install.
@@ -95,12 +102,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi
 
-python_envs=("${RUNTIME_PYTHON[@]}")
-[ "$MODE" = test ] && python_envs+=("${TEST_PYTHON[@]}")
-scripts/python.sh "${python_envs[@]}"
-
 # Models (`dub models`, docs/ENGINES.md): the default set (English recognition, an English Piper voice), in
 # the folder every server, test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by
 # SHA-256; a no-op once installed. Without network the service still starts, on pocketsphinx and flite.
 node packages/dubbing/src/cli/main.ts models install --dir .tools/models \
   || echo "setup: the default models are not all installed: recognition falls back to pocketsphinx (English), speech to flite and espeak-ng" >&2
+
+wait "$pythons"
