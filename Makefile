@@ -22,11 +22,17 @@ start: setup build
 TEST_TMP = export TMPDIR="$$(mktemp -d "$${TMPDIR:-/tmp}/dub-test-run-XXXXXX")" && chmod 1777 "$$TMPDIR" \
 	&& trap 'rm -rf "$$TMPDIR"' EXIT
 
+# The browser suites side by side: the app's keeps the cores ~86 % busy, the widget's about half of one
+# (32 s alone); its report is printed when both are done.
+BROWSER_TESTS = { npm run --silent e2e --workspaces --if-present > "$$TMPDIR/widget-e2e.log" 2>&1 & widget=$$!; \
+	npm run --silent e2e; app=$$?; wait $$widget; widgets=$$?; cat "$$TMPDIR/widget-e2e.log"; \
+	[ $$app = 0 ] && [ $$widgets = 0 ]; }
+
 # The web app's build (for the browser tests) runs beside the lint and the typecheck: one core each.
 test: setup-test
 	@$(NODE_ENV_SH) && $(TEST_TMP) && { npm run --silent build -w @dubbing/web & build=$$!; \
 		npx biome ci . && npm run --silent typecheck; checks=$$?; wait $$build && [ $$checks = 0 ]; } \
-		&& npx vitest run && npm run --silent e2e && npm run --silent e2e --workspaces --if-present
+		&& npx vitest run && $(BROWSER_TESTS)
 
 # The inner loop (a few minutes): every unit test and the integration suites in embedded mode only,
 # without the multi-process suites (apps/server/vitest.config.ts names them).
@@ -52,7 +58,7 @@ unit:
 	@$(NODE_ENV_SH) && npx vitest run
 
 e2e: build
-	@$(NODE_ENV_SH) && npm run --silent e2e && npm run --silent e2e --workspaces --if-present
+	@$(NODE_ENV_SH) && $(TEST_TMP) && $(BROWSER_TESTS)
 
 # Server with auto-restart and the web app with hot reload (http://localhost:5173).
 dev: setup
