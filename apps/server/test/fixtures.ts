@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,14 @@ const FORMATS = {
 export type Format = keyof typeof FORMATS;
 export const ALL_FORMATS = Object.keys(FORMATS) as Format[];
 
-/** A test-pattern video with a tone, in the given container. */
+/**
+ * Each video once per test run: the suites ask for the same few clips again and again, and each was an
+ * ffmpeg encode (0.3 CPU-s; 2 s for a WebM). Kept in the run's temporary folder (`make test` gives each
+ * run its own), named by everything that makes the file.
+ */
+const VIDEO_CACHE = path.join(os.tmpdir(), "dub-test-videos");
+
+/** A test-pattern video with a tone, in the given container (a copy of the run's one: change it freely). */
 export function makeVideo(
   dir: string,
   format: Format,
@@ -29,19 +37,30 @@ export function makeVideo(
 ) {
   const seconds = opts.seconds ?? 2;
   const audio = opts.audio ?? true;
-  const file = path.join(dir, `clip-${seconds}s${audio ? "" : "-silent"}.${format}`);
-  const codecs = [...FORMATS[format]];
+  const size = opts.size ?? "320x240";
+  const name = `clip-${seconds}s${audio ? "" : "-silent"}.${format}`;
+  const codecs: string[] = [...FORMATS[format]];
   if (!audio) codecs.splice(codecs.indexOf("-c:a"), 2);
-  ffmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc=size=${opts.size ?? "320x240"}:rate=25:duration=${seconds}`,
-    ...(audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`] : []),
-    ...codecs,
-    "-shortest",
-    file,
-  ]);
+  const recipe = createHash("sha256").update(codecs.join(" ")).digest("hex").slice(0, 12);
+  const cached = path.join(VIDEO_CACHE, `${size}-${recipe}-${name}`);
+  if (!existsSync(cached)) {
+    mkdirSync(VIDEO_CACHE, { recursive: true });
+    // written aside and renamed: two test files asking at once each get a whole file
+    const partial = `${cached}.${process.pid}.partial.${format}`;
+    ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=size=${size}:rate=25:duration=${seconds}`,
+      ...(audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`] : []),
+      ...codecs,
+      "-shortest",
+      partial,
+    ]);
+    renameSync(partial, cached);
+  }
+  const file = path.join(dir, name);
+  copyFileSync(cached, file);
   return file;
 }
 
