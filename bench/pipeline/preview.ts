@@ -1,6 +1,6 @@
 // The project card's preview (made at every upload's ingest): the arguments before (scaled to 480 px
 // wide whatever the source, x264 "fast") and now (previewArgs: never wider than the source, "veryfast"),
-// on test-pattern sources of three sizes, rounds alternating so that both see the same load. Prints CPU
+// on test-pattern sources of three sizes (10 s; the preview takes the first 8), rounds alternating so that both see the same load. Prints CPU
 // seconds of ffmpeg (the comparable figure on a loaded machine) and the file's size. Figures only.
 //   node bench/pipeline/preview.ts [--rounds 3]
 import { execFileSync } from "node:child_process";
@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { previewArgs } from "../../packages/dubbing/src/media/args.ts";
+import { makeTestVideo } from "../../packages/dubbing/src/testing/fixtures.ts";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
 const rounds = Number(values.rounds);
@@ -38,20 +39,7 @@ const ways = [
 try {
   console.log("source     way                        CPU s (median)   bytes");
   for (const size of ["320x240", "1280x720", "1920x1080"]) {
-    const source = join(dir, `${size}.mp4`);
-    // testsrc2: moving shapes and noise-free gradients, 10 s (the preview takes the first 8)
-    execFileSync(
-      "ffmpeg",
-      ["-v", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=25:duration=10`].concat([
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-pix_fmt",
-        "yuv420p",
-        source,
-      ]),
-    );
+    const source = makeTestVideo(join(dir, `${size}.mp4`), 10, { size });
     const cpu = ways.map(() => [] as number[]);
     const bytes = ways.map(() => 0);
     for (let r = 0; r < rounds; r++)

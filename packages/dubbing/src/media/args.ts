@@ -32,7 +32,7 @@ const PREVIEW_SCALE = "scale='min(480,trunc(iw/2)*2)':-2";
 /**
  * A small muted H.264 MP4 for a project card: at most 480 px wide (a smaller source is not scaled up: that
  * only cost time and bytes), the first 8 s at most, faststart. x264's "veryfast": on a card at CRF 28
- * nobody tells it from "fast", and each upload's preview takes 18–70 % less CPU (bench/pipeline/preview.ts).
+ * nobody tells it from "fast", and each upload's preview takes 26–69 % less CPU (bench/pipeline/preview.ts).
  */
 export function previewArgs(input: string | MediaInput, output: string): string[] {
   return [

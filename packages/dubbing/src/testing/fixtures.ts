@@ -15,14 +15,18 @@ export function ffmpegSync(args: string[]): void {
   });
 }
 
-/** A test-pattern H.264 + AAC MP4 with a tone, `seconds` long, 320x240 at 25 fps. */
-export function makeTestVideo(file: string, seconds = 2, opts: { audio?: boolean } = {}): string {
+/** A test-pattern H.264 + AAC MP4 with a tone, `seconds` long, 320x240 (or `size`) at 25 fps. */
+export function makeTestVideo(
+  file: string,
+  seconds = 2,
+  opts: { audio?: boolean; size?: string } = {},
+): string {
   const audio = opts.audio ?? true;
   ffmpegSync([
     "-f",
     "lavfi",
     "-i",
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    `testsrc=size=${opts.size ?? "320x240"}:rate=25:duration=${seconds}`,
     ...(audio ? ["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`] : []),
     "-c:v",
     "libx264",
