@@ -52,19 +52,26 @@ RUN apt-get update -qq \
  && /tmp/scripts/setup.sh nonfree \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /tmp/scripts /tmp/.tools \
  && useradd --uid 10001 --user-group --home-dir /data --no-create-home dub \
- && mkdir -p /data && chown dub:dub /data
+ && mkdir -p /data && chown dub:dub /data && chmod 0700 /data
 COPY --from=node /opt/node /opt/node
 # npm too: `npm run backup` and `npm run restore` inside the container
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
-COPY --from=build /app /app
-# yt-dlp, the recognition worker and DeepFilterNet3 (the runtime Python environments, scripts/setup.sh
-# pythons), hash-pinned, made here at the path they run from (a virtual environment is not relocatable),
-# and the default recognition model. PIP_CERT: the machine's authorities, if a base image adds its own.
+# The runtime Python environments (scripts/setup.sh pythons: yt-dlp, the recognition worker, DeepFilterNet3,
+# Piper), hash-pinned, made here at the path they run from (a virtual environment is not relocatable), before
+# the app is copied: a change of the code does not make them again, only one of their requirements files.
+# PIP_CERT: the machine's authorities, if a base image adds its own.
+COPY scripts/python.sh scripts/setup.sh /app/scripts/
+COPY scripts/python/ /app/scripts/python/
 RUN cd /app && PIP_CERT=/etc/ssl/certs/ca-certificates.crt scripts/python.sh $(scripts/setup.sh pythons) \
- && PATH=/opt/node/bin:$PATH node packages/dubbing/src/cli/main.ts models install --dir .tools/models \
  && rm -rf /root/.cache
+COPY --from=build /app /app
+# The default models (checked by SHA-256), root's and readable by all, as the app's files are. Node trusts
+# the machine's authorities too (NODE_EXTRA_CA_CERTS, as in the node stage), like pip above.
+RUN cd /app && PATH=/opt/node/bin:$PATH NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
+      node packages/dubbing/src/cli/main.ts models install --dir .tools/models
 ENV PATH=/opt/node/bin:$PATH \
+    NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
     NODE_ENV=production \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
