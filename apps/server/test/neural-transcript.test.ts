@@ -21,8 +21,8 @@ const czech = [
   { voice: "espeak:cs", text: "Dobré ráno, dnes budeme mluvit o počasí v horách a o sněhu." },
   { voice: "espeak:cs", text: "Zítra bude zima a na severu bude celý den sněžit." },
 ];
-// The setup installs tiny.en (English only); detecting the language needs a multilingual model, which an
-// operator adds with `dub models install base`: each configuration has its test.
+// The setup installs tiny.en and base (multilingual); detecting the language needs base: a checkout
+// without it (an operator who removed it) has its own test.
 const MULTILINGUAL = existsSync(fileURLToPath(new URL("../../../.tools/models/base", import.meta.url)));
 let video: string;
 let spanishVideo: string;

@@ -243,6 +243,10 @@ export class VideoRepository {
         }
       }
       await repo.update(projectId, { title: change.title, speakers: newSpeakers, transcript: newTranscript });
+      // a ready project's message says why its transcript was empty ("No speech recognition engine for
+      // …, type it in"): stale once the transcript has lines (typed or imported)
+      if (state.status === "ready" && newTranscript && newTranscript.length > 0)
+        await tx.update(projects).set({ statusMessage: null }).where(eq(projects.id, projectId));
     });
   }
 
