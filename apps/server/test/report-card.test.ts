@@ -31,7 +31,7 @@ type Line = {
   index: number;
   status: string;
   reviewed?: boolean;
-  checks: { check: string; status: string }[];
+  checks: { check: string; status: string; message?: string; value?: number }[];
 };
 
 describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
@@ -90,6 +90,7 @@ describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
     expect(lines[0]?.checks.map((c) => c.check)).toEqual([
       "fit",
       "untranslated",
+      "meaning",
       "glossary",
       "original-voice",
       "clipping",
@@ -100,6 +101,14 @@ describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
     expect(lines[1]?.checks.find((c) => c.check === "untranslated")?.status).toBe("fail");
     expect(lines[1]?.status).toBe("fail");
     expect(lines[0]?.checks.find((c) => c.check === "untranslated")?.status).toBe("ok");
+    // the meaning check read the lines translated back into English (Apertium es → en)
+    const meaning = (l?: Line) => l?.checks.find((c) => c.check === "meaning");
+    expect(meaning(lines[0])?.status, JSON.stringify(meaning(lines[0]))).toBe("ok");
+    expect(meaning(lines[0])?.value).toBeGreaterThan(30);
+    expect(meaning(lines[1])).toMatchObject({
+      status: "fail",
+      message: "The line reads as English, not Spanish.",
+    });
     // no recognition model for Spanish is installed here: skipped, with the reason
     expect(lines[0]?.checks.find((c) => c.check === "intelligibility")?.status).toBe("skipped");
     const { ok, warn, fail } = report.summary;

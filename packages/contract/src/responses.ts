@@ -53,6 +53,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 export const REPORT_CHECKS = [
   "fit",
   "untranslated",
+  "meaning",
   "glossary",
   "original-voice",
   "clipping",

@@ -6,6 +6,7 @@ import type { GlossaryMiss } from "../mt/glossary.ts";
 export const CHECK_NAMES = [
   "fit",
   "untranslated",
+  "meaning",
   "glossary",
   "original-voice",
   "clipping",
@@ -72,4 +73,6 @@ export interface TextContext {
   glossaryMisses?: readonly GlossaryMiss[];
   /** Words the translator did not know, by transcript index. */
   unknownWords?: Readonly<Record<number, readonly string[]>>;
+  /** The dubbed lines translated back into the original's language (by transcript index), or why not. */
+  back?: { texts: Readonly<Record<number, string>>; skipped?: string };
 }

@@ -14,8 +14,9 @@ import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
 import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
+import { backTranslate } from "./dub/back-translate.ts";
 import { chooseBackground } from "./dub/background.ts";
-import { cardOf, measureLines } from "./dub/checks.ts";
+import { cardOf, type MeasureInput, measureLines } from "./dub/checks.ts";
 import { directoryClipCache } from "./dub/clip-cache.ts";
 import { encodeWithinCeiling } from "./dub/encode.ts";
 import { followSpeakers } from "./dub/follow-speakers.ts";
@@ -123,6 +124,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
               return v?.style && v.follow ? v.follow.target.pitchHz : undefined;
             },
             signal: stop.signal,
+            backTo: opts.checks?.sourceLanguage ?? doc.meta?.translation?.from,
+            backPrefer: doc.meta?.translation?.id,
           });
 
     t = performance.now();
@@ -192,10 +195,19 @@ type Synthesized = Awaited<ReturnType<typeof synthesizeSegments>>;
 type Timeline = ReturnType<typeof dubTimeline>;
 
 /** The line checks started beside the mix and the encode; their wall time is read once they settle. */
-function startChecks(input: Parameters<typeof measureLines>[0]) {
+function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string }) {
+  const { registry, segments, language, signal } = input;
+  const back = backTranslate({
+    registry,
+    segments,
+    language,
+    signal,
+    to: input.backTo,
+    prefer: input.backPrefer,
+  });
   const started = performance.now();
   let wall = 0;
-  const measures = measureLines(input).finally(() => {
+  const measures = Promise.all([measureLines(input), back]).finally(() => {
     wall = since(started);
   });
   // awaited after the encode; a failure before then must not be an unhandled rejection
@@ -223,11 +235,12 @@ async function attachCard(
   if (measures)
     Object.assign(
       rep,
-      cardOf(measures, rep.segments, c.language, {
+      cardOf(measures[0], rep.segments, c.language, {
         ...(tr && {
           ...{ sourceLanguage: tr.from, route: tr.route },
           ...{ glossaryMisses: tr.glossaryMisses, unknownWords: tr.unknownWords },
         }),
+        back: measures[1],
         ...c.checks,
       }),
     );

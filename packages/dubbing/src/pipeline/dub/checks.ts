@@ -11,6 +11,7 @@ import { checkGlossary } from "../../checks/glossary.ts";
 import { type Heard, hearClips } from "../../checks/hear.ts";
 import { checkIntelligibility } from "../../checks/intelligibility.ts";
 import { checkLoudness, voicedLevel } from "../../checks/loudness.ts";
+import { checkMeaning } from "../../checks/meaning.ts";
 import { checkOriginalVoice } from "../../checks/original-voice.ts";
 import { checkPitch } from "../../checks/pitch.ts";
 import { stemWindows } from "../../checks/stems.ts";
@@ -130,6 +131,10 @@ export function cardOf(
           targetLanguage: language,
           route: text.route,
           unknownWords: text.unknownWords?.[m.index],
+        }),
+        checkMeaning({
+          ...{ text: lineText, targetLanguage: language, source: text.sources?.[m.index] },
+          ...{ back: text.back?.texts[m.index], backSkipped: text.back?.skipped },
         }),
         checkGlossary(
           lineText,
