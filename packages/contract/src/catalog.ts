@@ -23,8 +23,11 @@ export const languageSchema = z.object({
     shorten: z.boolean().optional(),
   }),
   tts: engineAvailabilitySchema,
-  /** Speech recognition, for projects whose spoken language this is. */
-  asr: engineAvailabilitySchema,
+  /**
+   * Speech recognition, for projects whose spoken language this is; `detect`: recognition here can also
+   * find this language itself ("Detect the language", a multilingual model).
+   */
+  asr: engineAvailabilitySchema.extend({ detect: z.boolean().optional() }),
 });
 export type Language = z.infer<typeof languageSchema>;
 

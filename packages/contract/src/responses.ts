@@ -56,6 +56,7 @@ export const REPORT_CHECKS = [
   "meaning",
   "glossary",
   "original-voice",
+  "music",
   "clipping",
   "loudness",
   "intelligibility",

@@ -90,6 +90,8 @@ export interface EngineRecord {
 export interface DocMeta {
   durationMs?: number;
   asr?: EngineRecord;
+  /** "detect": the language recognition heard and how sure it was (0–1). */
+  detected?: { language: string; probability: number };
   diarization?: EngineRecord;
   translation?: EngineRecord & {
     from: string;

@@ -20,8 +20,8 @@ export interface LanguageAvailability {
     shorten: boolean;
   };
   tts: { available: boolean; engine: string | null; reason: string | null };
-  /** Speech recognition of this language, for a project whose spoken language it is. */
-  asr: { available: boolean; engine: string | null; reason: string | null };
+  /** Speech recognition of this language, for a project whose spoken language it is; `detect`: found by "Detect". */
+  asr: { available: boolean; engine: string | null; reason: string | null; detect: boolean };
 }
 
 /** For each app language: can the configured engines translate into it from `source`, and speak it? */
@@ -31,6 +31,7 @@ export async function languageAvailability(
 ): Promise<LanguageAvailability[]> {
   const support = await registry.support();
   const shorten = (await shortenerOf(registry)) !== null;
+  const detecting = await registry.pickAsrDetecting().catch(() => null);
   return LANGUAGES.map(({ code, name }) => {
     const s = support.find((x) => x.code === code);
     const sameLanguage =
@@ -63,6 +64,7 @@ export async function languageAvailability(
         reason: asrEngine
           ? null
           : `No speech recognition on this server understands ${name}: you type the transcript.`,
+        detect: detecting?.languages.includes(code) ?? false,
       },
     };
   });

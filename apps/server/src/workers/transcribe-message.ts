@@ -10,6 +10,8 @@ export function transcribeMessage(error: unknown, language: string): string {
     const choose = 'Choose the spoken language with "Change or transcribe again".';
     if (error instanceof DubError && error.code === "no_engine")
       return `This server cannot detect the spoken language: it has no multilingual speech recognition model installed. ${choose}`;
+    if (error instanceof DubError && error.code === "unsure_language")
+      return `Not sure which language is spoken: ${error.message.replace(/^the spoken language is not certain: /, "")}. ${choose}`;
     if (error instanceof DubError && error.code === "unsupported_language")
       return `The language was not recognised: ${error.message}. ${choose}`;
     if (!(error instanceof DubError && (error.code === "no_audio" || error.code === "no_speech")))

@@ -9,6 +9,7 @@ export const CHECK_NAMES = [
   "meaning",
   "glossary",
   "original-voice",
+  "music",
   "clipping",
   "loudness",
   "intelligibility",

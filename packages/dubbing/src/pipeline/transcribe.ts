@@ -81,6 +81,38 @@ export function heardLanguage(code: string | undefined): LanguageCode {
 }
 
 /**
+ * Below this probability a detected language is not taken: the creator picks it. Measured on the bench's
+ * clips (bench/pipeline/asr.ts, docs/ENGINES.md): base gives a clear Spanish, French, German or English
+ * 0.85–1.0; espeak-ng's Esperanto, a language Whisper does not know, comes out "Spanish, 0.46".
+ */
+export const DETECT_MIN_PROBABILITY = 0.6;
+
+/**
+ * Pure: the app language a detection found, when it is sure enough (unsure_language below `min`, with
+ * what was heard); a language the app does not serve is said plainly (unsupported_language).
+ */
+export function detectedLanguage(
+  detected: { language: string; probability: number } | undefined,
+  min = DETECT_MIN_PROBABILITY,
+): LanguageCode {
+  if (detected && detected.probability < min) {
+    const name = new Intl.DisplayNames(["en"], { type: "language" }).of(detected.language);
+    throw new DubError(
+      "unsure_language",
+      `the spoken language is not certain: it sounds most like ${name ?? detected.language} (${Math.round(detected.probability * 100)} % sure)`,
+      { detected },
+    );
+  }
+  try {
+    return heardLanguage(detected?.language);
+  } catch (err) {
+    if (err instanceof DubError && detected)
+      throw new DubError(err.code, err.message, { detected, cause: err.cause });
+    throw err;
+  }
+}
+
+/**
  * Video → transcript with speakers: extract 16 kHz audio, find speech, ASR with word times, sentence
  * segments (≤ 15 s, split at pauses and detected speaker changes), diarization, default voices.
  * Errors: MediaError not_found / not_media; DubError no_audio, no_speech, no_engine, aborted.
@@ -169,7 +201,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     });
     timings.asr = since(t);
     throwIfAborted(opts.signal);
-    if (detect) language = heardLanguage(detected?.language);
+    if (detect) language = detectedLanguage(detected);
     if (words.length === 0) throw new DubError("no_speech", "no words were recognised in the audio");
 
     t = performance.now();
@@ -210,6 +242,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       meta: {
         durationMs: info.durationMs || totalMs,
         asr: { id: asr.id, params: asrParams },
+        ...(detect && detected ? { detected } : {}),
         diarization: { id: diarizationId, params: { ...diaParams, changePoints: breaks.length } },
         ...(separation ? { separation } : {}),
         timings,

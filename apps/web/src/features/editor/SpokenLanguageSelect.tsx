@@ -9,7 +9,10 @@ export function spokenLanguageLabel(language: Language): string {
 /** The choice that lets recognition find the language (the server needs a multilingual model for it). */
 export const DETECT = "detect";
 
-/** The video's spoken language: "Detect", then the app's 21 languages, each saying whether it is transcribed here. */
+/**
+ * The video's spoken language: "Detect" (offered only where recognition here can find the language, or
+ * when it is the value already), then the app's 21 languages, each saying whether it is transcribed here.
+ */
 export function SpokenLanguageSelect({
   id,
   languages,
@@ -31,7 +34,9 @@ export function SpokenLanguageSelect({
       aria-describedby={describedBy}
       className={`${inputBase} mt-2`}
     >
-      <option value={DETECT}>Detect the language</option>
+      {(value === DETECT || languages.some((l) => l.asr.detect)) && (
+        <option value={DETECT}>Detect the language</option>
+      )}
       {languages.map((l) => (
         <option key={l.code} value={l.code}>
           {spokenLanguageLabel(l)}

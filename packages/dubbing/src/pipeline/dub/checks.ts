@@ -12,9 +12,10 @@ import { type Heard, hearClips } from "../../checks/hear.ts";
 import { checkIntelligibility } from "../../checks/intelligibility.ts";
 import { checkLoudness, voicedLevel } from "../../checks/loudness.ts";
 import { checkMeaning } from "../../checks/meaning.ts";
+import { aroundLine, checkMusic } from "../../checks/music.ts";
 import { checkOriginalVoice } from "../../checks/original-voice.ts";
 import { checkPitch } from "../../checks/pitch.ts";
-import { stemWindows } from "../../checks/stems.ts";
+import { STEM_CHECK_RATE, type StemWindows, stemWindows } from "../../checks/stems.ts";
 import { type Finding, type ReportCard, reportCard, type TextContext } from "../../checks/types.ts";
 import { checkUntranslated } from "../../checks/untranslated.ts";
 import type { PlannedSegment } from "../../doc.ts";
@@ -28,6 +29,7 @@ export interface LineMeasures {
   level: number | null;
   pitch: Finding;
   originalVoice: Finding;
+  music: Finding;
   heard: Heard;
 }
 
@@ -62,6 +64,35 @@ function originalVoiceUnlessKept(m: MeasureInput, seg: PlannedSegment): Finding 
   return null;
 }
 
+/** Pure: why the music under a line is not measured (the background is not the separated one), or null. */
+function musicUnlessKept(m: MeasureInput, seg: PlannedSegment): Finding | null {
+  const why = originalVoiceUnlessKept(m, seg);
+  if (!why) return null;
+  const message =
+    m.background === "remove"
+      ? "The original audio is left out of this dub, as asked."
+      : m.background === "duck"
+        ? `The original is lowered by ${m.duckDb} dB under the dub, as asked.`
+        : why.message;
+  return { check: "music", status: "skipped", message };
+}
+
+/** The stems under a line and the background around it: the original-voice and music findings. */
+async function stemFindings(
+  windows: StemWindows,
+  seg: PlannedSegment,
+  lines: readonly PlannedSegment[],
+): Promise<{ originalVoice: Finding; music: Finding }> {
+  const under = await windows.read(seg.start, seg.end);
+  const around: Float32Array[] = [];
+  for (const span of aroundLine(seg, lines))
+    around.push((await windows.read(span.start, span.end)).background);
+  return {
+    originalVoice: checkOriginalVoice(under.background, under.voice),
+    music: checkMusic(under, around, STEM_CHECK_RATE),
+  };
+}
+
 /** The measures of every dubbed line (started beside the mix; reads the clips and the stems). */
 export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
   const dubbed = m.segments.flatMap((seg, i) => {
@@ -80,16 +111,16 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
       const pcm = parseWav(await readFile(join(m.clipDir, `${s.key}.wav`)));
       const clip = toMono(pcm);
       let originalVoice = originalVoiceUnlessKept(m, seg);
-      if (!originalVoice && windows) {
-        const w = await windows.read(seg.start, seg.end);
-        originalVoice = checkOriginalVoice(w.background, w.voice);
-      }
+      let music = musicUnlessKept(m, seg);
+      if (!originalVoice && windows)
+        ({ originalVoice, music } = await stemFindings(windows, seg, m.segments));
       out.push({
         index: seg.index,
         clipping: checkClipping(pcm.data),
         level: voicedLevel(clip, pcm.sampleRate),
         pitch: checkPitch(clip, pcm.sampleRate, m.pitchOf(seg.speaker)),
         originalVoice: originalVoice ?? { check: "original-voice", status: "skipped", message: "No stems." },
+        music: music ?? { check: "music", status: "skipped", message: "No stems." },
       });
     }
     const heard = await hearing;
@@ -141,6 +172,7 @@ export function cardOf(
           (text.glossaryMisses ?? []).filter((g) => g.segment === m.index),
         ),
         m.originalVoice,
+        m.music,
         m.clipping,
         loudness[i]!,
         checkIntelligibility(lineText, m.heard),
