@@ -34,6 +34,12 @@ describe("checkMeaning", () => {
     expect(german.status).toBe("fail");
   });
 
+  it("fails the original's words left untranslated, even where their language is not recognised", () => {
+    const original = "Farmers sell fresh bread, cheese and vegetables there.";
+    const f = checkMeaning({ ...line, source: original, text: original, back: original });
+    expect(f).toMatchObject({ status: "fail", message: "The line is the original's words, not translated." });
+  });
+
   it("fails a garbled line", () => {
     const f = checkMeaning({ ...line, text: "xo qa ekuz vivi lakoe ne", back: "xo qa ekuz vivi lakoe ne" });
     expect(f.status).toBe("fail");

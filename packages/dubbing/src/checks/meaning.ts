@@ -17,6 +17,11 @@ import { type Finding, round } from "./types.ts";
  */
 export const MEANING_FAIL_CHRF = 25;
 export const MEANING_WARN_CHRF = 30;
+/**
+ * A line this close to the original (chrF against it) is the original left untranslated: Apertium's
+ * translations of the five-minute script share at most 38 with their English originals.
+ */
+export const MEANING_SAME_CHRF = 60;
 /** An original of fewer words is not compared (a back-translated "Thanks." for "Thank you." is fine). */
 export const MEANING_MIN_WORDS = 3;
 
@@ -46,8 +51,11 @@ export function checkMeaning(i: MeaningInput): Finding {
   const said = identifyLanguage(i.text, to);
   if (said && said !== to)
     return f("fail", `The line reads as ${languageName(said)}, not ${languageName(to)}.`);
-  const compared = i.source && i.back !== undefined && wordsOf(i.source).length >= MEANING_MIN_WORDS;
-  if (compared && i.source) {
+  const long = !!i.source && wordsOf(i.source).length >= MEANING_MIN_WORDS;
+  const from = i.sourceLanguage && baseOf(i.sourceLanguage);
+  if (long && i.source && from && from !== to && sentenceChrf(i.text, i.source) >= MEANING_SAME_CHRF)
+    return f("fail", "The line is the original's words, not translated.");
+  if (long && i.source && i.back !== undefined) {
     const score = sentenceChrf(i.back ?? "", i.source);
     const back = `Translated back, the line says ${quote(i.back ?? "")}`;
     if (score < MEANING_FAIL_CHRF)
