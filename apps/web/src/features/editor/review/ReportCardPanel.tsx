@@ -4,7 +4,14 @@ import type { LineFix } from "../api.ts";
 import { requestVoicePicker } from "../speakers/voice-picker-request.ts";
 import { DubDownloads } from "../translation/DubDownloads.tsx";
 import { ReviewItem } from "./ReviewItem.tsx";
-import { fixesFor, linesToReview, type ReviewFix, reviewSummary, silenceAfter } from "./report-card.ts";
+import {
+  checksNotRun,
+  fixesFor,
+  linesToReview,
+  type ReviewFix,
+  reviewSummary,
+  silenceAfter,
+} from "./report-card.ts";
 
 /** The finished dub: its downloads and its report card. */
 export function DubOutcome(p: {
@@ -70,6 +77,7 @@ export function ReportCardPanel({
   const [open, setOpen] = useState(false);
   if (!summary) return null;
   const lines = linesToReview(translation.report);
+  const notRun = checksNotRun(translation.report);
   return (
     <section
       aria-label="Report card of the dub"
@@ -87,6 +95,11 @@ export function ReportCardPanel({
         {/* once every line is reviewed, the list only shows what was kept */}
         {lines.length > 0 && (open ? " — hide" : lines.some((l) => !l.reviewed) ? " — review" : " — show")}
       </button>
+      {notRun.map((n) => (
+        <p key={`${n.check} ${n.reason}`} className="mt-2 text-xs text-amber-800" data-testid="check-not-run">
+          Not checked on {n.lines} {n.lines === 1 ? "line" : "lines"}: {n.what}. {n.reason}
+        </p>
+      ))}
       {open && (
         <ol id="report-card-lines" className="mt-3 space-y-3">
           {lines.map((l) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixesFor, linesToReview, reviewSummary, silenceAfter } from "./report-card.ts";
+import { checksNotRun, fixesFor, linesToReview, reviewSummary, silenceAfter } from "./report-card.ts";
 
 const line = (index: number, status: "ok" | "warn" | "fail", reviewed = false) => ({
   index,
@@ -56,5 +56,36 @@ describe("the fixes the review view offers", () => {
     ).toEqual(["shorten"]);
     expect(fixesFor(finding("intelligibility", "fail") as never, ctx)).toEqual(["voice"]);
     expect(fixesFor(finding("untranslated", "fail") as never, ctx)).toEqual([]);
+  });
+});
+
+describe("the checks the card could not run", () => {
+  const reason = "No speech recognition model for this language is installed on this server.";
+  const lineWith = (index: number, intelligibility: "ok" | "skipped") => ({
+    index,
+    status: "ok" as const,
+    checks: [
+      { check: "fit" as const, status: "ok" as const, message: "Fits." },
+      {
+        check: "intelligibility" as const,
+        status: intelligibility,
+        message: intelligibility === "ok" ? "Heard." : reason,
+      },
+    ],
+  });
+  const report = (lines: ReturnType<typeof lineWith>[]) =>
+    ({ lines, summary: { ok: lines.length, warn: 0, fail: 0 } }) as unknown as Parameters<
+      typeof checksNotRun
+    >[0];
+
+  it("names a check skipped on lines, once, with why and on how many", () => {
+    expect(checksNotRun(report([lineWith(0, "skipped"), lineWith(1, "skipped"), lineWith(2, "ok")]))).toEqual(
+      [{ check: "intelligibility", what: "whether each line is heard as written", reason, lines: 2 }],
+    );
+  });
+
+  it("says nothing when every check ran", () => {
+    expect(checksNotRun(report([lineWith(0, "ok")]))).toEqual([]);
+    expect(checksNotRun(null)).toEqual([]);
   });
 });

@@ -69,3 +69,37 @@ export function fixesFor(
   if (VOICE_CHECKS.some((c) => found.has(c))) fixes.push("voice");
   return fixes;
 }
+
+/** What each check verifies, for the card's "not checked" note. */
+const CHECK_NAME: Partial<Record<ReportLine["checks"][number]["check"], string>> = {
+  intelligibility: "whether each line is heard as written",
+  pitch: "whether each voice keeps its speaker's pitch",
+  meaning: "whether each translation keeps the meaning",
+  "original-voice": "whether the original voice is gone",
+  music: "whether the music survives",
+};
+
+/**
+ * Pure: the checks that could not run on some dubbed lines, each once with why and on how many lines
+ * (e.g. no speech recognition model for the dub's language): the card says so instead of showing those
+ * lines as ok.
+ */
+export function checksNotRun(
+  report: DubReport | null | undefined,
+): { check: string; what: string; reason: string; lines: number }[] {
+  const found = new Map<string, { check: string; what: string; reason: string; lines: number }>();
+  for (const line of report?.lines ?? [])
+    for (const c of line.checks) {
+      if (c.status !== "skipped") continue;
+      const key = `${c.check}\n${c.message}`;
+      const entry = found.get(key) ?? {
+        check: c.check,
+        what: CHECK_NAME[c.check] ?? c.check,
+        reason: c.message,
+        lines: 0,
+      };
+      entry.lines += 1;
+      found.set(key, entry);
+    }
+  return [...found.values()];
+}
