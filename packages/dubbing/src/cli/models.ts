@@ -1,6 +1,8 @@
 // `dub models`: the model catalogue from the command line (a thin shell over models/store.ts).
 import { join, resolve } from "node:path";
+import { SHARED_MODELS_DIR } from "../asr/faster-whisper.ts";
 import { DEFAULT_MODELS } from "../models/catalog.ts";
+import { installedFolder, modelDirs } from "../models/installed.ts";
 import { installModel, listModels, ModelError, removeModel } from "../models/store.ts";
 import type { Command } from "./args.ts";
 
@@ -12,6 +14,11 @@ export function modelsDir(dir: string | undefined, env: Record<string, string | 
   return resolve(dir || env.MODELS_DIR || join(env.DATA_DIR || "data", "models"));
 }
 
+/** Pure: the folders `models list` reads: the given one, then the shared one (the server's order). */
+export function listedDirs(dir: string, shared: string = SHARED_MODELS_DIR): string[] {
+  return modelDirs(dir, shared);
+}
+
 const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 
 export async function runModels(
@@ -20,12 +27,18 @@ export async function runModels(
 ): Promise<void> {
   const dir = modelsDir(cmd.dir, process.env);
   if (cmd.action === "list") {
-    const models = await listModels(dir);
+    // the folders the server reads, in its order: its own (MODELS_DIR, else DATA_DIR/models), then the
+    // checkout's (or the image's) shared one that the setup fills
+    const dirs = listedDirs(dir);
+    const models = await listModels(dirs);
+    out.write(`models folders read, as the server reads them: ${dirs.join(", then ")}\n`);
     const width = Math.max(...models.map((m) => m.id.length));
-    for (const m of models)
+    for (const m of models) {
+      const where = m.installed ? `  in ${installedFolder(dirs, m.id)}` : "";
       out.write(
-        `${m.id.padEnd(width)} ${(m.installed ? "installed" : m.diskBytes ? "partial" : "available").padEnd(10)} ${mb(m.size).padStart(7)}  ${m.licence}  ${m.verified ? "checksums official" : "checksums of the carrier only"}  ${m.languages.join(",")}\n`,
+        `${m.id.padEnd(width)} ${(m.installed ? "installed" : m.diskBytes ? "partial" : "available").padEnd(10)} ${mb(m.size).padStart(7)}  ${m.licence}  ${m.verified ? "checksums official" : "checksums of the carrier only"}  ${m.languages.join(",")}${where}\n`,
       );
+    }
     return;
   }
   const ids = cmd.ids.length ? cmd.ids : [...DEFAULT_MODELS];

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { inputBase } from "../../components/button-styles.ts";
 import { useAdminEngines } from "./api.ts";
+import { languageLabel } from "./language-label.ts";
 import { ColumnHeads, card, QueryState, td } from "./parts.tsx";
 
 const Can = ({ what }: { what: { available: boolean; engine: string | null; reason: string | null } }) =>
@@ -68,7 +69,7 @@ export function EnginesSection() {
                   {data.languages.map((l) => (
                     <tr key={l.code}>
                       <th scope="row" className={`${td} font-medium`}>
-                        {l.name} <span className="text-slate-500">({l.code})</span>
+                        {languageLabel(l)}
                       </th>
                       <td className={td}>
                         <Can what={l.asr} />
