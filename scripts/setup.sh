@@ -23,8 +23,9 @@ TEST_DEBS=(postgresql chromium pocketsphinx-testdata asc-music)
 # Python environments (scripts/python.sh): the runtimes that live on PyPI, each pinned with hashes
 # (ytdlp: yt-dlp for link imports, Debian's is too old to be safe, see docs/IDENTITY.md; asr: the speech
 # recognition worker's faster-whisper; enhance: DeepFilterNet3 for the separation; piper: the Piper voices'
-# worker, piper-tts with its own espeak-ng; apifuzz: schemathesis for the API fuzz test).
-RUNTIME_PYTHON=(ytdlp asr enhance piper)
+# worker, piper-tts with its own espeak-ng; mt: the neural translation worker's CTranslate2 and
+# SentencePiece; apifuzz: schemathesis for the API fuzz test).
+RUNTIME_PYTHON=(ytdlp asr enhance piper mt)
 TEST_PYTHON=(apifuzz)
 
 if [ "$MODE" = debs ]; then
@@ -103,7 +104,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
 fi
 
 # Models (`dub models`, docs/ENGINES.md): the default set (recognition: tiny.en for English, base for the
-# other languages and "Detect"; an English Piper voice), in
+# other languages and "Detect"; an English Piper voice; Argos' Chinese → English translation), in
 # the folder every server, test and CLI of this checkout reads besides its own DATA_DIR/models. Checked by
 # SHA-256; a no-op once installed. Without network the service still starts, on pocketsphinx and flite.
 node packages/dubbing/src/cli/main.ts models install --dir .tools/models \

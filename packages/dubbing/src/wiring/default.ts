@@ -8,6 +8,7 @@ import { createLocalDiarizer } from "../diarize/local.ts";
 import type { EngineOptions } from "../engines/options.ts";
 import { EngineRegistry } from "../engines/registry.ts";
 import { createApertiumEngine } from "../mt/apertium.ts";
+import { createArgosEngine } from "../mt/argos.ts";
 import { createAzureTranslatorEngine } from "../mt/azure.ts";
 import { createDeepLEngine } from "../mt/deepl.ts";
 import { createOpenAiMtEngine } from "../mt/openai.ts";
@@ -56,6 +57,8 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(
         createOpenAiMtEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.mtModel }),
       )
+      // offline: the neural models installed (Argos), then Apertium's rules
+      .register(createArgosEngine({ modelsDir: o.fasterWhisper?.modelsDir }))
       .register(createApertiumEngine(o.apertium))
       // TTS: Azure speaks the catalogue's own voices
       .register(createAzureTtsEngine(o.azureSpeech))

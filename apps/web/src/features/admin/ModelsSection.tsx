@@ -8,6 +8,7 @@ type Model = AdminModels["models"][number];
 const ENGINE_LABEL = new Map([
   ["faster-whisper", "Speech recognition (faster-whisper)"],
   ["piper", "Voice (Piper)"],
+  ["argos", "Translation (Argos Translate)"],
 ]);
 
 function ModelRows({ models }: { models: Model[] }) {
