@@ -1,5 +1,6 @@
 // The neural engine with the real model (the setup installs argos-zh-en) and the real worker.
 import { afterAll, describe, expect, it } from "vitest";
+import { createApertiumEngine } from "./apertium.ts";
 import { createArgosEngine, DEFAULT_MT_PYTHON, neuralWorkerFor, shortestFaithful } from "./argos.ts";
 import { glossaryMisses } from "./glossary.ts";
 
@@ -51,5 +52,15 @@ describe("Argos zh → en (real model, real worker)", () => {
     // n-best alternatives differ by a few characters: "In cities, …" for "In the city, …"
     expect(short!.length).toBeLessThan(long!.length);
     expect(short).toMatch(/apartment/);
+  });
+
+  it("goes on from English through Apertium: Chinese into Spanish and French", async () => {
+    const pivoted = createArgosEngine({ pivot: createApertiumEngine() });
+    expect(await pivoted.route("zh", "es")).toEqual(["zh", "en", "es"]);
+    expect(await pivoted.route("zh", "fr")).toEqual(["zh", "en", "es", "fr"]);
+    expect(await pivoted.route("zh", "de")).toBeNull();
+    const r = await pivoted.translate(["我在一个大约两千人的村庄长大。"], "zh", "es");
+    expect(r.route).toEqual(["zh", "en", "es"]);
+    expect(r.texts[0]).toMatch(/pueblo|aldea/i);
   });
 });

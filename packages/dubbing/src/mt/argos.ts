@@ -28,6 +28,11 @@ export const SHORTEN_MIN_CHRF = 40;
 
 export interface ArgosOptions {
   python?: string;
+  /**
+   * The engine that takes English on where no model goes further (Apertium): Chinese → English here,
+   * then English → Spanish, French, Portuguese or Italian there.
+   */
+  pivot?: MtEngine;
   /** Where `dub models install` puts models (DATA_DIR/models or MODELS_DIR). */
   modelsDir?: string;
   threads?: number;
@@ -69,7 +74,21 @@ export function createArgosEngine(opts: ArgosOptions = {}): MtEngine {
     return m;
   };
   const worker = () => neuralWorkerFor(python, opts.threads);
-  return {
+  // Chinese → English by the model, then English → the target by the pivot engine; a glossary term goes
+  // in in its target form and travels through as a word the pivot does not know
+  const viaEnglish = async (texts: string[], from: LanguageCode, to: LanguageCode, o: MtOptions) => {
+    const pivot = opts.pivot!;
+    const first = await engine.translate(texts, from, "en", { glossary: o.glossary, signal: o.signal });
+    const next = await pivot.translate(first.texts, "en", to, { signal: o.signal });
+    o.onProgress?.(1);
+    return {
+      ...next,
+      texts: repairTerms(texts, next.texts, o.glossary ?? []),
+      route: [from, ...next.route],
+      params: { ...first.params, onward: { engine: pivot.id, ...next.params } },
+    };
+  };
+  const engine: MtEngine = {
     id: "argos",
     kind: "mt",
     label: "Argos Translate (OPUS-MT, offline neural)",
@@ -91,9 +110,13 @@ export function createArgosEngine(opts: ArgosOptions = {}): MtEngine {
       });
     },
     async route(from, to) {
-      return modelFor(from, to) ? [from, to] : null;
+      if (modelFor(from, to)) return [from, to];
+      if (!opts.pivot || !modelFor(from, "en")) return null;
+      const onward = await opts.pivot.route("en", to);
+      return onward ? [from, ...onward] : null;
     },
     async translate(texts: string[], from, to, o: MtOptions = {}): Promise<MtResult> {
+      if (!modelFor(from, to) && opts.pivot) return viaEnglish(texts, from, to, o);
       const { entry, file } = need(from, to);
       const glossary = o.glossary ?? [];
       const answer = await worker().translate({ model: file, texts: seedTerms(texts, glossary) }, o.signal);
@@ -109,6 +132,8 @@ export function createArgosEngine(opts: ArgosOptions = {}): MtEngine {
       };
     },
     async shorten(items, from, to, o: MtOptions = {}) {
+      // through the pivot the last hop is not ours to rewrite: the lines stay as they are
+      if (!modelFor(from, to)) return items.map((i) => i.text);
       const { file } = need(from, to);
       const glossary = o.glossary ?? [];
       const sources = items.map((i) => i.source);
@@ -126,4 +151,5 @@ export function createArgosEngine(opts: ArgosOptions = {}): MtEngine {
       });
     },
   };
+  return engine;
 }

@@ -39,6 +39,7 @@ export { CLOUD_ENV } from "../engines/cloud-env.ts";
 export function createDefaultRegistry(options: EngineOptions = {}): EngineRegistry {
   const o = options;
   const openai = o.openai ?? {};
+  const apertium = createApertiumEngine(o.apertium);
   return (
     new EngineRegistry()
       // ASR: the ones that label speakers first
@@ -57,9 +58,10 @@ export function createDefaultRegistry(options: EngineOptions = {}): EngineRegist
       .register(
         createOpenAiMtEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.mtModel }),
       )
-      // offline: the neural models installed (Argos), then Apertium's rules
-      .register(createArgosEngine({ modelsDir: o.fasterWhisper?.modelsDir }))
-      .register(createApertiumEngine(o.apertium))
+      // offline: the neural models installed (Argos; Chinese on to es/fr/pt/it through Apertium), then
+      // Apertium's rules
+      .register(createArgosEngine({ modelsDir: o.fasterWhisper?.modelsDir, pivot: apertium }))
+      .register(apertium)
       // TTS: Azure speaks the catalogue's own voices
       .register(createAzureTtsEngine(o.azureSpeech))
       .register(createElevenLabsTtsEngine(o.elevenlabs))
