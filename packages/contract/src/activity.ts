@@ -15,11 +15,15 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** One thing someone did on a project: who (their address; null once their account is gone) and when. */
+/**
+ * One thing someone did on a project: who (their address; null once their account is gone), when, and why
+ * where the action alone does not say (`review:draft` set by an edit of an approved translation).
+ */
 export const activityEntrySchema = z.object({
   action: z.enum(ACTIVITY_ACTIONS),
   language: z.string().nullable(),
   actor: z.string().nullable(),
+  note: z.string().nullable(),
   at: z.string(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

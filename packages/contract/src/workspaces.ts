@@ -79,11 +79,15 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** PUT /api/video/{id}/translations/{language}/status body. */
 export const reviewStatusBody = z.strictObject({ status: z.enum(REVIEW_STATUSES) });
 
-/** A translation's review status, who set it and when (null: never set). */
+/**
+ * A translation's review status, who set it and when (null: never set), and why when a change of the text
+ * set it (an approved or in-review translation edited, translated again or imported goes back to draft).
+ */
 export const translationReviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   by: z.string().nullable(),
   at: z.string().nullable(),
+  note: z.string().nullable(),
 });
 export type TranslationReview = z.infer<typeof translationReviewSchema>;
 

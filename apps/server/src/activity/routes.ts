@@ -26,6 +26,7 @@ export function activityRoutes(app: FastifyInstance, deps: { db: Db }) {
           action: entry.action,
           language: entry.language,
           actor,
+          note: entry.note,
           at: entry.at.toISOString(),
         })),
       };

@@ -310,6 +310,10 @@ export const translations = pgTable(
     reviewStatus: text("review_status").$type<ReviewStatus>().notNull().default("draft"),
     reviewBy: text("review_by"),
     reviewAt: timestamp("review_at", { withTimezone: true }),
+    /** Why the review is as it is when the server set it (text changed after approval: back to draft). */
+    reviewNote: text("review_note"),
+    /** Whose act last changed the text or timing (an edit, a translation asked for, an import): not its approver. */
+    editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -346,6 +350,8 @@ export const projectActivity = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").$type<ActivityAction>().notNull(),
     language: text("language").$type<LanguageCode>(),
+    /** Why, where the action alone does not say (a review sent back to draft by an edit). */
+    note: text("note"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("project_activity_project_idx").on(t.projectId, t.at)],

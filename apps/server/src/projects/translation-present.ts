@@ -38,7 +38,12 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
     glossaryMisses: currentMisses(row),
     dubbedAt: row.dubbedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
-    review: { status: row.reviewStatus, by: row.reviewBy, at: row.reviewAt?.toISOString() ?? null },
+    review: {
+      status: row.reviewStatus,
+      by: row.reviewBy,
+      at: row.reviewAt?.toISOString() ?? null,
+      note: row.reviewNote,
+    },
   };
 }
 

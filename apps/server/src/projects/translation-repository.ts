@@ -2,6 +2,7 @@ import type { LanguageCode } from "@dubbing/contract";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type SegmentJson, translations } from "../db/schema.ts";
+import { recordTextChange, type TextChange } from "./review-reset.ts";
 
 export type TranslationRow = typeof translations.$inferSelect;
 
@@ -34,6 +35,8 @@ export class TranslationRepository {
   async startTranslating(
     projectId: string,
     language: LanguageCode,
+    /** Who asked: the new text is theirs (and a review of the old one goes back to draft). */
+    by: string,
   ): Promise<{ row: TranslationRow; started: boolean }> {
     const [created] = await this.db
       .insert(translations)
@@ -43,6 +46,7 @@ export class TranslationRepository {
         status: "translating",
         progress: 0,
         statusMessage: "Waiting for a worker",
+        editedBy: by,
       })
       .onConflictDoNothing()
       .returning();
@@ -64,7 +68,10 @@ export class TranslationRepository {
         ),
       )
       .returning();
-    if (restarted) return { row: restarted, started: true };
+    if (restarted) {
+      await recordTextChange(this.db, restarted.id, { userId: by, why: "Translated again" });
+      return { row: restarted, started: true };
+    }
     return { row: (await this.find(projectId, language))!, started: false };
   }
 
@@ -93,19 +100,25 @@ export class TranslationRepository {
 
   /**
    * Saves an edited transcript unless a job is working on this translation (then false: the edit would be
-   * missing from its result). A dubbed video made from the old text becomes stale.
+   * missing from its result). A dubbed video made from the old text becomes stale; a change of the text or
+   * timing is `change.userId`'s, and an approved or in-review translation goes back to draft
+   * (review-reset.ts). The same text saved again leaves the review as it is.
    */
-  async saveTranscript(id: string, transcript: SegmentJson[]): Promise<boolean> {
-    const rows = await this.db
-      .update(translations)
-      .set({
-        transcript,
-        stale: sql`${translations.dubKey} IS NOT NULL`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(translations.id, id), notInArray(translations.status, ["translating", "dubbing"])))
-      .returning({ id: translations.id });
-    return rows.length === 1;
+  async saveTranscript(id: string, transcript: SegmentJson[], change: TextChange): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ same: sql<boolean>`${translations.transcript} = ${JSON.stringify(transcript)}::jsonb` })
+        .from(translations)
+        .where(and(eq(translations.id, id), notInArray(translations.status, ["translating", "dubbing"])))
+        .for("update");
+      if (!row) return false;
+      await tx
+        .update(translations)
+        .set({ transcript, stale: sql`${translations.dubKey} IS NOT NULL`, updatedAt: new Date() })
+        .where(eq(translations.id, id));
+      if (!row.same) await recordTextChange(tx, id, change);
+      return true;
+    });
   }
 
   /**

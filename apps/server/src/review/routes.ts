@@ -1,5 +1,5 @@
 import { type LineComment, lineCommentBody, resolveCommentBody, reviewStatusBody } from "@dubbing/contract";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../activity/record.ts";
 import { currentUser, currentWorkspace, member } from "../auth/access.ts";
@@ -9,6 +9,7 @@ import { AppError } from "../errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { languageParam, NO_TRANSLATION } from "../projects/languages.ts";
 import { isUuid } from "../workspaces/access.ts";
+import { verdictRefusal } from "./approver.ts";
 import { reviewRefusal } from "./transitions.ts";
 
 const noTranslation = () => new AppError("not_found", NO_TRANSLATION);
@@ -31,21 +32,40 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
       const { id } = request.params;
       const language = languageParam(request.params.language);
       const [row] = await db
-        .select({ status: translations.reviewStatus })
+        .select({
+          status: translations.reviewStatus,
+          work: translations.status,
+          editedBy: translations.editedBy,
+        })
         .from(translations)
         .where(and(eq(translations.projectId, id), eq(translations.language, language)));
       if (!row) throw noTranslation();
       const refusal = reviewRefusal(currentWorkspace(request).role, row.status, status);
       if (refusal) throw new AppError(refusal.code, refusal.message);
       const user = currentUser(request);
+      const mine = verdictRefusal(user.id, status, { status: row.work, editedBy: row.editedBy });
+      if (mine) throw new AppError(mine.code, mine.message);
       const by = user.email;
       const at = new Date();
-      await db
+      // set only if the translation is as it was checked: a change of its text meanwhile (its author, its
+      // review sent back to draft: projects/review-reset.ts) or a new translation started makes it a 409
+      const set = await db
         .update(translations)
-        .set({ reviewStatus: status, reviewBy: by, reviewAt: at })
-        .where(and(eq(translations.projectId, id), eq(translations.language, language)));
+        .set({ reviewStatus: status, reviewBy: by, reviewAt: at, reviewNote: null })
+        .where(
+          and(
+            eq(translations.projectId, id),
+            eq(translations.language, language),
+            eq(translations.reviewStatus, row.status),
+            status === "approved" ? ne(translations.status, "translating") : undefined,
+            row.editedBy === null ? isNull(translations.editedBy) : eq(translations.editedBy, row.editedBy),
+          ),
+        )
+        .returning({ id: translations.id });
+      if (set.length === 0)
+        throw new AppError("conflict", "This translation changed meanwhile: look at it again, then decide.");
       await recordActivity(db, { projectId: id, actorId: user.id, action: `review:${status}`, language });
-      return { status, by, at: at.toISOString() };
+      return { status, by, at: at.toISOString(), note: null };
     },
   );
 

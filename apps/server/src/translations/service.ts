@@ -17,10 +17,7 @@ import {
   spawnFfmpeg,
   wavStreamArgs,
 } from "@dubbing/dubbing";
-import { eq } from "drizzle-orm";
 import { languageAvailability } from "../catalog/availability.ts";
-import type { Db } from "../db/client.ts";
-import { workspaces } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { effectiveGlossary } from "../glossary/service.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -41,6 +38,7 @@ import { monthOf, UsageRepository } from "../usage/repository.ts";
 import type { UsageLimits } from "../usage/reserve.ts";
 import { planLimitError } from "../usage/reserve.ts";
 import { payerOf } from "../workspaces/repository.ts";
+import { dubsOnlyApproved, requireApprovedWhereAsked } from "./approval-gate.ts";
 import { borrowSilence, type LineFix, letPictureWait } from "./line-fixes.ts";
 import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 
@@ -102,6 +100,12 @@ export class TranslationService {
     opts: Omit<DubOptions, "regenerate">,
   ) {
     const project = await this.videos.requireVisible(userId, projectId);
+    // each translation is new text, a draft: none of these dubs could start in such a workspace
+    if (await dubsOnlyApproved(this.videos.db, project.workspaceId))
+      throw new AppError(
+        "conflict",
+        "This workspace dubs only approved translations: translate, have a reviewer approve each translation, then dub it.",
+      );
     const available = await languageAvailability(this.registry, project.language);
     for (const language of languages) {
       const a = available.find((l) => l.code === language)!;
@@ -149,7 +153,7 @@ export class TranslationService {
         claim: async (tx) => {
           await new VideoRepository(tx).lockProject(project.id);
           const repo = new TranslationRepository(tx);
-          if (!(await repo.startTranslating(project.id, language)).started) return false;
+          if (!(await repo.startTranslating(project.id, language, userId)).started) return false;
           await takeQuota(tx, payer, plan, "translations");
           return true;
         },
@@ -177,7 +181,7 @@ export class TranslationService {
     }
     const problem = timelineProblem(transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
-    if (!(await this.translations.saveTranscript(row.id, transcript))) {
+    if (!(await this.translations.saveTranscript(row.id, transcript, { userId, why: "Text edited" }))) {
       const now = await this.translationRow(project, language);
       throw new AppError("conflict", translationEditConflict(now.status) ?? "Save again.");
     }
@@ -219,13 +223,20 @@ export class TranslationService {
       );
     const busy = translationEditConflict(row.status);
     if (busy) throw new AppError("conflict", busy);
+    // the fix changes the line, so the translation is a draft again: its dub would be refused after the save
+    if (await dubsOnlyApproved(this.videos.db, project.workspaceId))
+      throw new AppError(
+        "conflict",
+        "This workspace dubs only approved translations, and a fix changes the line: edit it, send the translation for review, and dub it once approved.",
+      );
     const transcript =
       fix === "borrow-silence"
         ? borrowSilence(row.transcript, index, project.durationMs ?? 0)
         : fix === "picture-waits"
           ? letPictureWait(row.transcript, index)
           : await this.shortened(project, language, row.transcript, index);
-    if (!(await this.translations.saveTranscript(row.id, transcript))) {
+    const why = `Line ${index + 1} fixed (${fix})`;
+    if (!(await this.translations.saveTranscript(row.id, transcript, { userId, why }))) {
       const now = await this.translationRow(project, language);
       throw new AppError("conflict", translationEditConflict(now.status) ?? "Try again.");
     }
@@ -272,11 +283,7 @@ export class TranslationService {
       throw new AppError("conflict", "Translate the project into this language before dubbing it.");
     }
     if (row.status === "translating") throw new AppError("conflict", "The translation is still running.");
-    if (row.reviewStatus !== "approved" && (await dubsOnlyApproved(this.videos.db, project.workspaceId)))
-      throw new AppError(
-        "conflict",
-        "This workspace dubs only approved translations: a reviewer approves this one first.",
-      );
+    await requireApprovedWhereAsked(this.videos.db, row.id);
     const problem = timelineProblem(row.transcript, project.durationMs ?? 0);
     if (problem) throw new AppError("validation_failed", problem.message, [problem]);
     const outside = (opts.regenerate ?? []).find((i) => i >= row.transcript.length);
@@ -431,12 +438,3 @@ export class TranslationService {
 /** Multi-language files being put together in this process, and how many may be at once. */
 let multiTrackBuilds = 0;
 const MULTI_TRACK_BUILDS = 2;
-
-/** The workspace's setting "dub only approved translations". */
-async function dubsOnlyApproved(db: Db, workspaceId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ only: workspaces.dubOnlyApproved })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.only ?? false;
-}

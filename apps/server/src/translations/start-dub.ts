@@ -5,6 +5,7 @@ import type { Plan, PlanId } from "../plans/plans.ts";
 import { VideoRepository } from "../projects/repository.ts";
 import { TranslationRepository } from "../projects/translation-repository.ts";
 import { chargeMinutes } from "../usage/reserve.ts";
+import { requireApprovedWhereAsked } from "./approval-gate.ts";
 
 /** A dub to start after a translation (its plan as when it was asked for: the id, read in the worker). */
 export interface ThenDub extends DubTiming {
@@ -26,7 +27,8 @@ export interface DubOptions extends DubTiming {
 /**
  * Starts the dub of one translation: claims it and reserves the video's minutes in the same transaction
  * (402 when the month has not enough left), so a dub is metered before it runs, whoever starts it (a
- * request, or a finished translation of a "translate and dub" batch). Null when a dub already runs.
+ * request, or a finished translation of a "translate and dub" batch). Null when a dub already runs; 409 when
+ * the workspace dubs only approved translations and this one is not (approval-gate.ts).
  */
 export function startDubJob(
   jobs: JobQueue,
@@ -50,6 +52,7 @@ export function startDubJob(
     payload: (trackId) => ({ projectId, language, trackId, ...dub.opts }),
     claim: async (tx) => {
       await new VideoRepository(tx).lockProject(projectId);
+      await requireApprovedWhereAsked(tx, dub.translationId);
       return new TranslationRepository(tx).claimForDub(dub.translationId);
     },
     charge: chargeMinutes({

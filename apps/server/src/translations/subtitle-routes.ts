@@ -7,6 +7,7 @@ import { translations as translationsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { translationEditConflict } from "../projects/edit-rules.ts";
 import { VideoRepository } from "../projects/repository.ts";
+import { recordTextChange } from "../projects/review-reset.ts";
 import { timelineProblem } from "../projects/timeline.ts";
 import { TranslationRepository } from "../projects/translation-repository.ts";
 import type { VideoService } from "../videos/service.ts";
@@ -88,10 +89,12 @@ export function subtitleImportRoutes(
         if (!row)
           return void (await tx
             .insert(translationsTable)
-            .values({ projectId: project.id, language: target, ...imported }));
+            .values({ projectId: project.id, language: target, ...imported, editedBy: userId }));
         const busy = translationEditConflict(row.status);
         if (busy) throw new AppError("conflict", busy);
         await rows.update(row.id, { ...imported, stale: row.dubKey !== null });
+        // the imported text is the importer's; a review of the text it replaced goes back to draft
+        await recordTextChange(tx, row.id, { userId, why: "Subtitles imported" });
       });
       return deps.translations.get(userId, project.id, target);
     },

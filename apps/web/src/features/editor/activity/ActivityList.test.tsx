@@ -13,6 +13,7 @@ const entry = (change: Partial<ActivityEntry>): ActivityEntry => ({
   action: "review:approved",
   language: "es",
   actor: "ana@example.com",
+  note: null,
   at: "2026-11-28T11:55:00.000Z",
   ...change,
 });
@@ -30,6 +31,13 @@ describe("activityText", () => {
   it("names the transcript when no language is given, and a deleted account as a former member", () => {
     expect(activityText(entry({ action: "transcript:saved", language: null, actor: null }), now)).toBe(
       "A former member edited the transcript · 5 minutes ago",
+    );
+  });
+
+  it("says why, where the server did", () => {
+    const note = "Text edited while it was approved: back to draft.";
+    expect(activityText(entry({ action: "review:draft", note }), now)).toBe(
+      `ana@example.com moved the Spanish translation back to draft (${note}) · 5 minutes ago`,
     );
   });
 });

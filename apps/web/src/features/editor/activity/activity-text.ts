@@ -16,9 +16,13 @@ const DID: Record<ActivityAction, (what: string) => string> = {
   "comment:added": (what) => `commented on ${what}`,
 };
 
-/** Pure: one entry in words, "ana@example.com approved the Spanish translation · 5 minutes ago". */
+/**
+ * Pure: one entry in words, "ana@example.com approved the Spanish translation · 5 minutes ago", and why
+ * where the server said ("… moved the Spanish translation back to draft (Text edited while it was approved: …)").
+ */
 export function activityText(entry: ActivityEntry, now = Date.now()): string {
   const what = entry.language ? `the ${languageName(entry.language)} translation` : "the transcript";
   const who = entry.actor ?? "A former member";
-  return `${who} ${DID[entry.action](what)} · ${relativeTime(entry.at, now)}`;
+  const why = entry.note ? ` (${entry.note})` : "";
+  return `${who} ${DID[entry.action](what)}${why} · ${relativeTime(entry.at, now)}`;
 }

@@ -46,6 +46,7 @@ const inReview: TranslationReview = {
   status: "in_review",
   by: "ed@example.com",
   at: "2026-11-28T10:00:00.000Z",
+  note: null,
 };
 
 describe("ReviewBar", () => {
@@ -64,7 +65,11 @@ describe("ReviewBar", () => {
   });
 
   it("shows why the server refused to dub", async () => {
-    await render("editor", { status: "draft", by: null, at: null }, "A reviewer approves this one first.");
+    await render(
+      "editor",
+      { status: "draft", by: null, at: null, note: null },
+      "A reviewer approves this one first.",
+    );
     expect(container.querySelector("[role=alert]")!.textContent).toBe("A reviewer approves this one first.");
   });
 });

@@ -55,6 +55,7 @@ export function ReviewBar({
           {review.at && ` on ${new Date(review.at).toLocaleString()}`}
         </span>
       )}
+      {review.note && <span className="text-slate-500">{review.note}</span>}
       {workspace?.dubOnlyApproved && (
         <span className="text-slate-500">This workspace dubs only approved translations.</span>
       )}
