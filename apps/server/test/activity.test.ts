@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, speakers, users, workspaceMembers } from "../src/db/schema.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api } from "./http.ts";
+import { api, eventually } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 
 describe.each(MODES)("activity (%s)", (mode) => {
@@ -76,6 +76,11 @@ describe.each(MODES)("activity (%s)", (mode) => {
     expect((await as("viewer", "POST", `/api/video/${project}/translate`, { language: "es" })).status).toBe(
       403,
     );
+    // nothing is approved while its text is being made (review/approver.ts)
+    await eventually("the translation done", async () => {
+      const es = (await as("owner", "GET", `/api/video/${project}/translations`)).body.es;
+      return es.status !== "translating" && es;
+    });
     const sent = await as("editor", "PUT", `/api/video/${project}/translations/es/status`, {
       status: "in_review",
     });
@@ -85,7 +90,7 @@ describe.each(MODES)("activity (%s)", (mode) => {
     const approved = await as("owner", "PUT", `/api/video/${project}/translations/es/status`, {
       status: "approved",
     });
-    expect(approved.status).toBe(200);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
     const list = await activity("viewer");
     expect(
