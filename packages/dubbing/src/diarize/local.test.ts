@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { bicDistance, cluster, glr, labelRegions, type Stats, stats } from "./local.ts";
+import { makeDialogue } from "../testing/dialogue.ts";
+import { TWENTY } from "../testing/turns.ts";
+import {
+  bicDistance,
+  byOwnVoice,
+  cluster,
+  createLocalDiarizer,
+  glr,
+  labelRegions,
+  meanLogLikelihood,
+  type Stats,
+  stats,
+} from "./local.ts";
 
 /** Frames drawn from a diagonal Gaussian with the given means (deterministic). */
 function frames(mean: number[], n: number, seed = 1, sd = 1): Float64Array[] {
@@ -83,6 +95,56 @@ describe("labelRegions", () => {
     const s = [A, B, A].map((m, i) => stats(frames(m, 250, i + 3)));
     expect(labelRegions([s[0]!, null, s[1]!, s[2]!, null])).toEqual([0, 0, 1, 0, 0]);
     expect(labelRegions([null, null])).toEqual([0, 0]);
+  });
+});
+
+describe("byOwnVoice", () => {
+  const voiced = (m: number[], n: number, seed: number, hz: number) => ({
+    ...stats(frames(m, n, seed))!,
+    pitch: stats(frames([Math.log(hz)], Math.round(n / 2), seed + 50, 0.06))!,
+  });
+  it("gives a short line at a turn the speaker whose voice it has, not its neighbour's", () => {
+    // A long, then B short ("Great.") given A by the clustering, then B long
+    const items = [
+      voiced(A, 300, 1, 120),
+      voiced(B, 30, 2, 175),
+      voiced(B, 300, 3, 172),
+      voiced(A, 300, 4, 118),
+    ];
+    expect(byOwnVoice(items, [0, 0, 1, 0])).toEqual([0, 1, 1, 0]);
+    // a line too short to be heard (null) keeps its label; a long line keeps the clustering's
+    expect(byOwnVoice([items[0]!, null, items[2]!, items[3]!], [0, 0, 1, 0])).toEqual([0, 0, 1, 0]);
+    expect(byOwnVoice(items, [0, 1, 1, 1], 10)).toEqual([0, 1, 1, 1]);
+  });
+  it("scores a voice's own frames above another's", () => {
+    const a = stats(frames(A, 300, 1))!;
+    expect(meanLogLikelihood(stats(frames(A, 30, 9))!, a)).toBeGreaterThan(
+      meanLogLikelihood(stats(frames(B, 30, 9))!, a),
+    );
+  });
+});
+
+describe("the 20-line dialogue with short turns (real audio)", () => {
+  it("gives every line its speaker, the short ones at a turn too", async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { parseWav, toMono } = await import("../audio/wav.ts");
+    const dir = mkdtempSync(join(tmpdir(), "dub-turns-"));
+    const d = makeDialogue(dir, TWENTY, { name: "t20", leadMs: 1500, turnMs: 350, pauseMs: 500 });
+    const pcm = parseWav(readFileSync(d.wav));
+    rmSync(dir, { recursive: true, force: true });
+    const { labels } = await createLocalDiarizer().diarize({
+      samples: toMono(pcm),
+      sampleRate: pcm.sampleRate,
+      segments: d.truth,
+      maxSpeakers: 8,
+    });
+    const voiceOf = new Map<number, string>();
+    for (const [i, l] of labels.entries()) voiceOf.set(l, voiceOf.get(l) ?? d.truth[i]!.voice);
+    const right = labels.filter((l, i) => voiceOf.get(l) === d.truth[i]!.voice).length;
+    expect(new Set(labels).size).toBe(2);
+    expect(right).toBe(20);
   });
 });
 
