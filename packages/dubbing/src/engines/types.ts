@@ -164,6 +164,8 @@ export interface LocalVoice {
   language: LanguageCode;
   gender: Gender;
   label: string;
+  /** The voice's own median pitch (Hz) as measured (bench/pipeline/voices-quality.ts), where known. */
+  pitchHz?: number;
 }
 
 export interface SynthesisRequest {

@@ -43,6 +43,21 @@ describe("resolveVoice", () => {
     expect(v.engine.id).toBe("espeak-ng");
     expect(v.voice.id).toMatch(/^es\+f\d$/);
   });
+  it("gives a second speaker of the same voice another voice of the engine, not the first one's", async () => {
+    const r = new EngineRegistry().register(createEspeakEngine());
+    const andrew = { ...ava, selectedVoice: "en-US-AndrewMultilingualNeural" };
+    const first = await resolveVoice(r, andrew, "es", 0);
+    const second = await resolveVoice(
+      r,
+      { ...andrew, id: "speaker-2" },
+      "es",
+      1,
+      new Set([`espeak-ng/${first.voice.id}`]),
+    );
+    expect(first.voice.gender).toBe("Male");
+    expect(second.voice.gender).toBe("Male");
+    expect(second.voice.id).not.toBe(first.voice.id);
+  });
   it("maps the default voice of a speaker without a choice the same way", async () => {
     const r = new EngineRegistry().register(cloud(true)).register(createEspeakEngine());
     const v = await resolveVoice(r, { ...ava, selectedVoice: "" }, "fr", 1);

@@ -1,11 +1,12 @@
 import { parseClonedVoice } from "../clone/voice-value.ts";
-import type { Speaker } from "../doc.ts";
+import { type Speaker, styleTarget } from "../doc.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import type { LocalVoice, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import { type LanguageCode, languageName } from "../languages.ts";
 import { findVoice, localVoicesFor, voicesFor } from "../voices/catalog.ts";
 import { genderOfPitch } from "../voices/gender.ts";
+import type { SpeakerFit } from "../voices/register.ts";
 import type { StyleFit, VoiceStyle } from "./follow.ts";
 
 export interface ResolvedVoice {
@@ -37,12 +38,13 @@ async function catalogCandidates(
   registry: EngineRegistry,
   value: string,
   language: LanguageCode,
+  fit: SpeakerFit = {},
 ): Promise<{ voice: LocalVoice; catalogVoice: string }[]> {
   const cloud = registry
     .list("tts")
     .map((e) => e.voiceFor?.(value, language))
     .filter((v): v is LocalVoice => v !== undefined);
-  const local = localVoicesFor(value, language, await installedVoices(registry, language));
+  const local = localVoicesFor(value, language, await installedVoices(registry, language), fit);
   return [...cloud, ...local].map((voice) => ({ voice, catalogVoice: value }));
 }
 
@@ -88,7 +90,9 @@ async function resolveCloned(
 /**
  * The voice a speaker speaks `language` with: a cloned voice by the engine that made it (resolveCloned),
  * else their catalogue voice mapped to the first available
- * engine (a configured cloud engine's own voice, else a local one), or a voice given as "engine:id", or
+ * engine (a configured cloud engine's own voice, else a local one: of the speaker's register when the
+ * voice follows them, and none of `taken`, the local voices of the dub's other speakers, while the
+ * language has another), or a voice given as "engine:id", or
  * (no/unknown voice) a default catalogue voice mapped the same way, or the registry's first TTS engine
  * for the language. Throws DubError no_engine.
  */
@@ -97,14 +101,17 @@ export async function resolveVoice(
   speaker: Speaker,
   language: LanguageCode,
   index: number,
+  taken?: ReadonlySet<string>,
 ): Promise<ResolvedVoice> {
+  // the pitch the voice follows (the speaker's own, or the one set for them), when it follows them
+  const fit: SpeakerFit = { pitchHz: styleTarget(speaker.style)?.pitchHz, taken };
   const candidates: { voice: LocalVoice; catalogVoice?: string }[] = [];
   const value = speaker.selectedVoice.trim();
   const cloned = parseClonedVoice(value);
   if (cloned) return resolveCloned(registry, cloned, speaker, language);
   const direct = /^([a-z0-9.-]+):(.+)$/i.exec(value);
   if (findVoice(value)) {
-    candidates.push(...(await catalogCandidates(registry, value, language)));
+    candidates.push(...(await catalogCandidates(registry, value, language, fit)));
   } else if (direct) {
     const engine = registry.get("tts", direct[1]!);
     const voice = engine?.voices(language).find((v) => v.id === direct[2]);
@@ -114,7 +121,7 @@ export async function resolveVoice(
     // no usable choice: a default voice, alternating genders between speakers
     const gender = index % 2 === 0 ? "Female" : "Male";
     const fallback = voicesFor(language, gender)[Math.floor(index / 2)] ?? voicesFor(language, gender)[0]!;
-    candidates.push(...(await catalogCandidates(registry, fallback.value, language)));
+    candidates.push(...(await catalogCandidates(registry, fallback.value, language, fit)));
   }
   const why: string[] = [];
   for (const c of candidates) {

@@ -3,6 +3,7 @@
 // language: with Azure configured it is the Azure voice itself; offline it maps to a local voice.
 import type { Gender, LocalVoice } from "../engines/types.ts";
 import type { LanguageCode } from "../languages.ts";
+import { registerVoice, type SpeakerFit, untakenFirst } from "./register.ts";
 
 export interface VoiceOption {
   /** Display name, e.g. "Andrew". */
@@ -140,6 +141,9 @@ export function pickByGender<T extends { gender: Gender }>(
 /** Local engines, best first: neural, then Pico, then the formant synthesizers. Others come after these. */
 export const ENGINE_RANK: readonly string[] = ["piper", "pico", "espeak-ng", "flite"];
 
+/** The engines heard about as well as each other (docs/ENGINES.md, round-trip WER): a taken voice gives way to another of these only. */
+export const CLEAR_ENGINES: readonly string[] = ["piper", "pico"];
+
 const rankOf = (engine: string) => {
   const i = ENGINE_RANK.indexOf(engine);
   return i < 0 ? ENGINE_RANK.length : i;
@@ -149,22 +153,29 @@ const rankOf = (engine: string) => {
  * Pure: the local voices a catalogue voice maps to for a language, best first, from `available` (what the
  * installed engines list for the language): one voice of the catalogue voice's gender per engine, engines
  * in ENGINE_RANK's order, each engine's voice chosen by the catalogue voice's position (pickByGender) so
- * that different catalogue voices get different voices where an engine has several.
+ * that different catalogue voices get different voices where an engine has several. For a speaker
+ * (`fit`, register.ts): within an engine the voice nearest their measured pitch that no other speaker has,
+ * and the engines whose voice another speaker has after the others.
  */
 export function localVoicesFor(
   value: string,
   language: LanguageCode,
   available: readonly LocalVoice[],
+  fit: SpeakerFit = {},
 ): LocalVoice[] {
-  if (!findVoice(value)) return [];
+  const voice = findVoice(value);
+  if (!voice) return [];
   const engines = [...new Set(available.filter((a) => a.language === language).map((a) => a.engine))];
   engines.sort((a, b) => rankOf(a) - rankOf(b));
-  return engines
-    .map((e) =>
-      pickByGender(
-        value,
-        available.filter((a) => a.engine === e && a.language === language),
-      ),
-    )
+  const picked = engines
+    .map((e) => {
+      const own = available.filter((a) => a.engine === e && a.language === language);
+      return registerVoice(
+        own.filter((a) => a.gender === voice.gender),
+        pickByGender(value, own),
+        fit,
+      );
+    })
     .filter((v): v is LocalVoice => v !== undefined);
+  return untakenFirst(picked, fit.taken, (v) => CLEAR_ENGINES.includes(v.engine));
 }

@@ -6,6 +6,7 @@ import { DubError } from "../../errors.ts";
 import { mp4CanCopyVideo } from "../../media/args.ts";
 import { MediaError } from "../../media/errors.ts";
 import { probe } from "../../media/probe.ts";
+import { voiceKey } from "../../voices/register.ts";
 import { type ResolvedVoice, resolveVoice } from "../voices.ts";
 import type { PreparedDub } from "./types.ts";
 
@@ -30,9 +31,13 @@ export async function prepareDub(
     );
   const { segments, warnings } = planSegments(doc, info.durationMs);
   const voices = new Map<string, ResolvedVoice>();
+  // each speaker's voice none of the others' while the language has another of their gender
+  const taken = new Set<string>();
   for (const [i, s] of doc.speakers.entries()) {
-    if (segments.some((seg) => seg.speaker === s.id && seg.text.trim()))
-      voices.set(s.id, await resolveVoice(registry, s, doc.language, i));
+    if (!segments.some((seg) => seg.speaker === s.id && seg.text.trim())) continue;
+    const v = await resolveVoice(registry, s, doc.language, i, taken);
+    voices.set(s.id, v);
+    taken.add(voiceKey(v.voice));
   }
   return {
     durationMs: info.durationMs,
