@@ -27,6 +27,7 @@ import { instrumentEngines, Metrics, workerEndpoint } from "./metrics/index.ts";
 import { VideoRepository } from "./projects/repository.ts";
 import { TranslationRepository } from "./projects/translation-repository.ts";
 import { startIdleCollector } from "./runtime/idle-collector.ts";
+import { tightenTree } from "./runtime/private-files.ts";
 import { claimProcessFolder, sweepGoneProcesses } from "./runtime/process-folder.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 import { allowedImageHosts, OfflineImageLibrary } from "./storyboards/images.ts";
@@ -72,6 +73,9 @@ export async function startServer(
     memory: opts.memoryDb,
     loadDataDir: opts.loadDataDir,
   });
+  // PGlite's file system (Emscripten's) sets the modes of some files it creates itself (the new database's,
+  // pg_internal.init at each start: 0666), whatever the process's umask: made private again once it is open.
+  if (embeddedOnDisk) await tightenTree(path.join(config.dataDir, "db"));
   // What a crash left in tmp: in embedded mode nothing runs yet, so all of it; later, hourly, what is old.
   const stale = () => new Date(Date.now() - SCRATCH_MAX_AGE_MS);
   await sweepScratch(tmpDir, database.kind === "pglite" ? new Date() : stale());

@@ -9,6 +9,10 @@ import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { tar, writeBackup } from "../backup/archive.ts";
 import { BACKUP_STATUS, claimDataDir, controlSocketAlive, controlSocketPath } from "../backup/control.ts";
+import { keepNewFilesPrivate, tightenTree } from "../runtime/private-files.ts";
+
+// DATA_DIR is the service user's alone: what a backup with no server running writes there too.
+keepNewFilesPrivate();
 
 const USAGE = "usage: npm run backup -- FILE   (DATA_DIR as the server's; default ./data)";
 
@@ -50,6 +54,8 @@ async function offline(dataDir: string, out: NodeJS.WritableStream): Promise<voi
   } finally {
     await pglite.close();
     await control.close();
+    // PGlite sets the modes of files it creates itself (pg_internal.init: 0666): private again
+    await tightenTree(path.join(dataDir, "db"));
   }
 }
 

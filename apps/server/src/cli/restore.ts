@@ -5,6 +5,10 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { claimDataDir } from "../backup/control.ts";
 import { restoreBackup } from "../backup/restore.ts";
+import { keepNewFilesPrivate, tightenTree } from "../runtime/private-files.ts";
+
+// DATA_DIR is the service user's alone: what the restore writes too (docs/OPERATIONS.md "File modes").
+keepNewFilesPrivate();
 
 try {
   const source = process.argv[2];
@@ -16,6 +20,8 @@ try {
   const control = await claimDataDir(dataDir);
   try {
     const manifest = await restoreBackup(file, dataDir);
+    // tar run by root keeps the modes the archive recorded (an older install's 0644): private again
+    await tightenTree(dataDir);
     console.log(`restored ${file} (made ${manifest.createdAt}) into ${dataDir}`);
   } finally {
     await control.close();

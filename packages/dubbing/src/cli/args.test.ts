@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { exitCodeFor, parseCommand, UsageError } from "./args.ts";
-import { modelsDir } from "./models.ts";
+import { inDataDir, modelsDir } from "./models.ts";
 
 describe("parseCommand", () => {
   it("gives help for no command, --help and each command's --help", () => {
@@ -106,5 +106,10 @@ describe("dub models", () => {
     expect(modelsDir(undefined, { MODELS_DIR: "/b", DATA_DIR: "/c" })).toBe("/b");
     expect(modelsDir(undefined, { DATA_DIR: "/c" })).toBe("/c/models");
     expect(modelsDir(undefined, {})).toBe(resolve("data/models"));
+    // DATA_DIR's models are made private like the rest of it; a shared folder elsewhere is not
+    expect(inDataDir("/c/models", { DATA_DIR: "/c" })).toBe(true);
+    expect(inDataDir(resolve("data/models"), {})).toBe(true);
+    expect(inDataDir("/cx/models", { DATA_DIR: "/c" })).toBe(false);
+    expect(inDataDir("/app/.tools/models", { DATA_DIR: "/data" })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // `dub models`: the model catalogue from the command line (a thin shell over models/store.ts).
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { SHARED_MODELS_DIR } from "../asr/faster-whisper.ts";
 import { DEFAULT_MODELS } from "../models/catalog.ts";
 import { installedFolder, modelDirs } from "../models/installed.ts";
@@ -12,6 +12,16 @@ const err = process.stderr;
 /** Pure: the models' folder: --dir, else MODELS_DIR, else DATA_DIR/models, else data/models. */
 export function modelsDir(dir: string | undefined, env: Record<string, string | undefined>): string {
   return resolve(dir || env.MODELS_DIR || join(env.DATA_DIR || "data", "models"));
+}
+
+/**
+ * Pure: whether the models' folder is inside DATA_DIR, whose files are the service user's alone (what the
+ * server writes there is 0600/0700; docs/OPERATIONS.md "File modes"). A shared folder elsewhere (the
+ * checkout's .tools/models, the image's) keeps the usual modes: other users' servers read it.
+ */
+export function inDataDir(dir: string, env: Record<string, string | undefined>): boolean {
+  const data = resolve(env.DATA_DIR || "data");
+  return dir === data || dir.startsWith(data + sep);
 }
 
 /** Pure: the folders `models list` reads: the given one, then the shared one (the server's order). */
@@ -42,6 +52,7 @@ export async function runModels(
     return;
   }
   const ids = cmd.ids.length ? cmd.ids : [...DEFAULT_MODELS];
+  if (inDataDir(dir, process.env)) process.umask(0o077);
   for (const id of ids) {
     if (signal.aborted) return;
     if (cmd.action === "remove") {
