@@ -58,8 +58,9 @@ COPY --from=node /opt/node /opt/node
 COPY --from=node /opt/npm /opt/npm
 RUN ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
 # The runtime Python environments (scripts/setup.sh pythons: yt-dlp, the recognition worker, DeepFilterNet3,
-# Piper), hash-pinned, made here at the path they run from (a virtual environment is not relocatable), before
-# the app is copied: a change of the code does not make them again, only one of their requirements files.
+# Piper, the neural translation worker), hash-pinned, made here at the path they run from (a virtual
+# environment is not relocatable), before the app is copied: a change of the code does not make them
+# again, only one of their requirements files.
 # PIP_CERT: the machine's authorities, if a base image adds its own.
 COPY scripts/python.sh scripts/setup.sh /app/scripts/
 COPY scripts/python/ /app/scripts/python/
