@@ -22,6 +22,11 @@ export const projectSchema = z.object({
   language: z.string(),
   /** How many people speak, as the user said (1–8); null: detected by the transcription. */
   speakerCount: z.number().nullable(),
+  /**
+   * "Detect": the language recognition heard (ISO 639-1) and how sure it was (0–1), also when it was too
+   * unsure to take (then the project failed, asking for the language); null when the user chose it.
+   */
+  detectedLanguage: z.object({ language: z.string(), probability: z.number() }).nullable(),
   originalVideoUrl: url,
   posterUrl: url,
   previewUrl: url,

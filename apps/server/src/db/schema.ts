@@ -166,6 +166,8 @@ export const projects = pgTable(
     glossary: jsonb("glossary").$type<GlossaryEntry[]>().notNull().default([]),
     /** How many people speak, as the user said (1–8); null: detected. Read by the transcription. */
     speakerCount: integer("speaker_count"),
+    /** "Detect": the language recognition heard and how sure it was (0–1); null when the user chose it. */
+    detectedLanguage: jsonb("detected_language").$type<{ language: string; probability: number }>(),
     /** Link import: the link the worker downloads the original from; `original_key` is "" until it has. */
     sourceUrl: text("source_url"),
     uploadedAt: createdAt(),

@@ -20,6 +20,7 @@ export function presentProject(row: ProjectRow, sign: SignPath): Project {
     statusMessage: row.statusMessage,
     language: row.language,
     speakerCount: row.speakerCount,
+    detectedLanguage: row.detectedLanguage ?? null,
     originalVideoUrl: url(row.originalKey),
     posterUrl: url(row.posterKey),
     previewUrl: url(row.previewKey),

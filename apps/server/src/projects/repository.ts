@@ -253,7 +253,13 @@ export class VideoRepository {
   /** Writes speakers and transcript as given (the transcription job; users go through `saveEdit`). */
   async update(
     projectId: string,
-    change: { title?: string; language?: SpokenLanguage; speakers?: Speaker[]; transcript?: Segment[] },
+    change: {
+      title?: string;
+      language?: SpokenLanguage;
+      detectedLanguage?: { language: string; probability: number } | null;
+      speakers?: Speaker[];
+      transcript?: Segment[];
+    },
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
@@ -261,6 +267,7 @@ export class VideoRepository {
         .set({
           ...(change.title !== undefined && { title: change.title }),
           ...(change.language !== undefined && { language: change.language }),
+          ...(change.detectedLanguage !== undefined && { detectedLanguage: change.detectedLanguage }),
           updatedAt: new Date(),
         })
         .where(eq(projects.id, projectId));

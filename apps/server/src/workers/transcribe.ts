@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DETECT, transcribe } from "@dubbing/dubbing";
+import { DETECT, DubError, transcribe } from "@dubbing/dubbing";
 import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
 import { transcribePercent } from "../jobs/progress.ts";
@@ -29,6 +29,8 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
   const { repo, storage, tracker } = deps;
   const project = await repo.findById(job.projectId);
   if (!project) return tracker.finish(job.trackId, "failed", "The project was deleted.");
+  // what a failed detection heard (unsure, or a language not served): kept for the creator to see
+  let heard: { language: string; probability: number } | null = null;
   await runTracked(
     deps,
     {
@@ -39,11 +41,15 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       alsoWrite: (percent, message) =>
         repo.setState(project.id, { progress: percent, statusMessage: message }),
       // The video stays usable when transcription fails: the user can type the transcript; the message says why.
-      message: (error) => transcribeMessage(error, project.language),
+      message: (error) => {
+        if (error instanceof DubError && error.detected) heard = error.detected;
+        return transcribeMessage(error, project.language);
+      },
       record: async (message) => {
         // A failed detection leaves no language to type, translate or dub from: the project fails until
         // the user picks one and transcribes again.
         if (project.language === DETECT) {
+          await repo.update(project.id, { detectedLanguage: heard });
           await repo.setState(project.id, { status: "failed", progress: 100, statusMessage: message });
           return deps.webhooks.emit(project.workspaceId, "project.failed", project.id, {
             projectId: project.id,
@@ -90,6 +96,8 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       // "detect": the project's language becomes the one heard
       await repo.update(project.id, {
         language: doc.language,
+        // what was heard and how surely; a language the user chose was not detected
+        detectedLanguage: project.language === DETECT ? (doc.meta?.detected ?? null) : null,
         speakers: doc.speakers,
         transcript: doc.transcript,
       });

@@ -13,4 +13,22 @@ describe("spokenLanguageName", () => {
     expect(spokenLanguageName({ language: "detect", status: "failed" }, [spanish])).toBe("not detected");
     expect(spokenLanguageName({ language: "detect", status: "transcribing" }, [spanish])).toBe("detecting");
   });
+
+  it("says a detected language was detected, and how surely", () => {
+    const detectedLanguage = { language: "es", probability: 0.947 };
+    expect(spokenLanguageName({ language: "es", status: "ready", detectedLanguage }, [spanish])).toBe(
+      "Spanish (detected, 95 % sure)",
+    );
+    // changed by the creator since: their choice
+    expect(spokenLanguageName({ language: "es", status: "ready", detectedLanguage: null }, [spanish])).toBe(
+      "Spanish",
+    );
+  });
+
+  it("says what an unsure detection heard", () => {
+    const detectedLanguage = { language: "es", probability: 0.46 };
+    expect(spokenLanguageName({ language: "detect", status: "failed", detectedLanguage }, [spanish])).toBe(
+      "not sure: it sounds like Spanish (46 % sure)",
+    );
+  });
 });
