@@ -105,6 +105,18 @@ describe.each(MODES)("review (%s)", (mode) => {
       "This workspace dubs only approved translations: a reviewer approves this one first.",
     ]);
 
+    // a reviewer does not approve while a thread they opened is still open
+    const open = await as("reviewer", "POST", `/api/video/${project}/comments`, {
+      language: "es",
+      line: 0,
+      body: "Still too formal",
+    });
+    const blocked = await status("reviewer", "approved");
+    expect([blocked.status, blocked.body.error.message]).toEqual([
+      409,
+      "Resolve your open comment on this translation before approving it.",
+    ]);
+    await as("reviewer", "PUT", `/api/video/${project}/comments/${open.body.id}`, { resolved: true });
     const approved = await status("reviewer", "approved");
     expect(approved.body).toMatchObject({ status: "approved", by: expect.stringMatching(/^reviewer-/) });
     const listed = await as("viewer", "GET", `/api/video/${project}/translations`);

@@ -12,7 +12,7 @@ import { projectActivity, users } from "../db/schema.ts";
 export function activityRoutes(app: FastifyInstance, deps: { db: Db }) {
   app.get<{ Params: { id: string } }>(
     "/api/video/:id/activity",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request): Promise<ActivityList> => {
       const rows = await deps.db
         .select({ entry: projectActivity, actor: users.email })

@@ -1,4 +1,4 @@
-import type { Role } from "@dubbing/contract";
+import { ACTION_ROLES, type Action, type Role } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -56,10 +56,15 @@ export const SESSION_ONLY = { config: { access: "session-only", need: "account" 
 
 /**
  * Route options of a workspace's /api route (a session or an API key): the caller's role in the workspace
- * of `resource` must be at least `role` (workspaces/access.ts), checked before the handler runs.
+ * of `resource` must be at least the one `action` needs in the contract's table (`ACTION_ROLES`, which the
+ * screens follow too), checked before the handler runs (workspaces/access.ts).
  */
-export function member(role: Role, resource: Resource, access: "signed-in" | "session-only" = "signed-in") {
-  return { config: { access, need: { role, resource } } } as const;
+export function member(
+  action: Action,
+  resource: Resource,
+  access: "signed-in" | "session-only" = "signed-in",
+) {
+  return { config: { access, need: { role: ACTION_ROLES[action], resource } } } as const;
 }
 /**
  * Route options of the operator's console API: a session whose account's address is in ADMIN_EMAILS. To

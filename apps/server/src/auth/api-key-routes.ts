@@ -13,7 +13,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyService }
   }));
 
   // a key of the workspace of `?workspaceId=` (the personal one by default), which it alone can reach
-  app.post("/api/account/keys", member("admin", "query", "session-only"), async (request, reply) => {
+  app.post("/api/account/keys", member("integrations", "query", "session-only"), async (request, reply) => {
     const input = parseBody(createApiKeySchema, request.body);
     const created = await keys.create(currentUser(request).id, {
       name: input.name,

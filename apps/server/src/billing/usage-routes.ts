@@ -19,7 +19,7 @@ export function usageRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; db: Db; videos: VideoRepository },
 ) {
-  app.get("/api/usage", member("viewer", "query"), async (request): Promise<Usage> => {
+  app.get("/api/usage", member("view", "query"), async (request): Promise<Usage> => {
     const userId = await payerOf(deps.db, currentWorkspace(request).id);
     const usage = await deps.billing.usageOf(userId);
     return {

@@ -19,19 +19,19 @@ export function ownershipRoutes(
 ) {
   const { deletion } = deps;
 
-  app.patch<Params>("/api/video/:id", member("editor", "project"), async (request) => {
+  app.patch<Params>("/api/video/:id", member("edit", "project"), async (request) => {
     const { title } = parseBody(renameBody, request.body);
     return deps.videos.update(currentUser(request).id, request.params.id, { title });
   });
 
-  app.delete<Params>("/api/video/:id", member("admin", "project"), async (request, reply) => {
+  app.delete<Params>("/api/video/:id", member("delete", "project"), async (request, reply) => {
     await deletion.deleteProject(currentUser(request).id, request.params.id);
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string; language: string } }>(
     "/api/video/:id/translations/:language",
-    member("editor", "project"),
+    member("translate", "project"),
     async (request, reply) => {
       const { id } = request.params;
       await deletion.deleteTranslation(currentUser(request).id, id, languageParam(request.params.language));
@@ -39,12 +39,12 @@ export function ownershipRoutes(
     },
   );
 
-  app.patch<Params>("/api/storyboard/:id", member("editor", "storyboard"), async (request) => {
+  app.patch<Params>("/api/storyboard/:id", member("storyboard", "storyboard"), async (request) => {
     const { title } = parseBody(storyboardRenameBody, request.body);
     return deps.storyboards.rename(currentUser(request).id, request.params.id, title);
   });
 
-  app.delete<Params>("/api/storyboard/:id", member("admin", "storyboard"), async (request, reply) => {
+  app.delete<Params>("/api/storyboard/:id", member("delete", "storyboard"), async (request, reply) => {
     await deletion.deleteStoryboard(currentUser(request).id, request.params.id);
     return reply.code(204).send();
   });

@@ -9,20 +9,20 @@ export function glossaryRoutes(app: FastifyInstance, deps: { glossaries: Glossar
   const { glossaries } = deps;
   type Params = { Params: { id: string } };
 
-  app.get<Params>("/api/video/:id/glossary", member("viewer", "project"), async (request) =>
+  app.get<Params>("/api/video/:id/glossary", member("view", "project"), async (request) =>
     glossaries.ofProject(currentUser(request).id, request.params.id),
   );
 
-  app.put<Params>("/api/video/:id/glossary", member("editor", "project"), async (request) => {
+  app.put<Params>("/api/video/:id/glossary", member("glossary", "project"), async (request) => {
     const { glossary } = parseBody(glossaryBody, request.body);
     return glossaries.saveProject(currentUser(request).id, request.params.id, glossary);
   });
 
-  app.get("/api/account/glossary", member("viewer", "query"), async (request) =>
+  app.get("/api/account/glossary", member("view", "query"), async (request) =>
     glossaries.ofWorkspace(currentWorkspace(request).id),
   );
 
-  app.put("/api/account/glossary", member("editor", "query"), async (request) => {
+  app.put("/api/account/glossary", member("glossary", "query"), async (request) => {
     const { glossary } = parseBody(glossaryBody, request.body);
     return glossaries.saveWorkspace(currentWorkspace(request).id, glossary);
   });

@@ -1,5 +1,12 @@
-import { type LineComment, lineCommentBody, resolveCommentBody, reviewStatusBody } from "@dubbing/contract";
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import {
+  type LanguageCode,
+  type LineComment,
+  lineCommentBody,
+  resolveCommentBody,
+  reviewRefusal,
+  reviewStatusBody,
+} from "@dubbing/contract";
+import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../activity/record.ts";
 import { currentUser, currentWorkspace, member } from "../auth/access.ts";
@@ -10,7 +17,6 @@ import { parseBody } from "../http/validate.ts";
 import { languageParam, NO_TRANSLATION } from "../projects/languages.ts";
 import { isUuid } from "../workspaces/access.ts";
 import { verdictRefusal } from "./approver.ts";
-import { reviewRefusal } from "./transitions.ts";
 
 const noTranslation = () => new AppError("not_found", NO_TRANSLATION);
 const noComment = () => new AppError("not_found", "There is no such comment.");
@@ -26,7 +32,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.put<Params>(
     "/api/video/:id/translations/:language/status",
-    member("reviewer", "project"),
+    member("review", "project"),
     async (request) => {
       const { status } = parseBody(reviewStatusBody, request.body);
       const { id } = request.params;
@@ -40,9 +46,10 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
         .from(translations)
         .where(and(eq(translations.projectId, id), eq(translations.language, language)));
       if (!row) throw noTranslation();
-      const refusal = reviewRefusal(currentWorkspace(request).role, row.status, status);
-      if (refusal) throw new AppError(refusal.code, refusal.message);
       const user = currentUser(request);
+      const ownOpen = status === "approved" ? await openThreadsBy(db, id, language, user.id) : 0;
+      const refusal = reviewRefusal(currentWorkspace(request).role, row.status, status, ownOpen);
+      if (refusal) throw new AppError(refusal.code, refusal.message);
       const mine = verdictRefusal(user.id, status, { status: row.work, editedBy: row.editedBy });
       if (mine) throw new AppError(mine.code, mine.message);
       const by = user.email;
@@ -71,7 +78,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.get<{ Params: { id: string }; Querystring: { language?: string } }>(
     "/api/video/:id/comments",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request) => {
       const { language } = request.query;
       const rows = await db
@@ -91,7 +98,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.post<{ Params: { id: string } }>(
     "/api/video/:id/comments",
-    member("reviewer", "project"),
+    member("comment", "project"),
     async (request, reply) => {
       const input = parseBody(lineCommentBody, request.body);
       const projectId = request.params.id;
@@ -121,7 +128,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.put<{ Params: { id: string; commentId: string } }>(
     "/api/video/:id/comments/:commentId",
-    member("reviewer", "project"),
+    member("comment", "project"),
     async (request) => {
       const { resolved } = parseBody(resolveCommentBody, request.body);
       if (!isUuid(request.params.commentId)) throw noComment();
@@ -139,6 +146,23 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
       return present(row, author?.email ?? null);
     },
   );
+}
+
+/** How many threads `authorId` opened on the language's lines that are not resolved. */
+async function openThreadsBy(db: Db, projectId: string, language: LanguageCode, authorId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(lineComments)
+    .where(
+      and(
+        eq(lineComments.projectId, projectId),
+        eq(lineComments.language, language),
+        eq(lineComments.authorId, authorId),
+        isNull(lineComments.parentId),
+        isNull(lineComments.resolvedAt),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 function present(row: typeof lineComments.$inferSelect, author: string | null): LineComment {

@@ -13,7 +13,7 @@ export function storyboardRoutes(
 ) {
   const { storyboards } = deps;
 
-  app.post("/api/storyboard", member("editor", "query"), async (request, reply) => {
+  app.post("/api/storyboard", member("storyboard", "query"), async (request, reply) => {
     const { title, transcript } = parseBody(createStoryboardBody, request.body);
     return reply
       .code(201)
@@ -22,13 +22,13 @@ export function storyboardRoutes(
       );
   });
 
-  app.get("/api/storyboard", member("viewer", "query"), async (request) =>
+  app.get("/api/storyboard", member("view", "query"), async (request) =>
     storyboards.list(currentWorkspace(request).id),
   );
 
   app.get<{ Querystring: { query?: string } }>(
     "/api/storyboard/images/search",
-    member("editor", "query"),
+    member("storyboard", "query"),
     async (request) => {
       const parsed = searchQuery.safeParse(request.query.query ?? "");
       if (!parsed.success) throw new AppError("query_required", parsed.error.issues[0]!.message);
@@ -54,15 +54,13 @@ export function storyboardRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    "/api/storyboard/:id",
-    member("viewer", "storyboard"),
-    async (request) => storyboards.get(currentUser(request).id, request.params.id),
+  app.get<{ Params: { id: string } }>("/api/storyboard/:id", member("view", "storyboard"), async (request) =>
+    storyboards.get(currentUser(request).id, request.params.id),
   );
 
   app.put<{ Params: { id: string } }>(
     "/api/storyboard/:id",
-    member("editor", "storyboard"),
+    member("storyboard", "storyboard"),
     async (request) => {
       const change = parseBody(updateStoryboardBody, request.body);
       return storyboards.update(currentUser(request).id, request.params.id, change);
@@ -71,7 +69,7 @@ export function storyboardRoutes(
 
   app.post<{ Params: { id: string } }>(
     "/api/storyboard/:id/generate-video",
-    member("editor", "storyboard"),
+    member("storyboard", "storyboard"),
     async (request, reply) => {
       const opts = parseBody(generateBody, request.body ?? undefined);
       const result = await storyboards.generate(currentUser(request).id, request.params.id, opts);

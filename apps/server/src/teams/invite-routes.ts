@@ -24,13 +24,13 @@ export function inviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: Maile
 
   app.get<Params>(
     "/api/workspaces/:id/invites",
-    member("admin", "workspace"),
+    member("members", "workspace"),
     async (request): Promise<InviteList> => ({
       invites: await pendingInvites(db, currentWorkspace(request).id),
     }),
   );
 
-  app.post<Params>("/api/workspaces/:id/invites", member("admin", "workspace"), async (request, reply) => {
+  app.post<Params>("/api/workspaces/:id/invites", member("members", "workspace"), async (request, reply) => {
     const { email, role } = parseBody(inviteBody, request.body);
     const inviter = currentUser(request);
     const made = await createInvite(db, {
@@ -50,7 +50,7 @@ export function inviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: Maile
 
   app.delete<{ Params: { id: string; inviteId: string } }>(
     "/api/workspaces/:id/invites/:inviteId",
-    member("admin", "workspace"),
+    member("members", "workspace"),
     async (request, reply) => {
       await revokeInvite(db, currentWorkspace(request).id, request.params.inviteId);
       return reply.code(204).send();

@@ -17,7 +17,7 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.get<{ Params: { id: string } }>(
     "/api/workspaces/:id/members",
-    member("viewer", "workspace"),
+    member("view", "workspace"),
     async (request): Promise<MemberList> => ({ members: await membersOf(db, currentWorkspace(request).id) }),
   );
 
@@ -35,7 +35,7 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db }) {
     return workspace;
   }
 
-  app.put<Params>("/api/workspaces/:id/members/:userId", member("admin", "workspace"), async (request) => {
+  app.put<Params>("/api/workspaces/:id/members/:userId", member("members", "workspace"), async (request) => {
     const { role } = parseBody(memberRoleBody, request.body);
     const workspace = await checkChange(request, role);
     if (role === "owner" && (await isPersonal(db, workspace.id)))
@@ -47,7 +47,7 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db }) {
   // any member may leave; removing someone else takes an admin (the rules say which)
   app.delete<Params>(
     "/api/workspaces/:id/members/:userId",
-    member("viewer", "workspace"),
+    member("view", "workspace"),
     async (request, reply) => {
       const workspace = await checkChange(request);
       await removeMember(db, workspace.id, request.params.userId);

@@ -23,7 +23,7 @@ export function workspaceRoutes(app: FastifyInstance, deps: { db: Db; deletion: 
   // its name, and whether only approved translations are dubbed
   app.put<{ Params: { id: string } }>(
     "/api/workspaces/:id",
-    member("admin", "workspace"),
+    member("settings", "workspace"),
     async (request) => {
       const change = parseBody(workspaceSettingsBody, request.body);
       const workspace = currentWorkspace(request);
@@ -34,7 +34,7 @@ export function workspaceRoutes(app: FastifyInstance, deps: { db: Db; deletion: 
   // with everything in it: its owner, signed in (not a key); a personal workspace goes with its account
   app.delete<{ Params: { id: string } }>(
     "/api/workspaces/:id",
-    member("owner", "workspace", "session-only"),
+    member("deleteWorkspace", "workspace", "session-only"),
     async (request, reply) => {
       await deps.deletion.deleteWorkspace(currentWorkspace(request).id);
       return reply.code(204).send();

@@ -40,7 +40,7 @@ export function translationRoutes(
 ) {
   const service = deps.translations;
 
-  app.get<Params>("/api/video/:id/translations", member("viewer", "project"), async (request) =>
+  app.get<Params>("/api/video/:id/translations", member("view", "project"), async (request) =>
     service.list(currentUser(request).id, request.params.id),
   );
 
@@ -54,7 +54,7 @@ export function translationRoutes(
     });
   }
 
-  app.post<Params>("/api/video/:id/translate", member("editor", "project"), async (request, reply) => {
+  app.post<Params>("/api/video/:id/translate", member("translate", "project"), async (request, reply) => {
     const { language } = parseBody(languageBody, request.body);
     const started = await service.translate(currentUser(request).id, request.params.id, language);
     await recordActivity(deps.db, activityOf(request, "translation:started", language));
@@ -62,7 +62,7 @@ export function translationRoutes(
     return done ? reply.code(200).send(done) : reply.code(202).send(started);
   });
 
-  app.put<Params>("/api/video/:id/translation", member("editor", "project"), async (request) => {
+  app.put<Params>("/api/video/:id/translation", member("translate", "project"), async (request) => {
     const { language, transcript } = parseBody(translationBody, request.body);
     const saved = await service.saveTranscript(
       currentUser(request).id,
@@ -74,7 +74,7 @@ export function translationRoutes(
     return saved;
   });
 
-  app.post<Params>("/api/video/:id/dub", member("editor", "project"), async (request, reply) => {
+  app.post<Params>("/api/video/:id/dub", member("dub", "project"), async (request, reply) => {
     const { language, ...opts } = parseBody(dubBody, request.body);
     const started = await service.dub(currentUser(request).id, request.params.id, language, opts);
     await recordActivity(deps.db, activityOf(request, "dub:started", language));
@@ -87,7 +87,7 @@ export function translationRoutes(
 
   app.put<{ Params: { id: string; language: string } }>(
     "/api/video/:id/translations/:language/review",
-    member("reviewer", "project"),
+    member("review", "project"),
     async (request) => {
       const { index, reviewed } = parseBody(reviewLineBody, request.body);
       const { id } = request.params;
@@ -103,7 +103,7 @@ export function translationRoutes(
 
   app.post<{ Params: { id: string; language: string; index: string } }>(
     "/api/video/:id/translations/:language/lines/:index/fix",
-    member("editor", "project"),
+    member("translate", "project"),
     async (request, reply) => {
       const { fix } = parseBody(lineFixBody, request.body);
       const { id } = request.params;
@@ -115,7 +115,7 @@ export function translationRoutes(
 
   // "Translate and dub" into several languages: answered with each language's translation job at once;
   // each dub starts (and is metered) when its translation is done.
-  app.post<Params>("/api/video/:id/dubs", member("editor", "project"), async (request, reply) => {
+  app.post<Params>("/api/video/:id/dubs", member("dub", "project"), async (request, reply) => {
     const { languages, ...opts } = parseBody(batchBody, request.body);
     const started = await service.translateAndDub(
       currentUser(request).id,
@@ -135,7 +135,7 @@ export function translationRoutes(
   // dubs on one timeline: a header names those whose picture waited differently, left out).
   app.get<Params>(
     "/api/video/:id/dubs/all-languages.mp4",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request, reply) => {
       const built = await service.allLanguagesMp4(
         currentUser(request).id,
@@ -158,7 +158,7 @@ export function translationRoutes(
   const audioStreams = perUserLimit(MAX_AUDIO_STREAMS_PER_USER);
   app.get<{ Params: { id: string; language: string } }>(
     "/api/video/:id/dubs/:language/audio.wav",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request, reply) => {
       const { id } = request.params;
       const language = languageParam(request.params.language);

@@ -34,7 +34,7 @@ export function subtitleImportRoutes(
 
   app.post<{ Params: { id: string; target: string } }>(
     "/api/video/:id/subtitles/:target",
-    member("editor", "project"),
+    member("edit", "project"),
     async (request) => {
       const userId = currentUser(request).id;
       const project = await videos.repo.requireVisible(userId, request.params.id);

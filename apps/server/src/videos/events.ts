@@ -35,14 +35,14 @@ export function videoEvents(
     for (const close of closing) close();
   });
   // The same records as a list, newest first: what ran on the project and how it ended.
-  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", member("viewer", "project"), async (request) => {
+  app.get<{ Params: { id: string } }>("/api/video/:id/jobs", member("view", "project"), async (request) => {
     const project = await deps.videos.get(currentUser(request).id, request.params.id);
     return (await deps.tracker.listForProject(project._id)).map(presentJob);
   });
 
   app.get<{ Params: { id: string } }>(
     "/api/video/:id/events",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request, reply) => {
       const user = currentUser(request);
       // a client gone while the project is read: nothing is opened for it

@@ -24,34 +24,34 @@ export function videoRoutes(
   const { videos } = deps;
   uploadRoutes(app, deps);
 
-  app.get("/api/video", member("viewer", "query"), async (request) =>
+  app.get("/api/video", member("view", "query"), async (request) =>
     videos.list(currentWorkspace(request).id),
   );
 
-  app.get<{ Params: { id: string } }>("/api/video/:id", member("viewer", "project"), async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/:id", member("view", "project"), async (request) =>
     videos.get(currentUser(request).id, request.params.id),
   );
 
   app.get<{ Params: { id: string } }>(
     "/api/video/:id/untranscribed-speech",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request) => videos.untranscribedSpeech(currentUser(request).id, request.params.id),
   );
 
   // Where the audio has speech: a typed transcript's new lines are placed on it.
-  app.get<{ Params: { id: string } }>("/api/video/:id/speech", member("viewer", "project"), async (request) =>
+  app.get<{ Params: { id: string } }>("/api/video/:id/speech", member("view", "project"), async (request) =>
     videos.speech(currentUser(request).id, request.params.id, deps.tmpDir),
   );
 
   app.get<{ Params: { id: string } }>(
     "/api/video/transcript/:id",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request) => videos.transcript(currentUser(request).id, request.params.id),
   );
 
   app.put<{ Params: { id: string } }>(
     "/api/video/:id/transcript",
-    member("editor", "project"),
+    member("edit", "project"),
     async (request) => {
       const { transcript } = parseBody(transcriptBody, request.body);
       const actorId = currentUser(request).id;
@@ -65,7 +65,7 @@ export function videoRoutes(
   // `?bilingual=1` on a translation: the original line above the translated one.
   app.get<{ Params: { id: string; file: string }; Querystring: { bilingual?: string } }>(
     "/api/video/:id/subtitles/:file",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request, reply) => {
       const match = /^([a-z]{2,3}|original)\.(srt|vtt)$/.exec(request.params.file);
       if (!match)
@@ -95,7 +95,7 @@ export function videoRoutes(
   // The spoken language, and a new transcription in it (replaces the transcript; also the retry).
   app.put<{ Params: { id: string } }>(
     "/api/video/:id/language",
-    member("editor", "project"),
+    member("edit", "project"),
     async (request, reply) => {
       const { language, speakers } = parseBody(languageChangeBody, request.body);
       const project = await videos.retranscribe(
@@ -108,7 +108,7 @@ export function videoRoutes(
     },
   );
 
-  app.put<{ Params: { id: string } }>("/api/video/:id", member("editor", "project"), async (request) => {
+  app.put<{ Params: { id: string } }>("/api/video/:id", member("edit", "project"), async (request) => {
     const change = parseBody(videoUpdateBody, request.body);
     const actorId = currentUser(request).id;
     const saved = await videos.update(actorId, request.params.id, change, deps.tmpDir);

@@ -27,7 +27,7 @@ export function uploadRoutes(
   const uploading = new Map<string, number>();
 
   // into the workspace of `?workspaceId=` (the caller's personal one by default)
-  app.post("/api/video/process", member("editor", "query"), async (request, reply) => {
+  app.post("/api/video/process", member("edit", "query"), async (request, reply) => {
     const user = currentUser(request);
     // A JSON body is a link import: the worker downloads the link (link-import/).
     if (!request.isMultipart() && request.body !== undefined) return acceptLink(request, reply, user.id);

@@ -30,7 +30,7 @@ export function cloningRoutes(
 
   app.post<{ Params: { id: string; speakerId: string } }>(
     "/api/video/:id/speakers/:speakerId/clone",
-    member("editor", "project"),
+    member("voices", "project"),
     async (request, reply) => {
       // no consent, no clone: said before anything else is looked at
       if ((request.body as { consent?: unknown } | null)?.consent !== true)
@@ -49,7 +49,7 @@ export function cloningRoutes(
   // with the voice (deleted with it).
   app.get<{ Params: { id: string; language: string } }>(
     "/api/voices/mine/:id/sample/:language",
-    member("viewer", "voice"),
+    member("view", "voice"),
     async (request, reply) => {
       const voice = await myVoices.get(currentWorkspace(request).id, request.params.id);
       const code = SAMPLE_LANGUAGES.get(request.params.language);

@@ -11,11 +11,11 @@ import type { MyVoiceService } from "./my-voices.ts";
 export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceService }) {
   const { myVoices } = deps;
 
-  app.get("/api/voices/mine", member("viewer", "query"), async (request) => ({
+  app.get("/api/voices/mine", member("view", "query"), async (request) => ({
     voices: await myVoices.list(currentWorkspace(request).id),
   }));
 
-  app.post("/api/voices/mine", member("editor", "query"), async (request, reply) => {
+  app.post("/api/voices/mine", member("voices", "query"), async (request, reply) => {
     const input = parseBody(createMyVoiceSchema, request.body);
     return reply
       .code(201)
@@ -24,7 +24,7 @@ export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceSer
 
   app.get<{ Params: { id: string } }>(
     "/api/video/:id/voices-heard-before",
-    member("viewer", "project"),
+    member("view", "project"),
     async (request) => ({
       offers: await myVoices.heardBefore(currentUser(request).id, request.params.id),
     }),
@@ -32,7 +32,7 @@ export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceSer
 
   app.patch<{ Params: { id: string } }>(
     "/api/voices/mine/:id",
-    member("editor", "voice"),
+    member("voices", "voice"),
     async (request) => {
       const change = parseBody(renameMyVoiceSchema, request.body);
       return myVoices.update(currentWorkspace(request).id, request.params.id, change);
@@ -41,7 +41,7 @@ export function myVoiceRoutes(app: FastifyInstance, deps: { myVoices: MyVoiceSer
 
   app.delete<{ Params: { id: string } }>(
     "/api/voices/mine/:id",
-    member("editor", "voice"),
+    member("voices", "voice"),
     async (request, reply) => {
       await myVoices.remove(currentWorkspace(request).id, request.params.id);
       return reply.code(204).send();

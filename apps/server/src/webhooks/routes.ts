@@ -10,18 +10,18 @@ type Params = { Params: { id: string } };
 export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookService }) {
   const { webhooks } = deps;
 
-  app.get("/api/webhooks", member("admin", "query"), async (request) => ({
+  app.get("/api/webhooks", member("integrations", "query"), async (request) => ({
     endpoints: await webhooks.list(currentWorkspace(request).id),
   }));
 
-  app.post("/api/webhooks", member("admin", "query"), async (request, reply) => {
+  app.post("/api/webhooks", member("integrations", "query"), async (request, reply) => {
     const input = parseBody(createWebhookSchema, request.body);
     return reply
       .code(201)
       .send(await webhooks.create(currentUser(request).id, currentWorkspace(request).id, input));
   });
 
-  app.patch<Params>("/api/webhooks/:id", member("admin", "webhook"), async (request) =>
+  app.patch<Params>("/api/webhooks/:id", member("integrations", "webhook"), async (request) =>
     webhooks.update(
       currentWorkspace(request).id,
       request.params.id,
@@ -30,20 +30,20 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
   );
 
   // A read key only GETs (auth/access.ts): a secret is never shown to one.
-  app.post<Params>("/api/webhooks/:id/secret", member("admin", "webhook"), async (request) =>
+  app.post<Params>("/api/webhooks/:id/secret", member("integrations", "webhook"), async (request) =>
     webhooks.rotateSecret(currentWorkspace(request).id, request.params.id),
   );
 
-  app.delete<Params>("/api/webhooks/:id", member("admin", "webhook"), async (request, reply) => {
+  app.delete<Params>("/api/webhooks/:id", member("integrations", "webhook"), async (request, reply) => {
     await webhooks.remove(currentWorkspace(request).id, request.params.id);
     return reply.code(204).send();
   });
 
-  app.get<Params>("/api/webhooks/:id/deliveries", member("admin", "webhook"), async (request) => ({
+  app.get<Params>("/api/webhooks/:id/deliveries", member("integrations", "webhook"), async (request) => ({
     deliveries: await webhooks.deliveries(currentWorkspace(request).id, request.params.id),
   }));
 
-  app.post<Params>("/api/webhooks/:id/test", member("admin", "webhook"), async (request, reply) =>
+  app.post<Params>("/api/webhooks/:id/test", member("integrations", "webhook"), async (request, reply) =>
     reply.code(202).send(await webhooks.sendTest(currentWorkspace(request).id, request.params.id)),
   );
 }
