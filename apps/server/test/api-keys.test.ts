@@ -2,7 +2,8 @@
 // auth/api-keys.ts or the session triggers; each test fails without it.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, dataExports } from "../src/db/schema.ts";
+import { apiKeys, quotaCounters } from "../src/db/schema.ts";
+import { quotaWindow } from "../src/usage/quotas.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
@@ -71,11 +72,12 @@ describe.each(MODES)("personal API keys (%s)", (mode) => {
     const { secret: read } = await newKey(alice.cookie, "read");
     expect((await api(ts.baseUrl, null, "GET", "/api/video", undefined, bearer(read))).status).toBe(200);
     expect((await api(ts.baseUrl, null, "GET", "/api/usage", undefined, bearer(read))).status).toBe(200);
-    const refused = await api(ts.baseUrl, null, "POST", "/api/account/export", undefined, bearer(read));
+    const glossary = { glossary: [{ term: "Ada", keep: true }] };
+    const refused = await api(ts.baseUrl, null, "PUT", "/api/account/glossary", glossary, bearer(read));
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
-    const started = await api(ts.baseUrl, null, "POST", "/api/account/export", undefined, bearer(write));
-    expect(started.status).toBe(202);
+    const saved = await api(ts.baseUrl, null, "PUT", "/api/account/glossary", glossary, bearer(write));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
   it("never manages keys, closes the account or signs out, even with a valid cookie beside it", async () => {
@@ -146,11 +148,23 @@ describe.each(MODES)("personal API keys (%s)", (mode) => {
   it("counts against the user's limits like a session does", async () => {
     const alice = await ts.signIn();
     const { secret } = await newKey(alice.cookie);
-    // the day's data exports used up by the session
+    // the hour's image searches used up by the session
     await ts.server.database.db
-      .insert(dataExports)
-      .values(Array.from({ length: 5 }, () => ({ userId: alice.userId, status: "ready" as const })));
-    const res = await api(ts.baseUrl, null, "POST", "/api/account/export", undefined, bearer(secret));
+      .insert(quotaCounters)
+      .values({
+        userId: alice.userId,
+        kind: "imageSearches",
+        window: quotaWindow("imageSearches", new Date()),
+        count: 60,
+      });
+    const res = await api(
+      ts.baseUrl,
+      null,
+      "GET",
+      "/api/storyboard/images/search?query=sea",
+      undefined,
+      bearer(secret),
+    );
     expect(res.status).toBe(429);
   });
 

@@ -29,9 +29,18 @@ const PUBLIC_ROUTES = [
 
 /**
  * The /api routes an API key may never call (a key lives in scripts and CI logs, so these need a
- * session): key management, closing the account, signing out.
+ * session): key management, closing the account, signing out; and what acts on the account as a whole, since
+ * a key acts only in the workspace it was made for: the account's overview, its data export, billing.
  */
 const SESSION_ONLY_ROUTES = [
+  "GET /api/account",
+  "GET /api/account/export/estimate",
+  "GET /api/account/export",
+  "POST /api/account/export",
+  "GET /api/stripe/subscription/active",
+  "GET /api/stripe/subscription",
+  "POST /api/stripe/checkout",
+  "GET /api/stripe/portal",
   "GET /api/account/keys",
   "POST /api/account/keys",
   "DELETE /api/account/keys/:id",
@@ -117,6 +126,22 @@ const ROLE_ROUTES: Record<string, Role> = {
   "DELETE /api/workspaces/:id": "owner",
 };
 
+/**
+ * The signed-in routes in no workspace that an API key may call, each because it reads nothing outside
+ * the key's workspace: what the server offers (languages, voices, cloning, a rendered illustration), who
+ * the key's maker is (a member of the key's workspace, whose members see their address) and the
+ * workspaces, which a key sees as its own one alone. A change here is a security review.
+ */
+const KEY_ACCOUNT_ROUTES = [
+  "GET /api/auth/me",
+  "GET /api/workspaces",
+  "GET /api/languages",
+  "GET /api/voices",
+  "GET /api/voices/spoken/:language",
+  "GET /api/voices/cloning",
+  "GET /api/storyboard/images/offline/:file",
+];
+
 /** What fills a path's other parameters in the walk. */
 const PARAMS = new Map([
   [":language", "es"],
@@ -181,6 +206,9 @@ describe.each(MODES)("route access (%s)", (mode) => {
       signedIn.flatMap((r) => (typeof r.need === "object" ? [[`${r.method} ${r.url}`, r.need.role]] : [])),
     );
     expect(declared).toEqual(ROLE_ROUTES);
+    // what a key may call outside any workspace is listed, so a new account route is a decision
+    const keyAccount = signedIn.filter((r) => r.need === "account" && r.access === "signed-in");
+    expect(keyAccount.map((r) => `${r.method} ${r.url}`).sort()).toEqual([...KEY_ACCOUNT_ROUTES].sort());
   });
 
   it("walks every workspace route with each role and a stranger: 404 to the stranger, 403 below the role", async () => {

@@ -1,6 +1,6 @@
 import { type Account, deleteAccountBody, type ExportAnswer, type ExportEstimate } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, SESSION_ONLY, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, SESSION_ONLY } from "../auth/access.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { parseBody } from "../http/validate.ts";
 import type { AccountService } from "./service.ts";
@@ -11,27 +11,29 @@ export function accountRoutes(
 ) {
   const { account } = deps;
 
+  // The account as a whole (its address, sign-in methods, every workspace it owns): the holder's, signed in.
+  // An API key acts in the one workspace it was made for, so it is refused here (403), as on billing.
   app.get(
     "/api/account",
-    SIGNED_IN,
+    SESSION_ONLY,
     async (request): Promise<Account> => account.overview(currentUser(request)),
   );
 
   app.get(
     "/api/account/export/estimate",
-    SIGNED_IN,
+    SESSION_ONLY,
     async (request): Promise<ExportEstimate> => account.exportEstimate(currentUser(request).id),
   );
 
   app.get(
     "/api/account/export",
-    SIGNED_IN,
+    SESSION_ONLY,
     async (request): Promise<ExportAnswer> => ({
       export: await account.latestExport(currentUser(request).id),
     }),
   );
 
-  app.post("/api/account/export", SIGNED_IN, async (request, reply) => {
+  app.post("/api/account/export", SESSION_ONLY, async (request, reply) => {
     const started = await account.startExport(currentUser(request).id);
     return reply.code(started.started ? 202 : 200).send({ export: started.export });
   });

@@ -1,6 +1,6 @@
 import { type BillingConfig, checkoutBody, type PlanList, type SubscriptionState } from "@dubbing/contract";
 import type { FastifyInstance } from "fastify";
-import { currentUser, PUBLIC, SIGNED_IN } from "../auth/access.ts";
+import { currentUser, PUBLIC, SESSION_ONLY } from "../auth/access.ts";
 import { parseBody } from "../http/validate.ts";
 import type { BillingService } from "./service.ts";
 
@@ -13,22 +13,23 @@ export function billingRoutes(app: FastifyInstance, deps: { billing: BillingServ
 
   app.get("/api/stripe/config", PUBLIC, async (): Promise<BillingConfig> => billing.publicConfig());
 
-  app.get("/api/stripe/subscription/active", SIGNED_IN, async (request) =>
+  // The account's plan and payments: its holder's, signed in; an API key (one workspace's) is refused.
+  app.get("/api/stripe/subscription/active", SESSION_ONLY, async (request) =>
     billing.isActive(currentUser(request).id),
   );
 
   app.get(
     "/api/stripe/subscription",
-    SIGNED_IN,
+    SESSION_ONLY,
     async (request): Promise<SubscriptionState> => billing.subscription(currentUser(request).id),
   );
 
-  app.post("/api/stripe/checkout", SIGNED_IN, async (request) => {
+  app.post("/api/stripe/checkout", SESSION_ONLY, async (request) => {
     const { plan, billing: period } = parseBody(checkoutBody, request.body);
     return billing.checkout(currentUser(request), plan, period);
   });
 
-  app.get("/api/stripe/portal", SIGNED_IN, async (request) => billing.portal(currentUser(request)));
+  app.get("/api/stripe/portal", SESSION_ONLY, async (request) => billing.portal(currentUser(request)));
 
   // The signature covers the exact bytes Stripe sent, so this route reads the body raw.
   app.register(async (scope) => {
