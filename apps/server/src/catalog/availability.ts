@@ -1,5 +1,6 @@
 import {
   type EngineRegistry,
+  isLanguageCode,
   LANGUAGES,
   type LanguageCode,
   languageName,
@@ -30,7 +31,12 @@ export async function languageAvailability(
   source: string,
 ): Promise<LanguageAvailability[]> {
   const support = await registry.support();
-  const shorten = (await shortenerOf(registry)) !== null;
+  // a rewriting engine for each target from `source` (a neural model rewrites its own directions only)
+  const shortens = new Map<string, boolean>();
+  const rewritesAll = (await shortenerOf(registry)) !== null;
+  if (isLanguageCode(source))
+    for (const { code } of LANGUAGES)
+      shortens.set(code, (await shortenerOf(registry, undefined, { from: source, to: code })) !== null);
   const detecting = await registry.pickAsrDetecting().catch(() => null);
   return LANGUAGES.map(({ code, name }) => {
     const s = support.find((x) => x.code === code);
@@ -48,7 +54,7 @@ export async function languageAvailability(
         available: canTranslate,
         engine: route?.engine ?? null,
         route: route?.route ?? null,
-        shorten: canTranslate && shorten,
+        shorten: canTranslate && (shortens.get(code) ?? rewritesAll),
         reason: canTranslate
           ? null
           : `No translation engine on this server translates ${languageName(source)} into ${name}.`,

@@ -250,7 +250,10 @@ export class TranslationService {
 
   /** The transcript with line `index` rewritten shorter by an engine that can rewrite (422 without one). */
   private async shortened(project: ProjectRow, language: LanguageCode, transcript: Segment[], index: number) {
-    const engine = await shortenerOf(this.registry);
+    const engine = await shortenerOf(this.registry, undefined, {
+      from: knownLanguage(project),
+      to: language,
+    });
     if (!engine)
       throw new AppError(
         "language_unavailable",

@@ -143,6 +143,11 @@ export interface MtEngine extends EngineBase {
    * (one answer per item, in order). Absent: the engine cannot, and long lines stay as they are.
    */
   shorten?(items: ShortenItem[], from: LanguageCode, to: LanguageCode, opts?: MtOptions): Promise<string[]>;
+  /**
+   * Engines that rewrite some pairs only (a neural model per direction): whether `shorten` rewrites
+   * from → to. Absent: every pair the engine translates.
+   */
+  rewrites?(from: LanguageCode, to: LanguageCode): Promise<boolean>;
 }
 
 /** A translated line too long for its slot: its source, its translation, and the characters it may use. */

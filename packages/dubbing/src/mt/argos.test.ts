@@ -1,8 +1,10 @@
 // The neural engine with the real model (the setup installs argos-zh-en) and the real worker.
 import { afterAll, describe, expect, it } from "vitest";
+import { EngineRegistry } from "../engines/registry.ts";
 import { createApertiumEngine } from "./apertium.ts";
 import { createArgosEngine, DEFAULT_MT_PYTHON, neuralWorkerFor, shortestFaithful } from "./argos.ts";
 import { glossaryMisses } from "./glossary.ts";
+import { shortenerOf } from "./shorten-line.ts";
 
 const engine = createArgosEngine();
 afterAll(() => neuralWorkerFor(DEFAULT_MT_PYTHON).close());
@@ -62,5 +64,14 @@ describe("Argos zh → en (real model, real worker)", () => {
     const r = await pivoted.translate(["我在一个大约两千人的村庄长大。"], "zh", "es");
     expect(r.route).toEqual(["zh", "en", "es"]);
     expect(r.texts[0]).toMatch(/pueblo|aldea/i);
+  });
+
+  it("is the rewriting engine of its own direction only (Apertium's lines are not offered a Shorten)", async () => {
+    const apertium = createApertiumEngine();
+    const registry = new EngineRegistry().register(createArgosEngine({ pivot: apertium })).register(apertium);
+    expect((await shortenerOf(registry, undefined, { from: "zh", to: "en" }))?.id).toBe("argos");
+    expect(await shortenerOf(registry, undefined, { from: "en", to: "es" })).toBeNull();
+    expect(await shortenerOf(registry, undefined, { from: "zh", to: "es" })).toBeNull();
+    expect(await shortenerOf(registry)).toBeNull();
   });
 });

@@ -131,6 +131,9 @@ export function createArgosEngine(opts: ArgosOptions = {}): MtEngine {
         },
       };
     },
+    async rewrites(from, to) {
+      return modelFor(from, to) !== undefined;
+    },
     async shorten(items, from, to, o: MtOptions = {}) {
       // through the pivot the last hop is not ours to rewrite: the lines stay as they are
       if (!modelFor(from, to)) return items.map((i) => i.text);

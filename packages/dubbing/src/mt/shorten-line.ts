@@ -9,10 +9,20 @@ import { type GlossaryEntry, glossaryFor } from "./glossary.ts";
 /** A line shortened is aimed at this speed (the plan's comfortable pace), not at the fit's limit. */
 const SHORTEN_AT_SPEED = 1.1;
 
-/** The first available engine that can rewrite a line shorter (`preferred` when it can), or null. */
-export async function shortenerOf(registry: EngineRegistry, preferred?: MtEngine): Promise<MtEngine | null> {
-  if (preferred?.shorten) return preferred;
-  for (const e of registry.list("mt")) if (e.shorten && (await registry.availability(e)).ok) return e;
+/**
+ * The first available engine that can rewrite a line shorter (`preferred` when it can), or null. With a
+ * pair, only an engine that rewrites that pair (a neural model rewrites its own directions only); without,
+ * only one that rewrites every pair it translates.
+ */
+export async function shortenerOf(
+  registry: EngineRegistry,
+  preferred?: MtEngine,
+  pair?: { from: LanguageCode; to: LanguageCode },
+): Promise<MtEngine | null> {
+  const can = async (e: MtEngine) =>
+    !!e.shorten && (!e.rewrites || (!!pair && (await e.rewrites(pair.from, pair.to))));
+  if (preferred && (await can(preferred))) return preferred;
+  for (const e of registry.list("mt")) if ((await can(e)) && (await registry.availability(e)).ok) return e;
   return null;
 }
 

@@ -60,7 +60,8 @@ export async function translate(
   nonEmpty.forEach((e, k) => {
     out[e.i] = result.texts[k] ?? "";
   });
-  const fit = await shortenLongLines(await rewriterFor(registry, engine), doc, out, target, opts, glossary);
+  const rewriter = await rewriterFor(registry, engine, { from, to: target });
+  const fit = await shortenLongLines(rewriter, doc, out, target, opts, glossary);
   report("translate", 1);
   return {
     language: target,
@@ -98,8 +99,12 @@ export async function translate(
  * The engine that rewrites lines too long to be spoken in their time: the translator itself when it can,
  * else any available engine that can (a configured OpenAI-compatible server behind an offline translator).
  */
-async function rewriterFor(registry: EngineRegistry, translator: MtEngine): Promise<MtEngine> {
-  return (await shortenerOf(registry, translator)) ?? translator;
+async function rewriterFor(
+  registry: EngineRegistry,
+  translator: MtEngine,
+  pair: { from: LanguageCode; to: LanguageCode },
+): Promise<MtEngine> {
+  return (await shortenerOf(registry, translator, pair)) ?? translator;
 }
 
 /**
