@@ -2,7 +2,8 @@
 // downloads the link, the project shows its progress, and a link that cannot be imported leaves a failed
 // project saying why, with no minutes taken and nothing stored.
 import { existsSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
+import net from "node:net";
 import { BUILT_IN_PLANS } from "@dubbing/contract";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { projects } from "../src/db/schema.ts";
 import { DEFAULT_YT_DLP } from "../src/link-import/yt-dlp.ts";
 import { tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, waitForStatus } from "./http.ts";
+import { api, eventually, waitForStatus } from "./http.ts";
 import { SECRET, startInternalHost } from "./internal-host.ts";
 import { startMediaSite } from "./media-site.ts";
 
@@ -31,6 +32,37 @@ afterAll(async () => {
   await site?.close();
   await internal?.close();
 });
+
+/**
+ * The guarded proxy's host:port of an import this process runs now, from its confined yt-dlp's command line
+ * (its child: not another suite's import on the same machine).
+ */
+async function proxyOfRunningImport(): Promise<string | null> {
+  for (const pid of await readdir("/proc").catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat_ = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    if (Number(stat_.slice(stat_.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) continue;
+    const args = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
+    const at = args.findIndex((arg) => arg.endsWith("confine.py"));
+    if (at >= 0 && args[at + 1]) return args[at + 1]!;
+  }
+  return null;
+}
+
+/** Sends `text` as it is to host:port and answers what comes back until the connection ends. */
+function rawRequest(address: string, text: string): Promise<string> {
+  const [host, port] = address.split(":");
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port: Number(port) }, () => socket.write(text));
+    let answer = "";
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer from ${address}`)));
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
 
 describe.each(MODES)("link import (%s)", (mode) => {
   let ts: TestServer;
@@ -97,6 +129,37 @@ describe.each(MODES)("link import (%s)", (mode) => {
       expect(failed.originalVideoUrl).toBeNull();
       expect(internal.hits).toEqual([]);
       expect(await usedSeconds(cookie)).toBe(0);
+    },
+  );
+
+  it.skipIf(!hasYtDlp)(
+    "keeps running when another local user sends the import's proxy an https:// request, and refuses them",
+    async () => {
+      const { cookie } = await ts.signIn();
+      // a page whose video stalls: yt-dlp (and its proxy) wait on it for a while
+      const res = await importLink(cookie, `${site.url}/page.html?src=/stall.mp4`);
+      expect(res.status).toBe(201);
+      // the proxy's port is on the confined yt-dlp's command line, which every local user can read
+      const proxy = await eventually("the import's proxy", async () => proxyOfRunningImport(), 60_000);
+      // the issue's attack: an absolute-form https:// request made http.request throw, and the process end
+      const attack = await rawRequest(
+        proxy,
+        `GET ${site.url.replace("http:", "https:")}/x HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      expect(attack).toMatch(/^HTTP\/1\.1 407 /);
+      // without the import's secret nothing is fetched or tunnelled for anyone
+      const before = site.requests.length;
+      expect(await rawRequest(proxy, `GET ${site.url}/clip.mp4 HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(
+        /^HTTP\/1\.1 407 /,
+      );
+      expect(await rawRequest(proxy, `CONNECT 127.0.0.1:${site.port} HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(
+        /^HTTP\/1\.1 407 /,
+      );
+      // a request the proxy cannot parse
+      expect(await rawRequest(proxy, "NOT A REQUEST\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+      expect(site.requests.slice(before).filter((r) => r.endsWith("/clip.mp4"))).toEqual([]);
+      expect((await fetch(`${ts.baseUrl}/api/health`)).status).toBe(200);
+      expect((await api(ts.baseUrl, cookie, "GET", `/api/video/${res.body._id}`)).status).toBe(200);
     },
   );
 

@@ -10,7 +10,7 @@ import { makeVideo, tempFolder } from "../../test/fixtures.ts";
 import { SECRET, startInternalHost } from "../../test/internal-host.ts";
 import { startMediaSite } from "../../test/media-site.ts";
 import { startGuardedProxy } from "./guarded-proxy.ts";
-import { DEFAULT_YT_DLP, interpreterOf, ytDlpArgs } from "./yt-dlp.ts";
+import { DEFAULT_YT_DLP, interpreterOf, ytDlpArgs, ytDlpConfig } from "./yt-dlp.ts";
 
 const CONFINE = path.join(import.meta.dirname, "confine.py");
 /** The interpreter of the setup's yt-dlp environment: the one confine.py runs in. */
@@ -40,11 +40,19 @@ afterAll(async () => {
 });
 
 /** Runs a program under confine.py; its exit code and output. */
-function confined(python: string, program: string, args: string[], proxy = `127.0.0.1:${allowedPort}`) {
+function confined(
+  python: string,
+  program: string,
+  args: string[],
+  proxy = `127.0.0.1:${allowedPort}`,
+  stdin = "",
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(python, ["-I", CONFINE, proxy, program, ...args], {
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
+    child.stdin.on("error", () => {});
+    child.stdin.end(stdin);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c));
@@ -136,8 +144,14 @@ describe.skipIf(!pythonOf(DEFAULT_YT_DLP))("confine.py", () => {
         const link = `${site.url}/dash.mpd?${segments.map((s) => `seg=${enc(s)}`).join("&")}&type=video/mpd#__youtubedl_smuggle=${data}`;
         const out = path.join(tmp.path, "old");
         const before = internal.hits.length;
-        const args = ytDlpArgs(link, out, 5 * 1024 ** 2, proxy.url);
-        const { stderr } = await confined(old!.python, old!.program, args, new URL(proxy.url).host);
+        const args = ytDlpArgs(link, out, 5 * 1024 ** 2);
+        const { stderr } = await confined(
+          old!.python,
+          old!.program,
+          args,
+          proxy.address,
+          ytDlpConfig(proxy.url),
+        );
         // the page itself is refused: the smuggled header had yt-dlp connect around the proxy
         expect(stderr).toMatch(
           new RegExp(`yt-dlp confinement refused: a connection to 127\\.0\\.0\\.1:${site.port}`),

@@ -10,7 +10,7 @@ import { startMediaSite } from "../../test/media-site.ts";
 import { downloadLink } from "./download.ts";
 import { LinkError } from "./errors.ts";
 import { classifyContentType, fetchDirect } from "./fetch-direct.ts";
-import { DEFAULT_YT_DLP, explain, interpreterOf, linkForYtDlp, ytDlpArgs } from "./yt-dlp.ts";
+import { DEFAULT_YT_DLP, explain, interpreterOf, linkForYtDlp, ytDlpArgs, ytDlpConfig } from "./yt-dlp.ts";
 
 // the yt-dlp the setup installs (scripts/python.sh ytdlp)
 const hasYtDlp = existsSync(DEFAULT_YT_DLP);
@@ -146,12 +146,17 @@ describe.skipIf(!hasYtDlp)("page links through yt-dlp", () => {
 
 describe("yt-dlp's limits", () => {
   it("passes the user's URL only after --, with no config files and no playlists", () => {
-    const args = ytDlpArgs("--exec=rm -rf /", "/tmp/x", 1000, "http://127.0.0.1:1");
+    const args = ytDlpArgs("--exec=rm -rf /", "/tmp/x", 1000);
     expect(args.at(-2)).toBe("--");
     expect(args.at(-1)).toBe("--exec=rm -rf /");
     expect(args.filter((a) => a.startsWith("--exec"))).toHaveLength(1);
-    for (const flag of ["--ignore-config", "--no-playlist", "--max-filesize", "--proxy"])
-      expect(args).toContain(flag);
+    for (const flag of ["--ignore-config", "--no-playlist", "--max-filesize"]) expect(args).toContain(flag);
+    // the proxy (its URL holds the import's secret) comes on stdin, not on a command line anyone can read
+    expect(args.join(" ")).toContain("--config-locations -");
+    expect(args).not.toContain("--proxy");
+    expect(ytDlpConfig("http://import:s3cret@127.0.0.1:1")).toBe(
+      "--proxy http://import:s3cret@127.0.0.1:1\n",
+    );
   });
 
   it("answers 'not available' for a page when yt-dlp is not installed", async () => {

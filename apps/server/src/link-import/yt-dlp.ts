@@ -69,14 +69,18 @@ export function interpreterOf(head: string): string | null {
 
 /**
  * Pure: yt-dlp's arguments. Nothing from the user reaches it but the URL, and that after `--` (so it can
- * never be read as an option such as `--exec`); `--ignore-config` keeps config files out; one video, no
- * playlist; its own size cap; every connection through the guarded proxy; its own downloaders only
+ * never be read as an option such as `--exec`); `--ignore-config` keeps config files out but the one it
+ * reads on its stdin (`ytDlpConfig`: the guarded proxy, whose URL holds the import's secret and so stays
+ * off the command line every user of the host can read); one video, no playlist; its own size cap; every
+ * connection through the guarded proxy; its own downloaders only
  * (confine.py refuses any program it would start, ffmpeg included), so one format that needs no merge;
  * a segment that fails fails the download (rather than a file with a hole where a refusal was).
  */
-export function ytDlpArgs(url: string, outDir: string, maxBytes: number, proxy: string): string[] {
+export function ytDlpArgs(url: string, outDir: string, maxBytes: number): string[] {
   return [
     "--ignore-config",
+    "--config-locations",
+    "-",
     "--no-playlist",
     "--playlist-items",
     "1",
@@ -84,8 +88,6 @@ export function ytDlpArgs(url: string, outDir: string, maxBytes: number, proxy: 
     "1",
     "--max-filesize",
     String(maxBytes),
-    "--proxy",
-    proxy,
     "--socket-timeout",
     "30",
     "--retries",
@@ -112,6 +114,11 @@ export function ytDlpArgs(url: string, outDir: string, maxBytes: number, proxy: 
   ];
 }
 
+/** Pure: what yt-dlp reads on its stdin (`--config-locations -`): the guarded proxy, with its secret. */
+export function ytDlpConfig(proxyUrl: string): string {
+  return `--proxy ${proxyUrl}\n`;
+}
+
 /**
  * Downloads the video a page shows with yt-dlp (YouTube and the other sites it knows; any page with an
  * HTML5 `<video>` through its generic extractor) into `outDir`. Answers the file; a LinkError says why not.
@@ -125,9 +132,9 @@ export async function downloadWithYtDlp(
   const { program, python } = await locate(limits.bin ?? DEFAULT_YT_DLP);
   const proxy = await startGuardedProxy(limits.allow);
   try {
-    const args = ytDlpArgs(link, outDir, limits.maxBytes, proxy.url);
-    const confined = ["-I", CONFINE, new URL(proxy.url).host, program, ...args];
-    const { output, refusal } = await run(python, confined, outDir, limits);
+    const args = ytDlpArgs(link, outDir, limits.maxBytes);
+    const confined = ["-I", CONFINE, proxy.address, program, ...args];
+    const { output, refusal } = await run(python, confined, ytDlpConfig(proxy.url), outDir, limits);
     // a refusal fails the download, even when yt-dlp made a file without what was refused
     if (proxy.state.refused) throw new LinkError(proxy.state.refused);
     if (refusal) throw new LinkError(`the link led yt-dlp to ${refusal}, which is not allowed`);
@@ -174,13 +181,17 @@ async function firstBytes(file: string): Promise<string> {
 function run(
   bin: string,
   args: string[],
+  config: string,
   outDir: string,
   limits: YtDlpLimits,
 ): Promise<{ output: string; refusal: string | null }> {
   return new Promise((resolve, reject) => {
-    // none of our environment's proxy or Python variables (-I drops PYTHON*; --proxy names the only proxy)
+    // none of our environment's proxy or Python variables (-I drops PYTHON*; --proxy on stdin names the only proxy)
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: outDir, LANG: "C.UTF-8" };
-    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env });
+    const child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"], env });
+    // its configuration on stdin (a yt-dlp that ends before reading it is answered by its exit)
+    child.stdin.on("error", () => {});
+    child.stdin.end(config);
     // its output, both streams (it says some refusals, e.g. the size cap, on stdout), the end kept
     let stderr = "";
     // and the first thing confine.py refused, however much output came after it
