@@ -1,12 +1,15 @@
 // Speech recognition bench: per engine and model, in the same run, WER on the LibriVox reader
 // (pocketsphinx-testdata, twice, 1.5 s apart) clean and over asc-music 14 dB under the speech, on a
-// 12-line two-voice dialogue over the same music, and on an espeak-ng Spanish monologue; the share of the
-// reference speech covered by segments; segments in stretches without speech (invented); speaker labels
-// right on the dialogue; the realtime factor of a 5-minute video and the worker's peak memory. Prints
-// figures only; never fails on them. Each transcription is the whole pipeline a user gets (separation
-// included).   node bench/pipeline/asr.ts [--models tiny.en,base] [--no-before] [--skip-long | --long-only]
-// [--threads]
-import { mkdtempSync, rmSync } from "node:fs";
+// 12-line two-voice dialogue over the same music, and on Spanish, French and German monologues (no
+// recording of those is packaged: synthetic speech, espeak-ng and SVOX Pico, each language by both); the
+// share of the reference speech covered by segments; segments in stretches without speech (invented);
+// speaker labels right on the dialogue; the realtime factor of a 5-minute video (English, and Spanish for
+// a model that hears it) and the worker's peak memory; then "Detect" on every clip (the language found,
+// how sure, right or not). Prints figures only; never fails on them. Each transcription is the whole
+// pipeline a user gets (separation included).
+//   node bench/pipeline/asr.ts [--models tiny.en,base] [--no-before] [--skip-long | --long-only]
+//   [--no-detect] [--threads]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -16,10 +19,14 @@ import {
   SHARED_MODELS_DIR,
 } from "../../packages/dubbing/src/asr/faster-whisper.ts";
 import { AsrWorker } from "../../packages/dubbing/src/asr/worker.ts";
+import { parseWav, toMono } from "../../packages/dubbing/src/audio/wav.ts";
+import { createLocalDiarizer } from "../../packages/dubbing/src/diarize/local.ts";
 import type { LanguageCode } from "../../packages/dubbing/src/languages.ts";
-import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
+import { catalogueEntry } from "../../packages/dubbing/src/models/catalog.ts";
+import { DETECT_MIN_PROBABILITY, transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { type Line, makeDialogue, wordErrorRate } from "../../packages/dubbing/src/testing/dialogue.ts";
 import { speechOverMusic } from "../../packages/dubbing/src/testing/music.ts";
+import { TWENTY } from "../../packages/dubbing/src/testing/turns.ts";
 import { createDefaultRegistry } from "../../packages/dubbing/src/wiring/default.ts";
 import { fiveMinuteScript } from "./script.ts";
 import { coverage, librivoxTwice, type Region } from "./speech-truth.ts";
@@ -31,6 +38,8 @@ const { values } = parseArgs({
     threads: { type: "boolean", default: false },
     /** Leave out pocketsphinx (the figures before), e.g. when only the models are compared. */
     "no-before": { type: "boolean", default: false },
+    /** Leave out "Detect" on every clip. */
+    "no-detect": { type: "boolean", default: false },
     /** Only the 5-minute video's realtime factor and memory. */
     "long-only": { type: "boolean", default: false },
   },
@@ -71,6 +80,29 @@ const SPANISH: Line[] = [
   "Pero algunos vuelven a casa después de unos años.",
 ].map((text) => ({ voice: "espeak:es", text }));
 const es = makeDialogue(dir, SPANISH, { name: "es", leadMs: 1000 });
+const FRENCH = [
+  "Bonjour et bienvenue dans notre émission de cette semaine.",
+  "Aujourd'hui nous parlons de la vie dans les petits villages.",
+  "Beaucoup de jeunes partent en ville après l'école.",
+  "Ils cherchent du travail, des amis et une autre vie.",
+  "Mais certains reviennent à la maison quelques années plus tard.",
+];
+const GERMAN = [
+  "Guten Morgen und willkommen zu unserer Sendung in dieser Woche.",
+  "Heute sprechen wir über das Leben in kleinen Dörfern.",
+  "Viele junge Leute ziehen nach der Schule in die Stadt.",
+  "Sie suchen Arbeit, Freunde und ein anderes Leben.",
+  "Aber manche kommen nach ein paar Jahren wieder nach Hause.",
+];
+/** A monologue in one synthetic voice: "espeak:fr", "pico:fr-FR". */
+function monologue(voice: string, texts: string[], language: LanguageCode, label: string): Case {
+  const lines = texts.map((text) => ({ voice, text }));
+  const made = makeDialogue(dir, lines, { name: voice.replace(/\W/g, "-"), leadMs: 1000 });
+  return { name: label, video: made.video, text: texts.join(" "), truth: made.truth, language };
+}
+const SPANISH_TEXTS = SPANISH.map((l) => l.text);
+// short turns ("Great.", "Me too, let us."): where a line's speaker was its neighbour's (issue #57)
+const turns = makeDialogue(dir, TWENTY, { name: "t20", leadMs: 1500, turnMs: 350, pauseMs: 500 });
 
 interface Case {
   name: string;
@@ -111,6 +143,19 @@ const cases: Case[] = [
     truth: es.truth,
     language: "es",
   },
+  {
+    name: "turns dialogue (20 lines, short turns)",
+    video: turns.video,
+    text: TWENTY.map((l) => l.text).join(" "),
+    truth: turns.truth,
+    language: "en",
+    voices: turns.truth.map((t) => t.voice),
+  },
+  monologue("pico:es-ES", SPANISH_TEXTS, "es", "Spanish monologue (Pico)"),
+  monologue("espeak:fr", FRENCH, "fr", "French monologue (espeak-ng)"),
+  monologue("pico:fr-FR", FRENCH, "fr", "French monologue (Pico)"),
+  monologue("espeak:de", GERMAN, "de", "German monologue (espeak-ng)"),
+  monologue("pico:de-DE", GERMAN, "de", "German monologue (Pico)"),
 ];
 
 /** Lines whose segments all carry the speaker that most of that voice's segments carry. */
@@ -152,6 +197,22 @@ const engines: { name: string; asrEngine: string; model?: string }[] = [
 
 console.log(`speech recognition bench, ${new Date().toISOString()}, load ${load()}`);
 try {
+  {
+    // the turns dialogue's speakers by the diarization alone, on its true lines: before (a short line
+    // follows its neighbour) and now (by its own voice)
+    const pcm = parseWav(readFileSync(turns.wav));
+    const input = { samples: toMono(pcm), sampleRate: pcm.sampleRate, segments: turns.truth, maxSpeakers: 8 };
+    const rightOf = (labels: number[]) => {
+      const voiceOf = new Map<number, string>();
+      for (const [i, l] of labels.entries()) voiceOf.set(l, voiceOf.get(l) ?? turns.truth[i]!.voice);
+      return labels.filter((l, i) => voiceOf.get(l) === turns.truth[i]!.voice).length;
+    };
+    const before = await createLocalDiarizer({ shortFrames: 0 }).diarize(input);
+    const now = await createLocalDiarizer().diarize(input);
+    console.log(
+      `turns dialogue, diarization on the true lines: before ${rightOf(before.labels)} of 20 lines, now ${rightOf(now.labels)} of 20`,
+    );
+  }
   for (const e of engines) {
     const registry = createDefaultRegistry({ fasterWhisper: { model: e.model } });
     console.log(`\n${e.name}`);
@@ -195,6 +256,39 @@ try {
         (doc.meta?.asr?.params?.peakRssMb ? `, worker peak RSS ${doc.meta.asr.params.peakRssMb} MB` : "") +
         ` (load ${load()})`,
     );
+    // the model itself must hear Spanish (faster-whisper otherwise hands Spanish to another model)
+    if (!e.model || !catalogueEntry(e.model)?.languages.includes("es")) continue;
+    // the same length in Spanish (Pico's voice, the monologue's five lines over and over)
+    const spanishScript = Array.from({ length: 100 }, (_, i) => ({
+      voice: "pico:es-ES",
+      text: SPANISH_TEXTS[i % SPANISH_TEXTS.length]!,
+    }));
+    const longEs = makeDialogue(dir, spanishScript, { name: "five-es", width: 320 });
+    const tEs = performance.now();
+    const docEs = await transcribe(longEs.video, { language: "es", registry, asrEngine: e.asrEngine });
+    const msEs = performance.now() - tEs;
+    console.log(
+      `  ${(longEs.durationMs / 60_000).toFixed(1)}-minute Spanish video: RTF ${(msEs / longEs.durationMs).toFixed(3)} (${(msEs / 1000).toFixed(1)} s), ` +
+        `WER ${pct(wer(spanishScript.map((l) => l.text).join(" "), docEs.transcript.map((s) => s.text).join(" ")))} (load ${load()})`,
+    );
+  }
+
+  if (!values["no-detect"]) {
+    // "Detect" on every clip, as a user's upload does it: the detecting model (base) finds the language
+    const registry = createDefaultRegistry();
+    console.log(`\nDetect (taken from ${DETECT_MIN_PROBABILITY * 100} % sure)`);
+    let right = 0;
+    for (const c of cases) {
+      const doc = await transcribe(c.video, { language: "detect", registry }).catch((err: Error) => err);
+      const found =
+        doc instanceof Error
+          ? `not taken: ${doc.message}`
+          : `${doc.language} (${pct(doc.meta?.detected?.probability ?? 0)} sure), WER ${pct(wer(c.text, doc.transcript.map((s) => s.text).join(" ")))}`;
+      const ok = !(doc instanceof Error) && doc.language === c.language;
+      if (ok) right++;
+      console.log(`  ${c.name.padEnd(36)} ${ok ? "right" : "WRONG"}: ${found}`);
+    }
+    console.log(`  right on ${right} of ${cases.length} clips (${pct(right / cases.length)})`);
   }
 
   if (values.threads) {

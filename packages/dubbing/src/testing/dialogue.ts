@@ -39,7 +39,7 @@ const SR = 16_000;
 
 /**
  * Speaks one line into a 16 kHz mono WAV: a flite voice ("awb", "slt"), or espeak-ng for other languages
- * ("espeak:es"), resampled by ffmpeg, or a recording ("file:/path.wav").
+ * ("espeak:es") or SVOX Pico ("pico:fr-FR"), resampled by ffmpeg, or a recording ("file:/path.wav").
  */
 /** ffmpeg, quiet, overwriting its output. */
 function ffmpeg(args: string[]) {
@@ -52,12 +52,15 @@ function speak(line: Line, out: string) {
     ffmpeg(["-i", line.voice.slice("file:".length), "-ar", "16000", "-ac", "1", out]);
     return;
   }
-  if (!line.voice.startsWith("espeak:")) {
+  const pico = line.voice.startsWith("pico:");
+  if (!line.voice.startsWith("espeak:") && !pico) {
     execFileSync("flite", ["-voice", line.voice, "-t", line.text, "-o", out]);
     return;
   }
-  const raw = `${out}.espeak.wav`;
-  execFileSync("espeak-ng", ["-v", line.voice.slice("espeak:".length), "-w", raw, line.text]);
+  // SVOX Pico ("pico:es-ES"; en-US, en-GB, de-DE, es-ES, fr-FR, it-IT) or espeak-ng ("espeak:es")
+  const raw = `${out}.tts.wav`;
+  if (pico) execFileSync("pico2wave", ["-l", line.voice.slice("pico:".length), "-w", raw, line.text]);
+  else execFileSync("espeak-ng", ["-v", line.voice.slice("espeak:".length), "-w", raw, line.text]);
   ffmpeg(["-i", raw, "-ar", "16000", "-ac", "1", out]);
   rmSync(raw, { force: true });
 }
