@@ -2,7 +2,7 @@
 // made by Python's zipfile): carrier fallback, checksum refusal, resumption, and no network.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -95,6 +95,19 @@ describe("model store", () => {
     expect(status!.diskBytes).toBeGreaterThan(WEIGHTS.length);
     await removeModel(dir, "test");
     expect(await isInstalled(dir, "test")).toBe(false);
+  });
+
+  it("removes nothing outside the models folder: a path, `..` or `.partial` is refused", async () => {
+    const dir = join(tmp.dir, "r", "models");
+    const victim = join(tmp.dir, "r", "victim");
+    mkdirSync(join(dir, ".partial", "x"), { recursive: true });
+    mkdirSync(victim, { recursive: true });
+    writeFileSync(join(victim, "keep.txt"), "mine");
+    for (const id of ["../victim", "..", ".", ".partial", victim, "a/../../victim", "", "x\\..\\y"])
+      await expect(removeModel(dir, id), id).rejects.toMatchObject({ code: "unknown_model" });
+    expect(readFileSync(join(victim, "keep.txt"), "utf8")).toBe("mine");
+    expect(existsSync(join(dir, ".partial", "x"))).toBe(true);
+    await removeModel(dir, "not-installed_1.0");
   });
 
   it("lists a model installed in a later folder as installed, with its disk use", async () => {

@@ -83,7 +83,19 @@ export async function listModels(
   );
 }
 
+/**
+ * Pure: whether `id` names one folder directly inside the models folder: letters, digits, `.`, `_`, `-`,
+ * starting with a letter or digit (so never `..`, `.partial`, a path or an absolute path). Catalogue ids
+ * all fit; a model dropped from the catalogue can still be removed by its folder's name.
+ */
+export function isSafeModelName(id: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id);
+}
+
+/** Removes one installed model (and what an interrupted install kept); refuses anything but a safe name. */
 export async function removeModel(modelsDir: string, id: string): Promise<void> {
+  if (!isSafeModelName(id))
+    throw new ModelError("unknown_model", `"${id}" is not a model's name (letters, digits, ".", "_", "-")`);
   await rm(join(modelsDir, id), { recursive: true, force: true });
   await rm(join(modelsDir, ".partial", id), { recursive: true, force: true });
 }
