@@ -5,8 +5,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ProjectDetail } from "@dubbing/contract";
-import { createSession, findOrCreateUser, SESSION_COOKIE } from "../../apps/server/src/auth/sessions.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
+
+/** This checkout; a bench may pass another tree's root (bench/service/old-tree.ts) to run its server. */
+const REPO = path.resolve(import.meta.dirname, "../..");
 
 export interface BenchServer {
   base: string;
@@ -14,8 +15,22 @@ export interface BenchServer {
   stop(): void;
 }
 
-/** Cookies of users made in `dir`'s embedded database (or at `url`) before the server opens it. */
-export async function benchUsers(dir: string, emails: string[], url?: string): Promise<string[]> {
+/**
+ * Cookies of users made in `dir`'s embedded database (or at `url`) before the server opens it, by the code
+ * of the tree at `root` (the server that will open it).
+ */
+export async function benchUsers(
+  dir: string,
+  emails: string[],
+  url?: string,
+  root = REPO,
+): Promise<string[]> {
+  const { openDatabase } = (await import(
+    path.join(root, "apps/server/src/db/client.ts")
+  )) as typeof import("../../apps/server/src/db/client.ts");
+  const { createSession, findOrCreateUser, SESSION_COOKIE } = (await import(
+    path.join(root, "apps/server/src/auth/sessions.ts")
+  )) as typeof import("../../apps/server/src/auth/sessions.ts");
   const database = await openDatabase({ dataDir: dir, url });
   const cookies = [];
   for (const email of emails) {
@@ -36,7 +51,11 @@ export function startBenchPostgres(): { url: string; stop(): void } {
   return { url, stop: () => execFileSync(script, ["stop", pgDir]) };
 }
 
-export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  dir: string,
+  env: Record<string, string> = {},
+  root = REPO,
+): Promise<BenchServer> {
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, "127.0.0.1", () => {
       const { port } = s.address() as net.AddressInfo;
@@ -51,9 +70,10 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
       "--max-semi-space-size=1",
       // e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes
       ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
-      path.resolve(import.meta.dirname, "../../apps/server/src/main.ts"),
+      path.join(root, "apps/server/src/main.ts"),
     ],
     {
+      cwd: root,
       env: {
         ...process.env,
         // as `make start` runs it (Makefile SERVER_MALLOC_ENV)

@@ -77,6 +77,7 @@ import { myVoiceRoutes } from "./voices/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { WebhookService } from "./webhooks/service.ts";
 import { JOB_PAYLOADS } from "./workers/jobs.ts";
+import { startWorkspaceRoles } from "./workspaces/role-cache.ts";
 
 interface AppDeps {
   config: Config;
@@ -247,7 +248,9 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   };
   const sessions = await startSessionCache(database, recheckStreams);
   app.addHook("onClose", () => sessions.stop());
-  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails, db });
+  const roles = await startWorkspaceRoles(database);
+  app.addHook("onClose", () => roles.stop());
+  sessionAuth(app, { credentials: sessions.cache, adminEmails: config.adminEmails, roles: roles.roles });
   bindSignInLinks(app, {
     publicUrl: config.publicUrl,
     magicLinkCallback: MAGIC_LINK_CALLBACK,

@@ -1,8 +1,8 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../db/client.ts";
 import { errorHandling } from "../http/errors.ts";
+import type { WorkspaceRoles } from "../workspaces/role-cache.ts";
 import { PUBLIC, SIGNED_IN, sessionAuth } from "./access.ts";
 import type { Credentials } from "./session-cache.ts";
 
@@ -11,7 +11,11 @@ async function app() {
   errorHandling(server);
   await server.register(fastifyCookie);
   // No request below carries a cookie, so the database is never asked.
-  sessionAuth(server, { credentials: {} as Credentials, adminEmails: new Set(), db: {} as Db });
+  sessionAuth(server, {
+    credentials: {} as Credentials,
+    adminEmails: new Set(),
+    roles: {} as WorkspaceRoles,
+  });
   server.get("/api/open", PUBLIC, async () => "open");
   server.get("/api/closed", SIGNED_IN, async () => "closed");
   server.get("/api/undeclared", async () => "undeclared");

@@ -1,9 +1,9 @@
 import { ACTION_ROLES, type Action, type Role } from "@dubbing/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { noRoute } from "../http/errors.ts";
 import { type Resource, requireRole, type WorkspaceAccess } from "../workspaces/access.ts";
+import type { WorkspaceRoles } from "../workspaces/role-cache.ts";
 import type { Credentials } from "./session-cache.ts";
 import { SESSION_COOKIE, type SessionUser } from "./sessions.ts";
 
@@ -106,7 +106,7 @@ export function bearerKey(header: string): string | null {
  */
 export function sessionAuth(
   app: FastifyInstance,
-  deps: { credentials: Credentials; adminEmails: ReadonlySet<string>; db: Db },
+  deps: { credentials: Credentials; adminEmails: ReadonlySet<string>; roles: WorkspaceRoles },
 ) {
   app.decorateRequest("user", null);
   app.decorateRequest("workspace", null);
@@ -188,7 +188,7 @@ export function sessionAuth(
           : (confinedTo ?? user.id)
         : String(params.id ?? "");
     request.workspace = await requireRole(
-      deps.db,
+      deps.roles,
       { id: user.id, confinedTo },
       { resource: need.resource, id },
       need.role,

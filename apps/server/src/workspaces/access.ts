@@ -46,13 +46,22 @@ export interface WorkspaceAccess {
   role: Role;
 }
 
-/** The workspace of the resource and the user's role in it (null: not a member); null when there is none. */
-async function locate(
+/** Where a resource lives and the caller's role there (null: not a member). */
+export interface Located {
+  workspaceId: string;
+  role: Role | null;
+}
+
+/**
+ * The workspace of the resource and the user's role in it (null: not a member); null when there is none.
+ * One query; workspaces/role-cache.ts keeps its answers where the notifications say when they change.
+ */
+export async function locateInWorkspace(
   db: Db,
   resource: Resource,
   id: string,
   userId: string,
-): Promise<{ workspaceId: string; role: Role | null } | null> {
+): Promise<Located | null> {
   if (!isUuid(id)) return null;
   const owned = OWNED.get(resource);
   if (!owned) {
@@ -80,12 +89,12 @@ async function locate(
  * key acts only in its own workspace (any other is as a stranger's).
  */
 export async function requireRole(
-  db: Db,
+  roles: { locate(resource: Resource, id: string, userId: string): Promise<Located | null> },
   user: { id: string; confinedTo: string | null },
   target: { resource: Resource; id: string },
   least: Role,
 ): Promise<WorkspaceAccess> {
-  const found = await locate(db, target.resource, target.id, user.id);
+  const found = await roles.locate(target.resource, target.id, user.id);
   if (!found?.role || (user.confinedTo !== null && user.confinedTo !== found.workspaceId))
     throw NOT_FOUND.get(target.resource)!();
   if (!roleAtLeast(found.role, least))
