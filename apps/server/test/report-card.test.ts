@@ -93,6 +93,7 @@ describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
       "meaning",
       "glossary",
       "original-voice",
+      "music",
       "clipping",
       "loudness",
       "intelligibility",
