@@ -1,5 +1,19 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import {
+  chmod,
+  chown,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
@@ -196,6 +210,72 @@ describe("backup and restore (embedded)", () => {
     await expect(startServerOn(path.join(tmp.path, "original"))).rejects.toThrow(/another process is using/);
     expect((await api(original.baseUrl, cookie, "GET", `/api/video/${id}`)).status).toBe(200);
   });
+});
+
+/**
+ * A stranger's server on `address` that answers a backup request with a forged archive (a real tar with a
+ * manifest.json, which `npm run backup` used to save as the backup); `heard` counts what it was asked.
+ */
+async function forger(address: string) {
+  const dir = await mkdtemp(path.join(tmp.path, "forged-"));
+  await writeFile(path.join(dir, "manifest.json"), JSON.stringify({ format: 1, forged: true }));
+  await run("tar", ["-cf", path.join(dir, "forged.tar"), "-C", dir, "manifest.json"]);
+  const forged = await readFile(path.join(dir, "forged.tar"));
+  const heard: string[] = [];
+  const server = http.createServer((request, response) => {
+    heard.push(`${request.method} ${request.url}`);
+    response.writeHead(200, { "content-type": "application/x-tar", trailer: "x-backup-status" });
+    response.write(forged);
+    response.addTrailers({ "x-backup-status": "ok" });
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(address, resolve));
+  return { heard, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("the control socket against another user of the host", () => {
+  it("the issue's squat: with a long DATA_DIR, a stranger listening in /tmp first neither stops the server nor serves the backup", async () => {
+    const dataDir = path.join(tmp.path, "deep", "c".repeat(50), "d".repeat(50), "data");
+    await mkdir(dataDir, { recursive: true });
+    // where the socket went for a DATA_DIR too long for one: a name anyone could compute and take first
+    const id = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
+    const squat = await forger(path.join(os.tmpdir(), `dub-control-${id}.sock`));
+    try {
+      // before: "another process is using …" and no server
+      const server = await startServerOn(dataDir);
+      try {
+        const archive = path.join(tmp.path, "deep.tar");
+        const { stdout } = await cli("backup", archive, dataDir);
+        expect(stdout).toContain("from the running server");
+        const { stdout: names } = await run("tar", ["-tf", archive]);
+        expect(names.split("\n")).toEqual(expect.arrayContaining(["manifest.json", "db.tar.gz"]));
+      } finally {
+        await server.close();
+      }
+      expect(squat.heard).toEqual([]);
+    } finally {
+      await squat.close();
+    }
+  }, 300_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses a control socket in DATA_DIR that another uid listens on: nothing asked, nothing saved",
+    async () => {
+      const dataDir = path.join(tmp.path, "squatted");
+      await mkdir(dataDir, { mode: 0o700 });
+      const squat = await forger(path.join(dataDir, "control.sock"));
+      try {
+        await chown(path.join(dataDir, "control.sock"), 65534, 65534);
+        const archive = path.join(tmp.path, "squatted.tar");
+        const failed = await cli("backup", archive, dataDir).catch((error) => error);
+        expect(failed.stderr).toMatch(/refusing the control socket: .*belongs to uid 65534/);
+        expect(squat.heard).toEqual([]);
+        expect(await readdir(tmp.path)).not.toContain("squatted.tar");
+      } finally {
+        await squat.close();
+      }
+    },
+  );
 });
 
 describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {

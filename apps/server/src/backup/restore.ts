@@ -2,6 +2,10 @@ import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { BackupError, DB_DUMP, MANIFEST, type Manifest, postgresVersion, STORAGE, tar } from "./archive.ts";
+import { CONTROL_KEY, CONTROL_SOCKET } from "./control.ts";
+
+/** What the restore's own claim of DATA_DIR puts there (not the archive's, and not a reason to refuse). */
+const CONTROL_FILES = new Set([CONTROL_SOCKET, CONTROL_KEY]);
 
 /**
  * Restores an archive of `writeBackup` into an empty (or missing) DATA_DIR: the database files and the
@@ -11,7 +15,7 @@ import { BackupError, DB_DUMP, MANIFEST, type Manifest, postgresVersion, STORAGE
 export async function restoreBackup(archive: string, dataDir: string): Promise<Manifest> {
   await refuseReadableByOthers(archive);
   await mkdir(dataDir, { recursive: true });
-  const present = (await readdir(dataDir)).filter((name) => name !== "control.sock");
+  const present = (await readdir(dataDir)).filter((name) => !CONTROL_FILES.has(name));
   if (present.length > 0) {
     throw new BackupError(
       "data_dir_not_empty",
@@ -51,7 +55,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<M
   } catch (error) {
     // nothing half-restored stays behind: DATA_DIR is empty again
     for (const name of await readdir(dataDir)) {
-      if (name !== "control.sock") await rm(path.join(dataDir, name), { recursive: true, force: true });
+      if (!CONTROL_FILES.has(name)) await rm(path.join(dataDir, name), { recursive: true, force: true });
     }
     throw error;
   }

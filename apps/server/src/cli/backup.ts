@@ -3,12 +3,17 @@
 // docs/decisions/operations.md), over DATA_DIR/control.sock; with none, this process opens the database itself.
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
-import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { tar, writeBackup } from "../backup/archive.ts";
-import { BACKUP_STATUS, claimDataDir, controlSocketAlive, controlSocketPath } from "../backup/control.ts";
+import {
+  BACKUP_STATUS,
+  claimDataDir,
+  controlSocketAlive,
+  controlSocketProblem,
+  requestBackup,
+} from "../backup/control.ts";
 import { keepNewFilesPrivate, tightenTree } from "../runtime/private-files.ts";
 
 // DATA_DIR is the service user's alone: what a backup with no server running writes there too.
@@ -17,25 +22,20 @@ keepNewFilesPrivate();
 const USAGE = "usage: npm run backup -- FILE   (DATA_DIR as the server's; default ./data)";
 
 /**
- * The archive from the running server, through its control socket; the trailer after it says whether the
- * server finished it (and if not, why).
+ * The archive from the running server, through its control socket (checked to be the service user's
+ * before connecting; the server checks the key this process read from DATA_DIR/control.key); the trailer
+ * after it says whether the server finished it (and if not, why).
  */
-function fromServer(socketPath: string, out: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath, method: "POST", path: "/backup" }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`the server answered ${res.statusCode}`));
-      pipeline(res, out).then(() => {
-        const status = res.trailers[BACKUP_STATUS];
-        if (status === "ok") resolve();
-        else
-          reject(
-            new Error(status?.replace(/^failed: /, "") ?? "the server cut the backup short (see its log)"),
-          );
-      }, reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function fromServer(dataDir: string, out: NodeJS.WritableStream): Promise<void> {
+  const res = await requestBackup(dataDir);
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new Error(`the server answered ${res.statusCode}`);
+  }
+  await pipeline(res, out);
+  const status = res.trailers[BACKUP_STATUS];
+  if (status !== "ok")
+    throw new Error(status?.replace(/^failed: /, "") ?? "the server cut the backup short (see its log)");
 }
 
 /** The archive with no server running: this process holds DATA_DIR meanwhile, so none can start. */
@@ -68,13 +68,15 @@ try {
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
   const part = `${file}.part`;
-  const socketPath = controlSocketPath(dataDir);
-  const live = await controlSocketAlive(socketPath);
+  // a socket in DATA_DIR that is not the service user's is not even asked whether it is alive
+  const untrusted = await controlSocketProblem(dataDir);
+  if (untrusted) throw new Error(`refusing the control socket: ${untrusted}`);
+  const live = await controlSocketAlive(dataDir);
   try {
     // the archive holds the service's secrets: readable by its owner alone
     await rm(part, { force: true });
     const out = createWriteStream(part, { mode: 0o600 });
-    if (live) await fromServer(socketPath, out);
+    if (live) await fromServer(dataDir, out);
     else await offline(dataDir, out);
     await tar(["-t", "-f", part, "manifest.json"]); // a stream cut short fails here
     await rename(part, file);
