@@ -1,6 +1,7 @@
 // Review in the browser: an owner with a translated project in a workspace invites a reviewer by email and
-// sends the translation for review; the reviewer comments on a line and approves; the owner finds the
-// comment, resolves it and sees the translation approved by the reviewer.
+// sends the translation for review; the reviewer comments on a line and cannot approve while that comment is
+// open (the server's rule, said beside the button); the owner finds the comment and resolves it; the
+// reviewer approves, and the owner sees the translation approved by the reviewer.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,8 +56,8 @@ test("invite a reviewer, send for review, comment on a line, approve, resolve", 
     await expect(status(page)).toHaveText("In review");
   });
 
-  await test.step("the reviewer joins through the emailed link, comments on a line and approves", async () => {
-    const reviewer = await browser.newPage({ baseURL: APP_ORIGIN });
+  const reviewer = await browser.newPage({ baseURL: APP_ORIGIN });
+  await test.step("the reviewer joins through the emailed link, comments on a line, and is held from approving", async () => {
     await reviewer.goto(
       await askForLink(reviewer, reviewerEmail, await invitationPath(reviewer, reviewerEmail)),
     );
@@ -68,15 +69,20 @@ test("invite a reviewer, send for review, comment on a line, approve, resolve", 
     await reviewer.getByLabel("Comment on line 1").fill("Less formal, please.");
     await reviewer.getByRole("button", { name: "Comment", exact: true }).click();
     await expect(comments(reviewer)).toHaveAccessibleName("Comments on line 1: 1 open");
-    await reviewer.getByRole("button", { name: "Approve" }).click();
-    await expect(status(reviewer)).toHaveText("Approved");
-    await reviewer.close();
+    await expect(reviewer.getByRole("button", { name: "Approve" })).toBeDisabled();
+    await expect(
+      reviewer.getByText("Resolve your open comment on this translation before approving it."),
+    ).toBeVisible();
+    // the server agrees: the same approval asked directly is refused
+    const direct = await reviewer.request.put(`/api/video/${id}/translations/es/status`, {
+      data: { status: "approved" },
+    });
+    expect(direct.status()).toBe(409);
   });
 
-  await test.step("the owner finds the comment, resolves it, and sees who approved", async () => {
+  await test.step("the owner finds the comment and resolves it", async () => {
     await page.reload();
-    await expect(status(page)).toHaveText("Approved");
-    await expect(page.getByText(`by ${reviewerEmail}`)).toBeVisible();
+    await expect(status(page)).toHaveText("In review");
     await expect(comments(page)).toHaveText("1 open comment");
     await comments(page).click();
     const thread = page.getByTestId("comment-thread");
@@ -85,5 +91,15 @@ test("invite a reviewer, send for review, comment on a line, approve, resolve", 
     await thread.getByRole("button", { name: "Resolve" }).click();
     await expect(comments(page)).toHaveAccessibleName("Comments on line 1: 0 open");
     await expect(thread).toContainText("Resolved");
+  });
+
+  await test.step("the reviewer approves; the owner sees who approved", async () => {
+    await reviewer.reload();
+    await reviewer.getByRole("button", { name: "Approve" }).click();
+    await expect(status(reviewer)).toHaveText("Approved");
+    await reviewer.close();
+    await page.reload();
+    await expect(status(page)).toHaveText("Approved");
+    await expect(page.getByText(`by ${reviewerEmail}`)).toBeVisible();
   });
 });

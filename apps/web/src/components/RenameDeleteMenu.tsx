@@ -4,7 +4,11 @@ import { ActionsMenu } from "./ActionsMenu.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { RenameDialog } from "./RenameDialog.tsx";
 
-/** "⋯" with Rename and Delete for a titled record (a project, a storyboard), each with its dialog. */
+/**
+ * "⋯" with Rename and Delete for a titled record (a project, a storyboard), each with its dialog; an
+ * action the caller's role may not take is left out (`rename` or `remove` not given), and with neither
+ * there is no menu.
+ */
 export function RenameDeleteMenu({
   what,
   title,
@@ -16,18 +20,19 @@ export function RenameDeleteMenu({
   title: string;
   /** What deleting removes, said in the confirmation. */
   whatGoes: ReactNode;
-  rename: (title: string) => Promise<unknown>;
-  remove: () => Promise<unknown>;
+  rename?: (title: string) => Promise<unknown>;
+  remove?: () => Promise<unknown>;
 }) {
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   const close = () => setDialog(null);
+  if (!rename && !remove) return null;
   return (
     <>
       <ActionsMenu
         label={`Actions for ${title}`}
         actions={[
-          { label: "Rename", onSelect: () => setDialog("rename") },
-          { label: "Delete", danger: true, onSelect: () => setDialog("delete") },
+          ...(rename ? [{ label: "Rename", onSelect: () => setDialog("rename") }] : []),
+          ...(remove ? [{ label: "Delete", danger: true, onSelect: () => setDialog("delete") }] : []),
         ]}
       />
       <RenameDialog
@@ -36,7 +41,7 @@ export function RenameDeleteMenu({
         current={title}
         onClose={close}
         onRename={async (next) => {
-          await rename(next);
+          await rename?.(next);
           notify.success(`${what[0]!.toUpperCase()}${what.slice(1)} renamed`);
         }}
       />
@@ -47,7 +52,7 @@ export function RenameDeleteMenu({
         busyLabel="Deleting..."
         onClose={close}
         onConfirm={async () => {
-          await remove();
+          await remove?.();
           close();
           notify.success(`"${title}" was deleted`);
         }}

@@ -7,6 +7,7 @@ import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { projectKey } from "../projects/api.ts";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { useProjectPermissions } from "../workspaces/permissions.ts";
 import { translationsKey, useLanguages, useProject, useSpeech, useTranslations, useVoices } from "./api.ts";
 import { EditorSidebar } from "./EditorSidebar.tsx";
 import { ProjectHeader, ProjectStatusNotes } from "./ProjectHeader.tsx";
@@ -74,6 +75,7 @@ function Editor({ project }: { project: ProjectDetail }) {
   const [bar, setBar] = useState<HTMLElement | null>(null);
   usePlayerClearance(player.element, bar);
   const { draft, dispatch, saving, saveErrors, save, restoreOffer } = useProjectDraft(project);
+  const editable = useProjectPermissions(id).can("edit");
 
   const translationList = Object.values(translations.data ?? {});
   const requested = params.get("language");
@@ -105,7 +107,9 @@ function Editor({ project }: { project: ProjectDetail }) {
     if (last) navigate(`/projects/${id}?language=${encodeURIComponent(last)}`);
   };
 
-  const saveButton = <SaveButton dirty={draft.dirty} saving={saving} onSave={() => void save()} />;
+  const saveButton = editable && (
+    <SaveButton dirty={draft.dirty} saving={saving} onSave={() => void save()} />
+  );
 
   return (
     <div className="mx-auto max-w-7xl pb-28">
@@ -160,6 +164,7 @@ function Editor({ project }: { project: ProjectDetail }) {
                     restoreOffer={restoreOffer}
                     saveErrors={saveErrors}
                     saveButton={saveButton}
+                    readOnly={!editable}
                   />
                 )}
               </div>

@@ -5,12 +5,14 @@ import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { isWorking } from "../projects/api.ts";
 import { ProjectActions } from "../projects/ProjectActions.tsx";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
+import { usePermissionsIn } from "../workspaces/permissions.ts";
 import { failedWithoutVideo, failureAdvice } from "./failure-advice.ts";
 import { SpokenLanguage } from "./SpokenLanguage.tsx";
 
 /** The editor's heading: title and actions, status, spoken language, storage date, and the save button. */
 export function ProjectHeader({ project, saveButton }: { project: ProjectDetail; saveButton: ReactNode }) {
   const navigate = useNavigate();
+  const editable = usePermissionsIn(project.workspaceId).can("edit");
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -29,7 +31,8 @@ export function ProjectHeader({ project, saveButton }: { project: ProjectDetail;
           <SpokenLanguage
             project={project}
             canChange={
-              project.status === "ready" || (project.status === "failed" && !failedWithoutVideo(project))
+              editable &&
+              (project.status === "ready" || (project.status === "failed" && !failedWithoutVideo(project)))
             }
           />
           {project.expiresAt && (

@@ -5,6 +5,8 @@ import type { ProjectDetail } from "../../api/types.ts";
 import { projectKey, projectsKey } from "../projects/api.ts";
 import { notify } from "../toast/toast-store.ts";
 import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
+import { workspacesKey } from "../workspaces/api.ts";
+import { roleRefusal } from "../workspaces/refusal.ts";
 import { saveProject } from "./api.ts";
 import { draftReducer, newDraft } from "./draft.ts";
 
@@ -37,6 +39,14 @@ export function useProjectDraft(project: ProjectDetail) {
       notify.success("Changes saved successfully");
       return true;
     } catch (error) {
+      // refused for the role (it changed since the page offered the control): undone, and said so
+      const refused = roleRefusal(error, "Your unsaved changes were undone.");
+      if (refused) {
+        dispatch({ type: "reset", speakers: project.speakers, transcript: project.transcript ?? [] });
+        void client.invalidateQueries({ queryKey: workspacesKey });
+        notify.error(refused);
+        return false;
+      }
       console.error("Failed to save changes", error);
       if (error instanceof ApiError && error.details.length > 0) {
         setSaveErrors(error.details.map((d) => `${d.path}: ${d.message}`));

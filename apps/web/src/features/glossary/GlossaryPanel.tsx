@@ -6,6 +6,7 @@ import type { Language } from "../../api/types.ts";
 import { buttonPrimary, buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { notify } from "../toast/toast-store.ts";
 import { withWorkspace } from "../workspaces/current.ts";
+import { useProjectPermissions, useWorkspacePermissions } from "../workspaces/permissions.ts";
 import { blankRow, type GlossaryRow, KEEP, toGlossary, toRows } from "./rows.ts";
 
 /** Where a glossary lives: a project's (`/api/video/{id}/glossary`) or the account's defaults. */
@@ -24,6 +25,27 @@ function problemOf(error: unknown): string {
   const detail = error.details[0];
   const entry = detail && /^glossary\.(\d+)/.exec(detail.path);
   return entry ? `Term ${Number(entry[1]) + 1}: ${detail.message}` : (detail?.message ?? error.message);
+}
+
+/** A glossary as a role that may not change it reads it: each term and what it becomes. */
+function GlossaryTerms({ title, path, languages }: { title: string; path: string; languages: Language[] }) {
+  const query = useQuery({ queryKey: ["glossary", path], queryFn: () => apiFetch<GlossaryAnswer>(path) });
+  const rows = query.data ? toRows(query.data.glossary) : [];
+  const name = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
+  return (
+    <div className="space-y-1" data-testid="glossary-read-only">
+      <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
+      {query.isError && <p className="text-sm text-red-700">The glossary could not be loaded.</p>}
+      {query.data && rows.length === 0 && <p className="text-sm text-slate-500">No terms.</p>}
+      <ul className="space-y-1 text-sm text-slate-700">
+        {rows.map((row) => (
+          <li key={row.key}>
+            {row.term} → {row.target === KEEP ? "kept as is" : `${row.translation} (in ${name(row.target)})`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -162,6 +184,8 @@ export function GlossaryPanel({
   languages: Language[];
   sourceLanguage: string;
 }) {
+  const projectCan = useProjectPermissions(projectId).can;
+  const workspaceCan = useWorkspacePermissions().can;
   return (
     <section
       aria-labelledby="glossary-title"
@@ -175,20 +199,28 @@ export function GlossaryPanel({
           Terms translations keep as they are or translate your way. Applies to the next translation.
         </p>
       </div>
-      <GlossaryList
-        title="This project"
-        hint="Used only in this project; wins over your defaults."
-        path={glossaryPath(projectId)}
-        languages={languages}
-        sourceLanguage={sourceLanguage}
-      />
-      <GlossaryList
-        title="All my projects"
-        hint="Your defaults, used in every project."
-        path={glossaryPath()}
-        languages={languages}
-        sourceLanguage={sourceLanguage}
-      />
+      {projectCan("glossary") ? (
+        <GlossaryList
+          title="This project"
+          hint="Used only in this project; wins over your defaults."
+          path={glossaryPath(projectId)}
+          languages={languages}
+          sourceLanguage={sourceLanguage}
+        />
+      ) : (
+        <GlossaryTerms title="This project" path={glossaryPath(projectId)} languages={languages} />
+      )}
+      {workspaceCan("glossary") ? (
+        <GlossaryList
+          title="All my projects"
+          hint="Your defaults, used in every project."
+          path={glossaryPath()}
+          languages={languages}
+          sourceLanguage={sourceLanguage}
+        />
+      ) : (
+        <GlossaryTerms title="All my projects" path={glossaryPath()} languages={languages} />
+      )}
     </section>
   );
 }

@@ -5,7 +5,10 @@ import { FrameText } from "./FrameText.tsx";
 
 type Frame = Storyboard["frames"][number];
 
-/** One frame of a storyboard: its image (with the photographer's credit), its text, its image buttons. */
+/**
+ * One frame of a storyboard: its image (with the photographer's credit), its text, its image buttons;
+ * `readOnly` (a role that may not change storyboards): the text alone.
+ */
 export function FrameCard({
   boardId,
   frame,
@@ -13,6 +16,7 @@ export function FrameCard({
   saveText,
   onPick,
   onSearch,
+  readOnly = false,
 }: {
   boardId: string;
   frame: Frame;
@@ -20,6 +24,7 @@ export function FrameCard({
   saveText: (text: string) => Promise<boolean>;
   onPick: () => void;
   onSearch: () => void;
+  readOnly?: boolean;
 }) {
   const image = frame.pexelImages[frame.selectedAssetIndex];
   return (
@@ -44,25 +49,31 @@ export function FrameCard({
       </div>
       <div className="p-4">
         <h2 className="font-semibold text-slate-900">Frame {index + 1}</h2>
-        <FrameText
-          draftKey={`storyboard:${boardId}:frame:${index}`}
-          frame={index}
-          text={frame.transcriptSegment.text}
-          save={saveText}
-        />
-        <div className="mt-4 flex gap-2">
-          <button
-            type="button"
-            className={buttonSecondary}
-            onClick={onPick}
-            disabled={frame.pexelImages.length === 0}
-          >
-            Change Image
-          </button>
-          <button type="button" className={buttonSecondary} onClick={onSearch}>
-            Search New
-          </button>
-        </div>
+        {readOnly ? (
+          <p className="mt-2 text-sm text-slate-700">{frame.transcriptSegment.text}</p>
+        ) : (
+          <>
+            <FrameText
+              draftKey={`storyboard:${boardId}:frame:${index}`}
+              frame={index}
+              text={frame.transcriptSegment.text}
+              save={saveText}
+            />
+            <div className="mt-4 flex gap-2">
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={onPick}
+                disabled={frame.pexelImages.length === 0}
+              >
+                Change Image
+              </button>
+              <button type="button" className={buttonSecondary} onClick={onSearch}>
+                Search New
+              </button>
+            </div>
+          </>
+        )}
       </div>
     </li>
   );

@@ -8,6 +8,7 @@ import { DownloadIcon } from "../../components/icons.tsx";
 import { ProgressBar } from "../../components/ProgressBar.tsx";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { useWorkspacePermissions } from "../workspaces/permissions.ts";
 import { searchImages, useStoryboard } from "./api.ts";
 import { FrameCard, PickImageDialog } from "./FrameCard.tsx";
 import { useBoardEdits } from "./use-board-edits.ts";
@@ -44,13 +45,23 @@ export default function StoryboardDetailPage() {
 function Board({ board }: { board: Storyboard }) {
   const edits = useBoardEdits(board);
   const { searching } = edits;
+  // a storyboard opens in the workspace the app works in; only a role that may change one is offered to
+  const { can } = useWorkspacePermissions();
+  const editable = can("storyboard");
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{board.title}</h1>
-        <button type="button" className={buttonPrimary} onClick={edits.generate} disabled={edits.generating}>
-          {edits.generating ? "Generating Video..." : "Generate Video"}
-        </button>
+        {editable && (
+          <button
+            type="button"
+            className={buttonPrimary}
+            onClick={edits.generate}
+            disabled={edits.generating}
+          >
+            {edits.generating ? "Generating Video..." : "Generate Video"}
+          </button>
+        )}
       </div>
       {board.status === "generating" && (
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-live="polite">
@@ -88,6 +99,7 @@ function Board({ board }: { board: Storyboard }) {
             saveText={(text) => edits.saveText(i, text)}
             onPick={() => edits.setPicking(i)}
             onSearch={() => edits.setSearching(i)}
+            readOnly={!editable}
           />
         ))}
       </ol>

@@ -9,6 +9,7 @@ import { formatDate } from "../blog/api.ts";
 import { notify } from "../toast/toast-store.ts";
 import { EDITS_HANDLED } from "../unsaved/unsaved-store.ts";
 import { useUnsavedWork } from "../unsaved/use-unsaved-work.tsx";
+import { useWorkspacePermissions } from "../workspaces/permissions.ts";
 import {
   createStoryboard,
   deleteStoryboard,
@@ -30,6 +31,7 @@ export default function StoryboardListPage() {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), transcript: useId() };
+  const { can } = useWorkspacePermissions(); // the contract's table the server enforces
 
   /** Creates the storyboard from the form; its id, or null when it could not (the form says why). */
   const create = async (): Promise<string | null> => {
@@ -72,49 +74,51 @@ export default function StoryboardListPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-10">
-      <form
-        onSubmit={submit}
-        noValidate
-        className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Create a Storyboard</h1>
-        {restoreOffer}
-        <div>
-          <label htmlFor={ids.title} className="block text-sm font-medium text-slate-900">
-            Title
-          </label>
-          <input
-            id={ids.title}
-            required
-            value={title}
-            onChange={(e) => setForm({ ...form, title: e.target.value })}
-            className={`${inputBase} mt-2`}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.transcript} className="block text-sm font-medium text-slate-900">
-            Transcript
-          </label>
-          <textarea
-            id={ids.transcript}
-            required
-            rows={10}
-            value={transcript}
-            onChange={(e) => setForm({ ...form, transcript: e.target.value })}
-            className={`${inputBase} mt-2`}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <button type="submit" className={buttonPrimary} disabled={creating}>
-            {creating ? "Creating..." : "Create Storyboard"}
-          </button>
-        </div>
-      </form>
+      {can("storyboard") && (
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Create a Storyboard</h1>
+          {restoreOffer}
+          <div>
+            <label htmlFor={ids.title} className="block text-sm font-medium text-slate-900">
+              Title
+            </label>
+            <input
+              id={ids.title}
+              required
+              value={title}
+              onChange={(e) => setForm({ ...form, title: e.target.value })}
+              className={`${inputBase} mt-2`}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.transcript} className="block text-sm font-medium text-slate-900">
+              Transcript
+            </label>
+            <textarea
+              id={ids.transcript}
+              required
+              rows={10}
+              value={transcript}
+              onChange={(e) => setForm({ ...form, transcript: e.target.value })}
+              className={`${inputBase} mt-2`}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end">
+            <button type="submit" className={buttonPrimary} disabled={creating}>
+              {creating ? "Creating..." : "Create Storyboard"}
+            </button>
+          </div>
+        </form>
+      )}
 
       <section aria-labelledby="boards-title">
         <h2 id="boards-title" className="text-lg font-semibold text-slate-900">
@@ -142,19 +146,7 @@ export default function StoryboardListPage() {
                     </p>
                   </Link>
                   <div className="absolute top-3 right-3">
-                    <RenameDeleteMenu
-                      what="storyboard"
-                      title={b.title}
-                      whatGoes="Its frames and its generated video are deleted now."
-                      rename={async (title) => {
-                        await renameStoryboard(b._id, title);
-                        await client.invalidateQueries({ queryKey: storyboardsKey });
-                      }}
-                      remove={async () => {
-                        await deleteStoryboard(b._id);
-                        await client.invalidateQueries({ queryKey: storyboardsKey });
-                      }}
-                    />
+                    <StoryboardActions id={b._id} title={b.title} />
                   </div>
                 </li>
               ))}
@@ -163,5 +155,21 @@ export default function StoryboardListPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** Rename and delete for one storyboard, each only for a role that may (the contract's table). */
+function StoryboardActions({ id, title }: { id: string; title: string }) {
+  const client = useQueryClient();
+  const { can } = useWorkspacePermissions();
+  const refresh = (_done: unknown) => client.invalidateQueries({ queryKey: storyboardsKey });
+  return (
+    <RenameDeleteMenu
+      what="storyboard"
+      title={title}
+      whatGoes="Its frames and its generated video are deleted now."
+      rename={can("storyboard") ? async (next) => refresh(await renameStoryboard(id, next)) : undefined}
+      remove={can("delete") ? async () => refresh(await deleteStoryboard(id)) : undefined}
+    />
   );
 }

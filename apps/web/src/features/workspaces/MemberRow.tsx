@@ -1,4 +1,4 @@
-import { type Member, type Role, roleAtLeast } from "@dubbing/contract";
+import { type Member, may, type Role } from "@dubbing/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
@@ -23,7 +23,7 @@ export function MemberRow({
   onChanged: () => Promise<unknown>;
 }) {
   const [handing, setHanding] = useState(false);
-  const admin = roleAtLeast(caller.role, "admin");
+  const admin = may(caller.role, "members");
   const self = member.userId === caller.id;
   const attempt = (what: string, work: () => Promise<unknown>) =>
     work()

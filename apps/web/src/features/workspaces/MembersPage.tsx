@@ -1,4 +1,4 @@
-import { roleAtLeast, type Workspace } from "@dubbing/contract";
+import { may, type Workspace } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { revokeInvite, useInvites, useMembers, useWorkspaces, workspacesKey } from "./api.ts";
@@ -17,13 +17,15 @@ export default function MembersPage() {
   // the personal workspace's id is the account's own
   const me = workspaces?.find((w) => w.personal)?.id;
   if (!workspace || !me) return null;
-  const admin = roleAtLeast(workspace.role, "admin");
+  const admin = may(workspace.role, "members");
   return (
     <div className="max-w-3xl space-y-8">
       {/* keyed: another workspace starts from its own settings */}
       {admin && <WorkspaceSettings key={workspace.id} workspace={workspace} />}
       <Members workspace={workspace} me={me} admin={admin} />
-      {workspace.role === "owner" && !workspace.personal && <DeleteWorkspace workspace={workspace} />}
+      {may(workspace.role, "deleteWorkspace") && !workspace.personal && (
+        <DeleteWorkspace workspace={workspace} />
+      )}
     </div>
   );
 }

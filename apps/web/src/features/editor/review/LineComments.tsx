@@ -1,4 +1,4 @@
-import { type LineComment, roleAtLeast } from "@dubbing/contract";
+import { type LineComment, may } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { notify } from "../../toast/toast-store.ts";
@@ -16,7 +16,7 @@ export function useLineComments(projectId: string, language: string) {
       {...{ projectId, language, line }}
       comments={comments.data ?? []}
       failed={comments.isError}
-      canWrite={role !== undefined && roleAtLeast(role, "reviewer")}
+      canWrite={may(role, "comment")}
     />
   );
 }

@@ -9,7 +9,12 @@ import { ReviewBar } from "./ReviewBar.tsx";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
-async function render(role: Role, review: TranslationReview, dubRefusal: string | null = null) {
+async function render(
+  role: Role,
+  review: TranslationReview,
+  dubRefusal: string | null = null,
+  comments: unknown[] = [],
+) {
   // the caller's role is the one in the project's workspace, a shared one here, not in the workspace the
   // app has chosen (the personal one, where the caller is the owner)
   const workspace = (id: string, personal: boolean, role: Role) => ({
@@ -18,6 +23,8 @@ async function render(role: Role, review: TranslationReview, dubRefusal: string 
   const answers: Record<string, unknown> = {
     "/api/workspaces": { workspaces: [workspace("me", true, "owner"), workspace("agency", false, role)] },
     "/api/video/p1": { _id: "p1", workspaceId: "agency" },
+    "/api/auth/me": { email: "rev@example.com" },
+    "/api/video/p1/comments?language=es": { comments },
   };
   vi.stubGlobal(
     "fetch",
@@ -55,6 +62,18 @@ describe("ReviewBar", () => {
     await vi.waitFor(() => expect(buttons()).toEqual(["Approve", "Request changes"]));
     expect(container.querySelector("[data-testid=review-status]")!.textContent).toBe("In review");
     expect(container.textContent).toContain("by ed@example.com");
+  });
+
+  it("holds Approve back, saying why, while a thread the reviewer opened is still open", async () => {
+    const open = { id: "c1", language: "es", line: 0, parentId: null, body: "x", resolved: false };
+    await render("reviewer", inReview, null, [{ ...open, author: "rev@example.com", createdAt: "" }]);
+    await vi.waitFor(() =>
+      expect(container.textContent).toContain(
+        "Resolve your open comment on this translation before approving it.",
+      ),
+    );
+    const approve = [...container.querySelectorAll("button")].find((b) => b.textContent === "Approve")!;
+    expect(approve.disabled).toBe(true);
   });
 
   it("offers a viewer of the project's workspace nothing, though the caller owns the workspace the app is in", async () => {

@@ -1,10 +1,11 @@
 import type { ReviewStatus, TranslationReview } from "@dubbing/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useCurrentUser } from "../../auth/session.ts";
 import { notify } from "../../toast/toast-store.ts";
 import { translationsKey } from "../api.ts";
-import { setReviewStatus, useProjectWorkspace } from "./api.ts";
-import { reviewActions, STATUS_LABEL } from "./review-state.ts";
+import { setReviewStatus, useComments, useProjectWorkspace } from "./api.ts";
+import { ownOpenThreads, reviewActions, STATUS_LABEL } from "./review-state.ts";
 
 const BADGE: Record<ReviewStatus, string> = {
   draft: "bg-slate-100 text-slate-700",
@@ -27,7 +28,9 @@ export function ReviewBar({
   const client = useQueryClient();
   const workspace = useProjectWorkspace(projectId);
   const [busy, setBusy] = useState(false);
-  const actions = reviewActions(workspace?.role, review.status);
+  const me = useCurrentUser().data?.email;
+  const comments = useComments(projectId, language).data ?? [];
+  const actions = reviewActions(workspace?.role, review.status, ownOpenThreads(comments, me));
 
   async function move(to: ReviewStatus) {
     setBusy(true);
@@ -63,13 +66,23 @@ export function ReviewBar({
         <button
           key={a.to}
           type="button"
-          disabled={busy}
+          disabled={busy || a.blocked !== null}
+          title={a.blocked ?? undefined}
+          aria-describedby={a.blocked ? `review-blocked-${a.to}` : undefined}
           onClick={() => void move(a.to)}
           className="rounded-md border border-slate-300 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
         >
           {a.label}
         </button>
       ))}
+      {actions.map(
+        (a) =>
+          a.blocked && (
+            <p key={a.to} id={`review-blocked-${a.to}`} className="w-full text-slate-600">
+              {a.blocked}
+            </p>
+          ),
+      )}
       {dubRefusal && (
         <p role="alert" className="w-full rounded-md bg-amber-50 p-2 text-amber-900">
           {dubRefusal}

@@ -1,6 +1,6 @@
 import type { LineComment } from "@dubbing/contract";
 import { describe, expect, it } from "vitest";
-import { lineThreads, openThreadCounts, reviewActions } from "./review-state.ts";
+import { lineThreads, openThreadCounts, ownOpenThreads, reviewActions } from "./review-state.ts";
 
 const labels = (...args: Parameters<typeof reviewActions>) => reviewActions(...args).map((a) => a.label);
 
@@ -19,6 +19,17 @@ describe("reviewActions", () => {
 
   it("lets an owner send back for review what was judged", () => {
     expect(labels("owner", "changes_requested")).toEqual(["Send for review", "Approve"]);
+  });
+
+  it("offers Approve held back, with why, while the reviewer's own thread is open", () => {
+    expect(reviewActions("reviewer", "in_review", 1)).toEqual([
+      {
+        to: "approved",
+        label: "Approve",
+        blocked: "Resolve your open comment on this translation before approving it.",
+      },
+      { to: "changes_requested", label: "Request changes", blocked: null },
+    ]);
   });
 });
 
@@ -54,5 +65,17 @@ describe("threads", () => {
       [0, 1],
       [2, 1],
     ]);
+  });
+});
+
+describe("ownOpenThreads", () => {
+  it("counts the open threads the caller opened, not replies nor others' threads nor resolved ones", () => {
+    const mine = (id: string, parentId: string | null, resolved = false) => ({
+      ...comment(id, 0, parentId, resolved),
+      author: "me@example.com",
+    });
+    const comments = [mine("1", null), mine("2", null, true), mine("3", "x"), comment("4", 0, null)];
+    expect(ownOpenThreads(comments, "me@example.com")).toBe(1);
+    expect(ownOpenThreads(comments, undefined)).toBe(0);
   });
 });

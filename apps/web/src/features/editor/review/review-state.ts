@@ -1,4 +1,4 @@
-import { type LineComment, type ReviewStatus, type Role, roleAtLeast } from "@dubbing/contract";
+import { type LineComment, type ReviewStatus, type Role, reviewRefusal } from "@dubbing/contract";
 
 export const STATUS_LABEL: Record<ReviewStatus, string> = {
   draft: "Draft",
@@ -10,22 +10,38 @@ export const STATUS_LABEL: Record<ReviewStatus, string> = {
 export interface ReviewAction {
   to: ReviewStatus;
   label: string;
+  /** Why the move is not open now (e.g. the reviewer's own thread is still open), shown beside it. */
+  blocked: string | null;
 }
 
+const MOVES: { to: ReviewStatus; label: string }[] = [
+  { to: "in_review", label: "Send for review" },
+  { to: "approved", label: "Approve" },
+  { to: "changes_requested", label: "Request changes" },
+];
+
 /**
- * Pure: the review moves a member with `role` is offered from `status`. It mirrors who the server lets
- * do what (editors send for review, reviewers give a verdict on what is in review); the server decides.
+ * Pure: the review moves a member with `role` is offered from `status`, by the contract's rule the server
+ * enforces (reviewRefusal): what the role may never do is not offered; what the translation's state or the
+ * member's own open threads (`ownOpenThreads`) forbid for now is offered with why. The server decides.
  */
-export function reviewActions(role: Role | undefined, status: ReviewStatus): ReviewAction[] {
-  if (!role || !roleAtLeast(role, "reviewer")) return [];
-  const actions: ReviewAction[] = [];
-  if (roleAtLeast(role, "editor") && status !== "in_review")
-    actions.push({ to: "in_review", label: "Send for review" });
-  if (status !== "draft") {
-    if (status !== "approved") actions.push({ to: "approved", label: "Approve" });
-    if (status !== "changes_requested") actions.push({ to: "changes_requested", label: "Request changes" });
-  }
-  return actions;
+export function reviewActions(
+  role: Role | undefined,
+  status: ReviewStatus,
+  ownOpenThreads = 0,
+): ReviewAction[] {
+  if (!role) return [];
+  return MOVES.filter((m) => m.to !== status).flatMap((m) => {
+    const refusal = reviewRefusal(role, status, m.to, ownOpenThreads);
+    // a draft waits for an editor: a reviewer has nothing to give a verdict on yet
+    if (refusal && (refusal.code === "forbidden" || status === "draft")) return [];
+    return [{ ...m, blocked: refusal?.message ?? null }];
+  });
+}
+
+/** Pure: how many threads `author` opened in `comments` (one language's) that are still open. */
+export function ownOpenThreads(comments: LineComment[], author: string | undefined): number {
+  return comments.filter((c) => c.parentId === null && !c.resolved && author && c.author === author).length;
 }
 
 export interface Thread {

@@ -6,10 +6,14 @@ import type { useSpeech } from "../api.ts";
 import type { Draft, DraftAction } from "../draft.ts";
 import type { VideoPlayer } from "../player/use-video-player.ts";
 import { newSpeaker } from "../speakers/speakers.ts";
+import { ReadOnlyTranscript } from "./ReadOnlyTranscript.tsx";
 import { TranscriptEditor } from "./TranscriptEditor.tsx";
 import { UntranscribedSpeech } from "./UntranscribedSpeech.tsx";
 
-/** The original-language tab: the transcript editor, the speech it has not transcribed, its subtitles. */
+/**
+ * The original-language tab: the transcript editor, the speech it has not transcribed, its subtitles;
+ * `readOnly` (a role that may not edit: viewer, reviewer): the lines to read and the subtitles.
+ */
 export function TranscriptPanel({
   project,
   draft,
@@ -21,6 +25,7 @@ export function TranscriptPanel({
   restoreOffer,
   saveErrors,
   saveButton,
+  readOnly,
 }: {
   project: ProjectDetail;
   draft: Draft;
@@ -32,8 +37,21 @@ export function TranscriptPanel({
   restoreOffer: ReactNode;
   saveErrors: string[];
   saveButton: ReactNode;
+  readOnly: boolean;
 }) {
   const id = project._id;
+  if (readOnly)
+    return (
+      <>
+        <ReadOnlyTranscript
+          transcript={draft.transcript}
+          speakers={draft.speakers}
+          activeIndex={activeIndex}
+          onSeek={player.seek}
+        />
+        <SubtitleLinks project={project} />
+      </>
+    );
   return (
     <>
       {restoreOffer}
@@ -80,21 +98,25 @@ export function TranscriptPanel({
         speech={speech}
       />
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {project.transcript &&
-          project.transcript.length > 0 &&
-          (["srt", "vtt"] as const).map((format) => (
-            <a
-              key={format}
-              href={`/api/video/${id}/subtitles/original.${format}`}
-              download={`subtitles-original.${format}`}
-              className={buttonSecondary}
-              title="Subtitles of the saved transcript"
-            >
-              <DownloadIcon className="size-4" /> Original {format.toUpperCase()}
-            </a>
-          ))}
+        <SubtitleLinks project={project} />
         {saveButton}
       </div>
     </>
   );
+}
+
+/** The saved transcript's subtitles, to download. */
+function SubtitleLinks({ project }: { project: ProjectDetail }) {
+  if (!project.transcript || project.transcript.length === 0) return null;
+  return (["srt", "vtt"] as const).map((format) => (
+    <a
+      key={format}
+      href={`/api/video/${project._id}/subtitles/original.${format}`}
+      download={`subtitles-original.${format}`}
+      className={buttonSecondary}
+      title="Subtitles of the saved transcript"
+    >
+      <DownloadIcon className="size-4" /> Original {format.toUpperCase()}
+    </a>
+  ));
 }

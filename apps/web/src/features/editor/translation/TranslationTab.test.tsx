@@ -4,7 +4,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProgressEvent, Translation } from "../../../api/types.ts";
-import { dubFileName, TranslationTab } from "./TranslationTab.tsx";
+import { dubFileName, EditableTranslation as TranslationTab } from "./TranslationTab.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

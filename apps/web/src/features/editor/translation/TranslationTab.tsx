@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Language, ProgressEvent, Segment, Speaker, Translation } from "../../../api/types.ts";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { notify } from "../../toast/toast-store.ts";
+import { useProjectPermissions } from "../../workspaces/permissions.ts";
 import { deleteTranslation, startTranslation, translationsKey } from "../api.ts";
 import { useLineComments } from "../review/LineComments.tsx";
 import { DubOutcome } from "../review/ReportCardPanel.tsx";
@@ -11,14 +12,26 @@ import { SegmentList } from "../transcript/SegmentRow.tsx";
 import { isFinished, jobKey } from "../use-project-events.ts";
 import { PreviousDub } from "./DubDownloads.tsx";
 import { borrowSilence, HURRIED_SPEED, projectedSpeed } from "./projected-speed.ts";
+import { ReadOnlyTranslation } from "./ReadOnlyTranslation.tsx";
 import { TranslatedLineBody, TranslatedLineHeader } from "./TranslatedLine.tsx";
 import { TranslationControls } from "./TranslationControls.tsx";
 import { type DubOptions, useDubOutcomeToast, useTranslationWork } from "./use-translation-work.tsx";
 
 export { dubFileName } from "./DubDownloads.tsx";
 
-/** One translation: editable segments with difference indicators, save, dub, player and downloads. */
-export function TranslationTab({
+type TranslationTabProps = Parameters<typeof EditableTranslation>[0];
+
+/**
+ * One translation: editable for a role that may translate, read for the others (a reviewer comments and
+ * gives the verdict there); the roles come from the contract's table the server enforces.
+ */
+export function TranslationTab(props: TranslationTabProps) {
+  const { can } = useProjectPermissions(props.projectId);
+  return can("translate") ? <EditableTranslation {...props} /> : <ReadOnlyTranslation {...props} />;
+}
+
+/** One translation to work on: editable segments with difference indicators, save, dub and downloads. */
+export function EditableTranslation({
   projectId,
   translation,
   language,

@@ -1,15 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../api/client.ts";
-import type { Segment, Speaker, Translation } from "../../../api/types.ts";
+import type { Speaker, Translation } from "../../../api/types.ts";
 import { notify } from "../../toast/toast-store.ts";
 import { lostOnOtherAddress } from "../../unsaved/unsaved-store.ts";
 import { useUnsavedWork } from "../../unsaved/use-unsaved-work.tsx";
-import { fixLine, type LineFix, saveTranslation, startDub, translationsKey } from "../api.ts";
-import { record, redo, startHistory, undo } from "../transcript/history.ts";
-import { useEditorKeys, useSegmentEditing } from "../transcript/segment-editing.tsx";
+import { workspacesKey } from "../../workspaces/api.ts";
+import { roleRefusal } from "../../workspaces/refusal.ts";
+import { saveTranslation, translationsKey } from "../api.ts";
 import type { BackgroundMode } from "./BackgroundMode.tsx";
 import type { TimingMode } from "./TimingMode.tsx";
+import { useDubRequests } from "./use-dub-requests.ts";
+import { useTranslationHistory } from "./use-translation-history.ts";
 
 /** How the next dub is made: the choices above the translation. */
 export interface DubOptions {
@@ -40,45 +42,20 @@ export function useTranslationWork({
 }) {
   const client = useQueryClient();
   const code = translation.language;
-  const [history, setHistory] = useState(() => startHistory(translation.transcript));
-  const segments = history.present;
-  const [edited, setEdited] = useState(false);
-  /** Records an edit for undo; `key` makes typing into one field one step. */
-  const change = (next: Segment[], key: string | null = null) => {
-    setHistory((h) => record(h, next, key, Date.now()));
-    setEdited(true);
-  };
-  const editing = useSegmentEditing({
-    segments,
-    onChange: (next) => change(next),
-    idPrefix: `translation-text-${translation.language}`,
+  const { segments, edited, setEdited, change, setSegment, editing, revert } = useTranslationHistory({
+    translation,
+    speakers,
     durationMs,
     playerMs,
-    defaultSpeaker: speakers[0]?.id ?? "s1",
   });
-  useEditorKeys({
-    undo: () => {
-      setHistory(undo);
-      setEdited(true);
-    },
-    redo: () => {
-      setHistory(redo);
-      setEdited(true);
-    },
-    help: () => editing.setHelp(true),
-  });
-  const setSegment = (i: number, patch: Partial<Segment>, key: string | null = null) =>
-    change(
-      segments.map((s, j) => (j === i ? { ...s, ...patch } : s)),
-      key,
-    );
   const [saving, setSaving] = useState(false);
-  const [requestingDub, setRequestingDub] = useState(false);
-
-  // A reloaded translation replaces the working copy unless the user has unsaved edits.
-  useEffect(() => {
-    if (!edited) setHistory(startHistory(translation.transcript));
-  }, [translation.transcript, edited]);
+  /** A refusal for the role (it changed since the page offered the control): edits undone, and why. */
+  const refuse = (message: string) => {
+    revert();
+    void client.invalidateQueries({ queryKey: workspacesKey });
+    notify.error(message);
+    return false;
+  };
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -89,6 +66,8 @@ export function useTranslationWork({
       notify.success("Changes saved successfully");
       return true;
     } catch (error) {
+      const refused = roleRefusal(error, "Your unsaved edits were undone.");
+      if (refused) return refuse(refused);
       console.error("Failed to save the translation", error);
       // 409: a job is working on this translation; the edits stay here until it has finished.
       notify.error(
@@ -109,56 +88,23 @@ export function useTranslationWork({
     save,
     differs: (kept) => JSON.stringify(kept) !== JSON.stringify(translation.transcript),
     restore: (kept) => change(kept),
-    revert: () => {
-      setEdited(false);
-      setHistory(startHistory(translation.transcript));
-    },
+    revert,
     lostOn: lostOnOtherAddress,
   });
 
-  // why the server last refused to dub (e.g. a workspace that dubs only approved translations), kept in view
-  const [dubRefusal, setDubRefusal] = useState<string | null>(null);
-  const dub = async (regenerate?: number[]) => {
-    setRequestingDub(true);
-    setDubRefusal(null);
-    try {
-      if (edited) {
-        await saveTranslation(projectId, code, segments);
-        setEdited(false);
-      }
-      await startDub(projectId, code, {
-        burnSubtitles: options.burnSubtitles,
-        bilingualSubtitles: options.burnSubtitles && options.bilingual,
-        background: options.background,
-        timing: options.timing,
-        ...(regenerate && { regenerate }),
-      });
-      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
-    } catch (error) {
-      console.error("Failed to dub", error);
-      if (error instanceof ApiError && error.status === 409) setDubRefusal(error.message);
-      notify.error((error as Error).message || "Dubbing failed");
-    } finally {
-      setRequestingDub(false);
-    }
+  /** Unsaved edits saved first: a dub or a fix works on the saved lines. */
+  const saveFirst = async () => {
+    if (!edited) return;
+    await saveTranslation(projectId, code, segments);
+    setEdited(false);
   };
-
-  /** A one-click fix of the report card (unsaved edits saved first: the fix applies to the saved line). */
-  const fix = async (index: number, kind: LineFix) => {
-    setRequestingDub(true);
-    try {
-      if (edited) {
-        await saveTranslation(projectId, code, segments);
-        setEdited(false);
-      }
-      await fixLine(projectId, code, index, kind);
-      await client.invalidateQueries({ queryKey: translationsKey(projectId) });
-    } catch (error) {
-      notify.error((error as Error).message || "The fix failed");
-    } finally {
-      setRequestingDub(false);
-    }
-  };
+  const { requestingDub, dub, dubRefusal, fix } = useDubRequests({
+    projectId,
+    code,
+    options,
+    saveFirst,
+    refuse,
+  });
 
   return {
     segments,
