@@ -45,6 +45,14 @@ export interface FuzzRun {
   checks?: string[];
   /** The fuzzer's folder for its reports (NDJSON events, for the bench's figures). */
   reportDir?: string;
+  /** A schemathesis.toml: fixed parameters (a workspace member's run: test/fuzz-roles.ts). */
+  configFile?: string;
+  /** Operations left out besides FUZZ_EXCLUDED ("METHOD /path"). */
+  exclude?: string[];
+  /** Only the operations whose path matches (a regular expression). */
+  includePath?: string;
+  /** The fuzzer's phases (default: all it runs by default). */
+  phases?: string[];
 }
 
 /** Runs the fuzzer; resolves with its exit code and what it printed (the report of any failure). */
@@ -74,13 +82,15 @@ export function runSchemathesis(run: FuzzRun): Promise<{ code: number; output: s
     "--suppress-health-check",
     "all",
     "--no-shrink",
-    ...Object.keys(FUZZ_EXCLUDED).flatMap((op) => ["--exclude-name", op]),
+    ...[...Object.keys(FUZZ_EXCLUDED), ...(run.exclude ?? [])].flatMap((op) => ["--exclude-name", op]),
+    ...(run.includePath ? ["--include-path-regex", run.includePath] : []),
+    ...(run.phases ? ["--phases", run.phases.join(",")] : []),
     ...(run.reportDir ? ["--report", "ndjson", "--report-dir", run.reportDir] : []),
   ];
   return new Promise((resolve) => {
     execFile(
       SCHEMATHESIS,
-      ["--no-color", ...args],
+      ["--no-color", ...(run.configFile ? ["--config-file", run.configFile] : []), ...args],
       // its own folder (the fuzzer keeps a cache where it runs): the run's TMPDIR, not the checkout
       { maxBuffer: 64 * 1024 * 1024, cwd: os.tmpdir() },
       (error, stdout, stderr) =>
