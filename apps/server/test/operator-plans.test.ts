@@ -147,6 +147,40 @@ describe.each(MODES)("the operator's plans and sign-ups (%s)", (mode) => {
     expect(bad.status).toBe(400);
   });
 
+  it("lets an address a workspace invited sign up and join, whatever the list says; a revoked one no longer", async () => {
+    const workspace = (await asOwner("POST", "/api/workspaces", { name: "Agency" })).body.id as string;
+    const email = `freelancer-${mode}@other.test`;
+    const invited = await asOwner("POST", `/api/workspaces/${workspace}/invites`, { email, role: "editor" });
+    expect(invited.status).toBe(201);
+    const cookie = await signInByLink(ts, email);
+    expect(cookie).not.toBeNull();
+    const mail = (await mailsTo(email)).map((m) => m.text).join();
+    const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    const joined = await api(
+      ts.baseUrl,
+      cookie,
+      "POST",
+      "/api/invites/accept",
+      { token },
+      { origin: ts.baseUrl },
+    );
+    expect(joined.status).toBe(200);
+    const mine = await api(ts.baseUrl, cookie, "GET", "/api/workspaces");
+    expect(mine.body.workspaces.map((w: { name: string; role: string }) => [w.name, w.role])).toContainEqual([
+      "Agency",
+      "editor",
+    ]);
+
+    const other = `revoked-${mode}@other.test`;
+    const again = await asOwner("POST", `/api/workspaces/${workspace}/invites`, {
+      email: other,
+      role: "viewer",
+    });
+    await asOwner("DELETE", `/api/workspaces/${workspace}/invites/${again.body.id}`);
+    await requestLink(ts, other);
+    expect(await identityUserOf(other)).toBeUndefined();
+  });
+
   it("leaves existing accounts be: the operator signs in, and so does an account made before the rule", async () => {
     const before = `before-${mode}@elsewhere.test`;
     await ts.signIn(before);
