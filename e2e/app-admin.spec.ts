@@ -93,3 +93,23 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
   await userContext.close();
   await operatorContext.close();
 });
+
+test("the console's Users section invites an address onto a plan, and the email arrives", async ({
+  page,
+}) => {
+  await signIn(page, OPERATOR);
+  await page.goto("/admin");
+  const invitee = uniqueEmail("console-invitee");
+  const form = page.getByRole("form", { name: "Invite someone" });
+  await form.getByLabel("Email to invite").fill(invitee);
+  await expect(form.getByLabel("Plan")).not.toHaveValue("");
+  await form.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${invitee}` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get("/dev/mailbox")).text();
+      return html.split("<article>").some((a) => a.includes(`To ${invitee}`));
+    })
+    .toBe(true);
+  expect(await violations(page)).toEqual([]);
+});

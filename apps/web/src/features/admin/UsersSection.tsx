@@ -5,6 +5,7 @@ import { buttonSecondary, inputBase } from "../../components/button-styles.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { notify } from "../toast/toast-store.ts";
 import { adminKey, deleteUser, formatBytes, resumeUser, suspendUser, useAdminUsers } from "./api.ts";
+import { InviteUser } from "./InviteUser.tsx";
 import { PlanPicker } from "./PlanPicker.tsx";
 import { ColumnHeads, card, Pager, QueryState, Time, td } from "./parts.tsx";
 
@@ -26,6 +27,7 @@ export function UsersSection({ me }: { me: string }) {
       <h2 id={`${searchId}-h`} className="text-lg font-semibold text-slate-900">
         Users
       </h2>
+      <InviteUser />
       <form
         className="mt-4 flex max-w-lg gap-2"
         onSubmit={(event) => {

@@ -94,6 +94,10 @@ export const setUserPlan = (id: string, plan: string) =>
 export const usePlanList = () =>
   useQuery({ queryKey: ["plans"], queryFn: () => apiFetch<PlanList>("/api/plans"), staleTime: 60_000 });
 
+/** Invites an address onto a plan (it may then sign up whatever the sign-up list says). */
+export const inviteUser = (email: string, plan: string) =>
+  apiFetch<null>("/api/admin/invites", jsonBody("POST", { email, plan }));
+
 export const suspendUser = (id: string) =>
   apiFetch<null>(`/api/admin/users/${enc(id)}/suspend`, { method: "POST" });
 export const resumeUser = (id: string) =>
