@@ -66,8 +66,12 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, c
   });
   upstream.on("response", (answer) => {
     response.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.on("error", () => response.destroy());
     answer.pipe(response);
   });
+  // a side that goes away ends the other, and never throws out of the process
+  request.on("error", () => upstream.destroy());
+  response.on("error", () => upstream.destroy());
   upstream.on("error", (error) => {
     if (/private address/.test(error.message)) context.refuse(error.message);
     if (!response.headersSent) response.writeHead(502).end();
