@@ -1,7 +1,9 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Suites that run several processes or their own PostgreSQL: left out of `make test-fast`. */
-const MULTI_PROCESS = ["scale-out", "crash-recovery", "backup", "logs"].map((s) => `test/${s}.test.ts`);
+const MULTI_PROCESS = ["scale-out", "crash-recovery", "backup", "logs", "private-files"].map(
+  (s) => `test/${s}.test.ts`,
+);
 
 export default defineConfig({
   test: {
