@@ -24,8 +24,14 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
   await signIn(page, uniqueEmail("owner"), "/projects");
 
   await test.step("the owner makes a workspace and uploads into it", async () => {
-    page.once("dialog", (dialog) => void dialog.accept("Agency"));
     await switcher.selectOption({ label: "New workspace…" });
+    const naming = page.getByRole("dialog", { name: "New workspace" });
+    await naming.getByRole("button", { name: "Create workspace" }).click();
+    await expect(naming.getByRole("alert")).toHaveText("Give the workspace a name.");
+    expect(await violations(page)).toEqual([]);
+    await naming.getByLabel("Name of the workspace").fill("Agency");
+    await naming.getByRole("button", { name: "Create workspace" }).click();
+    await expect(naming).toBeHidden();
     await expect(switcher.locator("option:checked")).toHaveText("Agency (owner)");
     await page.goto("/projects/new");
     await page.getByLabel("Project Title").fill("Client spot");
@@ -51,10 +57,18 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
   await test.step("the viewer follows the emailed link, signs in through it and finds the project", async () => {
     const viewer = await browser.newPage({ baseURL: APP_ORIGIN });
     const invitePath = await invitationPath(viewer, viewerEmail);
+    // the sign-in page the link leads to names the workspace and the address to sign in with
+    await viewer.goto(`/login?next=${encodeURIComponent(invitePath)}`);
+    await expect(viewer.getByTestId("invitation-note")).toHaveText(
+      `You are invited to join Agency. Sign in with ${viewerEmail} to accept.`,
+    );
+    const accepts: string[] = [];
+    viewer.on("request", (r) => r.url().endsWith("/api/invites/accept") && accepts.push(r.method()));
     await viewer.goto(await askForLink(viewer, viewerEmail, invitePath));
     await expect(viewer).toHaveURL(`${APP_ORIGIN}/projects`);
     await expect(viewer.getByLabel("Workspace").locator("option:checked")).toHaveText("Agency (viewer)");
     await expect(viewer.getByText("Client spot")).toBeVisible();
+    expect(accepts).toEqual(["POST"]); // once, however often the page's effect runs
 
     await viewer.getByLabel("Workspace").selectOption({ label: "Personal (owner)" });
     await expect(viewer.getByText("Client spot")).toHaveCount(0);

@@ -156,6 +156,9 @@ describe.each(MODES)("the operator's plans and sign-ups (%s)", (mode) => {
     expect(cookie).not.toBeNull();
     const mail = (await mailsTo(email)).map((m) => m.text).join();
     const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    // the sign-in page the link leads to names the workspace, before anyone signs in
+    const preview = await api(ts.baseUrl, null, "GET", `/api/invites/${token}`);
+    expect(preview.body).toEqual({ workspace: "Agency", email });
     const joined = await api(
       ts.baseUrl,
       cookie,
@@ -165,6 +168,7 @@ describe.each(MODES)("the operator's plans and sign-ups (%s)", (mode) => {
       { origin: ts.baseUrl },
     );
     expect(joined.status).toBe(200);
+    expect((await api(ts.baseUrl, null, "GET", `/api/invites/${token}`)).status).toBe(404);
     const mine = await api(ts.baseUrl, cookie, "GET", "/api/workspaces");
     expect(mine.body.workspaces.map((w: { name: string; role: string }) => [w.name, w.role])).toContainEqual([
       "Agency",

@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = [
   "GET /api/stripe/config",
   // the operator's plans, which the landing's pricing shows to anyone
   "GET /api/plans",
+  // what an invitation's link invites to, for the invitee's sign-in page (the token is the secret)
+  "GET /api/invites/:token",
   "POST /api/stripe/webhook",
   // The API description and its rendered reference: public, so that a client can read it before it has a key.
   "GET /api/openapi.json",

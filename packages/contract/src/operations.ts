@@ -80,6 +80,7 @@ import {
   createWorkspaceBody,
   inviteBody,
   inviteListSchema,
+  invitePreviewSchema,
   inviteSchema,
   lineCommentBody,
   lineCommentListSchema,
@@ -1076,6 +1077,16 @@ export const OPERATIONS: Operation[] = [
     role: "admin",
     summary: "Revoke a pending invitation (its link stops working)",
     responses: { 204: none("Revoked.") },
+  },
+  {
+    method: "GET",
+    path: "/api/invites/:token",
+    tag: "Workspaces",
+    access: "public",
+    summary:
+      "What an invitation's link invites to (the workspace's name and the address), for the sign-in page",
+    responses: { 200: json(invitePreviewSchema, "The workspace's name and the invited address.") },
+    errors: ["not_found"],
   },
   {
     method: "POST",

@@ -69,6 +69,10 @@ export type Invite = z.infer<typeof inviteSchema>;
 export const inviteListSchema = z.object({ invites: z.array(inviteSchema) });
 export type InviteList = z.infer<typeof inviteListSchema>;
 
+/** GET /api/invites/{token}: what the emailed link invites to, for the sign-in page to name it. */
+export const invitePreviewSchema = z.object({ workspace: z.string(), email: z.string() });
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
 /** POST /api/invites/accept body: the token of the emailed link. */
 export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) });
 

@@ -1,7 +1,7 @@
 import { acceptInviteBody, type Invite, type InviteList, inviteBody } from "@dubbing/contract";
 import type { Mailer } from "@dubbing/identity-server";
 import type { FastifyInstance } from "fastify";
-import { currentUser, currentWorkspace, member, SESSION_ONLY } from "../auth/access.ts";
+import { currentUser, currentWorkspace, member, PUBLIC, SESSION_ONLY } from "../auth/access.ts";
 import type { Db } from "../db/client.ts";
 import { parseBody } from "../http/validate.ts";
 import {
@@ -9,6 +9,7 @@ import {
   createInvite,
   INVITE_DAYS,
   pendingInvites,
+  previewInvite,
   revokeInvite,
 } from "../workspaces/invites.ts";
 import { inviteMail } from "./invite-mail.ts";
@@ -55,6 +56,12 @@ export function inviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: Maile
       await revokeInvite(db, currentWorkspace(request).id, request.params.inviteId);
       return reply.code(204).send();
     },
+  );
+
+  // before signing in: the sign-in page names the workspace the link invites to (the token is the link's
+  // 256 random bits, so only who got the email can ask; a used or unknown one is the same 404)
+  app.get<{ Params: { token: string } }>("/api/invites/:token", PUBLIC, async (request) =>
+    previewInvite(db, request.params.token.slice(0, 200)),
   );
 
   // a session only: the link is the invitee's, opened in their browser

@@ -95,6 +95,28 @@ export async function revokeInvite(db: Db, workspaceId: string, inviteId: string
 const UNUSABLE = "This invitation link is not valid: it was used, revoked or has expired. Ask for a new one.";
 
 /**
+ * What a pending invitation's link invites to: its workspace's name and the address (the link's holder
+ * got it in that address's mail). A used, revoked, expired or unknown token is the same not-found.
+ */
+export async function previewInvite(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ workspace: string; email: string }> {
+  const [row] = await db
+    .select({
+      workspace: workspaces.name,
+      email: workspaceInvites.email,
+      expiresAt: workspaceInvites.expiresAt,
+    })
+    .from(workspaceInvites)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+    .where(eq(workspaceInvites.tokenHash, hashToken(token)));
+  if (!row || row.expiresAt <= now) throw new AppError("not_found", UNUSABLE);
+  return { workspace: row.workspace, email: row.email };
+}
+
+/**
  * Joins the signed-in account to the invitation's workspace, once: the invitation goes. The account's
  * address must be the one invited; the answer says nothing of whether any other address has an account.
  * Someone who is a member already keeps the role they have.

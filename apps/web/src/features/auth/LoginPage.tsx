@@ -5,6 +5,7 @@ import { useAppConfig } from "../../api/config.ts";
 import { ClockIcon, CoinIcon, GlobeIcon, LogoMark, SparkIcon } from "../../components/icons.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { useTrueCounts } from "../site/true-counts.ts";
+import { InvitationNote } from "./InvitationNote.tsx";
 import { rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
 import { SignInWidget } from "./SignInWidget.tsx";
 import { useCurrentUser } from "./session.ts";
@@ -56,6 +57,7 @@ export default function LoginPage() {
           </Link>
           <h1 className="mt-8 text-2xl font-bold tracking-tight text-slate-900">Welcome</h1>
           <p className="mt-2 text-sm text-slate-600">Sign in or create your account to start dubbing.</p>
+          <InvitationNote next={next} />
           {callbackError && (
             <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {callbackError}

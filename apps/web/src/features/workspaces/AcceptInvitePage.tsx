@@ -5,6 +5,19 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { acceptInvite } from "./api.ts";
 import { setCurrentWorkspaceId } from "./current.ts";
 
+/**
+ * One acceptance per token in this page's life: React's StrictMode runs an effect twice in development,
+ * and a second POST of a used token answers 404.
+ */
+const accepting = new Map<string, ReturnType<typeof acceptInvite>>();
+function acceptOnce(token: string) {
+  const started = accepting.get(token);
+  if (started) return started;
+  const accepted = acceptInvite(token);
+  accepting.set(token, accepted);
+  return accepted;
+}
+
 /** The emailed link (`/invite/{token}`): signed in (the route asks for it), joins and opens the workspace. */
 export default function AcceptInvitePage() {
   usePageTitle("Invitation");
@@ -15,7 +28,7 @@ export default function AcceptInvitePage() {
 
   useEffect(() => {
     let cancelled = false;
-    acceptInvite(token).then(
+    acceptOnce(token).then(
       async ({ workspaceId }) => {
         if (cancelled) return;
         setCurrentWorkspaceId(workspaceId);
