@@ -44,8 +44,29 @@ export function requestIds(trustProxy: boolean) {
   };
 }
 
-/** Every request runs with its own logger as `log()`, and answers its id in X-Request-Id. */
+/** One route as registered: its method(s) and its path pattern (`/invite/:token`, `/media/*`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered after `requestLogs` (a test checks the log redacts each one's secrets). */
+    routeTable: RouteEntry[];
+  }
+}
+
+/**
+ * Every request runs with its own logger as `log()`, and answers its id in X-Request-Id. Every route
+ * registered from here on is kept in `app.routeTable`.
+ */
 export function requestLogs(app: FastifyInstance): void {
+  const routes: RouteEntry[] = [];
+  app.decorate("routeTable", routes);
+  app.addHook("onRoute", (route) => {
+    routes.push({ method: String(route.method), url: route.url ?? route.path });
+  });
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     withLogs(request.log as Logger, done);

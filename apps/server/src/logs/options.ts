@@ -3,10 +3,30 @@ import type { FastifyServerOptions } from "fastify";
 /** Query parameters that carry secrets: sign-in tokens, OAuth codes and states, media signatures. */
 const SECRET_PARAMS = new Set(["token", "code", "state", "sig", "b", "session_token", "session_jwt"]);
 
-/** The URL with every secret query value replaced by `[redacted]` (pure). */
+/**
+ * Paths whose segment after the prefix is a secret: an invitation's token (the web app's page and the
+ * API that reads it), and the identity provider's bootstrap token. A route with a `:token` parameter must
+ * be listed here (apps/server/test/log-redaction.test.ts walks the route table).
+ */
+export const SECRET_PATH_PREFIXES = ["/invite/", "/api/invites/", "/sdk/v1/projects/bootstrap/"] as const;
+
+/** The path with every secret segment replaced by `[redacted]` (pure). */
+function redactPath(path: string): string {
+  for (const prefix of SECRET_PATH_PREFIXES) {
+    if (!path.toLowerCase().startsWith(prefix)) continue;
+    const end = path.indexOf("/", prefix.length);
+    const rest = end < 0 ? "" : path.slice(end);
+    // the one route under /api/invites/ that is not a token
+    if (path.slice(prefix.length) === "accept") return path;
+    return `${prefix}[redacted]${rest}`;
+  }
+  return path;
+}
+
+/** The URL with every secret path segment and query value replaced by `[redacted]` (pure). */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  if (q < 0) return url;
+  if (q < 0) return redactPath(url);
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of new Set(params.keys())) {
@@ -14,7 +34,8 @@ export function redactUrl(url: string): string {
     params.set(key, "[redacted]");
     changed = true;
   }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  const path = redactPath(url.slice(0, q));
+  return changed ? `${path}?${params.toString()}` : `${path}${url.slice(q)}`;
 }
 
 /**
