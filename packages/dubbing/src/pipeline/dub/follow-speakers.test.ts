@@ -10,7 +10,7 @@ import type { TranscriptDoc } from "../../doc.ts";
 import { type Dialogue, makeDialogue } from "../../testing/dialogue.ts";
 import { tempDir } from "../../testing/fixtures.ts";
 import { dub } from "../dub.ts";
-import { measureSpeakerInVideo, readFit } from "./follow-speakers.ts";
+import { measureSpeakerInVideo, readFit, regionAudioArgs } from "./follow-speakers.ts";
 
 const t = tempDir("dub-follow-");
 let d: Dialogue;
@@ -58,6 +58,25 @@ describe("measureSpeakerInVideo", () => {
     expect(slt!.pitchHz).toBeGreaterThan(150);
     expect(slt!.syllablesPerSec).toBeGreaterThan(2);
     expect(await measureSpeakerInVideo(d.video, [])).toBeNull();
+  });
+
+  it("measures from hundreds of tiny cues as from whole segments (ffmpeg refused a chain past ~100)", async () => {
+    const own = d.truth.filter((s) => s.voice === "awb");
+    // 25 ms cues 5 ms apart over the speaker's segments, none touching: hundreds of separate regions
+    const tiny = own.flatMap((s) =>
+      Array.from({ length: Math.floor((s.end - s.start) / 30) }, (_, i) => ({
+        start: s.start + i * 30,
+        end: s.start + i * 30 + 25,
+      })),
+    );
+    expect(tiny.length).toBeGreaterThan(150);
+    const whole = await measureSpeakerInVideo(d.video, own);
+    const cut = await measureSpeakerInVideo(d.video, tiny);
+    expect(Math.abs(cut!.pitchHz - whole!.pitchHz) / whole!.pitchHz).toBeLessThan(0.1);
+    // thousands: the longest MAX_REGIONS are read, still one expression ffmpeg takes
+    const many = Array.from({ length: 3000 }, (_, i) => ({ start: i * 2, end: i * 2 + 1 }));
+    expect(regionAudioArgs(d.video, many).join(" ").length).toBeLessThan(200_000);
+    expect(await measureSpeakerInVideo(d.video, many)).not.toBeUndefined();
   });
 });
 

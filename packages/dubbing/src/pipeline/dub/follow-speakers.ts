@@ -13,12 +13,39 @@ import type { PreparedDub } from "./types.ts";
 
 const SR = 16_000;
 
+/**
+ * At most this many regions are read for a measure (the longest first): a subtitle file of thousands of
+ * tiny cues still makes one ffmpeg expression of bounded length (under the 128 KiB an argument may hold).
+ */
+export const MAX_REGIONS = 400;
+
+/** Pure: regions sorted by start, those that overlap or touch made one. */
+export function mergeRegions(regions: { start: number; end: number }[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/**
+ * Pure: an ffmpeg expression true inside any of `terms`, as a balanced sum: ffmpeg refuses a chain of
+ * more than ~100 terms (its parser's depth), while a balanced one is as deep as log2 of their number.
+ */
+export function balancedSum(terms: string[]): string {
+  if (terms.length <= 1) return terms[0] ?? "0";
+  const mid = terms.length >> 1;
+  return `(${balancedSum(terms.slice(0, mid))}+${balancedSum(terms.slice(mid))})`;
+}
+
 /** Pure: the ffmpeg arguments for the audio of `regions` (ms), one after another, mono 16 kHz float32. */
 export function regionAudioArgs(
   video: string | ProbedFile,
   regions: { start: number; end: number }[],
 ): string[] {
-  const picks = regions.map((r) => `between(t,${r.start / 1000},${r.end / 1000})`).join("+");
+  const picks = balancedSum(mergeRegions(regions).map((r) => `between(t,${r.start / 1000},${r.end / 1000})`));
   return [
     ...[...inputArgs(video), "-vn", "-ac", "1", "-ar", String(SR)],
     ...["-af", `aselect='${picks}',asetpts=N/SR/TB`, "-f", "f32le", "pipe:3"],
@@ -31,7 +58,7 @@ export async function measureSpeakerInVideo(
   regions: { start: number; end: number }[],
   signal?: AbortSignal,
 ): Promise<Prosody | null> {
-  const picked = longestFirst(regions);
+  const picked = longestFirst(regions).slice(0, MAX_REGIONS);
   if (picked.length === 0) return null;
   return speakerMeasure(await ffmpegSamples(regionAudioArgs(video, picked), { signal }), SR);
 }
