@@ -75,13 +75,11 @@ export function videoRoutes(
         );
       const [, language, format] = match;
       const bilingual = request.query.bilingual === "1" || request.query.bilingual === "true";
-      const text = await videos.subtitles(
-        currentUser(request).id,
-        request.params.id,
-        language === "original" ? language : languageParam(language!),
-        format as "srt" | "vtt",
+      const text = await videos.subtitles(currentUser(request).id, request.params.id, {
+        language: language === "original" ? language : languageParam(language!),
+        format: format as "srt" | "vtt",
         bilingual,
-      );
+      });
       return reply
         .type(format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8")
         .header(

@@ -116,6 +116,22 @@ export function storedFileColumns(
   };
 }
 
+/** An upload to make a project of (VideoService.create). */
+export interface NewUpload {
+  userId: string;
+  title: string;
+  /** The received temporary file, its name as sent and its size. */
+  file: { path: string; name: string; size: number };
+  /** What is spoken in it ("en" by default). */
+  language?: SpokenLanguage;
+  /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
+  subtitles?: SubtitleUpload;
+  /** How many people speak (1–8), or null to detect (the default). */
+  speakerCount?: number | null;
+  /** The workspace the project belongs to (the uploader's personal one by default: its id is theirs). */
+  workspaceId?: string;
+}
+
 export class VideoService {
   readonly repo: VideoRepository;
   /** GET's reads (from memory in embedded mode); without them, every read asks the database. */
@@ -148,18 +164,11 @@ export class VideoService {
   }
 
   /** Checks the uploaded temporary file really is a video, stores it, records the project and queues ingest. */
-  async create(
-    userId: string,
-    title: string,
-    file: { path: string; name: string; size: number },
-    language: SpokenLanguage = "en",
-    /** SRT or WebVTT cues to use as the transcript: speech recognition is then skipped. */
-    subtitles?: SubtitleUpload,
-    /** How many people speak (1–8), or null to detect. */
-    speakerCount: number | null = null,
-    /** The workspace the project belongs to (the uploader's personal one by default: its id is theirs). */
-    workspaceId = userId,
-  ) {
+  async create(upload: NewUpload) {
+    const { userId, title, file, subtitles } = upload;
+    const language = upload.language ?? "en";
+    const speakerCount = upload.speakerCount ?? null;
+    const workspaceId = upload.workspaceId ?? userId;
     const id = randomUUID();
     const prefix = projectPrefix(id);
     let stored = false;
@@ -472,10 +481,9 @@ export class VideoService {
   async subtitles(
     userId: string,
     id: string,
-    language: LanguageCode | "original",
-    format: "srt" | "vtt",
-    bilingual = false,
+    file: { language: LanguageCode | "original"; format: "srt" | "vtt"; bilingual?: boolean },
   ) {
+    const { language, format, bilingual = false } = file;
     const row = await this.repo.requireVisible(userId, id);
     if (bilingual && language === "original")
       throw new AppError(

@@ -102,15 +102,15 @@ export function uploadRoutes(
         throw error;
       }
     }
-    const project = await videos.create(
+    const project = await videos.create({
       userId,
-      title.data,
-      upload.file,
-      language.data!,
-      upload.subtitles,
-      speakers,
-      currentWorkspace(request).id,
-    );
+      title: title.data,
+      file: upload.file,
+      language: language.data!,
+      subtitles: upload.subtitles,
+      speakerCount: speakers,
+      workspaceId: currentWorkspace(request).id,
+    });
     return reply.code(201).send(project);
   }
 }
