@@ -32,21 +32,26 @@ test.describe("landing page", () => {
     );
   });
 
-  test("lists the 15 languages with flags the app serves", async ({ page, request }) => {
+  test("lists the languages this server dubs into (its engines' answer), each flag drawn", async ({
+    page,
+    request,
+  }) => {
+    const dubbed: { code: string; name: string }[] = (await (await request.get("/api/config")).json()).offer
+      .dubbed;
+    expect(dubbed.length).toBeGreaterThan(0);
     await page.goto("/");
     const section = page.getByRole("region", { name: "Supported Languages" });
-    const items = section.getByRole("listitem");
-    await expect(items).toHaveCount(15);
+    const items = section.getByTestId("landing-language");
+    await expect(items).toHaveText(dubbed.map((l) => l.name));
     const flags = await section
       .locator("img")
       .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-    expect(flags).toHaveLength(15);
     for (const src of flags) {
       const res = await request.get(src);
       expect(res.status(), src).toBe(200);
       expect(await res.text()).toContain("<svg");
     }
-    // Every flag is drawn, not broken.
+    // Every flag is drawn, not broken; a language without a flag shows its code instead of a blank.
     await section.scrollIntoViewIfNeeded();
     await expect
       .poll(() =>
@@ -103,6 +108,40 @@ test.describe("landing page", () => {
     await expect(getStarted).toHaveCount(3);
     for (const link of await getStarted.all()) await expect(link).toHaveAttribute("href", "/signup");
     await expect(pricing.getByText("200 hours per month")).toBeVisible();
+  });
+
+  test("with an operator's plan file: priced plans and the sign-up plan, each with the file's limits", async ({
+    page,
+  }) => {
+    // GET /api/plans as the server answers for such a file (apps/server/test/operator-plans.test.ts)
+    const plan = (id: string, name: string, prices: [number, number] | null) => ({
+      id,
+      name,
+      monthlyPrice: prices?.[0] ?? null,
+      yearlyMonthlyPrice: prices?.[1] ?? null,
+      limitSeconds: 600 * 60,
+      maxVideoSeconds: 30 * 60,
+      quotas: { translations: 3, storyboardVideos: 1, imageSearches: 10 },
+      storedBytes: 5 * 2 ** 30,
+    });
+    await page.route("**/api/plans", (route) =>
+      route.fulfill({
+        json: {
+          plans: [plan("trial", "Trial", null), plan("team", "Team", [20, 15]), plan("owner", "Owner", null)],
+          signupPlan: "trial",
+        },
+      }),
+    );
+    await page.goto("/#pricing");
+    const pricing = page.locator("#pricing");
+    await expect(pricing.getByRole("region", { name: "Team plan" })).toBeVisible();
+    await expect(pricing.getByRole("region", { name: "Trial plan" })).toBeVisible();
+    await expect(pricing.getByRole("region", { name: "Owner plan" })).toHaveCount(0);
+    const team = pricing.getByRole("region", { name: "Team plan" });
+    await expect(team).toContainText("Videos up to 30 minutes long");
+    await expect(team).toContainText("5 GiB of storage");
+    await expect(pricing).not.toContainText("4K");
+    await expect(pricing).not.toContainText("for 30 days");
   });
 
   test("voice cards request the real sample of their voice", async ({ page }) => {

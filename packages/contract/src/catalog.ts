@@ -56,7 +56,12 @@ export const appConfigSchema = z.object({
   /** Whether a voice-cloning engine is configured here (the FAQ answers accordingly). */
   voiceCloning: z.boolean(),
   /** What this server serves: the languages it dubs into and the distinct voices that speak them. */
-  offer: z.object({ languages: z.number(), voices: z.number() }),
+  offer: z.object({
+    languages: z.number(),
+    voices: z.number(),
+    /** Those languages, by code and English name (the landing lists them). */
+    dubbed: z.array(z.object({ code: z.string(), name: z.string() })),
+  }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -33,6 +33,10 @@ describe("serverOffer", () => {
       .register(tts("b", true, ["v1"]))
       .register(tts("gone", false, ["x", "y", "z"]));
     // es: translated and spoken; de: translated, never spoken; fr and en: spoken, never reached
-    expect(await serverOffer(registry)).toEqual({ languages: 1, voices: 3 });
+    expect(await serverOffer(registry)).toEqual({
+      languages: 1,
+      voices: 3,
+      dubbed: [{ code: "es", name: "Spanish" }],
+    });
   });
 });

@@ -12,7 +12,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
-      offer: { languages: 21, voices: 50 },
+      offer: { languages: 21, voices: 50, dubbed: [] },
       identity: {
         publicToken: "public-token-live-1",
         sdkBaseUrl: "https://dub.example/",
@@ -45,7 +45,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
-      offer: { languages: 21, voices: 50 },
+      offer: { languages: 21, voices: 50, dubbed: [] },
       identity: {
         publicToken: "public-token-test-1",
         sdkBaseUrl: "http://x.test",
@@ -65,7 +65,7 @@ describe("signInConfig", () => {
       acceptedUploadTypes: [],
       operator,
       voiceCloning: false,
-      offer: { languages: 21, voices: 50 },
+      offer: { languages: 21, voices: 50, dubbed: [] },
       identity: { publicToken: "public-token-test-1", sdkBaseUrl: "http://x.test", oauthProviders: [] },
     });
     expect(c.widget.products).toEqual(["emailMagicLinks"]);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import {
   EditIcon,
   GlobeIcon,
@@ -13,12 +13,12 @@ import {
 import { Spinner } from "../../components/Spinner.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
-import { type Billing, usePlans } from "../pricing/plans.ts";
+import { advertisedPlans, type Billing, usePlans } from "../pricing/plans.ts";
 import { usePublicConfig } from "../site/site-info.ts";
 import { useTrueCounts } from "../site/true-counts.ts";
 import { voiceSampleUrl } from "../voices/sample-url.ts";
 import { useSamplePlayer } from "../voices/use-sample-player.ts";
-import { CLONING_ANSWER, FAQ, FEATURES, LANDING_LANGUAGES, STEPS, VOICE_SAMPLES } from "./content.ts";
+import { CLONING_ANSWER, FAQ, FEATURES, LANGUAGE_FLAGS, STEPS, VOICE_SAMPLES } from "./content.ts";
 
 function SectionHeading({
   id,
@@ -94,7 +94,9 @@ export function Features() {
   );
 }
 
+/** The languages this server translates into and speaks (GET /api/config's offer), each with its flag. */
 export function SupportedLanguages() {
+  const dubbed = usePublicConfig()?.offer.dubbed;
   return (
     <section aria-labelledby="languages-title" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -104,20 +106,30 @@ export function SupportedLanguages() {
           title="Supported Languages"
           text="Translate and dub into the languages your audience speaks."
         />
-        <ul className="mt-14 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-5">
-          {LANDING_LANGUAGES.map((l) => (
+        <ul className="mt-14 grid min-h-12 grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-5">
+          {dubbed?.map((l) => (
             <li
-              key={l.name}
+              key={l.code}
+              data-testid="landing-language"
               className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
             >
-              <img
-                src={`/flags/${l.flag}.svg`}
-                alt=""
-                width={32}
-                height={24}
-                loading="lazy"
-                className="h-6 w-8 rounded-sm object-cover shadow-sm ring-1 ring-slate-900/10"
-              />
+              {LANGUAGE_FLAGS[l.code] ? (
+                <img
+                  src={`/flags/${LANGUAGE_FLAGS[l.code]}.svg`}
+                  alt=""
+                  width={32}
+                  height={24}
+                  loading="lazy"
+                  className="h-6 w-8 rounded-sm object-cover shadow-sm ring-1 ring-slate-900/10"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="flex h-6 w-8 items-center justify-center rounded-sm bg-slate-200 text-xs font-semibold text-slate-600 uppercase"
+                >
+                  {l.code}
+                </span>
+              )}
               <span className="text-sm font-medium text-slate-800">{l.name}</span>
             </li>
           ))}
@@ -127,8 +139,11 @@ export function SupportedLanguages() {
   );
 }
 
+/** Voice samples in the languages this server speaks (a sample of another language is left out). */
 export function VoiceSamples() {
   const player = useSamplePlayer();
+  const dubbed = usePublicConfig()?.offer.dubbed;
+  const samples = dubbed ? VOICE_SAMPLES.filter((v) => dubbed.some((l) => l.name === v.language)) : [];
   return (
     <section aria-labelledby="voices-title" className="bg-slate-900 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -140,7 +155,7 @@ export function VoiceSamples() {
           <p className="mt-4 text-lg text-slate-300">Press play on any card to hear a real sample.</p>
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {VOICE_SAMPLES.map((v) => {
+          {samples.map((v) => {
             const url = voiceSampleUrl(v.sample[0], v.sample[1]);
             const active = player.current === url;
             const playing = active && player.state === "playing";
@@ -197,7 +212,8 @@ export function VoiceSamples() {
 
 export function Pricing() {
   const [billing, setBilling] = useState<Billing>("monthly");
-  const { plans } = usePlans();
+  const { plans: all, signupPlan } = usePlans();
+  const plans = all && advertisedPlans(all, signupPlan);
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-8 bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

@@ -25,24 +25,30 @@ export const GREETINGS = [
 /** The background greetings change every 3 seconds (PRODUCT.md § Screens). */
 export const GREETING_ROTATION_MS = 3000;
 
-/** The 15 languages of the landing page, each with its flag (served from /flags/{flag}.svg). */
-export const LANDING_LANGUAGES = [
-  { name: "English", flag: "us" },
-  { name: "Spanish", flag: "es" },
-  { name: "French", flag: "fr" },
-  { name: "German", flag: "de" },
-  { name: "Italian", flag: "it" },
-  { name: "Portuguese", flag: "pt" },
-  { name: "Russian", flag: "ru" },
-  { name: "Japanese", flag: "jp" },
-  { name: "Korean", flag: "kr" },
-  { name: "Chinese", flag: "cn" },
-  { name: "Arabic", flag: "sa" },
-  { name: "Hindi", flag: "in" },
-  { name: "Dutch", flag: "nl" },
-  { name: "Swedish", flag: "se" },
-  { name: "Polish", flag: "pl" },
-] as const;
+/** The flag shown beside a language the server dubs into (served from /flags/{flag}.svg); none: no flag. */
+export const LANGUAGE_FLAGS: Record<string, string> = {
+  en: "us",
+  es: "es",
+  fr: "fr",
+  de: "de",
+  it: "it",
+  pt: "pt",
+  ru: "ru",
+  ja: "jp",
+  ko: "kr",
+  zh: "cn",
+  cmn: "cn",
+  ar: "sa",
+  hi: "in",
+  nl: "nl",
+  sv: "se",
+  pl: "pl",
+  el: "gr",
+  he: "il",
+  th: "th",
+  tr: "tr",
+  vi: "vn",
+};
 
 /** The six sample cards: name, gender, language, and the sample they play. */
 export const VOICE_SAMPLES = [

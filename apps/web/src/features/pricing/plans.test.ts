@@ -1,6 +1,6 @@
 import { BUILT_IN_PLANS, UNLIMITED_PLAN } from "@dubbing/contract/plans";
 import { describe, expect, it } from "vitest";
-import { displayPlan, formatUsd, pricePerMonth, yearlySavingPercent } from "./plans.ts";
+import { advertisedPlans, displayPlan, formatUsd, pricePerMonth, yearlySavingPercent } from "./plans.ts";
 
 const PLANS = BUILT_IN_PLANS.map(displayPlan);
 
@@ -23,6 +23,28 @@ describe("plans", () => {
     expect(owner.features[0]).toBe("Unlimited minutes per month");
     expect(pricePerMonth(owner, "monthly")).toBeNull();
     expect(yearlySavingPercent(owner)).toBe(0);
+  });
+  it("shows the plan's own limits as its lines: longest video and storage", () => {
+    const file = {
+      ...UNLIMITED_PLAN,
+      id: "team",
+      name: "Team",
+      maxVideoSeconds: 1800,
+      storedBytes: 5 * 2 ** 30,
+    };
+    expect(displayPlan(file).features).toEqual(
+      expect.arrayContaining(["Videos up to 30 minutes long", "5 GiB of storage"]),
+    );
+    expect(displayPlan(file).features.join()).not.toMatch(/4K|30 days/);
+  });
+  it("advertises priced plans and the sign-up plan, never an unpriced one given by hand", () => {
+    const owner = displayPlan(UNLIMITED_PLAN);
+    expect(advertisedPlans([...PLANS, owner], "free").map((p) => p.name)).toEqual([
+      "Free",
+      "Pro",
+      "Executive",
+    ]);
+    expect(advertisedPlans([owner], owner.id)).toEqual([owner]);
   });
   it("computes the yearly saving and formats dollars", () => {
     expect(yearlySavingPercent(PLANS[1]!)).toBe(27);

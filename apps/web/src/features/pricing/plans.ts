@@ -18,13 +18,8 @@ export interface Plan {
   features: string[];
 }
 
-const COMMON = [
-  "50+ AI voices",
-  "20+ languages",
-  "Unlimited downloads",
-  "Cloud storage for 30 days",
-  "Video up to 4K",
-];
+/** What every plan has here; the counts are made true for this server where shown (useTrueCounts). */
+const COMMON = ["50+ AI voices", "20+ languages", "Unlimited downloads"];
 const SUPPORT = new Map<string, string[]>([
   ["pro", ["Personalized support"]],
   ["executive", ["Priority support"]],
@@ -36,7 +31,23 @@ function monthlyAmount(minutes: number | null): string {
   return minutes < 60 ? `${minutes} minutes per month` : `${minutes / 60} hours per month`;
 }
 
-/** Pure: a server plan as its card shows it. */
+/** "Videos up to 30 minutes long" (or hours), from the plan's longest video; null: no such limit. */
+function longestVideo(seconds: number | null): string {
+  if (seconds === null) return "Videos of any length";
+  const minutes = seconds / 60;
+  return minutes < 120 ? `Videos up to ${minutes} minutes long` : `Videos up to ${minutes / 60} hours long`;
+}
+
+/** "5 GiB of storage" from the plan's stored bytes; null: no limit. */
+function storage(bytes: number | null): string {
+  if (bytes === null) return "Unlimited storage";
+  const gib = bytes / 2 ** 30;
+  return gib >= 1
+    ? `${Number(gib.toFixed(1))} GiB of storage`
+    : `${Math.round(bytes / 2 ** 20)} MiB of storage`;
+}
+
+/** Pure: a server plan as its card shows it: its own limits (PLANS_FILE's or the built-in ones) as lines. */
 export function displayPlan(plan: ServerPlan): Plan {
   const monthlyMinutes = plan.limitSeconds === null ? null : plan.limitSeconds / 60;
   return {
@@ -45,8 +56,22 @@ export function displayPlan(plan: ServerPlan): Plan {
     monthlyMinutes,
     monthlyPrice: plan.monthlyPrice,
     yearlyMonthlyPrice: plan.yearlyMonthlyPrice,
-    features: [monthlyAmount(monthlyMinutes), ...COMMON, ...(SUPPORT.get(plan.id) ?? [])],
+    features: [
+      monthlyAmount(monthlyMinutes),
+      longestVideo(plan.maxVideoSeconds),
+      storage(plan.storedBytes),
+      ...COMMON,
+      ...(SUPPORT.get(plan.id) ?? []),
+    ],
   };
+}
+
+/**
+ * Pure: the plans the public pricing offers: those with a price, and the plan new accounts start on
+ * (SIGNUP_PLAN). An unpriced plan an operator gives by hand (an "Owner" plan) is not advertised.
+ */
+export function advertisedPlans(plans: Plan[], signupPlan: string | null): Plan[] {
+  return plans.filter((p) => p.monthlyPrice !== null || p.yearlyMonthlyPrice !== null || p.id === signupPlan);
 }
 
 /** The server's plans (plain fetch: the landing page has no data layer); null while loading or if it failed. */
