@@ -3,7 +3,7 @@
 // language: with Azure configured it is the Azure voice itself; offline it maps to a local voice.
 import type { Gender, LocalVoice } from "../engines/types.ts";
 import type { LanguageCode } from "../languages.ts";
-import { registerVoice, type SpeakerFit, untakenFirst } from "./register.ts";
+import { reachFirst, registerVoice, type SpeakerFit, untakenFirst } from "./register.ts";
 
 export interface VoiceOption {
   /** Display name, e.g. "Andrew". */
@@ -144,6 +144,9 @@ export const ENGINE_RANK: readonly string[] = ["piper", "pico", "espeak-ng", "fl
 /** The engines heard about as well as each other (docs/ENGINES.md, round-trip WER): a taken voice gives way to another of these only. */
 export const CLEAR_ENGINES: readonly string[] = ["piper", "pico"];
 
+/** The local engines that set a voice's pitch themselves (TtsEngine.capabilities.pitchControl). */
+export const PITCHED_ENGINES: readonly string[] = ["espeak-ng"];
+
 const rankOf = (engine: string) => {
   const i = ENGINE_RANK.indexOf(engine);
   return i < 0 ? ENGINE_RANK.length : i;
@@ -177,5 +180,6 @@ export function localVoicesFor(
       );
     })
     .filter((v): v is LocalVoice => v !== undefined);
-  return untakenFirst(picked, fit.taken, (v) => CLEAR_ENGINES.includes(v.engine));
+  const reached = reachFirst(picked, fit.pitchHz, (v) => PITCHED_ENGINES.includes(v.engine));
+  return untakenFirst(reached, fit.taken, (v) => CLEAR_ENGINES.includes(v.engine));
 }

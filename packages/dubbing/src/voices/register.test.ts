@@ -3,7 +3,7 @@ import type { LocalVoice } from "../engines/types.ts";
 import { createEspeakEngine } from "../tts/espeak.ts";
 import { picoVoices } from "../tts/pico.ts";
 import { localVoicesFor } from "./catalog.ts";
-import { registerVoice, untakenFirst, voiceKey } from "./register.ts";
+import { reachFirst, registerVoice, untakenFirst, voiceKey } from "./register.ts";
 
 const voice = (id: string, pitchHz?: number): LocalVoice => ({
   engine: "e",
@@ -70,5 +70,21 @@ describe("two speakers of one gender", () => {
     const first = localVoicesFor(ava, "es", es)[0]!;
     expect(first.id).toBe("es-ES");
     expect(localVoicesFor(ava, "es", es, { taken: taken(first) })[0]).toEqual(first);
+  });
+});
+
+describe("a deep man", () => {
+  const es = [...picoVoices("es"), ...createEspeakEngine().voices("es")];
+  const tristan = "es-ES-TristanMultilingualNeural";
+  it("speaks with a voice that reaches his pitch itself when Pico's would come down more than 4.5 st", () => {
+    // Pico's lowered es-ES voice is at 148 Hz: 130 Hz is 2.2 st below, 75 Hz 11.8
+    expect(localVoicesFor(tristan, "es", es, { pitchHz: 130 })[0]?.id).toBe("es-ES+male");
+    const deep = localVoicesFor(tristan, "es", es, { pitchHz: 75 });
+    expect(deep[0]?.engine).toBe("espeak-ng");
+    expect(deep[1]?.id).toBe("es-ES+male");
+    // without a pitch to follow, or with none who sets it, nothing moves
+    expect(localVoicesFor(tristan, "es", es)[0]?.id).toBe("es-ES+male");
+    const pico = picoVoices("es");
+    expect(reachFirst(pico, 75, (v) => v.engine === "espeak-ng")).toEqual(pico);
   });
 });

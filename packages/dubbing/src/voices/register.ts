@@ -46,6 +46,31 @@ export function registerVoice<T extends LocalVoice>(
 }
 
 /**
+ * How far below a clear voice's own pitch "Match the speaker" may take it before a voice that reaches the
+ * pitch with its own setting is heard better: Pico es-ES's man shifted down (formants kept), heard back by
+ * base, 1.3 % WER at −3 st, 11.3 % at −4.5, 41.3 % at −6; espeak-ng es+m3 at 72–94 Hz by its pitch
+ * setting, 20–21 % (docs/ENGINES.md).
+ */
+export const CLEAR_SHIFT_DOWN_ST = 4.5;
+
+/**
+ * Pure: `voices` (best first) with the first of `pitched` (an engine that sets its pitch itself) moved to
+ * the front when the first voice would have to come down more than CLEAR_SHIFT_DOWN_ST to `pitchHz`
+ * (a man of 75 Hz: Pico's lowered voice at 148 Hz would lose 40 % of the words and stay 40 % off).
+ */
+export function reachFirst<T extends LocalVoice>(
+  voices: readonly T[],
+  pitchHz: number | undefined,
+  pitched: (v: T) => boolean,
+): T[] {
+  const first = voices[0];
+  if (!first?.pitchHz || !pitchHz || pitchHz <= 0 || pitched(first)) return [...voices];
+  if (12 * Math.log2(first.pitchHz / pitchHz) <= CLEAR_SHIFT_DOWN_ST) return [...voices];
+  const reach = voices.find(pitched);
+  return reach ? [reach, ...voices.filter((v) => v !== reach)] : [...voices];
+}
+
+/**
  * Pure: `voices` (best first) with the first one no other speaker has moved to the front when it is one
  * of `clear` (an engine heard about as well as the best: a second man in English gets Pico's lowered
  * voice rather than Piper joe again, 5.5 against 5.2 % round-trip WER), never a formant synthesizer's in
