@@ -38,6 +38,14 @@ export async function startMediaSite(video: string) {
         if (request.headers["user-agent"]?.startsWith("AI-Video-Dubbing-Import")) return html("<p>Watch</p>");
         response.writeHead(200, { "content-type": url.searchParams.get("type") ?? "application/dash+xml" });
         return void response.end(dashManifest(url.searchParams.getAll("seg")));
+      case "/hls.m3u8":
+        // a playlist whose second segment's key is a local file (yt-dlp fails it after the first segment)
+        if (request.headers["user-agent"]?.startsWith("AI-Video-Dubbing-Import")) return html("<p>Watch</p>");
+        response.writeHead(200, { "content-type": "application/vnd.apple.mpegurl" });
+        return void response.end(
+          "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\n/clip.mp4\n" +
+            '#EXT-X-KEY:METHOD=AES-128,URI="file:///etc/hostname"\n#EXTINF:1.0,\n/clip.mp4\n#EXT-X-ENDLIST\n',
+        );
       case "/smuggle": {
         // a redirect to that manifest that adds yt-dlp's private data, headers turning its proxy off
         const data = JSON.stringify({ http_headers: { "Ytdl-request-proxy": "__noproxy__" } });

@@ -134,6 +134,13 @@ describe.skipIf(!hasYtDlp)("page links through yt-dlp", () => {
     expect(site.requests.filter((r) => r.startsWith("127.0.0.2")).length).toBe(before);
   });
 
+  it("fails a download yt-dlp gave up half way (an HLS key on file:///) and keeps none of its parts", async () => {
+    const message = await failure(downloadLink(`${site.url}/hls.m3u8`, work, limits()));
+    expect(message).not.toBe("");
+    expect(message).toMatch(/file|key|scheme|not allowed|fragment/i);
+    expect((await readdir(work)).filter((f) => f.startsWith("download"))).toEqual([]);
+  });
+
   it("holds yt-dlp to the size cap, declared or not", async () => {
     const message = await failure(downloadLink(`${site.url}/page.html`, work, limits({ maxBytes: 10_000 })));
     expect(message).toMatch(/larger than/);

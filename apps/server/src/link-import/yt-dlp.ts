@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { open, readdir, stat } from "node:fs/promises";
+import { open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { PrivateAllowance } from "../net/address-guard.ts";
 import { LinkError, tooLarge } from "./errors.ts";
@@ -134,21 +134,42 @@ export async function downloadWithYtDlp(
   try {
     const args = ytDlpArgs(link, outDir, limits.maxBytes);
     const confined = ["-I", CONFINE, proxy.address, program, ...args];
-    const { output, refusal } = await run(python, confined, ytDlpConfig(proxy.url), outDir, limits);
+    const { output, refusal, code } = await run(python, confined, ytDlpConfig(proxy.url), outDir, limits);
     // a refusal fails the download, even when yt-dlp made a file without what was refused
     if (proxy.state.refused) throw new LinkError(proxy.state.refused);
     if (refusal) throw new LinkError(`the link led yt-dlp to ${refusal}, which is not allowed`);
-    const files = (await readdir(outDir)).filter(
-      (f) => f.startsWith("download.") && !/\.(part|ytdl)$/.test(f),
-    );
+    // yt-dlp that gave up half way may leave a segment (download.mp4.part-Frag1): never taken as the video
+    if (!ytDlpSucceeded(code)) throw new LinkError(explain(output, limits.maxBytes));
+    const files = (await readdir(outDir)).filter(isFinishedDownload);
     if (files.length === 0) throw new LinkError(explain(output, limits.maxBytes));
     const file = path.join(outDir, files[0]!);
     const size = (await stat(file)).size;
     if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
     return { path: file, size };
+  } catch (error) {
+    await removeDownloads(outDir);
+    throw error;
   } finally {
     await proxy.close();
   }
+}
+
+/** Pure: whether yt-dlp's exit code is a finished download (101: it stopped at `--max-downloads 1`). */
+export function ytDlpSucceeded(code: number | null): boolean {
+  return code === 0 || code === 101;
+}
+
+/** Pure: whether a name in the folder is yt-dlp's finished file (`download.mp4`), not a part of one. */
+export function isFinishedDownload(name: string): boolean {
+  return /^download\.[A-Za-z0-9]{1,8}$/.test(name) && !/\.(part|ytdl|temp)$/.test(name);
+}
+
+/** Removes what a failed yt-dlp run left in the folder: its parts, fragments and any file it made. */
+async function removeDownloads(outDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  await Promise.all(
+    names.filter((n) => n.startsWith("download.")).map((n) => rm(path.join(outDir, n), { force: true })),
+  );
 }
 
 /**
@@ -184,7 +205,7 @@ function run(
   config: string,
   outDir: string,
   limits: YtDlpLimits,
-): Promise<{ output: string; refusal: string | null }> {
+): Promise<{ output: string; refusal: string | null; code: number | null }> {
   return new Promise((resolve, reject) => {
     // none of our environment's proxy or Python variables (-I drops PYTHON*; --proxy on stdin names the only proxy)
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: outDir, LANG: "C.UTF-8" };
@@ -229,10 +250,10 @@ function run(
           : error,
       );
     });
-    child.on("close", () => {
+    child.on("close", (code) => {
       end();
       if (stopped) reject(stopped);
-      else resolve({ output: stderr, refusal });
+      else resolve({ output: stderr, refusal, code });
     });
   });
 }
