@@ -117,9 +117,23 @@ test("editor, storyboard and subscription failures show their messages", async (
   await expect(page.getByLabel("Transcript")).toHaveAttribute("rows", "10");
 
   // Stripe is not configured on the test server: the screen says so and offers no purchase.
+  // With SUPPORT_EMAIL, "Need Help?" offers it; without (this server), there is no contact line at all.
+  await page.route("**/api/config", async (route) => {
+    const real = await (await route.fetch()).json();
+    await route.fulfill({
+      json: { ...real, operator: { ...real.operator, supportEmail: "help@dubs.test" } },
+    });
+  });
   await page.goto("/subscription");
-  await expect(page.getByRole("heading", { name: "Need Help?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+    "href",
+    "mailto:help@dubs.test",
+  );
+  await page.unroute("**/api/config");
+  await page.goto("/subscription");
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page.getByRole("heading", { name: "Need Help?" })).toHaveCount(0);
+  await expect(page.getByText("Contact Support")).toHaveCount(0);
   await expect(page.getByTestId("purchases-off")).toHaveText("Purchases are not available on this server.");
   await expect(page.getByRole("button", { name: "Upgrade" })).toHaveCount(2);
   for (const b of await page.getByRole("button", { name: "Upgrade" }).all()) await expect(b).toBeDisabled();

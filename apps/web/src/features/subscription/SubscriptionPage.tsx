@@ -306,8 +306,10 @@ function Figure({
   );
 }
 
+/** "Need Help?" with the operator's contact line: only where SUPPORT_EMAIL is set (README: none without it). */
 function HelpSection() {
   const { supportEmail } = useOperator();
+  if (!supportEmail) return null;
   return (
     <section
       aria-labelledby="help-title"
@@ -321,17 +323,9 @@ function HelpSection() {
           Questions about plans, invoices or refunds? We are happy to help.
         </p>
       </div>
-      {supportEmail ? (
-        <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
-          Contact Support
-        </a>
-      ) : (
-        // The spec's button stays; without an operator address (SUPPORT_EMAIL) it says so instead of mailing
-        // a made-up one.
-        <button type="button" disabled className={buttonPrimary} title="No support address is set up here">
-          Contact Support
-        </button>
-      )}
+      <a href={`mailto:${supportEmail}`} className={buttonPrimary}>
+        Contact Support
+      </a>
     </section>
   );
 }
