@@ -32,6 +32,30 @@ test.describe("landing page", () => {
     );
   });
 
+  test("opens without the router, which loads at the first click that leaves it; Back returns", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const router = (names: string[]) => names.filter((name) => /\/start-[^/]*\.js$/.test(name));
+    expect(router(scripts)).toEqual([]);
+    // a page load marks the window; a move without reloading keeps the mark
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+    await page.getByRole("link", { name: "Try for free!" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByText(/^Secure login is provided by/)).toBeVisible();
+    expect(router(scripts)).toHaveLength(1);
+    expect(await page.evaluate(() => "sameLoad" in window)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+    expect(await page.evaluate(() => "sameLoad" in window)).toBe(true);
+  });
+
   test("lists the languages this server dubs into (its engines' answer), each flag drawn", async ({
     page,
     request,

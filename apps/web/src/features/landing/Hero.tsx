@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import { SiteHeader } from "../site/SiteHeader.tsx";
 import { useTrueCounts } from "../site/true-counts.ts";
 import { GREETING_ROTATION_MS, GREETINGS } from "./content.ts";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LogoMark } from "../../components/icons.tsx";
+import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import { useTrueCounts } from "./true-counts.ts";
 
 export function SiteFooter() {

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LogoMark } from "../../components/icons.tsx";
+import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import { useSignedIn } from "./site-info.ts";
 
 /** The public top bar: brand, section links and the 'Try for free!' link to /signup. */
