@@ -13,6 +13,11 @@ test("an operator finds a user, suspends and resumes them; to anyone else /admin
   await signIn(user, email);
 
   // To a signed-in user and to a visitor, the console is the not-found page (no sign-in prompt, no hint).
+  // nor does a user's sidebar name it
+  await expect(
+    user.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }),
+  ).toBeVisible();
+  await expect(user.getByRole("link", { name: "Operator's console" })).toHaveCount(0);
   await user.goto("/admin");
   await expect(user.getByRole("heading", { name: "Page not found" })).toBeVisible();
   const visitor = await browser.newPage({ baseURL: APP_ORIGIN });
@@ -98,6 +103,14 @@ test("the console's Users section invites an address onto a plan, and the email 
   page,
 }) => {
   await signIn(page, OPERATOR);
+  // an operator's sidebar links the console, and the console has a way back
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Operator's console" })
+    .click();
+  await expect(page).toHaveURL(`${APP_ORIGIN}/admin`);
+  await page.getByRole("link", { name: "← Back to the app" }).click();
+  await expect(page).toHaveURL(`${APP_ORIGIN}/projects`);
   await page.goto("/admin");
   const invitee = uniqueEmail("console-invitee");
   const form = page.getByRole("form", { name: "Invite someone" });

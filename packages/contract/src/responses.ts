@@ -190,7 +190,12 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-export const userSchema = z.object({ id: z.string(), email: z.string() });
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** A session of an operator (ADMIN_EMAILS): the app links the operator's console. */
+  operator: z.boolean().optional(),
+});
 export type User = z.infer<typeof userSchema>;
 
 /** POST translate or dub answered at once (202): the job (null when none was started) and the translation. */

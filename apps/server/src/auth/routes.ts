@@ -11,7 +11,7 @@ import {
   type Identity,
   MAGIC_LINK_CALLBACK,
 } from "../identity/mount.ts";
-import { currentUser, PUBLIC, SESSION_ONLY, SIGN_OUT, SIGNED_IN, SUSPENDED } from "./access.ts";
+import { currentUser, isAdmin, PUBLIC, SESSION_ONLY, SIGN_OUT, SIGNED_IN, SUSPENDED } from "./access.ts";
 import { renderConfirmSignIn } from "./confirm-page.ts";
 import { BINDING_COOKIE, BINDING_PARAM, matchesCookie } from "./link-binding.ts";
 import { authenticatedAnswer, provenEmail } from "./proven-email.ts";
@@ -126,9 +126,12 @@ export function authRoutes(
     });
   }
 
+  // `operator: true` (else absent): this session's account runs the server (ADMIN_EMAILS): the app links
+  // its console
   app.get("/api/auth/me", SIGNED_IN, async (request) => {
     const user = currentUser(request);
-    return { id: user.id, email: user.email };
+    const operator = user.sessionId !== "" && isAdmin(deps.config.adminEmails, user.email);
+    return { id: user.id, email: user.email, ...(operator && { operator }) };
   });
 
   app.put("/api/auth/logout", SIGN_OUT, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { LoadingState } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { NotFoundPage } from "../errors/NotFoundPage.tsx";
@@ -47,7 +48,10 @@ function Console({ email }: { email: string }) {
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Operator's console</h1>
         <p className="text-sm text-slate-600">
-          Signed in as <span className="font-medium">{email}</span>
+          Signed in as <span className="font-medium">{email}</span> ·{" "}
+          <Link to="/projects" className="font-medium text-indigo-600 hover:underline">
+            ← Back to the app
+          </Link>
         </p>
       </header>
       <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={setTab}>

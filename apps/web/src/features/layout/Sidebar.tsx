@@ -7,8 +7,10 @@ import {
   FramesIcon,
   LogoMark,
   LogoutIcon,
+  PlugIcon,
   UserIcon,
 } from "../../components/icons.tsx";
+import { useCurrentUser } from "../auth/session.ts";
 import { Avatar } from "./Avatar.tsx";
 
 const NAV = [
@@ -17,6 +19,8 @@ const NAV = [
   { to: "/subscription", label: "Subscription", Icon: CardIcon },
   { to: "/account", label: "Account", Icon: UserIcon },
 ];
+/** The operator's console, in the sidebar of an operator's session only (ADMIN_EMAILS). */
+const CONSOLE = { to: "/admin", label: "Operator's console", Icon: PlugIcon };
 
 /** The sidebar's content, shared by the fixed large-screen column and the phone slide-in panel. */
 export function Sidebar({
@@ -32,6 +36,7 @@ export function Sidebar({
   onLogout: () => void;
   onNavigate?: () => void;
 }) {
+  const nav = useCurrentUser().data?.operator ? [...NAV, CONSOLE] : NAV;
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">
       <div className={`flex h-16 shrink-0 items-center gap-2 px-4 ${compact ? "justify-center" : ""}`}>
@@ -40,7 +45,7 @@ export function Sidebar({
       </div>
       <nav aria-label="Main" className="flex-1 px-3 py-4">
         <ul className="space-y-1">
-          {NAV.map(({ to, label, Icon }) => (
+          {nav.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
