@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = [
   "GET /api/stripe/config",
   // the operator's plans, which the landing's pricing shows to anyone
   "GET /api/plans",
+  // whether the visitor has a session, for public pages (the user or null, never a 401)
+  "GET /api/auth/session",
   // what an invitation's link invites to, for the invitee's sign-in page (the token is the secret)
   "GET /api/invites/:token",
   "POST /api/stripe/webhook",

@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
+    // the first load waits for its lazy screen: nothing is drawn meanwhile (without it React Router warns
+    // "No `HydrateFallback` element provided" on every full load)
+    HydrateFallback: () => null,
     errorElement: <RouteErrorPage />,
     children: [
       ...staticRoutes,

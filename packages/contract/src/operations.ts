@@ -224,6 +224,14 @@ export const OPERATIONS: Operation[] = [
   ]),
   {
     method: "GET",
+    path: "/api/auth/session",
+    tag: "Session",
+    access: "public",
+    summary: "Whether the caller has a session: the user, or null (for public pages, without a 401)",
+    responses: { 200: json(z.object({ user: userSchema.nullable() }), "The user, or null.") },
+  },
+  {
+    method: "GET",
     path: "/api/auth/me",
     tag: "Session",
     access: "signed-in",

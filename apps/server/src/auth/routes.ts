@@ -126,6 +126,13 @@ export function authRoutes(
     });
   }
 
+  // Public pages ask whether the visitor has a session without a 401 in every signed-out browser's console:
+  // the user, or null (none, or a suspended account's: that is nobody on a public route).
+  app.get("/api/auth/session", PUBLIC, async (request) => {
+    const user = request.user;
+    return { user: user ? { id: user.id, email: user.email } : null };
+  });
+
   // `operator: true` (else absent): this session's account runs the server (ADMIN_EMAILS): the app links
   // its console
   app.get("/api/auth/me", SIGNED_IN, async (request) => {

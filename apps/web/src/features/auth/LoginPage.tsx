@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppConfig } from "../../api/config.ts";
 import { ClockIcon, CoinIcon, GlobeIcon, LogoMark, SparkIcon } from "../../components/icons.tsx";
 import { usePageTitle } from "../../lib/use-page-title.ts";
+import { useSignedIn } from "../site/site-info.ts";
 import { useTrueCounts } from "../site/true-counts.ts";
 import { InvitationNote } from "./InvitationNote.tsx";
 import { rememberReturnTo, safePath, takeReturnTo } from "./return-to.ts";
 import { SignInWidget } from "./SignInWidget.tsx";
-import { useCurrentUser } from "./session.ts";
 
 const BENEFITS = [
   {
@@ -34,7 +34,7 @@ export default function LoginPage() {
   usePageTitle("Sign in");
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const me = useCurrentUser();
+  const signedIn = useSignedIn();
   const google = useAppConfig().data?.identity?.oauthProviders?.includes("google") ?? false;
   const next = safePath(params.get("next"));
   const callbackError = params.get("error");
@@ -45,8 +45,8 @@ export default function LoginPage() {
   }, [next]);
 
   useEffect(() => {
-    if (me.data) navigate(takeReturnTo() ?? next ?? SIGNED_IN_LANDING, { replace: true });
-  }, [me.data, next, navigate]);
+    if (signedIn) navigate(takeReturnTo() ?? next ?? SIGNED_IN_LANDING, { replace: true });
+  }, [signedIn, next, navigate]);
 
   return (
     <div className="flex min-h-screen bg-white">

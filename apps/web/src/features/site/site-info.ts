@@ -30,8 +30,13 @@ const loadConfig = () =>
     return res.ok ? ((await res.json()) as AppConfig) : null;
   }, null));
 
-const loadSignedIn = () =>
-  (signedIn ??= once(async () => (await fetch("/api/auth/me", { credentials: "include" })).ok, false));
+const loadSignedIn = () => (signedIn ??= once(async () => (await fetchSession()) !== null, false));
+
+/** The visitor's user, or null without a session (GET /api/auth/session: no 401 in a visitor's console). */
+export async function fetchSession(): Promise<{ id: string; email: string } | null> {
+  const res = await fetch("/api/auth/session", { credentials: "include" });
+  return res.ok ? ((await res.json()) as { user: { id: string; email: string } | null }).user : null;
+}
 
 /** The server's public configuration (/api/config); null until it has loaded or when it cannot be. */
 export const usePublicConfig = () => useLoaded(loadConfig, null);
