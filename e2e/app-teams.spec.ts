@@ -33,6 +33,12 @@ test("a workspace, an upload into it, an invitation by email and the switcher", 
     await naming.getByRole("button", { name: "Create workspace" }).click();
     await expect(naming).toBeHidden();
     await expect(switcher.locator("option:checked")).toHaveText("Agency (owner)");
+    // on a phone the header's title stays whole beside the picker
+    await page.setViewportSize({ width: 390, height: 800 });
+    const title = page.getByTestId("header-title");
+    await expect(title).toHaveText("Projects");
+    expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/projects/new");
     await page.getByLabel("Project Title").fill("Client spot");
     await page.locator('input[type="file"]').setInputFiles(video);

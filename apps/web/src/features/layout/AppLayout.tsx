@@ -114,7 +114,7 @@ export default function AppLayout() {
               <span className="sr-only">Open sidebar</span>
               <MenuIcon className="size-6" />
             </button>
-            <p className="truncate text-lg font-semibold text-slate-900" data-testid="header-title">
+            <p className="min-w-22 truncate text-lg font-semibold text-slate-900" data-testid="header-title">
               {title}
             </p>
             <WorkspaceSwitcher />

@@ -53,7 +53,7 @@ export function WorkspaceSwitcher() {
 
   if (!workspaces || !selected) return null;
   return (
-    <div className="ml-auto flex items-center gap-2">
+    <div className="ml-auto flex min-w-0 items-center gap-2">
       <label htmlFor="workspace" className="sr-only">
         Workspace
       </label>
@@ -61,7 +61,7 @@ export function WorkspaceSwitcher() {
         id="workspace"
         value={selected.id}
         onChange={(e) => (e.target.value === NEW ? setNaming(true) : switchTo(e.target.value))}
-        className="max-w-40 rounded-md border border-slate-300 bg-white py-1 pr-8 pl-2 text-sm text-slate-900 sm:max-w-none"
+        className="max-w-28 truncate rounded-md border border-slate-300 bg-white py-1 pr-8 pl-2 text-sm text-slate-900 sm:max-w-none"
       >
         {workspaces.map((w) => (
           <option key={w.id} value={w.id}>
