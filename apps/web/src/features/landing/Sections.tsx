@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import {
   EditIcon,
   GlobeIcon,
@@ -10,6 +9,7 @@ import {
   ShareIcon,
   UploadIcon,
 } from "../../components/icons.tsx";
+import { SiteLink as Link } from "../../components/SiteLink.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { BillingToggle } from "../pricing/BillingToggle.tsx";
 import { PlanCard } from "../pricing/PlanCard.tsx";
