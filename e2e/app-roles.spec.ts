@@ -7,7 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
-import { APP_ORIGIN, askForLink, expect, invitationPath, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import {
+  APP_ORIGIN,
+  askForLink,
+  expect,
+  invitationPath,
+  signIn,
+  test,
+  uniqueEmail,
+  violations,
+} from "./app-fixtures.ts";
 
 const MEMBERS = ["viewer", "reviewer", "editor"] as const;
 type Member = (typeof MEMBERS)[number];
@@ -101,6 +110,8 @@ test("each role sees the controls it may use in the editor, and the server refus
       await expect(p.getByTestId("translated-text").first()).not.toBeEmpty();
       for (const [name, control] of Object.entries(translationControls(p)))
         await expect(control, `${role}: ${name}`).toHaveCount(0);
+      // the read-only editor passes axe (WCAG 2.1 A/AA) like the editable one
+      expect(await violations(p)).toEqual([]);
     });
 
     await test.step(`the server refuses the ${role} what the screen did not offer`, async () => {
