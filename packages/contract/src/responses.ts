@@ -66,6 +66,7 @@ export const REPORT_CHECKS = [
   "loudness",
   "intelligibility",
   "pitch",
+  "speaker",
 ] as const;
 export const LINE_STATUSES = ["ok", "warn", "fail"] as const;
 
@@ -75,6 +76,8 @@ export const reportFindingSchema = z.object({
   status: z.enum([...LINE_STATUSES, "skipped"]),
   message: z.string(),
   value: z.number().optional(),
+  /** The speaker check: the speaker id whose voice the line sounds like ("move-speaker" moves it there). */
+  speaker: z.string().optional(),
 });
 /** A dubbed line's findings and its worst status; `reviewed`: the creator chose to keep it as it is. */
 export const reportLineSchema = z.object({

@@ -14,6 +14,7 @@ export const CHECK_NAMES = [
   "loudness",
   "intelligibility",
   "pitch",
+  "speaker",
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -28,6 +29,8 @@ export interface Finding {
   message: string;
   /** The measure the status was decided on (its unit is in the check's documentation). */
   value?: number;
+  /** The speaker check: the speaker whose voice the line sounds like (the fix moves it to them). */
+  speaker?: string;
 }
 
 export interface LineCard {

@@ -141,6 +141,33 @@ function fit(line: Stats, speaker: Stats): number {
 }
 
 /**
+ * Pure: how well each speaker's voice explains line `i`: per speaker (of `labels`) the fit of the line's
+ * frames and pitch under the model of that speaker's other lines (their longer ones when they have any),
+ * best first; empty when the line is too short to be heard. The diarizer's short-line pass and the
+ * report card's speaker check both decide from it.
+ */
+export function speakerFits<L>(
+  items: readonly (Stats | null)[],
+  labels: readonly L[],
+  i: number,
+  shortFrames = SHORT_FRAMES,
+): { speaker: L; fit: number }[] {
+  const line = items[i];
+  if (!line) return [];
+  const out: { speaker: L; fit: number }[] = [];
+  for (const sp of new Set(labels)) {
+    const others = items.filter((x, j): x is Stats => !!x && j !== i && labels[j] === sp);
+    const long = others.filter((x) => x.n > shortFrames);
+    const model = (long.length ? long : others).reduce<Stats | null>(
+      (m, x) => (m ? mergeStats(m, x) : x),
+      null,
+    );
+    if (model) out.push({ speaker: sp, fit: fit(line, model) });
+  }
+  return out.sort((a, b) => b.fit - a.fit);
+}
+
+/**
  * Pure: each short line's speaker decided by its own voice: the speaker (of `labels`) whose other lines'
  * model explains the line's frames and pitch best. Longer lines keep their label; a line too short to
  * be heard (null) keeps its neighbour's. Labels renumbered by first appearance.
@@ -150,26 +177,11 @@ export function byOwnVoice(
   labels: readonly number[],
   shortFrames = SHORT_FRAMES,
 ): number[] {
-  const speakers = [...new Set(labels)];
   const out = [...labels];
-  if (speakers.length > 1)
+  if (new Set(labels).size > 1)
     items.forEach((line, i) => {
       if (!line || line.n > shortFrames) return;
-      let best = labels[i]!;
-      let bestFit = -Infinity;
-      for (const sp of speakers) {
-        // the speaker's model from its other lines, the longer ones when it has any
-        const others = items.filter((x, j): x is Stats => !!x && j !== i && labels[j] === sp);
-        const long = others.filter((x) => x.n > shortFrames);
-        const model = (long.length ? long : others).reduce<Stats | null>(
-          (m, x) => (m ? mergeStats(m, x) : x),
-          null,
-        );
-        if (!model) continue;
-        const f = fit(line, model);
-        if (f > bestFit) [best, bestFit] = [sp, f];
-      }
-      out[i] = best;
+      out[i] = speakerFits(items, labels, i, shortFrames)[0]?.speaker ?? labels[i]!;
     });
   const map = new Map<number, number>();
   return out.map((l) => {
@@ -252,7 +264,7 @@ function regionFrames(samples: Float32Array, sampleRate: number, r: Region): Flo
 }
 
 /** Frame statistics of each region (spectrum and pitch); null for regions too short to describe a voice. */
-function regionStats(samples: Float32Array, sampleRate: number, regions: Region[]): (Stats | null)[] {
+export function regionStats(samples: Float32Array, sampleRate: number, regions: Region[]): (Stats | null)[] {
   return regions.map((r) => {
     const f = regionFrames(samples, sampleRate, r);
     if (f.length < MIN_OWN_FRAMES) return null;

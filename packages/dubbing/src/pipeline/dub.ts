@@ -27,7 +27,7 @@ import { buildReport } from "./dub/report.ts";
 import { outputBase, writeSubtitles } from "./dub/subtitles.ts";
 import { synthesizeSegments } from "./dub/synthesize.ts";
 import { dubTimeline, planLines, plannedLengths } from "./dub/timeline.ts";
-import type { BackgroundMode, DubOptions, DubReport, DubResult } from "./dub/types.ts";
+import type { BackgroundMode, DubOptions, DubReport, DubResult, PreparedDub } from "./dub/types.ts";
 
 export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } from "./dub/types.ts";
 
@@ -119,10 +119,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
         : startChecks({
             ...{ registry, language, clipDir, workDir: work.dir, segments, synth, background, duckDb },
             stems: bed.stems,
-            pitchOf: (speaker) => {
-              const v = prep.voices.get(speaker);
-              return v?.style && v.follow ? v.follow.target.pitchHz : undefined;
-            },
+            ...speakersOf(video, doc, prep),
             signal: stop.signal,
             backTo: opts.checks?.sourceLanguage ?? doc.meta?.translation?.from,
             backPrefer: doc.meta?.translation?.id,
@@ -189,6 +186,23 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     await directoryClipCache(clipDir, opts.clipCacheBytes).prune();
     await work.done();
   }
+}
+
+/** What the checks need of the speakers: the pitch each voice follows, and the original to hear them in. */
+function speakersOf(
+  video: string,
+  doc: TranscriptDoc,
+  prep: PreparedDub,
+): Pick<MeasureInput, "pitchOf" | "original"> {
+  return {
+    pitchOf: (speaker) => {
+      const v = prep.voices.get(speaker);
+      return v?.style && v.follow ? v.follow.target.pitchHz : undefined;
+    },
+    ...(prep.hasAudio && {
+      original: { video, nameOf: (id) => doc.speakers.find((sp) => sp.id === id)?.name || id },
+    }),
+  };
 }
 
 type Synthesized = Awaited<ReturnType<typeof synthesizeSegments>>;

@@ -21,6 +21,7 @@ import { checkUntranslated } from "../../checks/untranslated.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import type { EngineRegistry } from "../../engines/registry.ts";
 import type { LanguageCode } from "../../languages.ts";
+import { speakerFindings } from "./speaker-voice.ts";
 import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "./types.ts";
 
 export interface LineMeasures {
@@ -30,6 +31,8 @@ export interface LineMeasures {
   pitch: Finding;
   originalVoice: Finding;
   music: Finding;
+  /** Whether the line's voice in the original is its speaker's (checks/speaker.ts). */
+  speaker: Finding;
   heard: Heard;
 }
 
@@ -46,6 +49,8 @@ export interface MeasureInput {
   stems?: { background: string; voice: string } | null;
   /** The speaker's measured pitch (Hz) for the voices that follow their speaker. */
   pitchOf: (speaker: string) => number | undefined;
+  /** The original video, when it has audio: each line's voice is compared with its speaker's there. */
+  original?: { video: string; nameOf: (speaker: string) => string };
   signal?: AbortSignal;
 }
 
@@ -93,6 +98,13 @@ async function stemFindings(
   };
 }
 
+/** The speaker finding where the original has no audio to compare the line's voice in. */
+const NO_ORIGINAL: Finding = {
+  check: "speaker",
+  status: "skipped",
+  message: "The original has no audio to hear whose voice each line is.",
+};
+
 /** The measures of every dubbed line (started beside the mix; reads the clips and the stems). */
 export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
   const dubbed = m.segments.flatMap((seg, i) => {
@@ -104,6 +116,12 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
     ...{ keys: dubbed.map((d) => d.s.key), signal: m.signal },
   });
   const needStems = dubbed.some(({ seg }) => !originalVoiceUnlessKept(m, seg));
+  const speakers = m.original
+    ? await speakerFindings(m.original.video, m.segments, new Set(dubbed.map((d) => d.seg.index)), {
+        nameOf: m.original.nameOf,
+        signal: m.signal,
+      })
+    : null;
   const windows = needStems && m.stems ? await stemWindows(m.stems, m.workDir, m.signal) : null;
   try {
     const out: Omit<LineMeasures, "heard">[] = [];
@@ -121,6 +139,7 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
         pitch: checkPitch(clip, pcm.sampleRate, m.pitchOf(seg.speaker)),
         originalVoice: originalVoice ?? { check: "original-voice", status: "skipped", message: "No stems." },
         music: music ?? { check: "music", status: "skipped", message: "No stems." },
+        speaker: speakers?.get(seg.index) ?? NO_ORIGINAL,
       });
     }
     const heard = await hearing;
@@ -177,6 +196,7 @@ export function cardOf(
         loudness[i]!,
         checkIntelligibility(lineText, m.heard),
         m.pitch,
+        m.speaker,
       );
       return { index: m.index, checks };
     }),
