@@ -5,7 +5,10 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   claimProcessFolder,
+  JOURNAL,
   ownerGone,
+  PENDING_MAX_MS,
+  pendingRoot,
   SILENT_OWNER_MS,
   sweepGoneProcesses,
   uploadsRoot,
@@ -60,13 +63,53 @@ describe("process folders", () => {
       expect(await sweepGoneProcesses(tmp, own.dir, release)).toBe(0);
       await other.kill();
       expect(await sweepGoneProcesses(tmp, own.dir, release)).toBe(1);
-      expect(released).toEqual([path.join(uploadsRoot(tmp), theirs!)]);
+      // released from where its journal waits (pendingRoot), its own folder already gone
+      expect(released).toEqual([path.join(pendingRoot(tmp), theirs!)]);
       expect(await readdir(uploadsRoot(tmp))).toEqual([path.basename(own.dir)]);
     } finally {
       await other.kill();
       await own.close();
     }
     expect(await readdir(uploadsRoot(tmp))).toEqual([]);
+  });
+
+  it("removes a killed process's files at once when the store cannot release them, and retries the release", async () => {
+    const own = await claimProcessFolder(tmp);
+    const other = await otherProcess();
+    const [theirs] = (await readdir(uploadsRoot(tmp))).filter(
+      (n) => path.join(uploadsRoot(tmp), n) !== own.dir,
+    );
+    const dir = path.join(uploadsRoot(tmp), theirs!);
+    await writeFile(path.join(dir, "x.upload"), Buffer.alloc(1024 * 1024));
+    await mkdir(path.join(dir, JOURNAL));
+    await writeFile(path.join(dir, JOURNAL, "u1.json"), JSON.stringify({ key: "k", uploadId: "u1" }));
+    const seen: string[][] = [];
+    let storeAnswers = false;
+    const release = async (kept: string) => {
+      seen.push(await readdir(path.join(kept, JOURNAL)));
+      if (!storeAnswers) throw new Error("MethodNotAllowed");
+    };
+    try {
+      await other.kill();
+      expect(await sweepGoneProcesses(tmp, own.dir, release)).toBe(1);
+      // its local files are gone although the store refused; the journal waits for the next sweep
+      expect(await readdir(uploadsRoot(tmp))).toEqual([path.basename(own.dir)]);
+      expect(await readdir(pendingRoot(tmp))).toEqual([theirs]);
+      expect(await sweepGoneProcesses(tmp, own.dir, release)).toBe(0);
+      expect(await readdir(pendingRoot(tmp))).toEqual([theirs]);
+      storeAnswers = true;
+      await sweepGoneProcesses(tmp, own.dir, release);
+      expect(await readdir(pendingRoot(tmp))).toEqual([]);
+      expect(seen).toEqual([["u1.json"], ["u1.json"], ["u1.json"]]);
+      // a release that never succeeds is given up after PENDING_MAX_MS
+      await mkdir(path.join(pendingRoot(tmp), "old", JOURNAL), { recursive: true });
+      storeAnswers = false;
+      await sweepGoneProcesses(tmp, own.dir, release, new Date(Date.now() + PENDING_MAX_MS + 60_000));
+      expect(await readdir(pendingRoot(tmp))).toEqual([]);
+    } finally {
+      await other.kill();
+      await own.close();
+    }
   });
 
   it("counts a folder it cannot ask as gone only when its heartbeat is old", async () => {

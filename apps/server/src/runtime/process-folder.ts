@@ -10,9 +10,10 @@
 // heartbeat (the owner touches the folder every few minutes) is older than any live process lets it get.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { log } from "../logs/context.ts";
 
 /** A live owner touches its folder this often. */
 const HEARTBEAT_MS = 5 * 60_000;
@@ -35,6 +36,18 @@ const BOOT_ID = readBootId();
 export function uploadsRoot(tmpDir: string): string {
   return path.join(tmpDir, "uploads");
 }
+
+/**
+ * Where what a gone process left outside its folder waits to be released (its multipart journal: a few
+ * bytes per upload), retried at every sweep until the store answers, while its local files go at once.
+ */
+export function pendingRoot(tmpDir: string): string {
+  return path.join(tmpDir, "uploads-pending");
+}
+/** The part of a process's folder kept for `release` (the S3 multipart journal, storage/s3.ts). */
+export const JOURNAL = "multipart";
+/** A release still failing after this long is given up (the store's own lifecycle rule is left). */
+export const PENDING_MAX_MS = 7 * 24 * 3600_000;
 
 interface ProcessFolder {
   /** This process's own folder. */
@@ -107,8 +120,9 @@ function knock(socketPath: string): Promise<FolderLook["socket"]> {
 }
 
 /**
- * Removes the folders of processes that are gone, after `release` let go of what each left outside it
- * (its multipart uploads in the bucket). Answers how many went. `own` is never looked at.
+ * Removes the folders of processes that are gone at once, whatever the store answers: what `release` needs
+ * of each (its journal) is moved to `pendingRoot` first, and released there now and at every later sweep
+ * until it succeeds (or `PENDING_MAX_MS` passed). Answers how many folders went. `own` is never looked at.
  */
 export async function sweepGoneProcesses(
   tmpDir: string,
@@ -125,9 +139,33 @@ export async function sweepGoneProcesses(
     if (!info) continue;
     const look = { name: entry.name, touchedAt: info.mtime, socket: await knock(path.join(dir, SOCKET)) };
     if (!ownerGone(look, BOOT_ID, now)) continue;
-    await release(dir);
+    const kept = path.join(pendingRoot(tmpDir), entry.name);
+    await mkdir(kept, { recursive: true });
+    await rename(path.join(dir, JOURNAL), path.join(kept, JOURNAL)).catch(() => {});
     await rm(dir, { recursive: true, force: true });
     removed += 1;
   }
+  await releasePending(tmpDir, release, now);
   return removed;
+}
+
+/** Releases each gone process's kept journal; one that fails stays for the next sweep, with a log line. */
+async function releasePending(tmpDir: string, release: (dir: string) => Promise<void>, now: Date) {
+  const root = pendingRoot(tmpDir);
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const dir = path.join(root, name);
+    try {
+      await release(dir);
+      await rm(dir, { recursive: true, force: true });
+    } catch (error) {
+      const info = await stat(dir).catch(() => null);
+      if (!info || now.getTime() - info.mtime.getTime() > PENDING_MAX_MS)
+        await rm(dir, { recursive: true, force: true });
+      else
+        log().warn(
+          { err: error, dir },
+          "could not release a gone process's uploads: retried at the next sweep",
+        );
+    }
+  }
 }

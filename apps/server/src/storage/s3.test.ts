@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { S3Storage } from "./s3.ts";
 
@@ -54,5 +57,38 @@ describe("S3Storage.abortStaleUploads", () => {
     };
     expect(await s3.abortStaleUploads(new Date())).toBe(0);
     s3.client.destroy();
+  });
+});
+
+describe("S3Storage.abortJournaledUploads", () => {
+  it("keeps an entry the store could not be asked about for the next sweep, drops what cannot be asked again", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    try {
+      const entry = (id: string) =>
+        writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ key: `k/${id}`, uploadId: id }));
+      for (const id of ["done", "unsupported", "refused", "down"]) entry(id);
+      writeFileSync(path.join(dir, "half.json"), '{"key": "k/ha');
+      const answers = new Map([
+        ["done", "NoSuchUpload"],
+        ["unsupported", "NotImplemented"],
+        ["refused", "MethodNotAllowed"],
+        ["down", "ECONNREFUSED"],
+      ]);
+      const s3 = storage();
+      let reachable = false;
+      (s3.client as unknown as { send: (c: unknown) => Promise<unknown> }).send = async (command) => {
+        const id = (command as { input: { UploadId: string } }).input.UploadId;
+        if (id === "down" && reachable) return {};
+        throw Object.assign(new Error(answers.get(id)), { name: answers.get(id) });
+      };
+      await expect(s3.abortJournaledUploads(dir)).rejects.toThrow("ECONNREFUSED");
+      expect(readdirSync(dir)).toEqual(["down.json"]);
+      reachable = true;
+      expect(await s3.abortJournaledUploads(dir)).toBe(1);
+      expect(readdirSync(dir)).toEqual([]);
+      s3.client.destroy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,6 +21,9 @@ import { assertSafeKey, type ObjectInfo, type Storage } from "./storage.ts";
 const journalEntry = (dir: string, uploadId: string) =>
   path.join(dir, `${createHash("sha256").update(uploadId).digest("hex").slice(0, 32)}.json`);
 
+/** Answers to an abort after which there is nothing left to ask (done already, or not supported). */
+const CANNOT_ABORT = new Set(["NoSuchUpload", "NotImplemented", "MethodNotAllowed"]);
+
 export class S3Storage implements Storage {
   readonly kind = "s3";
   readonly client: S3Client;
@@ -76,22 +79,40 @@ export class S3Storage implements Storage {
     await unlink(localPath);
   }
 
-  /** Aborts the multipart uploads journaled in `journalDir` (a process that is gone left them). */
+  /**
+   * Aborts the multipart uploads journaled in `journalDir` (a process that is gone left them). An entry the
+   * store could not answer about stays (and the first such error is thrown once every entry was tried).
+   */
   async abortJournaledUploads(journalDir: string): Promise<number> {
     let aborted = 0;
+    let retry: unknown = null;
     for (const name of await readdir(journalDir).catch(() => [] as string[])) {
       const file = path.join(journalDir, name);
-      const { key, uploadId } = JSON.parse(await readFile(file, "utf8")) as { key: string; uploadId: string };
-      try {
-        await this.client.send(
-          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
-        );
-        aborted += 1;
-      } catch (error) {
-        if ((error as Error).name !== "NoSuchUpload") throw error; // completed or aborted already
+      const entry = await readFile(file, "utf8")
+        .then((text) => JSON.parse(text) as { key: string; uploadId: string })
+        .catch(() => null); // half written when its process died: nothing the store could be asked
+      if (entry) {
+        try {
+          await this.client.send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: entry.key,
+              UploadId: entry.uploadId,
+            }),
+          );
+          aborted += 1;
+        } catch (error) {
+          // completed or aborted already, or a store that cannot abort at all (asking again would not help);
+          // anything else (the store unreachable) is kept and asked again at the next sweep
+          if (!CANNOT_ABORT.has((error as Error).name)) {
+            retry ??= error;
+            continue;
+          }
+        }
       }
       await rm(file, { force: true });
     }
+    if (retry) throw retry;
     return aborted;
   }
 
