@@ -34,3 +34,17 @@ test("a visitor with a session is sent on from /login (the public session check 
   await page.goto("/login");
   await expect(page).toHaveURL(/\/projects$/);
 });
+
+test("'Check your email' names this server's dev mailbox, where the link is, instead of webmail", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(uniqueEmail("mailbox"));
+  await page.getByRole("button", { name: "Continue with email" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open this server's dev mailbox" })).toHaveAttribute(
+    "href",
+    /\/dev\/mailbox$/,
+  );
+  await expect(page.getByRole("link", { name: /Gmail|Yahoo|Outlook/ })).toHaveCount(0);
+});

@@ -119,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sdkBaseUrl: config.publicUrl,
       // The sign-in screen offers only what works here: Google needs its client id and secret.
       oauthProviders: Object.keys(config.identity.oauthProviders),
+      // no SMTP server: sign-in emails land in /dev/mailbox, which "Check your email" names
+      devMailbox: config.devMailbox !== "off",
     },
     operator: config.operator,
     voiceCloning: cloner !== null,

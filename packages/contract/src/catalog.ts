@@ -50,6 +50,8 @@ export const appConfigSchema = z.object({
     publicToken: z.string(),
     sdkBaseUrl: z.string(),
     oauthProviders: z.array(z.string()),
+    /** No SMTP server: sign-in emails land in this server's /dev/mailbox (the sign-in screen names it). */
+    devMailbox: z.boolean().optional(),
   }),
   /** The operator's contact address and policy date (SUPPORT_EMAIL, POLICIES_UPDATED); null when not set. */
   operator: z.object({ supportEmail: z.string().nullable(), policiesUpdated: z.string().nullable() }),

@@ -37,6 +37,8 @@ export interface SignInConfig {
     createUserAsPending?: boolean;
     /** Sender domain for the "Open Gmail/Yahoo/Outlook" links. */
     domainHint?: string;
+    /** Where the emails truly land (a self-hosted server's dev mailbox): offered instead of those links. */
+    mailbox?: { label: string; href: string };
   };
   otpOptions?: {
     methods: OTPMethod[];

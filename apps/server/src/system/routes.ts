@@ -16,7 +16,7 @@ export function systemRoutes(
     mode: "embedded" | "scale-out";
     publicUrl: string;
     maxUploadBytes: number;
-    identity: { publicToken: string; sdkBaseUrl: string; oauthProviders: string[] };
+    identity: AppConfig["identity"];
     operator: { supportEmail: string | null; policiesUpdated: string | null };
     voiceCloning: boolean;
     /** The landing's counts (computed once: the engines do not change while the server runs). */

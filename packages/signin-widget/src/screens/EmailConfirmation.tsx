@@ -25,11 +25,11 @@ export function EmailConfirmation() {
     ctx.state.passwordState.type === "passwordless" && ctx.state.passwordState.email === email;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const links = mailboxLinks(
-    email,
-    ctx.config.emailMagicLinksOptions?.domainHint,
-    ctx.bootstrap.emailDomains,
-  );
+  // a server whose emails land in its own mailbox names it, not webmail where nothing will arrive
+  const mailbox = ctx.config.emailMagicLinksOptions?.mailbox;
+  const links = mailbox
+    ? []
+    : mailboxLinks(email, ctx.config.emailMagicLinksOptions?.domainHint, ctx.bootstrap.emailDomains);
 
   const tryAgain = () => {
     ctx.client.events.emailTryAgainClicked({ email, type: EMAIL_SENT_TYPES.loginOrCreateEML });
@@ -56,6 +56,11 @@ export function EmailConfirmation() {
       </Confirmation>
       <div className="dbsw-stack" style={{ marginTop: 20 }}>
         <div className="dbsw-mailboxes">
+          {mailbox && (
+            <a className="dbsw-mailbox" href={mailbox.href} target="_blank" rel="noopener noreferrer">
+              {mailbox.label}
+            </a>
+          )}
           {links.map((l) => (
             <a
               key={l.id}

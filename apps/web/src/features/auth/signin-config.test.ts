@@ -28,6 +28,23 @@ describe("signInConfig", () => {
     expect(c.publicToken).toBe("public-token-live-1");
     expect(c.sdkBaseUrl).toBe("https://dub.example");
   });
+  it("names the dev mailbox where the sign-in emails land, and no webmail, on a server without SMTP", () => {
+    const base = {
+      publicUrl: "http://dub.test",
+      maxUploadBytes: 1,
+      acceptedUploadTypes: [],
+      operator,
+      voiceCloning: false,
+      offer: { languages: 1, voices: 1, dubbed: [] },
+    };
+    const identity = { publicToken: "t", sdkBaseUrl: "http://dub.test", oauthProviders: [] };
+    const dev = signInConfig({ ...base, identity: { ...identity, devMailbox: true } });
+    expect(dev.widget.emailMagicLinksOptions?.mailbox).toEqual({
+      label: "Open this server's dev mailbox",
+      href: "http://dub.test/dev/mailbox",
+    });
+    expect(signInConfig({ ...base, identity }).widget.emailMagicLinksOptions?.mailbox).toBeUndefined();
+  });
   it("uses the public URL for the SDK when the server names none", () => {
     expect(
       // An answer without `identity` (the contract always has it; the widget still copes).

@@ -36,6 +36,10 @@ export function signInConfig(config: AppConfig) {
     signupRedirectURL: `${base}/api/stytch`,
     loginExpirationMinutes: 30,
     signupExpirationMinutes: 30,
+    // no SMTP here: the link is in this server's dev mailbox, not in Gmail, Yahoo or Outlook
+    ...(config.identity?.devMailbox && {
+      mailbox: { label: "Open this server's dev mailbox", href: `${base}/dev/mailbox` },
+    }),
   };
   const widget: SignInConfig =
     providers.length > 0

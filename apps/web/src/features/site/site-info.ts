@@ -10,11 +10,15 @@ function once<T>(load: () => Promise<T>, fallback: T): Promise<T> {
   return load().catch(() => fallback);
 }
 
+/** What each read answered once it has: a page drawn again (Back) draws it at once, at its full height. */
+const settled = new Map<() => Promise<unknown>, unknown>();
+
 function useLoaded<T>(promise: () => Promise<T>, initial: T): T {
-  const [value, setValue] = useState(initial);
+  const [value, setValue] = useState(() => (settled.has(promise) ? (settled.get(promise) as T) : initial));
   useEffect(() => {
     let live = true;
     void promise().then((v) => {
+      settled.set(promise, v);
       if (live) setValue(v);
     });
     return () => {
