@@ -101,4 +101,20 @@ describe.each(MODES)("hostile subtitle files (%s)", (mode) => {
     expect(run.statuses.every((s) => s === 200)).toBe(true);
     expect(run.longest()).toBeLessThan(HELD_AT_MOST_MS);
   });
+
+  it("takes 200 cues of 25 ms on a 6-s video at upload and at import (the speaker's measure was a 500)", async () => {
+    const ms = (t: number) =>
+      `00:00:${String(Math.floor(t / 1000)).padStart(2, "0")},${String(t % 1000).padStart(3, "0")}`;
+    const cues = Array.from(
+      { length: 200 },
+      (_, i) => `${i + 1}\n${ms(i * 29)} --> ${ms(i * 29 + 25)}\na\n`,
+    );
+    const tiny = cues.join("\n");
+    const video = await readFile(makeVideo(tmp.path, "mp4", { seconds: 6 }));
+    const project = await send("/api/video/process", tiny, video);
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
+    const id = (project.body as unknown as { _id: string })._id;
+    const imported = await send(`/api/video/${id}/subtitles/original`, tiny);
+    expect(imported.status, JSON.stringify(imported.body)).toBeLessThan(300);
+  });
 });
