@@ -98,6 +98,7 @@ describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
       "loudness",
       "intelligibility",
       "pitch",
+      "speaker",
     ]);
     expect(lines[1]?.checks.find((c) => c.check === "untranslated")?.status).toBe("fail");
     expect(lines[1]?.status).toBe("fail");

@@ -89,11 +89,20 @@ export const reviewLineBody = z.object({
 /**
  * One-click fixes of a line of the report card, each re-dubbing that line: "borrow-silence" (the line
  * may run into the silence after it), "picture-waits" (the picture holds for it where it needs more
- * time), "shorten" (rewritten shorter by an engine that can rewrite).
+ * time), "shorten" (rewritten shorter by an engine that can rewrite), "move-speaker" (the line given
+ * to the speaker whose voice it is, in the transcript and every translation).
  */
-export const lineFixSchema = z.enum(["borrow-silence", "picture-waits", "shorten"]);
-/** POST …/translations/{language}/lines/{index}/fix. */
-export const lineFixBody = z.object({ fix: lineFixSchema });
+export const lineFixSchema = z.enum(["borrow-silence", "picture-waits", "shorten", "move-speaker"]);
+/**
+ * POST …/translations/{language}/lines/{index}/fix. "move-speaker" (the line's voice is another
+ * speaker's: the card's speaker check) needs `speaker`, the id the line moves to.
+ */
+export const lineFixBody = z
+  .object({ fix: lineFixSchema, speaker: z.string().min(1).max(100).optional() })
+  .refine((b) => b.fix !== "move-speaker" || b.speaker, {
+    message: "Say which speaker the line moves to.",
+    path: ["speaker"],
+  });
 
 export const translationBody = z.object({
   language: languageCodeSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { borrowSilence, letPictureWait } from "./line-fixes.ts";
+import { borrowSilence, letPictureWait, moveSpeaker } from "./line-fixes.ts";
 
 const seg = (start: number, end: number) => ({ speaker: "A", text: "Hola.", start, end });
 
@@ -16,5 +16,11 @@ describe("line fixes", () => {
   it("lets the picture wait for one line alone", () => {
     const out = letPictureWait([seg(0, 1000), seg(2000, 3000)], 1);
     expect(out.map((s) => s.pictureWaits)).toEqual([undefined, true]);
+  });
+
+  it("moves one line to another of the project's speakers, and to no one else", () => {
+    const out = moveSpeaker([seg(0, 1000), seg(2000, 3000)], 1, "B", [{ id: "A" }, { id: "B" }]);
+    expect(out.map((s) => s.speaker)).toEqual(["A", "B"]);
+    expect(() => moveSpeaker([seg(0, 1000)], 0, "Z", [{ id: "A" }])).toThrow(/project's speakers/);
   });
 });

@@ -1,13 +1,15 @@
 // One-click fixes of a line of the dub's report card, pure: the translated transcript as the fix leaves
-// it. "shorten" needs an engine and is done by the service; the others are a change of the line alone.
+// it. "shorten" needs an engine and is done by the service; the others are a change of the line alone
+// ("move-speaker" also of the original transcript's line, which the service saves).
 
-import type { lineFixSchema } from "@dubbing/contract";
+import type { lineFixBody, lineFixSchema } from "@dubbing/contract";
 import { PLAN_DEFAULTS } from "@dubbing/dubbing";
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { Segment } from "../projects/schemas.ts";
 
 export type LineFix = z.infer<typeof lineFixSchema>;
+export type LineFixRequest = z.infer<typeof lineFixBody>;
 
 /**
  * Pure: the transcript with line `index` ending where the silence after it ends (the timing plan's gap
@@ -30,4 +32,21 @@ export function borrowSilence(transcript: readonly Segment[], index: number, dur
 /** Pure: the transcript with the picture waiting for line `index` where it needs more time. */
 export function letPictureWait(transcript: readonly Segment[], index: number): Segment[] {
   return transcript.map((s, i) => (i === index ? { ...s, pictureWaits: true } : s));
+}
+
+/**
+ * Pure: the transcript with line `index` given to `speaker` (the card's speaker check heard that voice in
+ * it). 400 when the speaker is not one of the project's.
+ */
+export function moveSpeaker<S extends { speaker: string }>(
+  transcript: readonly S[],
+  index: number,
+  speaker: string,
+  speakers: readonly { id: string }[],
+): S[] {
+  if (!speakers.some((s) => s.id === speaker))
+    throw new AppError("validation_failed", "The line can only move to one of the project's speakers.", [
+      { path: "speaker", message: "Unknown speaker." },
+    ]);
+  return transcript.map((s, i) => (i === index ? { ...s, speaker } : s));
 }

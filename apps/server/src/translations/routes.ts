@@ -105,11 +105,12 @@ export function translationRoutes(
     "/api/video/:id/translations/:language/lines/:index/fix",
     member("translate", "project"),
     async (request, reply) => {
-      const { fix } = parseBody(lineFixBody, request.body);
-      const { id } = request.params;
+      const body = parseBody(lineFixBody, request.body);
       const language = languageParam(request.params.language);
-      const index = parseBody(lineIndex, request.params.index);
-      return reply.code(202).send(await service.fixLine(currentUser(request).id, id, language, index, fix));
+      const at = { language, index: parseBody(lineIndex, request.params.index) };
+      return reply
+        .code(202)
+        .send(await service.fixLine(currentUser(request).id, request.params.id, at, body));
     },
   );
 

@@ -39,7 +39,7 @@ import type { UsageLimits } from "../usage/reserve.ts";
 import { planLimitError } from "../usage/reserve.ts";
 import { payerOf } from "../workspaces/repository.ts";
 import { dubsOnlyApproved, requireApprovedWhereAsked } from "./approval-gate.ts";
-import { borrowSilence, type LineFix, letPictureWait } from "./line-fixes.ts";
+import { borrowSilence, type LineFixRequest, letPictureWait, moveSpeaker } from "./line-fixes.ts";
 import { type DubOptions, startDubJob, type ThenDub } from "./start-dub.ts";
 
 export class TranslationService {
@@ -212,7 +212,13 @@ export class TranslationService {
    * A one-click fix of a line of the report card: the line changed as the fix says, saved, and the dub
    * started again with its own settings, that line synthesized anew (its card then follows the fix).
    */
-  async fixLine(userId: string, projectId: string, language: LanguageCode, index: number, fix: LineFix) {
+  async fixLine(
+    userId: string,
+    projectId: string,
+    at: { language: LanguageCode; index: number },
+    { fix, speaker }: LineFixRequest,
+  ) {
+    const { language, index } = at;
     const project = await this.videos.requireVisible(userId, projectId);
     const row = await this.translationRow(project, language);
     const report = row.dubReport;
@@ -234,7 +240,9 @@ export class TranslationService {
         ? borrowSilence(row.transcript, index, project.durationMs ?? 0)
         : fix === "picture-waits"
           ? letPictureWait(row.transcript, index)
-          : await this.shortened(project, language, row.transcript, index);
+          : fix === "move-speaker"
+            ? await this.movedSpeaker(project, row.transcript, index, speaker!)
+            : await this.shortened(project, language, row.transcript, index);
     const why = `Line ${index + 1} fixed (${fix})`;
     if (!(await this.translations.saveTranscript(row.id, transcript, { userId, why }))) {
       const now = await this.translationRow(project, language);
@@ -246,6 +254,22 @@ export class TranslationService {
       ...(report.background && { background: report.background }),
       ...(report.timing && { timing: report.timing.mode }),
     });
+  }
+
+  /**
+   * The translation with line `index` given to `speaker`, and the original transcript's line at the same
+   * times too (the next check and a new translation read it there); the original is saved first. The
+   * project's other translations keep their own speaker for that line.
+   */
+  private async movedSpeaker(project: ProjectRow, transcript: Segment[], index: number, speaker: string) {
+    const speakers = await this.videos.speakersOf(project.id);
+    const moved = moveSpeaker(transcript, index, speaker, speakers);
+    const original = await this.videos.transcriptOf(project.id);
+    const line = transcript[index]!;
+    const same = original.findIndex((s) => s.start === line.start && s.end === line.end);
+    if (same >= 0 && original[same]!.speaker !== speaker)
+      await this.videos.saveEdit(project.id, { transcript: moveSpeaker(original, same, speaker, speakers) });
+    return moved;
   }
 
   /** The transcript with line `index` rewritten shorter by an engine that can rewrite (422 without one). */

@@ -52,6 +52,10 @@ describe("checkSpeaker", () => {
   it("is skipped when the line is too short, or there is no other speaker", () => {
     expect(checkSpeaker([], "a", name).status).toBe("skipped");
     expect(checkSpeaker([{ speaker: "a", fit: -3 }], "a", name).status).toBe("skipped");
+    expect(checkSpeaker([{ speaker: "b", fit: -3 }], "a", name)).toMatchObject({
+      status: "skipped",
+      message: "Ana has no other line to compare the voice with.",
+    });
   });
 
   it("decides from the voices: a line of b's voice given to a sounds like b", () => {

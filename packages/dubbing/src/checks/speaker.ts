@@ -20,14 +20,10 @@ export function checkSpeaker(
 ): Finding {
   const mine = fits.find((f) => f.speaker === own);
   const best = fits[0];
-  if (!best || !mine || fits.length < 2)
-    return {
-      check: "speaker",
-      status: "skipped",
-      message: !best
-        ? "The line is too short in the original to hear whose voice it is."
-        : "Only one speaker has lines to compare the voice with.",
-    };
+  const skipped = (message: string): Finding => ({ check: "speaker", status: "skipped", message });
+  if (!best) return skipped("The line is too short in the original to hear whose voice it is.");
+  if (!mine) return skipped(`${nameOf(own)} has no other line to compare the voice with.`);
+  if (fits.length < 2) return skipped("No other speaker has lines to compare the voice with.");
   const margin = round(best.fit - mine.fit, 1);
   if (best.speaker === own || margin < SPEAKER_MARGIN)
     return { check: "speaker", status: "ok", message: `The line sounds like ${nameOf(own)}.`, value: margin };
