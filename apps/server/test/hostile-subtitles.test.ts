@@ -105,10 +105,7 @@ describe.each(MODES)("hostile subtitle files (%s)", (mode) => {
   it("takes 200 cues of 25 ms on a 6-s video at upload and at import (the speaker's measure was a 500)", async () => {
     const ms = (t: number) =>
       `00:00:${String(Math.floor(t / 1000)).padStart(2, "0")},${String(t % 1000).padStart(3, "0")}`;
-    const cues = Array.from(
-      { length: 200 },
-      (_, i) => `${i + 1}\n${ms(i * 29)} --> ${ms(i * 29 + 25)}\na\n`,
-    );
+    const cues = Array.from({ length: 200 }, (_, i) => `${i + 1}\n${ms(i * 29)} --> ${ms(i * 29 + 25)}\na\n`);
     const tiny = cues.join("\n");
     const video = await readFile(makeVideo(tmp.path, "mp4", { seconds: 6 }));
     const project = await send("/api/video/process", tiny, video);
