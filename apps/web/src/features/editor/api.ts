@@ -112,10 +112,16 @@ export const deleteTranslation = (id: string, language: string) =>
 /** A one-click fix of a line of the report card: saved, and the dub started again for that line. */
 export type LineFix = z.infer<typeof lineFixSchema>;
 
-export const fixLine = (id: string, language: string, index: number, fix: LineFix) =>
+/** `speaker`: with "move-speaker", the speaker the line moves to. */
+export const fixLine = (
+  id: string,
+  language: string,
+  index: number,
+  body: { fix: LineFix; speaker?: string },
+) =>
   apiFetch<{ translation: Translation }>(
     `/api/video/${encodeURIComponent(id)}/translations/${encodeURIComponent(language)}/lines/${index}/fix`,
-    jsonBody("POST", { fix }),
+    jsonBody("POST", body),
   );
 
 export const reviewLine = (id: string, language: string, index: number, reviewed: boolean) =>

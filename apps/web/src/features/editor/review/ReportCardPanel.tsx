@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Segment, Translation } from "../../../api/types.ts";
+import type { Segment, Speaker, Translation } from "../../../api/types.ts";
 import type { LineFix } from "../api.ts";
 import { requestVoicePicker } from "../speakers/voice-picker-request.ts";
 import { DubDownloads } from "../translation/DubDownloads.tsx";
@@ -8,6 +8,7 @@ import {
   checksNotRun,
   fixesFor,
   linesToReview,
+  movesTo,
   type ReviewFix,
   reviewSummary,
   silenceAfter,
@@ -24,8 +25,10 @@ export function DubOutcome(p: {
   canShorten: boolean;
   onSeek: (ms: number) => void;
   dub: (regenerate?: number[]) => unknown;
-  fix: (index: number, fix: LineFix) => unknown;
+  fix: (index: number, fix: LineFix, speaker?: string) => unknown;
+  speakers?: Speaker[];
 }) {
+  const lineOf = (i: number) => p.translation.report?.lines?.find((l) => l.index === i);
   return (
     <>
       <DubDownloads
@@ -38,8 +41,11 @@ export function DubOutcome(p: {
         {...{ durationMs: p.durationMs, canShorten: p.canShorten }}
         onRegenerate={(i) => void p.dub([i])}
         onFix={(i, fix) =>
-          fix === "voice" ? requestVoicePicker(p.segments[i]?.speaker ?? "") : void p.fix(i, fix)
+          fix === "voice"
+            ? requestVoicePicker(p.segments[i]?.speaker ?? "")
+            : void p.fix(i, fix, fix === "move-speaker" ? movesTo(lineOf(i)) : undefined)
         }
+        speakerName={(id) => p.speakers?.find((s) => s.id === id)?.name}
         onGoTo={(i) => p.onSeek(p.segments[i]?.start ?? 0)}
       />
     </>
@@ -60,6 +66,7 @@ export function ReportCardPanel({
   onRegenerate,
   onFix,
   onGoTo,
+  speakerName,
 }: {
   projectId: string;
   translation: Translation;
@@ -72,6 +79,7 @@ export function ReportCardPanel({
   onFix: (index: number, fix: ReviewFix) => void;
   /** Shows the line in the editor (its speed, silence, picture and voice controls are there). */
   onGoTo: (index: number) => void;
+  speakerName?: (id: string) => string | undefined;
 }) {
   const summary = reviewSummary(translation.report);
   const [open, setOpen] = useState(false);
@@ -112,7 +120,15 @@ export function ReportCardPanel({
                 pictureWaits: segments[l.index]?.pictureWaits === true,
                 canShorten,
               })}
-              {...{ projectId, language: translation.language, busy, onRegenerate, onFix, onGoTo }}
+              {...{
+                projectId,
+                language: translation.language,
+                busy,
+                onRegenerate,
+                onFix,
+                onGoTo,
+                speakerName,
+              }}
             />
           ))}
         </ol>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { buttonSecondary } from "../../../components/button-styles.ts";
 import { notify } from "../../toast/toast-store.ts";
 import { reviewLine, translationsKey } from "../api.ts";
-import type { ReviewFix } from "./report-card.ts";
+import { movesTo, type ReviewFix } from "./report-card.ts";
 
 /** What each one-click fix says on its button. */
 const FIX_LABEL: Record<ReviewFix, string> = {
@@ -12,6 +12,7 @@ const FIX_LABEL: Record<ReviewFix, string> = {
   "picture-waits": "Let the picture wait for it",
   shorten: "Shorten it",
   voice: "Change the voice",
+  "move-speaker": "Move it to the speaker it sounds like",
 };
 
 /** One line of the report card: its findings in plain words and the fixes that apply in one click. */
@@ -25,6 +26,7 @@ export function ReviewItem({
   onRegenerate,
   onFix,
   onGoTo,
+  speakerName,
 }: {
   line: ReportLine;
   text: string;
@@ -35,10 +37,15 @@ export function ReviewItem({
   onRegenerate: (index: number) => void;
   onFix: (index: number, fix: ReviewFix) => void;
   onGoTo: (index: number) => void;
+  /** A speaker's name by id, for "This line sounds like …: move it?". */
+  speakerName?: (id: string) => string | undefined;
 }) {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const findings = line.checks.filter((c) => c.status === "warn" || c.status === "fail");
+  const to = movesTo(line);
+  const label = (f: ReviewFix) =>
+    f === "move-speaker" && to ? `This line sounds like ${speakerName?.(to) ?? to}: move it?` : FIX_LABEL[f];
   const review = async (reviewed: boolean) => {
     setSaving(true);
     try {
@@ -86,7 +93,7 @@ export function ReviewItem({
             disabled={busy && f !== "voice"}
             onClick={() => onFix(line.index, f)}
           >
-            {FIX_LABEL[f]}
+            {label(f)}
           </button>
         ))}
         <button

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checksNotRun, fixesFor, linesToReview, reviewSummary, silenceAfter } from "./report-card.ts";
+import {
+  checksNotRun,
+  fixesFor,
+  linesToReview,
+  movesTo,
+  reviewSummary,
+  silenceAfter,
+} from "./report-card.ts";
 
 const line = (index: number, status: "ok" | "warn" | "fail", reviewed = false) => ({
   index,
@@ -56,6 +63,21 @@ describe("the fixes the review view offers", () => {
     ).toEqual(["shorten"]);
     expect(fixesFor(finding("intelligibility", "fail") as never, ctx)).toEqual(["voice"]);
     expect(fixesFor(finding("untranslated", "fail") as never, ctx)).toEqual([]);
+  });
+  it("offers to move a line whose voice is another speaker's to that speaker", () => {
+    const ctx = { silenceMs: 0, pictureWaits: true, canShorten: false };
+    const flagged = {
+      index: 8,
+      status: "warn" as const,
+      checks: [
+        { check: "speaker" as const, status: "warn" as const, message: "Sounds like Ana.", speaker: "s1" },
+      ],
+    };
+    expect(fixesFor(flagged, ctx)).toEqual(["move-speaker"]);
+    expect(movesTo(flagged)).toBe("s1");
+    const ok = { ...flagged, checks: [{ ...flagged.checks[0]!, status: "ok" as const }] };
+    expect(fixesFor(ok, ctx)).toEqual([]);
+    expect(movesTo(ok)).toBeUndefined();
   });
 });
 

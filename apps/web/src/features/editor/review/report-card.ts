@@ -45,13 +45,19 @@ const VOICE_CHECKS: ReportLine["checks"][number]["check"][] = [
 ];
 
 /** A one-click fix the review view offers for a line. */
-export type ReviewFix = "borrow-silence" | "picture-waits" | "shorten" | "voice";
+export type ReviewFix = "borrow-silence" | "picture-waits" | "shorten" | "voice" | "move-speaker";
+
+/** Pure: the speaker a line's voice sounds like when the card's speaker check flagged it, else undefined. */
+export function movesTo(line: ReportLine | undefined): string | undefined {
+  const found = line?.checks.find((c) => c.check === "speaker" && c.status === "warn");
+  return found?.speaker;
+}
 
 /**
  * Pure: the fixes that apply to a line's findings (besides regenerate and "reviewed, keep it", always
  * offered): a line too long or too fast may borrow the silence after it, let the picture wait for it or
  * be shortened (where an engine can rewrite); a voice heard badly, off the speaker's pitch, clipped or out
- * of level may take another voice.
+ * of level may take another voice; a line whose voice is another speaker's may move to them.
  */
 export function fixesFor(
   line: ReportLine,
@@ -66,6 +72,7 @@ export function fixesFor(
     if (!ctx.pictureWaits) fixes.push("picture-waits");
     if (ctx.canShorten) fixes.push("shorten");
   }
+  if (movesTo(line)) fixes.push("move-speaker");
   if (VOICE_CHECKS.some((c) => found.has(c))) fixes.push("voice");
   return fixes;
 }
@@ -74,6 +81,7 @@ export function fixesFor(
 const CHECK_NAME: Partial<Record<ReportLine["checks"][number]["check"], string>> = {
   intelligibility: "whether each line is heard as written",
   pitch: "whether each voice keeps its speaker's pitch",
+  speaker: "whose voice each line is",
   meaning: "whether each translation keeps the meaning",
   "original-voice": "whether the original voice is gone",
   music: "whether the music survives",

@@ -104,7 +104,7 @@ export function EditableTranslation({
       />
       {translation.finalVideoUrl && !dubbing && (
         <DubOutcome
-          {...{ projectId, translation, segments, translating, durationMs, onSeek }}
+          {...{ projectId, translation, segments, translating, durationMs, onSeek, speakers }}
           canShorten={language?.translate.shorten === true}
           dub={work.dub}
           fix={work.fix}

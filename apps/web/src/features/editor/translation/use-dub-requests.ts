@@ -53,11 +53,11 @@ export function useDubRequests({
   };
 
   /** A one-click fix of the report card (it applies to the saved line). */
-  const fix = async (index: number, kind: LineFix) => {
+  const fix = async (index: number, kind: LineFix, speaker?: string) => {
     setRequestingDub(true);
     try {
       await saveFirst();
-      await fixLine(projectId, code, index, kind);
+      await fixLine(projectId, code, index, { fix: kind, speaker });
       await client.invalidateQueries({ queryKey: translationsKey(projectId) });
     } catch (error) {
       const refused = roleRefusal(error, "Your unsaved edits were undone.");
