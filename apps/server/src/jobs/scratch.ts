@@ -15,7 +15,8 @@ export async function sweepScratch(tmpDir: string, olderThan: Date): Promise<num
   let removed = 0;
   for (const dir of [tmpDir, path.join(tmpDir, "uploads")]) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
-      if (dir === tmpDir && name === "uploads") continue;
+      // uploads-pending: journals of gone processes, released by runtime/process-folder.ts (7 days at most)
+      if (dir === tmpDir && (name === "uploads" || name === "uploads-pending")) continue;
       const entry = path.join(dir, name);
       const info = await stat(entry).catch(() => null);
       if (!info || info.mtime >= olderThan) continue;
