@@ -108,6 +108,8 @@ test("unsaved edits: a link asks Save / Discard / Stay, a reload asks the browse
 test("a new page opens at its top; Back returns to where the last one was scrolled", async ({ page }) => {
   const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
   await page.goto("/");
+  // the languages this server serves arrive with /api/config and lengthen the page: scroll once they are in
+  await expect(page.getByTestId("landing-language").first()).toBeVisible();
   await page
     .getByRole("contentinfo")
     .getByRole("link", { name: "Terms of Service" })

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";
+import { rememberLandingScroll } from "./app/scroll-positions.ts";
 import { setSiteNavigator } from "./components/SiteLink.tsx";
 
 const root = createRoot(document.getElementById("root")!);
@@ -11,6 +12,7 @@ const root = createRoot(document.getElementById("root")!);
 if (window.location.pathname === "/") {
   setSiteNavigator((to) => {
     if (to === "/") return window.scrollTo(0, 0);
+    rememberLandingScroll();
     window.history.pushState(null, "", to);
     start();
   });
