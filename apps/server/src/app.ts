@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage, boss, identity, registry, cloner } = deps;
   const db = database.db;
   const app = await httpServer(config, db, deps.metrics);
-  const { sessions, streams, closeAccountOf } = await signIn(app, deps);
+  const { sessions, streams, closeAccountOf, roles } = await signIn(app, deps);
 
   const mediaSecret = await sharedSecret(db, MEDIA_SECRET);
   const sign = await mediaSigner(db);
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offer: () => (offer ??= serverOffer(registry)),
   });
   apiDocsRoutes(app);
-  mediaRoutes(app, { storage, secret: mediaSecret });
+  mediaRoutes(app, { storage, secret: mediaSecret, roles });
   videoRoutes(app, {
     db,
     videos,
@@ -267,7 +267,7 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   app.addHook("onClose", () => stopMembers());
   authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });
   apiKeyRoutes(app, { keys: new ApiKeyService(db) });
-  return { sessions, streams, closeAccountOf };
+  return { sessions, streams, closeAccountOf, roles: roles.roles };
 }
 
 /** The services of projects and their translations, with the jobs, tracker and billing they share. */

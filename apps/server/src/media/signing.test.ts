@@ -10,6 +10,7 @@ function parts(url: string) {
     exp: u.searchParams.get("exp")!,
     sig: u.searchParams.get("sig")!,
     download: u.searchParams.get("download") ?? undefined,
+    user: u.searchParams.get("u") ?? undefined,
   };
 }
 
@@ -45,5 +46,19 @@ describe("media URL signatures", () => {
       false,
     );
     expect(verifyMediaSignature("secret", plain.key, plain.exp, plain.sig, now, "")).toBe(false);
+  });
+
+  it("covers the user a link is bound to: changed, removed or added, the link is refused", () => {
+    const bound = parts(signMediaPath("secret", "projects/a/dub.mp4", now, 60, "dub.mp4", "user-1"));
+    expect(bound.user).toBe("user-1");
+    const check = (user: string | undefined, link = bound) =>
+      verifyMediaSignature("secret", link.key, link.exp, link.sig, now, link.download, user);
+    expect(check("user-1")).toBe(true);
+    expect(check("user-2")).toBe(false);
+    expect(check(undefined)).toBe(false);
+    expect(check("")).toBe(false);
+    const plain = parts(signMediaPath("secret", "projects/a/dub.mp4", now, 60, "dub.mp4"));
+    expect(check(undefined, plain)).toBe(true);
+    expect(check("user-1", plain)).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import { sharedSecret } from "../db/settings.ts";
 /**
  * Signs a storage key for `ttlSeconds`; the URL works without a cookie (video elements, downloads). The
  * name a download is saved under is signed with it: a link's holder cannot make the site serve the file
- * as `Invoice-2026.bat`.
+ * as `Invoice-2026.bat`. `user`: the link is for that signed-in user (`u=`, signed too), and GET /media
+ * answers it only while they are still a member of the workspace the file belongs to.
  */
 export function signMediaPath(
   secret: string,
@@ -13,10 +14,12 @@ export function signMediaPath(
   nowMs: number,
   ttlSeconds: number,
   download?: string,
+  user?: string,
 ): string {
   const exp = Math.floor(nowMs / 1000) + ttlSeconds;
   const name = download === undefined ? "" : `&download=${encodeURIComponent(download)}`;
-  return `/media/${key}?exp=${exp}${name}&sig=${mac(secret, key, exp, download)}`;
+  const bound = user === undefined ? "" : `&u=${encodeURIComponent(user)}`;
+  return `/media/${key}?exp=${exp}${name}${bound}&sig=${mac(secret, key, exp, download, user)}`;
 }
 
 export function verifyMediaSignature(
@@ -26,18 +29,41 @@ export function verifyMediaSignature(
   sig: string | undefined,
   nowMs: number,
   download?: string,
+  user?: string,
 ): boolean {
   if (!exp || !sig || !/^\d+$/.test(exp)) return false;
   if (Number(exp) * 1000 < nowMs) return false;
-  const expected = Buffer.from(mac(secret, key, Number(exp), download));
+  const expected = Buffer.from(mac(secret, key, Number(exp), download, user));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-// Links without a download name keep the message they always had (links handed out before stay valid).
-function mac(secret: string, key: string, exp: number, download: string | undefined): string {
+/**
+ * Links without a download name keep the message they always had (links handed out before stay valid). A
+ * link bound to a user (`u`) is signed under a key of its own, derived from the secret: no unbound link's
+ * signature can pass for a bound one's or the reverse, so `u` can be neither removed, added nor changed.
+ */
+function mac(
+  secret: string,
+  key: string,
+  exp: number,
+  download: string | undefined,
+  user: string | undefined,
+): string {
   const message = download === undefined ? `${key}\n${exp}` : `${key}\n${exp}\n${download}`;
-  return createHmac("sha256", secret).update(message).digest("base64url");
+  if (user === undefined) return createHmac("sha256", secret).update(message).digest("base64url");
+  return createHmac("sha256", userBoundKey(secret)).update(`${user}\n${message}`).digest("base64url");
+}
+
+const boundKeys = new Map<string, Buffer>();
+function userBoundKey(secret: string): Buffer {
+  let derived = boundKeys.get(secret);
+  if (derived === undefined) {
+    derived = createHmac("sha256", secret).update("media links bound to a user").digest();
+    if (boundKeys.size > 16) boundKeys.clear();
+    boundKeys.set(secret, derived);
+  }
+  return derived;
 }
 
 /** The settings row holding the signing secret, shared by every process of the service. */
@@ -55,17 +81,17 @@ const MAX_REMEMBERED = 50_000;
 /** Signs storage keys with the service's shared secret, for links that work without a cookie. */
 export async function mediaSigner(
   db: Db,
-): Promise<(key: string, ttlSeconds: number, download?: string) => string> {
+): Promise<(key: string, ttlSeconds: number, download?: string, user?: string) => string> {
   const secret = await sharedSecret(db, MEDIA_SECRET);
   let step = 0;
   let signed = new Map<string, string>();
-  return (key, ttlSeconds, download) => {
+  return (key, ttlSeconds, download, user) => {
     const stepEnd = Math.ceil(Date.now() / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
     if (stepEnd !== step || signed.size >= MAX_REMEMBERED) [step, signed] = [stepEnd, new Map()];
-    const id = `${ttlSeconds}\n${key}\n${download ?? "\0"}`;
+    const id = `${ttlSeconds}\n${key}\n${download ?? "\0"}\n${user ?? "\0"}`;
     let url = signed.get(id);
     if (url === undefined) {
-      url = signMediaPath(secret, key, stepEnd, ttlSeconds, download);
+      url = signMediaPath(secret, key, stepEnd, ttlSeconds, download, user);
       signed.set(id, url);
     }
     return url;

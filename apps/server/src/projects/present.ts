@@ -5,8 +5,19 @@ import type { Segment, Speaker } from "./schemas.ts";
 export const RETENTION_DAYS = 30;
 const MEDIA_TTL_SECONDS = 6 * 3600;
 
-/** A signed /media link to a stored file; `download` is the name it is saved under (signed with it). */
-export type SignPath = (key: string, ttlSeconds: number, download?: string) => string;
+/**
+ * A signed /media link to a stored file; `download` is the name it is saved under (signed with it); `user`:
+ * the signed-in user it is for, whose membership GET /media checks (media/routes.ts).
+ */
+export type SignPath = (key: string, ttlSeconds: number, download?: string, user?: string) => string;
+
+/**
+ * The links of an answer to a signed-in user, bound to them: they stop working once the user leaves the
+ * workspace. Links for machines or for the account owner's export (webhooks, exports) stay unbound.
+ */
+export function signedFor(sign: SignPath, userId: string): SignPath {
+  return (key, ttlSeconds, download) => sign(key, ttlSeconds, download, userId);
+}
 
 /** The project as lists show it; `_id`, `originalVideoUrl` and `uploadedAt` keep the seed's names. */
 export function presentProject(row: ProjectRow, sign: SignPath): Project {

@@ -23,7 +23,7 @@ export function storyboardRoutes(
   });
 
   app.get("/api/storyboard", member("view", "query"), async (request) =>
-    storyboards.list(currentWorkspace(request).id),
+    storyboards.list(currentUser(request).id, currentWorkspace(request).id),
   );
 
   app.get<{ Querystring: { query?: string } }>(

@@ -92,7 +92,7 @@ export class StoryboardService {
       selectedAssetIndex: 0,
     }));
     const row = await this.repo.insert({ userId, workspaceId, title, frames });
-    return this.present(row, null);
+    return this.present(row, null, userId);
   }
 
   /** A frame's first images; a failing image library must not lose the storyboard: our own images then. */
@@ -101,14 +101,14 @@ export class StoryboardService {
     return found.length ? found : this.offline.search(query, IMAGES_PER_FRAME);
   }
 
-  async list(workspaceId: string) {
+  async list(userId: string, workspaceId: string) {
     const rows = await this.repo.listInWorkspace(workspaceId);
-    return rows.map((row) => ({ ...this.present(row, null), frameCount: row.frames.length }));
+    return rows.map((row) => ({ ...this.present(row, null, userId), frameCount: row.frames.length }));
   }
 
   async get(userId: string, id: string) {
     const row = await this.repo.requireVisible(userId, id);
-    return this.present(row, await this.tracker.latestForStoryboard(row.id));
+    return this.present(row, await this.tracker.latestForStoryboard(row.id), userId);
   }
 
   async update(userId: string, id: string, change: StoryboardUpdate) {
@@ -120,13 +120,13 @@ export class StoryboardService {
       selectedAssetIndex: f.selectedAssetIndex,
     }));
     const saved = await this.repo.update(row.id, { frames, ...(change.title && { title: change.title }) });
-    return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
+    return this.present(saved!, await this.tracker.latestForStoryboard(row.id), userId);
   }
 
   async rename(userId: string, id: string, title: string) {
     const row = await this.repo.requireVisible(userId, id);
     const saved = await this.repo.update(row.id, { title });
-    return this.present(saved!, await this.tracker.latestForStoryboard(row.id));
+    return this.present(saved!, await this.tracker.latestForStoryboard(row.id), userId);
   }
 
   /** A search for a frame's images, in a workspace whose owner's plan counts it. */
@@ -191,11 +191,14 @@ export class StoryboardService {
         },
       })) ?? latest;
     const current = (await this.repo.findById(row.id))!;
-    return { job: job && presentJob(job), storyboard: this.present(current, job) };
+    return { job: job && presentJob(job), storyboard: this.present(current, job, userId) };
   }
 
-  /** The published storyboard shape (_id, title, createdAt, frames, videoUrl) plus the generation state. */
-  present(row: StoryboardRow, job: JobRow | null) {
+  /**
+   * The published storyboard shape (_id, title, createdAt, frames, videoUrl) plus the generation state; the
+   * video link is bound to `userId` (it stops if they leave the workspace).
+   */
+  present(row: StoryboardRow, job: JobRow | null, userId: string) {
     const durations = row.frameDurationsMs;
     return {
       _id: row.id,
@@ -206,7 +209,7 @@ export class StoryboardService {
         ...f,
         ...(durations && durations.length === row.frames.length && { narrationMs: durations[i] }),
       })),
-      videoUrl: row.videoKey ? this.sign(row.videoKey, MEDIA_TTL_SECONDS) : null,
+      videoUrl: row.videoKey ? this.sign(row.videoKey, MEDIA_TTL_SECONDS, undefined, userId) : null,
       videoDurationMs: row.videoDurationMs,
       generatedAt: row.generatedAt?.toISOString() ?? null,
       status: row.status,

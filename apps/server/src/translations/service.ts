@@ -25,7 +25,7 @@ import { type JobTracker, presentJob } from "../jobs/tracker.ts";
 import { checkLimit, planOrUnlimited } from "../plans/plans.ts";
 import { translationEditConflict } from "../projects/edit-rules.ts";
 import { knownLanguage, NO_TRANSLATION } from "../projects/languages.ts";
-import type { SignPath } from "../projects/present.ts";
+import { type SignPath, signedFor } from "../projects/present.ts";
 import { type ProjectRow, VideoRepository } from "../projects/repository.ts";
 import { firstUnknownSpeaker, type Segment } from "../projects/schemas.ts";
 import { timelineProblem } from "../projects/timeline.ts";
@@ -72,20 +72,21 @@ export class TranslationService {
     this.registry = deps.registry;
   }
 
-  present(row: TranslationRow) {
-    return presentTranslation(row, this.sign);
+  /** The translation as `userId` sees it: its links bound to them (they stop if they leave the workspace). */
+  present(row: TranslationRow, userId: string) {
+    return presentTranslation(row, signedFor(this.sign, userId), userId);
   }
 
   /** All translations of a project, keyed by language. */
   async list(userId: string, projectId: string) {
     const project = await this.videos.requireVisible(userId, projectId);
     const rows = await this.translations.listByProject(project.id);
-    return Object.fromEntries(rows.map((row) => [row.language, this.present(row)]));
+    return Object.fromEntries(rows.map((row) => [row.language, this.present(row, userId)]));
   }
 
   async get(userId: string, projectId: string, language: LanguageCode) {
     const project = await this.videos.requireVisible(userId, projectId);
-    return this.translationOf(project, language);
+    return this.translationOf(project, language, userId);
   }
 
   /**
@@ -164,7 +165,7 @@ export class TranslationService {
         "conflict",
         "A dub of this language is running. Translate again when it has finished.",
       );
-    return { job: job && presentJob(job), translation: this.present(row) };
+    return { job: job && presentJob(job), translation: this.present(row, userId) };
   }
 
   async saveTranscript(userId: string, projectId: string, language: LanguageCode, transcript: Segment[]) {
@@ -185,7 +186,7 @@ export class TranslationService {
       const now = await this.translationRow(project, language);
       throw new AppError("conflict", translationEditConflict(now.status) ?? "Save again.");
     }
-    return this.translationOf(project, language);
+    return this.translationOf(project, language, userId);
   }
 
   /** "Reviewed, keep it" on a line of the dub's report card, or taken back; kept while its text is the same. */
@@ -205,7 +206,7 @@ export class TranslationService {
       );
     const text = row.transcript[index]?.text ?? "";
     await this.translations.setReviewed(row.id, index, reviewed ? text : null);
-    return this.translationOf(project, language);
+    return this.translationOf(project, language, userId);
   }
 
   /**
@@ -338,7 +339,7 @@ export class TranslationService {
         opts,
       })) ?? (await this.tracker.active(project.id, "dub", language));
     const current = (await this.translations.find(project.id, language))!;
-    return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current) };
+    return { job: job && presentJob(job), dubVideoUrl: null, translation: this.present(current, userId) };
   }
 
   /** The dub's audio as WAV, decoded from its M4A while it streams; `stop` ends the decoding early. */
@@ -451,8 +452,8 @@ export class TranslationService {
     return row ? presentJob(row) : null;
   }
 
-  private async translationOf(project: ProjectRow, language: LanguageCode) {
-    return this.present(await this.translationRow(project, language));
+  private async translationOf(project: ProjectRow, language: LanguageCode, userId: string) {
+    return this.present(await this.translationRow(project, language), userId);
   }
 
   private async translationRow(project: ProjectRow, language: LanguageCode) {

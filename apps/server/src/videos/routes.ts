@@ -25,7 +25,7 @@ export function videoRoutes(
   uploadRoutes(app, deps);
 
   app.get("/api/video", member("view", "query"), async (request) =>
-    videos.list(currentWorkspace(request).id),
+    videos.list(currentUser(request).id, currentWorkspace(request).id),
   );
 
   app.get<{ Params: { id: string } }>("/api/video/:id", member("view", "project"), async (request) =>

@@ -28,7 +28,7 @@ import { fileNameOfLink } from "../media/file-names.ts";
 import { planOrUnlimited } from "../plans/plans.ts";
 import { NO_TRANSLATION } from "../projects/languages.ts";
 import { requireOwnClonedVoices } from "../projects/own-cloned-voices.ts";
-import { presentProject, presentProjectDetail, type SignPath } from "../projects/present.ts";
+import { presentProject, presentProjectDetail, type SignPath, signedFor } from "../projects/present.ts";
 import { type ProjectRow, projectNotFound, VideoRepository } from "../projects/repository.ts";
 import { firstUnknownSpeaker, type Speaker, type VideoUpdate } from "../projects/schemas.ts";
 import { timelineProblem } from "../projects/timeline.ts";
@@ -230,7 +230,11 @@ export class VideoService {
       });
       // The job id: the ingest's log lines carry it (`jobId`), so an operator can follow this upload.
       return {
-        ...presentProjectDetail(row, this.sign, imported ?? { speakers: [], transcript: [] }),
+        ...presentProjectDetail(
+          row,
+          signedFor(this.sign, userId),
+          imported ?? { speakers: [], transcript: [] },
+        ),
         jobId: job?.id ?? null,
       };
     } catch (error) {
@@ -296,20 +300,21 @@ export class VideoService {
     if (!started || !inserted) throw new Error("the import job did not start");
     // as committed: the worker may already have moved it on
     return {
-      ...presentProjectDetail(inserted, this.sign, { speakers: [], transcript: [] }),
+      ...presentProjectDetail(inserted, signedFor(this.sign, userId), { speakers: [], transcript: [] }),
       jobId: started.id,
     };
   }
 
-  async list(workspaceId: string) {
+  async list(userId: string, workspaceId: string) {
     const rows = await this.reads.list(workspaceId);
-    return rows.map((row) => presentProject(row, this.sign));
+    const sign = signedFor(this.sign, userId);
+    return rows.map((row) => presentProject(row, sign));
   }
 
   async get(userId: string, id: string) {
     const found = await this.reads.withWords(userId, id);
     if (!found) throw projectNotFound();
-    return presentProjectDetail(found.row, this.sign, found);
+    return presentProjectDetail(found.row, signedFor(this.sign, userId), found);
   }
 
   /**
