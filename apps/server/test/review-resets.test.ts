@@ -100,7 +100,15 @@ describe.each(MODES)("review resets (%s)", (mode) => {
     );
 
   it("the editor who made the text cannot approve it; a reviewer can, and the same text saved again keeps it", async () => {
-    expect((await status("editor", "in_review")).status).toBe(200);
+    // each caller is told whether the last change is theirs (the review bar holds Approve back then)
+    const editedByYou = async (name: string) =>
+      (await as(name, "GET", `/api/video/${project}/translations`)).body.es.review.editedByYou;
+    expect([await editedByYou("editor"), await editedByYou("reviewer"), await editedByYou("owner")]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect((await status("editor", "in_review")).body.editedByYou).toBe(true);
     const own = await status("editor", "approved");
     expect([own.status, own.body.error?.code]).toEqual([403, "forbidden"]);
     expect(own.body.error.message).toMatch(/You made the last change/);

@@ -92,6 +92,11 @@ export const translationReviewSchema = z.object({
   by: z.string().nullable(),
   at: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * The caller made the translation's last change (an edit, a translation asked for, an import): the server
+   * refuses their approval (403), another reviewer approves it.
+   */
+  editedByYou: z.boolean(),
 });
 export type TranslationReview = z.infer<typeof translationReviewSchema>;
 

@@ -6,8 +6,15 @@ import type { TranslationRow } from "./translation-repository.ts";
 
 const TTL = 6 * 3600;
 
-/** A translation as the API shows it; `videoId`, `finalVideoUrl` keep the seed's names. */
-export function presentTranslation(row: TranslationRow, sign: SignPath): Translation {
+/**
+ * A translation as `viewerId` sees it; `videoId`, `finalVideoUrl` keep the seed's names. `editedByYou`: the
+ * viewer made its last change, so the server refuses their approval (review/approver.ts).
+ */
+export function presentTranslation(
+  row: TranslationRow,
+  sign: SignPath,
+  viewerId: string | null = null,
+): Translation {
   const file = (key: string | null, download: string) => (key ? sign(key, TTL, download) : null);
   // After a failed dub there is no current dubbed video, only the previous one, clearly labelled.
   const failed = row.status === "failed";
@@ -43,6 +50,7 @@ export function presentTranslation(row: TranslationRow, sign: SignPath): Transla
       by: row.reviewBy,
       at: row.reviewAt?.toISOString() ?? null,
       note: row.reviewNote,
+      editedByYou: row.editedBy !== null && row.editedBy === viewerId,
     },
   };
 }

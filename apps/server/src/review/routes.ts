@@ -72,7 +72,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
       if (set.length === 0)
         throw new AppError("conflict", "This translation changed meanwhile: look at it again, then decide.");
       await recordActivity(db, { projectId: id, actorId: user.id, action: `review:${status}`, language });
-      return { status, by, at: at.toISOString(), note: null };
+      return { status, by, at: at.toISOString(), note: null, editedByYou: row.editedBy === user.id };
     },
   );
 

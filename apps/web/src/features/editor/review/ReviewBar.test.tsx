@@ -54,6 +54,7 @@ const inReview: TranslationReview = {
   by: "ed@example.com",
   at: "2026-11-28T10:00:00.000Z",
   note: null,
+  editedByYou: false,
 };
 
 describe("ReviewBar", () => {
@@ -76,6 +77,19 @@ describe("ReviewBar", () => {
     expect(approve.disabled).toBe(true);
   });
 
+  it("holds Approve back, saying why, from whoever made the translation's last change", async () => {
+    await render("reviewer", { ...inReview, editedByYou: true });
+    await vi.waitFor(() =>
+      expect(container.textContent).toContain("You made the last change: another reviewer approves it."),
+    );
+    const approve = [...container.querySelectorAll("button")].find((b) => b.textContent === "Approve")!;
+    expect(approve.disabled).toBe(true);
+    const changes = [...container.querySelectorAll("button")].find(
+      (b) => b.textContent === "Request changes",
+    )!;
+    expect(changes.disabled).toBe(false);
+  });
+
   it("offers a viewer of the project's workspace nothing, though the caller owns the workspace the app is in", async () => {
     await render("viewer", inReview);
     await vi.waitFor(() => expect(container.querySelector("[data-testid=review-status]")).not.toBeNull());
@@ -86,7 +100,7 @@ describe("ReviewBar", () => {
   it("shows why the server refused to dub", async () => {
     await render(
       "editor",
-      { status: "draft", by: null, at: null, note: null },
+      { status: "draft", by: null, at: null, note: null, editedByYou: false },
       "A reviewer approves this one first.",
     );
     expect(container.querySelector("[role=alert]")!.textContent).toBe("A reviewer approves this one first.");

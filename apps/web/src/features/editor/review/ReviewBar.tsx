@@ -30,7 +30,12 @@ export function ReviewBar({
   const [busy, setBusy] = useState(false);
   const me = useCurrentUser().data?.email;
   const comments = useComments(projectId, language).data ?? [];
-  const actions = reviewActions(workspace?.role, review.status, ownOpenThreads(comments, me));
+  const actions = reviewActions(
+    workspace?.role,
+    review.status,
+    ownOpenThreads(comments, me),
+    review.editedByYou,
+  );
 
   async function move(to: ReviewStatus) {
     setBusy(true);

@@ -31,6 +31,18 @@ describe("reviewActions", () => {
       { to: "changes_requested", label: "Request changes", blocked: null },
     ]);
   });
+
+  it("offers Approve held back, with why, to whoever made the last change, whatever their role", () => {
+    for (const role of ["reviewer", "owner"] as const)
+      expect(reviewActions(role, "in_review", 0, true)).toContainEqual({
+        to: "approved",
+        label: "Approve",
+        blocked: "You made the last change: another reviewer approves it.",
+      });
+    expect(reviewActions("reviewer", "in_review", 0, false)[0]!.blocked).toBeNull();
+    // Request changes stays open to them
+    expect(reviewActions("reviewer", "in_review", 0, true)[1]!.blocked).toBeNull();
+  });
 });
 
 const comment = (id: string, line: number, parentId: string | null, resolved = false): LineComment => ({

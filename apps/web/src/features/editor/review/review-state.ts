@@ -20,22 +20,28 @@ const MOVES: { to: ReviewStatus; label: string }[] = [
   { to: "changes_requested", label: "Request changes" },
 ];
 
+/** Why Approve is held back from whoever made the translation's last change (server: review/approver.ts). */
+export const OWN_CHANGE = "You made the last change: another reviewer approves it.";
+
 /**
  * Pure: the review moves a member with `role` is offered from `status`, by the contract's rule the server
- * enforces (reviewRefusal): what the role may never do is not offered; what the translation's state or the
- * member's own open threads (`ownOpenThreads`) forbid for now is offered with why. The server decides.
+ * enforces (reviewRefusal): what the role may never do is not offered; what the translation's state, the
+ * member's own open threads (`ownOpenThreads`) or their own last change of the text (`editedByYou`) forbid
+ * for now is offered with why. The server decides.
  */
 export function reviewActions(
   role: Role | undefined,
   status: ReviewStatus,
   ownOpenThreads = 0,
+  editedByYou = false,
 ): ReviewAction[] {
   if (!role) return [];
   return MOVES.filter((m) => m.to !== status).flatMap((m) => {
     const refusal = reviewRefusal(role, status, m.to, ownOpenThreads);
     // a draft waits for an editor: a reviewer has nothing to give a verdict on yet
     if (refusal && (refusal.code === "forbidden" || status === "draft")) return [];
-    return [{ ...m, blocked: refusal?.message ?? null }];
+    const own = m.to === "approved" && editedByYou ? OWN_CHANGE : null;
+    return [{ ...m, blocked: refusal?.message ?? own }];
   });
 }
 

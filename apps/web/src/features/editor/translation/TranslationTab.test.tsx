@@ -29,7 +29,7 @@ const base: Translation = {
   progress: 100,
   engine: "apertium (en → es)",
   dubbedAt: "2026-11-25T10:00:00.000Z",
-  review: { status: "draft", by: null, at: null, note: null },
+  review: { status: "draft", by: null, at: null, note: null, editedByYou: false },
   updatedAt: "2026-11-25T10:00:00.000Z",
   transcript: [
     { speaker: "s1", text: "Buenos días.", start: 0, end: 1000 },
