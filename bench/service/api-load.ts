@@ -1,5 +1,6 @@
 // The API's read path under load: a real server process (as `make start` runs it) with a signed-in
-// user and three ready projects; autocannon sends `GET /api/video` and `GET /api/video/{id}` from 50
+// user and three ready projects; autocannon sends `GET /api/video`, `GET /api/video/{id}` and the first
+// 4 KiB of the project's signed media link (`GET /media/…`, a member's link: its membership check) from 50
 // connections. Prints figures; never fails. Besides the wall-clock rate it prints the server process's
 // CPU time per request (utime+stime from /proc/<pid>/stat around each run), which survives a loaded
 // machine: "per core" is the rate one fully available core could serve at that cost.
@@ -45,26 +46,30 @@ async function measure(root?: string): Promise<string[]> {
     const ids = [];
     for (let i = 1; i <= 3; i++) ids.push(await benchUpload(server.base, cookie!, video, `Project ${i}`));
     for (const id of ids) await readyProject(server.base, cookie!, id);
-    for (const url of ["/api/video", `/api/video/${ids[0]}`]) {
+    const detail = await fetch(`${server.base}/api/video/${ids[0]}`, { headers: { cookie: cookie! } });
+    const media = ((await detail.json()) as { originalVideoUrl: string }).originalVideoUrl;
+    for (const url of ["/api/video", `/api/video/${ids[0]}`, media]) {
+      // the media link needs no cookie; a range keeps the measure on the route, not on sending the file
+      const headers: Record<string, string> = url === media ? { range: "bytes=0-4095" } : { cookie: cookie! };
       // not measured: the first requests compile the path (JIT), which would count against this URL
       await autocannon({
         url: `${server.base}${url}`,
         connections: Number(values.connections),
         duration: 2,
-        headers: { cookie: cookie! },
+        headers,
       });
       const cpuBefore = await cpuSeconds(server.process.pid!);
       const result = await autocannon({
         url: `${server.base}${url}`,
         connections: Number(values.connections),
         duration: Number(values.seconds),
-        headers: { cookie: cookie! },
+        headers,
       });
       const cpu = (await cpuSeconds(server.process.pid!)) - cpuBefore;
       const errors = result.non2xx + result.errors;
       const cpuPerRequest = cpu / result.requests.total;
       lines.push(
-        `GET ${url.replace(ids[0]!, "{id}").padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
+        `GET ${(url === media ? "/media/{key}" : url.replace(ids[0]!, "{id}")).padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
           `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms` +
           `  CPU ${(cpuPerRequest * 1e6).toFixed(0)} µs/request = ${(1 / cpuPerRequest).toFixed(0)} req/s per core` +
           (errors ? `  (${errors} errors or non-2xx)` : ""),
