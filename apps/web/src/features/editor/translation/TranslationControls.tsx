@@ -6,7 +6,11 @@ import { type BackgroundMode, BackgroundModeField, backgroundSummary } from "./B
 import { type TimingMode, TimingModeField, timingSummary } from "./TimingMode.tsx";
 import type { DubOptions } from "./use-translation-work.tsx";
 
-/** The card above a translation: its status, save/dub/translate again/delete, the dub's options, progress. */
+/**
+ * The card above a translation: its status, save/dub/translate again/delete, the dub's options, progress.
+ * It stacks above the sticky player (z-10 on large screens: ProjectEditorPage's EditorVideo), so scrolled
+ * past it slides over the player instead of under it: its buttons are never covered (#60).
+ */
 export function TranslationControls({
   projectId,
   translation,
@@ -50,7 +54,10 @@ export function TranslationControls({
   const backgroundUsed = backgroundSummary(translation.report);
   const timingUsed = timingSummary(translation.report);
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <div
+      data-testid="dub-panel"
+      className="relative z-20 flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <p className="text-sm text-slate-600">
         Status:{" "}
         <span className="font-medium text-slate-900" data-testid="translation-status">
