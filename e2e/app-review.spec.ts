@@ -1,7 +1,8 @@
 // Review in the browser: an owner with a translated project in a workspace invites a reviewer by email and
-// sends the translation for review; the reviewer comments on a line and cannot approve while that comment is
-// open (the server's rule, said beside the button); the owner finds the comment and resolves it; the
-// reviewer approves, and the owner sees the translation approved by the reviewer.
+// sends the translation for review (Approve is held back from them: they made its text); the reviewer
+// comments on a line and cannot approve while that comment is open (the server's rule, said beside the
+// button); the owner finds the comment and resolves it; the reviewer approves, and the owner sees the
+// translation approved by the reviewer.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,6 +55,9 @@ test("invite a reviewer, send for review, comment on a line, approve, resolve", 
     await expect(status(page)).toHaveText("Draft");
     await page.getByRole("button", { name: "Send for review" }).click();
     await expect(status(page)).toHaveText("In review");
+    // they asked for this text, so they are not the one to approve it (the server refuses: 403)
+    await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+    await expect(page.getByText("You made the last change: another reviewer approves it.")).toBeVisible();
   });
 
   const reviewer = await browser.newPage({ baseURL: APP_ORIGIN });
