@@ -10,11 +10,7 @@ const TTL = 6 * 3600;
  * A translation as `viewerId` sees it; `videoId`, `finalVideoUrl` keep the seed's names. `editedByYou`: the
  * viewer made its last change, so the server refuses their approval (review/approver.ts).
  */
-export function presentTranslation(
-  row: TranslationRow,
-  sign: SignPath,
-  viewerId: string | null = null,
-): Translation {
+export function presentTranslation(row: TranslationRow, sign: SignPath, viewerId: string): Translation {
   const file = (key: string | null, download: string) => (key ? sign(key, TTL, download) : null);
   // After a failed dub there is no current dubbed video, only the previous one, clearly labelled.
   const failed = row.status === "failed";
