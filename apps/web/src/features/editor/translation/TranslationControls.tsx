@@ -3,8 +3,8 @@ import { buttonPrimary, buttonSecondary } from "../../../components/button-style
 import { TrashIcon } from "../../../components/icons.tsx";
 import { ProgressBar } from "../../../components/ProgressBar.tsx";
 import { type BackgroundMode, BackgroundModeField, backgroundSummary } from "./BackgroundMode.tsx";
+import type { DubOptions } from "./dub-options.ts";
 import { type TimingMode, TimingModeField, timingSummary } from "./TimingMode.tsx";
-import type { DubOptions } from "./use-translation-work.tsx";
 
 /**
  * The card above a translation: its status, save/dub/translate again/delete, the dub's options, progress.

@@ -11,11 +11,12 @@ import { ReviewBar } from "../review/ReviewBar.tsx";
 import { SegmentList } from "../transcript/SegmentRow.tsx";
 import { isFinished, jobKey } from "../use-project-events.ts";
 import { PreviousDub } from "./DubDownloads.tsx";
+import type { DubOptions } from "./dub-options.ts";
 import { borrowSilence, HURRIED_SPEED, projectedSpeed } from "./projected-speed.ts";
 import { ReadOnlyTranslation } from "./ReadOnlyTranslation.tsx";
 import { TranslatedLineBody, TranslatedLineHeader } from "./TranslatedLine.tsx";
 import { TranslationControls } from "./TranslationControls.tsx";
-import { type DubOptions, useDubOutcomeToast, useTranslationWork } from "./use-translation-work.tsx";
+import { useDubOutcomeToast, useTranslationWork } from "./use-translation-work.tsx";
 
 export { dubFileName } from "./DubDownloads.tsx";
 

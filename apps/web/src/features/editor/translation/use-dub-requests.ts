@@ -4,7 +4,7 @@ import { ApiError } from "../../../api/client.ts";
 import { notify } from "../../toast/toast-store.ts";
 import { roleRefusal } from "../../workspaces/refusal.ts";
 import { fixLine, type LineFix, startDub, translationsKey } from "../api.ts";
-import type { DubOptions } from "./use-translation-work.tsx";
+import type { DubOptions } from "./dub-options.ts";
 
 /**
  * Starting a dub of one translation (or of some of its lines again) and the report card's one-click

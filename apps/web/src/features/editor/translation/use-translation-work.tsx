@@ -8,19 +8,11 @@ import { useUnsavedWork } from "../../unsaved/use-unsaved-work.tsx";
 import { workspacesKey } from "../../workspaces/api.ts";
 import { roleRefusal } from "../../workspaces/refusal.ts";
 import { saveTranslation, translationsKey } from "../api.ts";
-import type { BackgroundMode } from "./BackgroundMode.tsx";
-import type { TimingMode } from "./TimingMode.tsx";
+import type { DubOptions } from "./dub-options.ts";
 import { useDubRequests } from "./use-dub-requests.ts";
 import { useTranslationHistory } from "./use-translation-history.ts";
 
 /** How the next dub is made: the choices above the translation. */
-export interface DubOptions {
-  burnSubtitles: boolean;
-  bilingual: boolean;
-  background: BackgroundMode;
-  timing: TimingMode;
-}
-
 /**
  * One translation's working copy: its undo history, the segment editing and keys, saving it (kept as a
  * draft while unsaved) and starting a dub of it (saving first).
