@@ -149,14 +149,12 @@ describe.each(MODES)("personal API keys (%s)", (mode) => {
     const alice = await ts.signIn();
     const { secret } = await newKey(alice.cookie);
     // the hour's image searches used up by the session
-    await ts.server.database.db
-      .insert(quotaCounters)
-      .values({
-        userId: alice.userId,
-        kind: "imageSearches",
-        window: quotaWindow("imageSearches", new Date()),
-        count: 60,
-      });
+    await ts.server.database.db.insert(quotaCounters).values({
+      userId: alice.userId,
+      kind: "imageSearches",
+      window: quotaWindow("imageSearches", new Date()),
+      count: 60,
+    });
     const res = await api(
       ts.baseUrl,
       null,
