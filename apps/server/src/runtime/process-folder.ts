@@ -10,7 +10,7 @@
 // heartbeat (the owner touches the folder every few minutes) is older than any live process lets it get.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, rmdir, stat, utimes } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { log } from "../logs/context.ts";
@@ -168,4 +168,5 @@ async function releasePending(tmpDir: string, release: (dir: string) => Promise<
         );
     }
   }
+  await rmdir(root).catch(() => {}); // gone once nothing waits in it (refused while something does)
 }
