@@ -33,28 +33,29 @@ export const MALE_SHIFT_ST = -5;
  * Each voice's own median pitch (Hz), women's then men's, measured by bench/pipeline/voices-quality.ts
  * (8–40 lines each; en-GB not measured).
  */
-const PICO_PITCH_HZ: Record<string, { Female: number; Male: number }> = {
-  "en-US": { Female: 168, Male: 126 },
-  "es-ES": { Female: 198, Male: 148 },
-  "fr-FR": { Female: 190, Male: 143 },
-  "de-DE": { Female: 165, Male: 124 },
-  "it-IT": { Female: 178, Male: 133 },
-};
+const PICO_PITCH_HZ: ReadonlyMap<string, { Female: number; Male: number }> = new Map([
+  ["en-US", { Female: 168, Male: 126 }],
+  ["es-ES", { Female: 198, Male: 148 }],
+  ["fr-FR", { Female: 190, Male: 143 }],
+  ["de-DE", { Female: 165, Male: 124 }],
+  ["it-IT", { Female: 178, Male: 133 }],
+]);
 
 /** Pure: the voices of a language, female (Pico's own) then male (lowered), per locale. */
 export function picoVoices(language: LanguageCode): LocalVoice[] {
   const locales = PICO_LOCALES[language] ?? [];
   return (["Female", "Male"] as const).flatMap((gender) =>
-    locales.map(
-      (locale): LocalVoice => ({
+    locales.map((locale): LocalVoice => {
+      const measured = PICO_PITCH_HZ.get(locale);
+      return {
         engine: "pico",
         id: gender === "Male" ? `${locale}${MALE_SUFFIX}` : locale,
         language,
         gender,
         label: gender === "Male" ? `Pico ${locale} (lowered)` : `Pico ${locale}`,
-        ...(PICO_PITCH_HZ[locale] && { pitchHz: PICO_PITCH_HZ[locale][gender] }),
-      }),
-    ),
+        ...(measured && { pitchHz: measured[gender] }),
+      };
+    }),
   );
 }
 

@@ -113,9 +113,9 @@ export function SupportedLanguages() {
               data-testid="landing-language"
               className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
             >
-              {LANGUAGE_FLAGS[l.code] ? (
+              {LANGUAGE_FLAGS.has(l.code) ? (
                 <img
-                  src={`/flags/${LANGUAGE_FLAGS[l.code]}.svg`}
+                  src={`/flags/${LANGUAGE_FLAGS.get(l.code)}.svg`}
                   alt=""
                   width={32}
                   height={24}

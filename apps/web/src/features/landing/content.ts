@@ -26,29 +26,29 @@ export const GREETINGS = [
 export const GREETING_ROTATION_MS = 3000;
 
 /** The flag shown beside a language the server dubs into (served from /flags/{flag}.svg); none: no flag. */
-export const LANGUAGE_FLAGS: Record<string, string> = {
-  en: "us",
-  es: "es",
-  fr: "fr",
-  de: "de",
-  it: "it",
-  pt: "pt",
-  ru: "ru",
-  ja: "jp",
-  ko: "kr",
-  zh: "cn",
-  cmn: "cn",
-  ar: "sa",
-  hi: "in",
-  nl: "nl",
-  sv: "se",
-  pl: "pl",
-  el: "gr",
-  he: "il",
-  th: "th",
-  tr: "tr",
-  vi: "vn",
-};
+export const LANGUAGE_FLAGS: ReadonlyMap<string, string> = new Map([
+  ["en", "us"],
+  ["es", "es"],
+  ["fr", "fr"],
+  ["de", "de"],
+  ["it", "it"],
+  ["pt", "pt"],
+  ["ru", "ru"],
+  ["ja", "jp"],
+  ["ko", "kr"],
+  ["zh", "cn"],
+  ["cmn", "cn"],
+  ["ar", "sa"],
+  ["hi", "in"],
+  ["nl", "nl"],
+  ["sv", "se"],
+  ["pl", "pl"],
+  ["el", "gr"],
+  ["he", "il"],
+  ["th", "th"],
+  ["tr", "tr"],
+  ["vi", "vn"],
+]);
 
 /** The six sample cards: name, gender, language, and the sample they play. */
 export const VOICE_SAMPLES = [
