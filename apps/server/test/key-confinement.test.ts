@@ -192,10 +192,11 @@ describe.each(MODES)("an API key stays in its workspace (%s)", (mode) => {
       for (const marker of markers) expect(text.includes(marker), `${what} answered ${marker}`).toBe(false);
       if (res.status < 300) reached.push(`${method} ${url}`);
     }
-    // the account as a whole (its address, sign-in methods, export, billing) is refused, not answered
+    // the account as a whole (its address, sign-in methods, export, billing, the owner's usage of every
+    // workspace they own) is refused, not answered
     expect(
       reached.filter((c) =>
-        /^\w+ \/api\/(account(\/export|\?|$)|stripe\/(subscription|checkout|portal))/.test(c),
+        /^\w+ \/api\/(account(\/export|\?|$)|stripe\/(subscription|checkout|portal)|usage)/.test(c),
       ),
     ).toEqual([]);
     // the key works where it should: W's project and its translations were read

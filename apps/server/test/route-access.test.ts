@@ -34,7 +34,7 @@ const PUBLIC_ROUTES = [
 /**
  * The /api routes an API key may never call (a key lives in scripts and CI logs, so these need a
  * session): key management, closing the account, signing out; and what acts on the account as a whole, since
- * a key acts only in the workspace it was made for: the account's overview, its data export, billing.
+ * a key acts only in the workspace it was made for: the account's overview, its data export, billing, usage.
  */
 const SESSION_ONLY_ROUTES = [
   "GET /api/account",
@@ -45,6 +45,7 @@ const SESSION_ONLY_ROUTES = [
   "GET /api/stripe/subscription",
   "POST /api/stripe/checkout",
   "GET /api/stripe/portal",
+  "GET /api/usage",
   "GET /api/account/keys",
   "POST /api/account/keys",
   "DELETE /api/account/keys/:id",

@@ -722,7 +722,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/usage",
     role: "viewer",
     tag: "Catalog",
-    access: "signed-in",
+    access: "session-only",
     summary: "This month's usage of the workspace's owner against their plan",
     responses: { 200: json(usageSchema, "The usage.") },
   },

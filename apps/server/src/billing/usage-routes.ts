@@ -14,12 +14,14 @@ import type { BillingService } from "./service.ts";
  * work {quotas: {translations, storyboardVideos, imageSearches: {used, limit}}} and
  * {storage: {usedBytes, limitBytes}}. Of the workspace of `?workspaceId=` (the caller's personal one by
  * default): its owner's plan and month, which every workspace they own shares (any member may read them).
+ * A session's only: the figures are the owner's whole account (every workspace they own), so an API key,
+ * which acts in the one workspace it was made for, is refused (403) as on the account overview and billing.
  */
 export function usageRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; db: Db; videos: VideoRepository },
 ) {
-  app.get("/api/usage", member("view", "query"), async (request): Promise<Usage> => {
+  app.get("/api/usage", member("view", "query", "session-only"), async (request): Promise<Usage> => {
     const userId = await payerOf(deps.db, currentWorkspace(request).id);
     const usage = await deps.billing.usageOf(userId);
     return {
