@@ -71,7 +71,7 @@ describe.each(MODES)("personal API keys (%s)", (mode) => {
     const { secret: write } = await newKey(alice.cookie);
     const { secret: read } = await newKey(alice.cookie, "read");
     expect((await api(ts.baseUrl, null, "GET", "/api/video", undefined, bearer(read))).status).toBe(200);
-    expect((await api(ts.baseUrl, null, "GET", "/api/usage", undefined, bearer(read))).status).toBe(200);
+    expect((await api(ts.baseUrl, null, "GET", "/api/storyboard", undefined, bearer(read))).status).toBe(200);
     const glossary = { glossary: [{ term: "Ada", keep: true }] };
     const refused = await api(ts.baseUrl, null, "PUT", "/api/account/glossary", glossary, bearer(read));
     expect(refused.status).toBe(403);
