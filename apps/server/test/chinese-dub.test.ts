@@ -1,11 +1,12 @@
 // Neural translation offline (issue #58): a Chinese video translated into English by the Argos model the
 // setup installs (argos-zh-en) and dubbed with the offline voices, through the API; and on into Spanish
-// through Apertium. Real recognition (base) on espeak-ng's Mandarin, real model, real worker; both
-// database modes.
+// through Apertium. Real recognition (base) on espeak-ng's Mandarin, real model, real worker; on the
+// embedded server alone (PIPELINE_MODES: recognition and translation are the subject, and the scale-out
+// half's recognition, two translations and dub were over 100 s of the run).
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
-import { MODES, startTestServer, type TestServer } from "./harness.ts";
+import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-chinese-");
@@ -20,7 +21,7 @@ beforeAll(() => {
 
 type Segment = { start: number; end: number; speaker: string; text: string };
 
-describe.each(MODES)("a Chinese video dubbed into English offline (%s)", (mode) => {
+describe.each(PIPELINE_MODES)("a Chinese video dubbed into English offline (%s)", (mode) => {
   let ts: TestServer;
   let cookie: string;
   let id: string;

@@ -17,10 +17,10 @@ export type Mode = "embedded" | "scale-out";
  */
 export const MODES: Mode[] = process.env.TEST_MODES === "embedded" ? ["embedded"] : ["embedded", "scale-out"];
 /**
- * Suites whose subject is what the pipeline hears, measures or decides (recognition, speakers, voices by
- * pitch, typed lines placed on the speech, the report card) run on the embedded server alone: the store
- * and the database under them are the paths every other suite runs in both modes, and their media work,
- * the same in both, was an eighth of the scale-out half's time.
+ * Suites whose subject is what the pipeline hears, measures or decides (recognition, the languages heard,
+ * neural translation, speakers, voices by pitch, typed lines placed on the speech, the report card) run on
+ * the embedded server alone: the store and the database under them are the paths every other suite runs in
+ * both modes, and their media work, the same in both, was an eighth of the scale-out half's time.
  */
 export const PIPELINE_MODES: Mode[] = ["embedded"];
 
