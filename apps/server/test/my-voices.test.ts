@@ -41,9 +41,9 @@ describe.each(MODES)("my voices (%s)", (mode) => {
       transcript: unknown[];
     };
 
-  // within 4.5 st of both Pico es-ES voices (198 and 148 Hz): further down, espeak-ng would speak first
-  // (voices/register.ts reachFirst) and the dub's voice would not be the one the picker names
-  const PITCH_HZ = 160;
+  // a deep man: more than 4.5 st below both Pico es-ES voices (198 and 148 Hz), so espeak-ng, which reaches
+  // the pitch itself, speaks first (voices/register.ts reachFirst); the picker, told the pitch, names it
+  const PITCH_HZ = 100;
 
   it("saves a speaker's voice in one project and speaks it in another; only its owner sees it", async () => {
     const email = `${crypto.randomUUID()}@example.com`;
@@ -135,8 +135,16 @@ describe.each(MODES)("my voices (%s)", (mode) => {
     expect(es.body.status, JSON.stringify(es.body)).toBe("translated");
     const dubbed = await startAndWait(ts.baseUrl, cookie, b._id, "dub", "es", 300);
     expect(dubbed.status, JSON.stringify(dubbed.body)).toBe(200);
+    // the picker, asked at the speaker's pitch, names the voice the dub spoke
+    const named = await api(ts.baseUrl, cookie, "GET", `/api/voices/spoken/spanish?pitchHz=${PITCH_HZ}`);
+    expect(named.body[voice]).toMatchObject({ engine: "espeak-ng" });
+    for (const bad of ["abc", "10", "4000"]) {
+      const r = await api(ts.baseUrl, cookie, "GET", `/api/voices/spoken/spanish?pitchHz=${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.error.code).toBe("validation_failed");
+    }
     const report = dubbed.body.translation.report.voices[taken.id];
-    expect(report.voice).toBe(spoken[voice]!.engineVoice);
+    expect(report).toMatchObject({ engine: "espeak-ng", voice: named.body[voice].engineVoice });
     expect(report.follow.target).toMatchObject({
       pitchHz: PITCH_HZ,
       syllablesPerSec: preset.style.syllablesPerSec,

@@ -64,6 +64,7 @@ import {
   renameMyVoiceSchema,
   voiceOffersSchema,
   voicesSpokenBySchema,
+  voicesSpokenQuerySchema,
 } from "./voices.ts";
 import {
   createWebhookSchema,
@@ -614,8 +615,12 @@ export const OPERATIONS: Operation[] = [
     tag: "Catalog",
     access: "signed-in",
     summary: "Which engine and voice speak each catalogue voice in a sample language here",
+    description:
+      "With `pitchHz` (the pitch a speaker's voice follows), the voice a dub speaks for that speaker: " +
+      "an offline voice that would come down too far gives way to one that reaches the pitch itself.",
+    query: voicesSpokenQuerySchema,
     responses: { 200: json(voicesSpokenBySchema, "By catalogue voice value.") },
-    errors: ["not_found"],
+    errors: ["validation_failed", "not_found"],
   },
   {
     method: "GET",

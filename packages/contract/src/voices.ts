@@ -40,6 +40,19 @@ export const speakerStyleSchema = z.object({
     .optional(),
 });
 
+/**
+ * Pure: the pitch (Hz) a speaker's offline voice follows ("Match the speaker": the user's pitch, else the
+ * measured one), or undefined when it follows none. The dub's choice of voice (styleTarget) and the voice
+ * picker's naming of it both read it here, so the screen names the voice the dub speaks.
+ */
+export function followedPitchHz(
+  style: { match: boolean; pitchHz?: number; measured?: { pitchHz: number } } | undefined,
+): number | undefined {
+  if (style && !style.match) return undefined;
+  const pitchHz = style?.pitchHz ?? style?.measured?.pitchHz ?? 0;
+  return pitchHz > 0 ? pitchHz : undefined;
+}
+
 export type Prosody = z.infer<typeof prosodySchema>;
 export type SpeakerStyle = z.infer<typeof speakerStyleSchema>;
 
@@ -68,6 +81,18 @@ export const voiceSpokenBySchema = z.object({
   local: z.boolean(),
 });
 export const voicesSpokenBySchema = z.record(z.string(), voiceSpokenBySchema);
+/**
+ * GET /api/voices/spoken/{language}?pitchHz=: the pitch the speaker's voice follows ("Match the speaker"),
+ * when it does. A deep voice changes who speaks: an offline voice that would come down too far gives way to
+ * one that reaches the pitch itself (espeak-ng for a man 4.5 st below Pico's), as in the dub.
+ */
+export const voicesSpokenQuerySchema = z.object({
+  pitchHz: z.coerce
+    .number()
+    .min(STYLE_PITCH_HZ.min, `The pitch is ${STYLE_PITCH_HZ.min} to ${STYLE_PITCH_HZ.max} Hz.`)
+    .max(STYLE_PITCH_HZ.max, `The pitch is ${STYLE_PITCH_HZ.min} to ${STYLE_PITCH_HZ.max} Hz.`)
+    .optional(),
+});
 export type VoiceSpokenBy = z.infer<typeof voiceSpokenBySchema>;
 
 // My voices: a user's own voice library, reused across projects.

@@ -2,6 +2,7 @@
 // selectedVoice}, transcript segments {speaker, text, start, end} in milliseconds. `meta` records the
 // engines and parameters that produced it (optional; the server may store it or drop it).
 
+import { followedPitchHz } from "@dubbing/contract/voices";
 import type { Prosody } from "./audio/prosody.ts";
 import { DubError } from "./errors.ts";
 import { isLanguageCode, type LanguageCode } from "./languages.ts";
@@ -34,7 +35,7 @@ export interface SpeakerStyle {
 export function styleTarget(style: SpeakerStyle | undefined): Prosody | null {
   if (style && !style.match) return null;
   const m = style?.measured;
-  const pitchHz = style?.pitchHz ?? m?.pitchHz ?? 0;
+  const pitchHz = followedPitchHz(style) ?? 0;
   const syllablesPerSec = style?.syllablesPerSec ?? m?.syllablesPerSec ?? 0;
   if (pitchHz <= 0 && syllablesPerSec <= 0) return null;
   return { pitchHz, rangeSt: m?.rangeSt ?? 0, syllablesPerSec };

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Language, Voice, VoiceSpokenBy } from "@dubbing/contract";
+import { type Language, type Voice, type VoiceSpokenBy, voicesSpokenQuerySchema } from "@dubbing/contract";
 import {
   type EngineRegistry,
   findVoice,
@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { PUBLIC, SIGNED_IN } from "../auth/access.ts";
 import { AppError } from "../errors.ts";
+import { parseBody } from "../http/validate.ts";
 import { sendStored } from "../media/send.ts";
 import type { Storage } from "../storage/index.ts";
 import { voiceSampleKey } from "../storage/keys.ts";
@@ -38,13 +39,17 @@ export function catalogRoutes(
   );
 
   // Who speaks each catalogue voice here in a sample language: the picker names the engine, since
-  // the catalogue's names are Azure's and an offline engine speaks them when Azure is not configured
+  // the catalogue's names are Azure's and an offline engine speaks them when Azure is not configured.
+  // With ?pitchHz= (the pitch the speaker's voice follows) the dub's own choice (resolveVoice) for
+  // that speaker, so a deep voice's engine is named as the dub will speak it.
   app.get<{ Params: { language: string } }>("/api/voices/spoken/:language", SIGNED_IN, async (request) => {
+    const { pitchHz } = parseBody(voicesSpokenQuerySchema, request.query);
     const code = SAMPLE_LANGUAGES.get(request.params.language);
     if (!code) throw new AppError("not_found", "There is no such sample language.");
+    const style = pitchHz ? { style: { match: true, pitchHz } } : {};
     const out: Record<string, VoiceSpokenBy> = {};
     for (const v of VOICES) {
-      const speaker = { id: "picker", name: "picker", selectedVoice: v.value };
+      const speaker = { id: "picker", name: "picker", selectedVoice: v.value, ...style };
       const r = await resolveVoice(deps.registry, speaker, code, 0).catch(() => null);
       if (r)
         out[v.value] = {

@@ -1,3 +1,4 @@
+import { followedPitchHz } from "@dubbing/contract";
 import { useEffect, useState } from "react";
 import type { Voice } from "../../../api/types.ts";
 import { buttonDanger, buttonSecondary, inputBase } from "../../../components/button-styles.ts";
@@ -136,6 +137,7 @@ export function SpeakersPanel({
           voices={voices}
           selected={picking.selectedVoice}
           initialLanguage={pickerLanguage}
+          pitchHz={followedPitchHz(picking.style)}
           onClose={() => setPicking(null)}
           onSelect={(value) => onChange(picking.id, { selectedVoice: value })}
           onUseMyVoice={(v) =>

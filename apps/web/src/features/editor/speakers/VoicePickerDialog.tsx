@@ -22,6 +22,7 @@ export function VoicePickerDialog({
   voices,
   selected,
   initialLanguage,
+  pitchHz,
   onClose,
   onSelect,
   onUseMyVoice,
@@ -31,6 +32,8 @@ export function VoicePickerDialog({
   voices: Voice[];
   selected: string;
   initialLanguage: PickerLanguage;
+  /** The pitch the speaker's voice follows (followedPitchHz), when it does: a deep one changes who speaks. */
+  pitchHz: number | undefined;
   onClose: () => void;
   onSelect: (value: string) => void;
   /** A voice of My voices, taken at once (its voice, pitch and pace). */
@@ -40,11 +43,14 @@ export function VoicePickerDialog({
   const [gender, setGender] = useState<"all" | "Male" | "Female">("all");
   const [choice, setChoice] = useState(selected);
   const player = useSamplePlayer();
-  // which engine speaks each voice here in the sample language: the names are the catalogue's (Azure's)
+  // which engine speaks each voice here in the sample language for this speaker (the dub's own choice at
+  // the pitch their voice follows): the names are the catalogue's (Azure's)
   const spoken = useQuery({
-    queryKey: ["voices", "spoken", language],
+    queryKey: ["voices", "spoken", language, pitchHz],
     queryFn: () =>
-      apiFetch<Record<string, VoiceSpokenBy>>(`/api/voices/spoken/${encodeURIComponent(language)}`),
+      apiFetch<Record<string, VoiceSpokenBy>>(
+        `/api/voices/spoken/${encodeURIComponent(language)}${pitchHz ? `?pitchHz=${pitchHz}` : ""}`,
+      ),
     staleTime: 5 * 60_000,
   });
   const offline = [
