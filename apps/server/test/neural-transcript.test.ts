@@ -54,11 +54,12 @@ describe.each(PIPELINE_MODES)("a transcript from faster-whisper (%s)", (mode) =>
 
   // A failed detection leaves no language to translate from: the project fails with a plain message, keeps
   // "detect" (nothing was heard) and transcribes again once the user picks a language.
-  async function failsThenTakesALanguage(cookie: string, id: string, says: string) {
+  async function failsThenTakesALanguage(cookie: string, id: string, says: string, choose = true) {
     const failed = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
     expect(failed).toMatchObject({ status: "failed", language: "detect" });
     expect(failed.statusMessage).toContain(says);
     expect(failed.statusMessage).toContain("Choose the spoken language");
+    if (!choose) return;
     const chosen = await api(ts.baseUrl, cookie, "PUT", `/api/video/${id}/language`, { language: "es" });
     expect(chosen.status).toBe(202);
     const again = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
@@ -76,24 +77,14 @@ describe.each(PIPELINE_MODES)("a transcript from faster-whisper (%s)", (mode) =>
     },
   );
 
-  it.runIf(MULTILINGUAL)(
-    "finds the spoken language when asked to detect it, and the project takes it",
-    async () => {
-      const { cookie } = await ts.signIn();
-      const created = await upload(ts.baseUrl, cookie, spanishVideo, "Detected", { language: "detect" });
-      expect(created.status).toBe(201);
-      expect(created.body.language).toBe("detect");
-      const id = created.body._id as string;
-      const ready = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
-      expect(ready).toMatchObject({ status: "ready", language: "es", statusMessage: null });
-      const text = (ready.transcript as { text: string }[]).map((s) => s.text).join(" ");
-      expect(wordErrorRate(spanish.map((l) => l.text).join(" "), text)).toBeLessThan(0.5);
-    },
-  );
+  // A detection that finds a served language (Spanish, with the project taking it) is multilingual.test.ts's
+  // 'uploaded as "Detect"': the same video and the same recognition, asserted more closely there.
 
   it.runIf(MULTILINGUAL)("names a detected language this server does not serve, and fails", async () => {
     const { cookie } = await ts.signIn();
     const created = await upload(ts.baseUrl, cookie, czechVideo, "Czech", { language: "detect" });
-    await failsThenTakesALanguage(cookie, created.body._id as string, "Czech (cs)");
+    // the language chosen after a failed detection is multilingual.test.ts's unsure case (Esperanto, then
+    // Spanish): base decoding Czech speech as Spanish again was half of this file's time
+    await failsThenTakesALanguage(cookie, created.body._id as string, "Czech (cs)", false);
   });
 });
