@@ -4,11 +4,11 @@ One long-lived process per server process (packages/dubbing/src/asr/worker.ts st
 stdin, one JSON object a line; answers on stdout, one a line, each carrying the request's id:
 
   {"id": "1", "op": "transcribe", "file": "a.wav", "model": "/models/tiny.en", "language": "en" | null,
-   "threads": 2}
+   "threads": 2, "windowS": 120}                                   (windowS optional)
       -> {"id": "1", "type": "progress", "fraction": 0.4}            (any number of them)
       -> {"id": "1", "type": "result", "language": "en", "languageProbability": 1.0,
           "words": [{"text": "Hello", "start": 120, "end": 480, "confidence": 0.93}, ...],
-          "peakRssMb": 312.5, "model": "/models/tiny.en"}
+          "peakRssMb": 312.5, "model": "/models/tiny.en", "windows": 1}
       or {"id": "1", "type": "error", "code": "bad_audio" | "bad_model" | "cancelled" | "failed",
           "message": "..."}
   {"id": "1", "op": "cancel"}      stops job 1 at its next segment (it answers with code "cancelled")
@@ -32,16 +32,58 @@ from worker_protocol import JobError, peak_rss_mb, send
 
 
 
-def read_wav(path):
-    """16 kHz mono s16 WAV -> float32 samples in [-1, 1]."""
+# The audio is decoded a window at a time (issue #61): faster-whisper computes the log-Mel spectrogram of
+# all the audio it is given at once (its STFT as complex64), so a whole hour held ~40 MB a minute more.
+# Each window ends at the quietest 100 ms of its last CUT_SEARCH_S, so no word is cut in two; the windows
+# are decoded on their own, as the 30 s windows inside one already were (condition_on_previous_text off).
+WINDOW_S = 120
+CUT_SEARCH_S = 15
+RATE = 16000
+CUT_FRAME = RATE // 10
+
+
+def open_wav(path):
+    """A 16 kHz mono s16 WAV, open for reading."""
     try:
-        with wave.open(path, "rb") as w:
-            if w.getsampwidth() != 2 or w.getnchannels() != 1 or w.getframerate() != 16000:
-                raise JobError("bad_audio", f"{path}: not 16 kHz mono 16-bit PCM")
-            data = w.readframes(w.getnframes())
+        w = wave.open(path, "rb")
     except (wave.Error, EOFError, OSError) as err:
         raise JobError("bad_audio", f"cannot read {path} as WAV: {err}") from err
-    return np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
+    if w.getsampwidth() != 2 or w.getnchannels() != 1 or w.getframerate() != RATE:
+        w.close()
+        raise JobError("bad_audio", f"{path}: not 16 kHz mono 16-bit PCM")
+    return w
+
+
+def quietest_cut(audio, search):
+    """Pure: where a window of `audio` ends: the middle of the quietest 100 ms in its last `search` samples."""
+    start = max(0, len(audio) - search)
+    n = (len(audio) - start) // CUT_FRAME
+    if n == 0:
+        return len(audio)
+    frames = audio[start : start + n * CUT_FRAME].reshape(n, CUT_FRAME)
+    k = int(np.argmin((frames.astype(np.float64) ** 2).sum(axis=1)))
+    return start + k * CUT_FRAME + CUT_FRAME // 2
+
+
+def wav_windows(w, window_s=WINDOW_S, search_s=CUT_SEARCH_S):
+    """Yields (offset in samples, float32 samples in [-1, 1]) windows of an open WAV, each at most
+    window_s long and one at a time in memory; every sample is in exactly one window, in order."""
+    size = max(CUT_FRAME, int(window_s * RATE))
+    search = min(int(search_s * RATE), size // 2)
+    carry = np.zeros(0, dtype=np.float32)
+    offset = 0
+    while True:
+        want = size - len(carry)
+        fresh = np.frombuffer(w.readframes(want), dtype="<i2").astype(np.float32) / 32768.0
+        audio = np.concatenate([carry, fresh])
+        if len(fresh) < want:
+            if len(audio) or offset == 0:
+                yield offset, audio
+            return
+        cut = quietest_cut(audio, search)
+        yield offset, audio[:cut]
+        carry = audio[cut:].copy()
+        offset += cut
 
 
 class Models:
@@ -68,44 +110,73 @@ class Models:
 
 
 def transcribe(models, job, cancelled):
-    audio = read_wav(job["file"])
-    total = len(audio) / 16000
+    w = open_wav(job["file"])
+    try:
+        return transcribe_windows(models, job, cancelled, w)
+    except (wave.Error, EOFError) as err:
+        raise JobError("bad_audio", f"cannot read {job['file']} as WAV: {err}") from err
+    finally:
+        w.close()
+
+
+def transcribe_windows(models, job, cancelled, w):
+    total = w.getnframes() / RATE
     model = models.get(job["model"], int(job.get("threads") or 2))
-    segments, info = model.transcribe(
-        audio,
-        language=job.get("language") or None,
-        beam_size=int(job.get("beamSize") or 5),
-        word_timestamps=True,
-        vad_filter=True,
-        # each window decoded on its own: a hallucination in music does not carry into the speech after
-        condition_on_previous_text=False,
-    )
+    # "detect" is decided on the first window with speech; the later ones are decoded in that language
+    language = job.get("language") or None
+    found = None
     words = []
-    for seg in segments:
-        if cancelled.is_set():
-            raise JobError("cancelled", "the transcription was cancelled")
-        for w in seg.words or []:
-            text = w.word.strip()
-            if not text:
-                continue
-            # punctuation without a leading space continues the word before it ("ill" "-disposed",
-            # "2" ",000"); languages written without spaces keep their words apart
-            if words and not w.word.startswith(" ") and not text[0].isalnum():
-                last = words[-1]
-                last["text"] += text
-                last["end"] = round(w.end * 1000)
-                last["confidence"] = round(min(last["confidence"], w.probability), 3)
-            else:
-                words.append(
-                    {
-                        "text": text,
-                        "start": round(w.start * 1000),
-                        "end": round(w.end * 1000),
-                        "confidence": round(w.probability, 3),
-                    }
-                )
-        if total > 0:
-            send({"id": job["id"], "type": "progress", "fraction": min(1.0, seg.end / total)})
+    windows = 0
+    for offset, audio in wav_windows(w, float(job.get("windowS") or WINDOW_S)):
+        start = offset / RATE
+        windows += 1
+        segments, info = model.transcribe(
+            audio,
+            language=language,
+            beam_size=int(job.get("beamSize") or 5),
+            word_timestamps=True,
+            vad_filter=True,
+            # each window decoded on its own: a hallucination in music does not carry into the speech after
+            condition_on_previous_text=False,
+        )
+        for seg in segments:
+            if cancelled.is_set():
+                raise JobError("cancelled", "the transcription was cancelled")
+            add_words(words, seg.words or [], start)
+            if total > 0:
+                send({"id": job["id"], "type": "progress", "fraction": min(1.0, (start + seg.end) / total)})
+        if found is None or (language is None and info.duration_after_vad > 0):
+            found = info
+        if language is None and info.duration_after_vad > 0:
+            language = info.language
+    return result(job, found, words, windows)
+
+
+def add_words(words, heard, start):
+    """Appends a segment's words (times in ms from the file's start; the window starts at `start` s)."""
+    for w in heard:
+        text = w.word.strip()
+        if not text:
+            continue
+        # punctuation without a leading space continues the word before it ("ill" "-disposed",
+        # "2" ",000"); languages written without spaces keep their words apart
+        if words and not w.word.startswith(" ") and not text[0].isalnum():
+            last = words[-1]
+            last["text"] += text
+            last["end"] = round((start + w.end) * 1000)
+            last["confidence"] = round(min(last["confidence"], w.probability), 3)
+        else:
+            words.append(
+                {
+                    "text": text,
+                    "start": round((start + w.start) * 1000),
+                    "end": round((start + w.end) * 1000),
+                    "confidence": round(w.probability, 3),
+                }
+            )
+
+
+def result(job, info, words, windows):
     return {
         "type": "result",
         "language": info.language,
@@ -113,6 +184,7 @@ def transcribe(models, job, cancelled):
         "words": words,
         "peakRssMb": peak_rss_mb(),
         "model": job["model"],
+        "windows": windows,
     }
 
 

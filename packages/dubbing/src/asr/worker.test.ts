@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LIBRIVOX_DIR, tempDir } from "../testing/fixtures.ts";
+import { joinSpeech } from "../testing/music.ts";
 import { ASR_WORKER_SCRIPT, DEFAULT_ASR_PYTHON, SHARED_MODELS_DIR } from "./faster-whisper.ts";
 import { AsrWorker, rssMbOf, workerError } from "./worker.ts";
 
@@ -40,6 +41,29 @@ describe("AsrWorker", () => {
     expect(a.peakRssMb).toBeGreaterThan(0);
     expect(progress.length).toBeGreaterThan(0);
     expect(worker.starts).toBe(1);
+  });
+
+  it("decodes a file a window at a time, cut in its pauses: the same words at the same times as whole", async () => {
+    // three readings with a second of silence around each (18.4 s): 10 s windows end in the silences
+    const file = join(tmp.dir, "three.wav");
+    const clips = ["0870", "0880", "0890"].map((n) =>
+      join(LIBRIVOX_DIR, `sense_and_sensibility_01_austen_64kb-${n}.wav`),
+    );
+    const regions = joinSpeech(file, clips, 1000);
+    const whole = await worker.transcribe({ ...job, file, windowS: 600 });
+    const windowed = await worker.transcribe({ ...job, file, windowS: 10 });
+    expect(whole.windows).toBe(1);
+    expect(windowed.windows).toBeGreaterThanOrEqual(2);
+    // a window is decoded without what follows it (Whisper's 30 s context), so a word may differ at the
+    // end of a window; the rest is the same word at the same time (±0.2 s)
+    const same = whole.words.filter((w) =>
+      windowed.words.some((v) => v.text === w.text && Math.abs(v.start - w.start) <= 200),
+    );
+    expect(same.length).toBeGreaterThanOrEqual(0.85 * whole.words.length);
+    // the third reading's words are placed in it, not at the start of their window
+    const last = windowed.words.at(-1)!;
+    expect(last.start).toBeGreaterThan(regions[2]!.start);
+    expect(last.end).toBeLessThanOrEqual(regions[2]!.end + 300);
   });
 
   it("fails a bad file with a clear message and keeps serving", async () => {

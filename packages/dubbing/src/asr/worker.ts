@@ -21,6 +21,8 @@ export interface WorkerResult {
   languageProbability: number;
   words: WorkerWord[];
   peakRssMb: number;
+  /** How many windows the file was decoded in. */
+  windows: number;
 }
 
 export interface WorkerJob {
@@ -31,6 +33,11 @@ export interface WorkerJob {
   language: string | null;
   threads: number;
   beamSize?: number;
+  /**
+   * The worker decodes the file a window of this many seconds at a time (default 120), each cut at a
+   * quiet moment, so its memory does not grow with the file's length.
+   */
+  windowS?: number;
 }
 
 export interface WorkerOptions {
