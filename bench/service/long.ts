@@ -87,6 +87,12 @@ function stagesOf(log: Seen[], kind: Job["kind"]) {
   return { stages, gap: gap / 1000, total };
 }
 
+/** Pure: the job and stage that showed at time t. */
+function stageAt(log: Seen[], t: number): string {
+  const last = log.filter((s) => s.t <= t).at(-1);
+  return last ? `during ${last.job.kind}: ${last.job.message ?? last.job.status}` : "before the first report";
+}
+
 function duBytes(dir: string): number {
   return Number(execFileSync("du", ["-sb", dir], { encoding: "utf8" }).split("\t")[0]);
 }
@@ -129,7 +135,7 @@ async function runLength(minutes: number) {
       await fetch(`${server.base}/api/video/${id}`, { headers: { cookie } })
     ).json()) as { transcript: unknown[]; speakers: unknown[] };
     diskPeak = Math.max(diskPeak, duBytes(dir));
-    const { processes, sumPeak } = sampler.result();
+    const { processes, sumPeak, sumAt } = sampler.result();
 
     console.log(
       `\n${minutes} min (${seconds} s; media built/reused in ${built.toFixed(1)} s): ${project.transcript.length} segments, ${project.speakers.length} speakers`,
@@ -146,8 +152,12 @@ async function runLength(minutes: number) {
     const dubOnly = (done - tDub) / 1000;
     line("upload → dubbed", `${whole.toFixed(1)} s, RTF ${(whole / seconds).toFixed(3)}`);
     line("dub request → dubbed", `${dubOnly.toFixed(1)} s, RTF ${(dubOnly / seconds).toFixed(3)}`);
-    line("peak RSS, sum of all processes", `${MiB(sumPeak)} (${MiB(sumPeak / minutes)} per minute)`);
-    for (const p of processes) line(`  ${p.label} (×${p.count})`, MiB(p.peak));
+    line(
+      "peak RSS, sum of all processes",
+      `${MiB(sumPeak)} (${MiB(sumPeak / minutes)} per minute), ${stageAt(log, sumAt)}`,
+    );
+    for (const p of processes)
+      if (p.peak >= 1024 * 1024) line(`  ${p.label} (×${p.count})`, `${MiB(p.peak)}, ${stageAt(log, p.at)}`);
     line("disk used in DATA_DIR (peak)", `${MiB(diskPeak)} (${MiB(diskPeak / minutes)} per minute)`);
     line("longest gap between progress", `${gapMax.toFixed(1)} s`);
   } finally {

@@ -9,6 +9,8 @@ export interface ProcPeak {
   count: number;
   /** The largest VmRSS one of them reached, bytes. */
   peak: number;
+  /** When (performance.now()). */
+  at: number;
 }
 
 /** Pure: the parent pid from /proc/<pid>/stat (its comm, in parentheses, may hold spaces). */
@@ -66,6 +68,7 @@ export class TreeSampler {
   private readonly peaks = new Map<string, ProcPeak>();
   private readonly seen = new Set<string>();
   private sumPeak = 0;
+  private sumAt = 0;
   private timer: NodeJS.Timeout | undefined;
 
   private readonly root: number;
@@ -91,6 +94,7 @@ export class TreeSampler {
     this.peaks.clear();
     this.seen.clear();
     this.sumPeak = 0;
+    this.sumAt = 0;
   }
 
   sample(): void {
@@ -102,19 +106,26 @@ export class TreeSampler {
       const rss = rssOf(status);
       sum += rss;
       const label = pid === this.root ? this.rootLabel : labelOf(cmdline.split("\0").filter(Boolean));
-      const p = this.peaks.get(label) ?? { label, count: 0, peak: 0 };
+      const p = this.peaks.get(label) ?? { label, count: 0, peak: 0, at: 0 };
       // a pid is counted once per label (an exec'd child changes its label)
       if (!this.seen.has(`${pid} ${label}`)) {
         this.seen.add(`${pid} ${label}`);
         p.count++;
       }
-      p.peak = Math.max(p.peak, rss);
+      if (rss > p.peak) {
+        p.peak = rss;
+        p.at = performance.now();
+      }
       this.peaks.set(label, p);
     }
-    this.sumPeak = Math.max(this.sumPeak, sum);
+    if (sum > this.sumPeak) {
+      this.sumPeak = sum;
+      this.sumAt = performance.now();
+    }
   }
 
-  result(): { processes: ProcPeak[]; sumPeak: number } {
-    return { processes: [...this.peaks.values()].sort((a, b) => b.peak - a.peak), sumPeak: this.sumPeak };
+  result(): { processes: ProcPeak[]; sumPeak: number; sumAt: number } {
+    const processes = [...this.peaks.values()].sort((a, b) => b.peak - a.peak);
+    return { processes, sumPeak: this.sumPeak, sumAt: this.sumAt };
   }
 }
