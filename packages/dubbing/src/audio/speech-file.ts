@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { type Region, regionsFromLevels } from "./features.ts";
 
 const FRAME_MS = 10;
@@ -34,6 +34,39 @@ export async function speechInWav(file: string): Promise<Region[]> {
     if (whole < buf.length) carry = buf.subarray(whole);
   }
   return regionsFromLevels(Float32Array.from(levels), { frameMs: FRAME_MS });
+}
+
+/**
+ * A 16-bit PCM WAV's samples, averaged to mono, read 64 KiB at a time into the one array it answers: only
+ * the floats are ever held (parseWav of a whole file's Buffer holds the file's bytes beside them, half as
+ * much again).
+ */
+export async function readWavMono(file: string): Promise<{ sampleRate: number; samples: Float32Array }> {
+  const { dataOffset, sampleRate, channels } = await wavLayout(file);
+  const frames = Math.floor(((await stat(file)).size - dataOffset) / (2 * channels));
+  const samples = new Float32Array(frames);
+  let sample = 0;
+  let sum = 0;
+  let channel = 0;
+  let carry: Buffer | null = null;
+  for await (const chunk of createReadStream(file, { start: dataOffset, highWaterMark: 1 << 16 })) {
+    let buf = chunk as Buffer;
+    if (carry) {
+      buf = Buffer.concat([carry, buf]);
+      carry = null;
+    }
+    const whole = buf.length - (buf.length % 2);
+    for (let i = 0; i < whole && sample < frames; i += 2) {
+      sum += buf.readInt16LE(i) / 32768;
+      if (++channel === channels) {
+        samples[sample++] = channels === 1 ? sum : sum / channels;
+        sum = 0;
+        channel = 0;
+      }
+    }
+    if (whole < buf.length) carry = buf.subarray(whole);
+  }
+  return { sampleRate, samples: sample === frames ? samples : samples.subarray(0, sample) };
 }
 
 /** The sample rate, channel count and where the samples start, from the RIFF chunks. */

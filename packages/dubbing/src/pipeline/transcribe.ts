@@ -1,8 +1,8 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { medianPitch, speechRegions } from "../audio/features.ts";
 import { concatRegions, longestFirst, type Prosody, speakerMeasure } from "../audio/prosody.ts";
-import { parseWav, toMono } from "../audio/wav.ts";
+import { readWavMono, speechInWav } from "../audio/speech-file.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
@@ -148,10 +148,10 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       signal: opts.signal,
       onProgress: (f) => report("extract", f),
     });
-    let pcm = parseWav(await readFile(wavFile));
-    let samples = toMono(pcm);
-    const totalMs = Math.round((samples.length / pcm.sampleRate) * 1000);
-    let speech = speechRegions(samples, pcm.sampleRate);
+    // the only copy of the whole audio the transcription holds (16 kHz mono floats: 230 MB an hour)
+    let { samples, sampleRate } = await readWavMono(wavFile);
+    const totalMs = Math.round((samples.length / sampleRate) * 1000);
+    let speech = speechRegions(samples, sampleRate);
     timings.extract = since(t);
     if (speech.length === 0) throw new DubError("no_speech", "no speech found: the audio track is silent");
 
@@ -172,8 +172,8 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
         heardOn = "voice";
         if ((opts.asrOn ?? "original") === "voice") {
           wavFile = stem.voice.wavFile;
-          pcm = stem.voice.pcm;
-          samples = toMono(pcm);
+          samples = new Float32Array(0); // the original's floats go before the voice's are read
+          ({ samples, sampleRate } = await readWavMono(wavFile));
         }
       }
       timings.separate = since(t);
@@ -190,7 +190,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     } = await asr.transcribe({
       wavFile,
       samples,
-      sampleRate: pcm.sampleRate,
+      sampleRate,
       language,
       detect,
       speech,
@@ -206,7 +206,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
 
     t = performance.now();
     const segOpts = { pauseMs: opts.pauseMs ?? 400, maxMs: opts.maxSegmentMs ?? 15_000 };
-    const { utts: split, breaks } = splitAtSpeakerChanges(words, samples, pcm.sampleRate, segOpts);
+    const { utts: split, breaks } = splitAtSpeakerChanges(words, samples, sampleRate, segOpts);
     const utts = snapToSpeech(split, speech);
     report("diarize", 0.3);
     // an ASR engine that labels speakers itself is used as the diarization (PRODUCT.md § Engines)
@@ -219,14 +219,14 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
           ? { labels: fromAsr, params: { source: asr.id } }
           : await diarizer.diarize({
               samples,
-              sampleRate: pcm.sampleRate,
+              sampleRate,
               segments: utts,
               speakers: opts.speakers,
               maxSpeakers: opts.maxSpeakers ?? 8,
               signal: opts.signal,
             });
     const diarizationId = fromAsr ? asr.id : diarizer.id;
-    const speakers = speakersHeard(samples, pcm.sampleRate, utts, labels, language);
+    const speakers = speakersHeard(samples, sampleRate, utts, labels, language);
     const transcript = utts.map((u, i) => ({
       speaker: `speaker-${(labels[i] ?? 0) + 1}`,
       text: sentenceText(u.words),
@@ -323,9 +323,9 @@ async function onVoiceStem(
     const stems = await separateStems(video, stemsDir, opts);
     const wavFile = join(workDir, "voice16k.wav");
     await runFfmpeg(extractAudioArgs(stems.voice, wavFile), { signal: opts.signal });
-    const pcm = parseWav(await readFile(wavFile));
+    // where the voice speaks, read as the file streams past: the stem's samples are not held
     const separation: DocMeta["separation"] = { id: stems.engine, params: stems.params };
-    return { separation, voice: { wavFile, pcm, speech: speechRegions(toMono(pcm), pcm.sampleRate) } };
+    return { separation, voice: { wavFile, speech: await speechInWav(wavFile) } };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     const separation: DocMeta["separation"] = {
