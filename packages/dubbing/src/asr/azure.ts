@@ -8,6 +8,7 @@
 // Japanese words are single characters and punctuation may come as a word of its own. Audio must be
 // under 5 hours and 500 MB, and under 2 hours with diarization.
 import { readFile } from "node:fs/promises";
+import { asrSamples } from "../audio/speech-file.ts";
 import {
   type AzureSpeechOptions,
   azureLocale,
@@ -130,7 +131,8 @@ export function createAzureAsrEngine(opts: AzureAsrOptions = {}): AsrEngine {
     async transcribe(input: AsrInput): Promise<AsrResult> {
       requireAzureSpeech(creds);
       const locale = azureLocale(input.language);
-      const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const samples = await asrSamples(input);
+      const totalMs = Math.round((samples.length / input.sampleRate) * 1000);
       const diarize = totalMs < MAX_DIARIZED_MS && input.speakers !== 1;
       const form = new FormData();
       form.append("audio", new Blob([await readFile(input.wavFile)], { type: "audio/wav" }), "audio.wav");

@@ -171,7 +171,7 @@ const CASES: AsrCase[] = [
       const file = form.get("file") as File;
       expect(file.name).toBe("audio.wav");
       expect(file.type).toBe("audio/wav");
-      expect(parseWav(Buffer.from(await file.arrayBuffer())).data.length).toBe(input.samples.length);
+      expect(parseWav(Buffer.from(await file.arrayBuffer())).data.length).toBe(input.samples!.length);
     },
     error: (_status, message) => ({ error: { message, type: "invalid_request_error" } }),
     provider: "OpenAI",

@@ -7,6 +7,7 @@
 // Languages: nova-3 (the default) serves all 20 app languages (the changelog adds Hebrew, Thai and
 // Mandarin zh-CN in 2026; Arabic is in the overview's nova-3 list); nova-2 has no Arabic or Hebrew.
 import { readFile } from "node:fs/promises";
+import { asrSamples } from "../audio/speech-file.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
 import { providerFetch, providerJson } from "../util/http.ts";
@@ -97,7 +98,8 @@ export function createDeepgramEngine(opts: DeepgramOptions = {}): AsrEngine {
     },
     async transcribe(input: AsrInput): Promise<AsrResult> {
       const language = deepgramLanguage(input.language);
-      const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const samples = await asrSamples(input);
+      const totalMs = Math.round((samples.length / input.sampleRate) * 1000);
       const wav = await readFile(input.wavFile);
       // upload and decoding: two minutes plus the audio's own length is generous
       const call = { provider: "Deepgram", signal: input.signal, timeoutMs: 120_000 + totalMs };

@@ -8,6 +8,7 @@
 // (segment timestamps cost no extra latency): the segments carry the punctuation the words lack.
 import { readFile } from "node:fs/promises";
 import type { Region } from "../audio/features.ts";
+import { asrSamples } from "../audio/speech-file.ts";
 import { encodeWav } from "../audio/wav.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
 import { baseLanguage, LANGUAGES, type LanguageCode } from "../languages.ts";
@@ -191,7 +192,8 @@ export function createOpenAiAsrEngine(opts: OpenAiAsrOptions = {}): AsrEngine {
       return { ok: true };
     },
     async transcribe(input: AsrInput): Promise<AsrResult> {
-      const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const samples = await asrSamples(input);
+      const totalMs = Math.round((samples.length / input.sampleRate) * 1000);
       const pieces = planPieces(input.speech, totalMs, maxPieceMs);
       let done = 0;
       const perPiece = await mapLimit(pieces, PARALLEL_PIECES, async (p) => {
@@ -200,7 +202,7 @@ export function createOpenAiAsrEngine(opts: OpenAiAsrOptions = {}): AsrEngine {
           pieces.length === 1
             ? await readFile(input.wavFile)
             : encodeWav(
-                input.samples.subarray(
+                samples.subarray(
                   Math.round((p.start * input.sampleRate) / 1000),
                   Math.round((p.end * input.sampleRate) / 1000),
                 ),

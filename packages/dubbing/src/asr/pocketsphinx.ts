@@ -1,6 +1,7 @@
 import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { asrSamples } from "../audio/speech-file.ts";
 import type { AsrEngine, AsrInput, AsrResult, Availability, Word } from "../engines/types.ts";
 import { defaultConcurrency, mapLimit } from "../util/pool.ts";
 import { runProcess } from "../util/proc.ts";
@@ -148,7 +149,8 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
     },
     async transcribe(input: AsrInput): Promise<AsrResult> {
       if (input.sampleRate !== 16_000) throw new Error("pocketsphinx needs 16 kHz audio");
-      const totalMs = Math.round((input.samples.length / input.sampleRate) * 1000);
+      const samples = await asrSamples(input);
+      const totalMs = Math.round((samples.length / input.sampleRate) * 1000);
       const utts = planUtterances(input.speech, totalMs).map((u, i) => ({ ...u, id: `u${i}` }));
       const starts = new Map(utts.map((u) => [u.id, u.start]));
       const speechMs = utts.reduce((a, u) => a + u.end - u.start, 0);
@@ -158,7 +160,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
       const dir = await mkdtemp(join(tmpdir(), "dub-asr-"));
       let decodedMs = 0;
       try {
-        await writeFile(join(dir, "audio.raw"), toS16(input.samples));
+        await writeFile(join(dir, "audio.raw"), toS16(samples));
         const perGroup = await mapLimit(groups, cores, async (g, gi) => {
           const ctl = join(dir, `part${gi}.ctl`);
           const ctm = join(dir, `part${gi}.ctm`);

@@ -69,6 +69,11 @@ export async function readWavMono(file: string): Promise<{ sampleRate: number; s
   return { sampleRate, samples: sample === frames ? samples : samples.subarray(0, sample) };
 }
 
+/** The samples of a recognition input: those the caller holds, else its WAV file's, read. */
+export async function asrSamples(input: { samples?: Float32Array; wavFile: string }): Promise<Float32Array> {
+  return input.samples ?? (await readWavMono(input.wavFile)).samples;
+}
+
 /** The sample rate, channel count and where the samples start, from the RIFF chunks. */
 async function wavLayout(file: string) {
   const handle = await open(file);

@@ -5,7 +5,8 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { resample } from "../audio/dsp.ts";
-import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
+import { parseWav, toMono } from "../audio/wav.ts";
+import { openWavWriter } from "../audio/wav-writer.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import type { Word } from "../engines/types.ts";
 import type { LanguageCode } from "../languages.ts";
@@ -72,31 +73,27 @@ export async function hearClips(o: {
     else todo.push(k);
   }
   if (!todo.length) return heard;
-  const parts: Float32Array[] = [];
+  // the clips go to the file one by one (an hour's dub is ~40 minutes of speech: 150 MB as floats)
   const spans: { start: number; end: number }[] = [];
   const gap = new Float32Array((RATE * HEAR_GAP_MS) / 1000);
-  let at = 0;
-  for (const k of todo) {
-    const pcm = parseWav(await readFile(join(o.clipDir, `${k}.wav`)));
-    const clip = resample(toMono(pcm), pcm.sampleRate, RATE);
-    parts.push(gap, clip);
-    at += gap.length;
-    spans.push({ start: (at / RATE) * 1000, end: ((at + clip.length) / RATE) * 1000 });
-    at += clip.length;
-  }
-  parts.push(gap);
-  const samples = new Float32Array(at + gap.length);
-  let o2 = 0;
-  for (const p of parts) {
-    samples.set(p, o2);
-    o2 += p.length;
-  }
   const wavFile = join(o.workDir, "heard-back.wav");
-  await writeFile(wavFile, encodeWav(samples, RATE));
   try {
+    const wav = await openWavWriter(wavFile, RATE);
+    try {
+      for (const k of todo) {
+        const pcm = parseWav(await readFile(join(o.clipDir, `${k}.wav`)));
+        const clip = resample(toMono(pcm), pcm.sampleRate, RATE);
+        await wav.append(gap);
+        spans.push({ start: (wav.frames / RATE) * 1000, end: ((wav.frames + clip.length) / RATE) * 1000 });
+        await wav.append(clip);
+      }
+      await wav.append(gap);
+    } finally {
+      await wav.close();
+    }
     const engine = o.registry.get("asr", HEARING_ENGINE)!;
     const r = await engine.transcribe({
-      ...{ wavFile, samples, sampleRate: RATE, language: o.language, signal: o.signal },
+      ...{ wavFile, sampleRate: RATE, language: o.language, signal: o.signal },
       speech: spans,
       // a check of a known text: one decoding path is enough (bench/pipeline/hear-back.ts)
       greedy: true,

@@ -43,8 +43,12 @@ export interface Word {
 export interface AsrInput extends ProgressOptions {
   /** 16 kHz mono s16 WAV. */
   wavFile: string;
-  /** The same audio, decoded. */
-  samples: Float32Array;
+  /**
+   * The same audio, decoded, when the caller holds it; an engine that needs the samples and is not given
+   * them reads `wavFile` (asrSamples). A caller that made the file for recognition alone (the report
+   * card's hearing) need not hold its samples.
+   */
+  samples?: Float32Array;
   sampleRate: number;
   language: LanguageCode;
   /** Find the spoken language (`language` is then only a fallback); the result says what was heard. */
