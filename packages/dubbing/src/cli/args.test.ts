@@ -37,13 +37,21 @@ describe("parseCommand", () => {
         output: "o.mp4",
         workDir: "work",
         background: "remove",
+        card: "full",
       },
     );
+    expect(parseCommand(["render", "v.mp4", "es.json", "-o", "o.mp4", "--card", "quick"])).toMatchObject({
+      card: "quick",
+    });
     expect(parseCommand(["run", "v.mp4", "-t", "fr", "-o", "o.mp4", "--speakers", "2"])).toMatchObject({
       kind: "run",
       to: "fr",
       speakers: 2,
       background: "keep",
+      card: "full",
+    });
+    expect(parseCommand(["run", "v.mp4", "-t", "fr", "-o", "o.mp4", "-c", "quick"])).toMatchObject({
+      card: "quick",
     });
     expect(parseCommand(["engines"])).toEqual({ kind: "engines" });
   });
@@ -68,6 +76,7 @@ describe("parseCommand", () => {
     bad(["render", "a", "b", "c", "-o", "x"], /unexpected argument "c"/);
     bad(["run", "v", "--to", "es", "-o", "x", "--speakers", "0"], /positive whole number/);
     bad(["render", "a", "b", "-o", "x", "--background", "loud"], /keep, duck or remove/);
+    bad(["render", "a", "b", "-o", "x", "--card", "none"], /--card must be full or quick, not "none"/);
     bad(["transcribe", "v", "-o", "x", "--frobnicate"], /frobnicate/);
   });
 });

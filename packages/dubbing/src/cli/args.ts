@@ -13,6 +13,7 @@ export type Command =
       output: string;
       workDir?: string;
       background: BackgroundMode;
+      card: CardMode;
     }
   | {
       kind: "run";
@@ -22,11 +23,21 @@ export type Command =
       language: string;
       workDir?: string;
       background: BackgroundMode;
+      card: CardMode;
       speakers?: number;
     }
   | { kind: "engines" }
   | { kind: "models"; action: "list" | "install" | "remove"; ids: string[]; dir?: string }
   | { kind: "voices" };
+
+/**
+ * The report card a render makes: "full", every check, the lines heard back by speech recognition once
+ * the video is written; "quick", every check but the hearing (the card says each line was not heard).
+ */
+export type CardMode = "full" | "quick";
+
+/** Why a quick card's lines were not heard back (each line's intelligibility finding says it). */
+export const QUICK_CARD = "Not heard back: the render was asked for the quick card (--card quick).";
 
 /** A wrong command line; the CLI prints the message and the command's usage, exit code 2. */
 export class UsageError extends Error {
@@ -75,17 +86,24 @@ Options:
   -t, --to CODE         target language (one of the app's 21 codes)
   -o, --output FILE     where to write the translated transcript (required)`,
     render: `Usage: dub render VIDEO TRANSCRIPT -o out.mp4 [--work-dir DIR] [--background keep|duck|remove]
+       [--card full|quick]
 
-Dubs TRANSCRIPT (usually translated) into VIDEO: writes out.mp4 (video stream copied), out.srt,
-out.vtt and out.report.json. With --work-dir, clips are cached there and a second render re-synthesizes
-only the segments that changed.
+Dubs TRANSCRIPT (usually translated) into VIDEO: writes out.mp4 (video stream copied), out.srt and
+out.vtt first ("video written" on stderr), then out.report.json with the report card once its checks
+end. With --work-dir, clips are cached there and a second render re-synthesizes only the segments
+that changed (and hears back only those).
 
 Options:
   -o, --output FILE     the dubbed MP4 (required)
   -w, --work-dir DIR    keep clips and intermediate files here
   -b, --background M    keep (default: the music and effects separated from the original voice and
-                        kept at full level), duck (the whole original lowered under the dub) or remove`,
+                        kept at full level), duck (the whole original lowered under the dub) or remove
+  -c, --card MODE       full (default): every check of the report card, each line also heard back by
+                        speech recognition after the video is written (about a tenth of the video's
+                        length on two cores); quick: every check but hearing the lines back, the card
+                        says so on each line`,
     run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
+       [--card full|quick]
 
 transcribe + translate + render. The transcripts are written next to the output
 (out.transcript.json, out.<lang>.json).
@@ -96,6 +114,7 @@ Options:
   -l, --language CODE   language spoken in the video (default en), or detect (needs a multilingual model)
   -w, --work-dir DIR    keep clips and intermediate files here
   -b, --background M    keep (default), duck or remove
+  -c, --card MODE       full (default) or quick: as in "dub render --help"
       --speakers N      the exact number of speakers, when known`,
     engines:
       "Usage: dub engines\n\nLists, per app language, the ASR, MT and TTS engines that can serve it on this machine.",
@@ -126,6 +145,12 @@ function background(v: string | undefined, usage: string): BackgroundMode {
   throw new UsageError(`--background must be keep, duck or remove, not "${v}"`, usage);
 }
 
+function card(v: string | undefined, usage: string): CardMode {
+  if (v === undefined) return "full";
+  if (v === "full" || v === "quick") return v;
+  throw new UsageError(`--card must be full or quick, not "${v}"`, usage);
+}
+
 /** Parses argv (without node and the script). Throws UsageError. */
 export function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv;
@@ -147,6 +172,7 @@ export function parseCommand(argv: string[]): Command {
         speakers: { type: "string" },
         "work-dir": { type: "string", short: "w" },
         background: { type: "string", short: "b" },
+        card: { type: "string", short: "c" },
         dir: { type: "string", short: "d" },
       },
     });
@@ -196,6 +222,7 @@ export function parseCommand(argv: string[]): Command {
         output: need("output", "-o FILE"),
         workDir: str("work-dir"),
         background: background(str("background"), usage),
+        card: card(str("card"), usage),
       };
     }
     case "run": {
@@ -208,6 +235,7 @@ export function parseCommand(argv: string[]): Command {
         language: str("language") ?? "en",
         workDir: str("work-dir"),
         background: background(str("background"), usage),
+        card: card(str("card"), usage),
         speakers: positiveInt(str("speakers"), usage),
       };
     }

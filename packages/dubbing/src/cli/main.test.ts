@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { withoutEngineEnv } from "../engines/options.ts";
 import { LIBRIVOX_DIR, makeTestVideo, tempDir } from "../testing/fixtures.ts";
 import { joinSpeech, speechOverMusic } from "../testing/music.ts";
+import { QUICK_CARD } from "./args.ts";
 
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
 const t = tempDir("dub-cli-");
@@ -19,6 +20,14 @@ function dub(...args: string[]) {
     env: withoutEngineEnv(process.env),
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Each card line's hearing: "heard" when it was heard back, else why not. */
+function heardBack(rep: { lines: { checks: { check: string; status: string; message: string }[] }[] }) {
+  return rep.lines.map((l) => {
+    const f = l.checks.find((c) => c.check === "intelligibility");
+    return f?.status === "skipped" ? f.message : "heard";
+  });
 }
 
 const doc = {
@@ -80,6 +89,32 @@ describe("dub CLI", () => {
     const rep = JSON.parse(readFileSync(join(t.dir, "out/v.es.report.json"), "utf8"));
     expect(rep.totals.dubbed).toBe(2);
     expect(readFileSync(join(t.dir, "out/v.es.srt"), "utf8")).toMatch(/^1\n00:00:00,200 --> 00:00:01,800\n/);
+    // the video and its subtitles first, then the full card: every line heard back after the video
+    const said = r.err.split("\n");
+    const video = said.findIndex((l) =>
+      /^video written in [\d.]+ s: out\/v\.es\.mp4, v\.es\.srt, v\.es\.vtt$/.test(l),
+    );
+    const report = said.findIndex((l) => l.startsWith("report written: out/v.es.report.json (report card: "));
+    expect(video, r.err).toBeGreaterThanOrEqual(0);
+    expect(report, r.err).toBeGreaterThan(video);
+    expect(said.slice(video, report).join("\n")).toMatch(/report card: hearing the lines back/);
+    expect(heardBack(rep)).toEqual(["heard", "heard"]);
+    expect(rep.timings.cardHear).toBeGreaterThan(0);
+  });
+
+  it("renders with the quick card: the video, and a card that says no line was heard back", () => {
+    const r = dub("render", "v.mp4", "es.json", "-o", "quick/v.es.mp4", "--card", "quick");
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^video written in [\d.]+ s: quick\/v\.es\.mp4, v\.es\.srt, v\.es\.vtt$/m);
+    expect(r.err).not.toMatch(/hearing the lines back/);
+    expect(r.err).toMatch(/report card: .*; 2 line\(s\) not heard back\)$/m);
+    const rep = JSON.parse(readFileSync(join(t.dir, "quick/v.es.report.json"), "utf8"));
+    expect(heardBack(rep)).toEqual([QUICK_CARD, QUICK_CARD]);
+    expect(rep.timings.cardHear).toBeUndefined();
+    // the other checks ran: each line's fit and its clip measured
+    for (const l of rep.lines)
+      for (const check of ["fit", "clipping"])
+        expect(l.checks.find((c: { check: string }) => c.check === check)?.status).not.toBe("skipped");
   });
 
   it("transcribe keeps the stems it made beside its output, and render of the same video reuses them", () => {

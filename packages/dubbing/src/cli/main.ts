@@ -10,13 +10,13 @@ import { isLanguageCode, isSpokenLanguage, type LanguageCode, type SpokenLanguag
 import { MediaError } from "../media/errors.ts";
 import { ModelError } from "../models/store.ts";
 import type { Progress } from "../pipeline/common.ts";
-import { dub } from "../pipeline/dub.ts";
+import { type DubOptions, type DubResult, dub } from "../pipeline/dub.ts";
 import { transcribe } from "../pipeline/transcribe.ts";
 import { translate } from "../pipeline/translate.ts";
 import { readStems } from "../separate/stems.ts";
 import { VOICES } from "../voices/catalog.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
-import { type Command, exitCodeFor, parseCommand, UsageError } from "./args.ts";
+import { type CardMode, type Command, exitCodeFor, parseCommand, QUICK_CARD, UsageError } from "./args.ts";
 import { runModels } from "./models.ts";
 import { reusableStems, stemsDirBeside, stemsRecord } from "./stems.ts";
 
@@ -65,6 +65,38 @@ function spokenLang(code: string): SpokenLanguage {
 async function writeJson(file: string, v: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(v, null, 2)}\n`);
+}
+
+/**
+ * The render's report card as the command line asks: the video is written first, then (full card) the
+ * lines are heard back while stderr says so; a quick card hears none and says so on every line.
+ */
+function cardOptions(card: CardMode): Pick<DubOptions, "hearBack" | "onVideo"> {
+  const started = performance.now();
+  return {
+    hearBack: card === "full" ? "after-video" : { skipped: QUICK_CARD },
+    onVideo: (files) => {
+      if (err.isTTY) err.write("\n");
+      const subs = [files.srt, files.vtt].filter((f) => f !== null).map((f) => basename(f));
+      err.write(
+        `video written in ${((performance.now() - started) / 1000).toFixed(1)} s: ${[files.mp4, ...subs].join(", ")}\n`,
+      );
+      if (card === "full") err.write("report card: hearing the lines back…\n");
+    },
+  };
+}
+
+/** The render's last words: the report and what its card found (and did not check). */
+function rendered(r: DubResult): void {
+  const { summary, lines = [] } = r.report;
+  const notHeard = lines.filter((l) =>
+    l.checks.some((c) => c.check === "intelligibility" && c.status === "skipped"),
+  ).length;
+  const card = summary
+    ? ` (report card: ${summary.ok} ok, ${summary.warn} warn, ${summary.fail} fail` +
+      `${notHeard ? `; ${notHeard} line(s) not heard back` : ""})`
+    : "";
+  err.write(`report written: ${r.reportFile}${card}\n`);
 }
 
 async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegistry): Promise<void> {
@@ -130,8 +162,9 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
         registry,
         signal,
         onProgress: progress("render"),
+        ...cardOptions(cmd.card),
       });
-      err.write(`${r.mp4}, ${basename(r.srt ?? "")}, ${basename(r.vtt ?? "")}, ${basename(r.reportFile)}\n`);
+      rendered(r);
       if (r.report.totals.tooLong)
         err.write(`${r.report.totals.tooLong} segment(s) too long for their slot\n`);
       return;
@@ -160,8 +193,9 @@ async function execute(cmd: Command, signal: AbortSignal, registry: EngineRegist
         registry,
         signal,
         onProgress: progress("render"),
+        ...cardOptions(cmd.card),
       });
-      err.write(`${r.mp4}, ${basename(r.srt ?? "")}, ${basename(r.vtt ?? "")}, ${basename(r.reportFile)}\n`);
+      rendered(r);
       return;
     }
   }

@@ -42,10 +42,9 @@ export type { BackgroundMode, DubOptions, DubReport, DubResult, SegmentReport } 
  */
 export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = {}): Promise<DubResult> {
   const concurrency = opts.concurrency ?? defaultConcurrency();
-  const duckDb = opts.duckDb ?? 18;
+  const { signal, duckDb = 18 } = opts;
   const fit = { ...FIT_DEFAULTS, ...opts.fit };
   const timing = { ...PLAN_DEFAULTS, gapMs: fit.gapMs, ...opts.timing };
-  const signal = opts.signal;
   const report = progressReporter(
     { prepare: 2, separate: 10, tts: 45, fit: 8, mix: 12, encode: 23 },
     opts.onProgress,
@@ -63,6 +62,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const mixFile = join(work.dir, "mix.f32");
   // stops background work (the parallel decode) on failure or when the caller aborts
   const stop = linkedAbort(signal);
+  const written = gate(); // once the video is written (or the dub ends): hearBack "after-video" waits
   try {
     timings.prepare = since(t);
     // offline voices set to their speakers' pitch and pace, unless turned off for the whole dub;
@@ -123,6 +123,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
             signal: stop.signal,
             backTo: opts.checks?.sourceLanguage ?? doc.meta?.translation?.from,
             backPrefer: doc.meta?.translation?.id,
+            ...hearingOf(opts.hearBack, written.settled),
+            timings,
           });
 
     t = performance.now();
@@ -151,6 +153,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, placed[i]?.end ?? 0) }));
     const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, cues) : null;
     timings.encode = since(t);
+    written.open();
+    opts.onVideo?.({ mp4: output, srt: subs?.srt ?? null, vtt: subs?.vtt ?? null });
 
     const translation = doc.meta?.translation;
     const rep = buildReport({
@@ -179,6 +183,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     if (err instanceof DubError || err instanceof MediaError) throw err;
     throw new DubError("engine_failed", `dubbing failed: ${String(err)}`, { cause: err });
   } finally {
+    written.open();
     stop.stop();
     // an hour's mix is 1.3 GB: never left in a kept work dir; the clip cache is kept under its cap
     await rm(mixFile, { force: true });
@@ -208,9 +213,26 @@ function speakersOf(
 type Synthesized = Awaited<ReturnType<typeof synthesizeSegments>>;
 type Timeline = ReturnType<typeof dubTimeline>;
 
+/** A promise and the function that settles it. */
+function gate(): { settled: Promise<void>; open: () => void } {
+  let open = () => {};
+  const settled = new Promise<void>((r) => {
+    open = r;
+  });
+  return { settled, open };
+}
+
+/** Pure: when the card's hearing runs (MeasureInput.hearing) for the dub's option. */
+function hearingOf(hearBack: DubOptions["hearBack"], written: Promise<void>): Pick<MeasureInput, "hearing"> {
+  if (hearBack === "after-video") return { hearing: { after: written } };
+  if (typeof hearBack === "object") return { hearing: { skipped: hearBack.skipped } };
+  return {};
+}
+
 /** The line checks started beside the mix and the encode; their wall time is read once they settle. */
 function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string }) {
   const { registry, segments, language, signal } = input;
+  const t = performance.now();
   const back = backTranslate({
     registry,
     segments,
@@ -218,6 +240,8 @@ function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: strin
     signal,
     to: input.backTo,
     prefer: input.backPrefer,
+  }).finally(() => {
+    if (input.timings) input.timings.cardBack = since(t);
   });
   const started = performance.now();
   let wall = 0;

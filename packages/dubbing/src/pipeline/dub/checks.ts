@@ -21,6 +21,7 @@ import { checkUntranslated } from "../../checks/untranslated.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import type { EngineRegistry } from "../../engines/registry.ts";
 import type { LanguageCode } from "../../languages.ts";
+import { since } from "../common.ts";
 import { speakerFindings } from "./speaker-voice.ts";
 import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "./types.ts";
 
@@ -51,7 +52,29 @@ export interface MeasureInput {
   pitchOf: (speaker: string) => number | undefined;
   /** The original video, when it has audio: each line's voice is compared with its speaker's there. */
   original?: { video: string; nameOf: (speaker: string) => string };
+  /**
+   * The hearing back (speech recognition of every clip, the slowest measure): started at once (absent),
+   * once `after` settles (the video written first), or not at all, each line's finding saying why.
+   */
+  hearing?: { after: Promise<unknown> } | { skipped: string };
+  /** Filled with each measure's wall seconds (cardHear, cardSpeaker, cardStems, cardClips). */
+  timings?: Record<string, number>;
   signal?: AbortSignal;
+}
+
+/** The clips heard back, when the input says so (hearClips), each measure's time noted. */
+async function hearing(m: MeasureInput, keys: string[]): Promise<Map<string, Heard>> {
+  const h = m.hearing;
+  if (h && "skipped" in h) return new Map(keys.map((k) => [k, { skipped: h.skipped }]));
+  if (h) await h.after.catch(() => {});
+  m.signal?.throwIfAborted();
+  const t = performance.now();
+  const heard = await hearClips({
+    ...{ registry: m.registry, language: m.language, clipDir: m.clipDir, workDir: m.workDir },
+    ...{ keys, signal: m.signal },
+  });
+  if (m.timings) m.timings.cardHear = since(t);
+  return heard;
 }
 
 /** What the stems say under one line, or why they are not looked at. */
@@ -111,27 +134,37 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
     const s = m.synth[i];
     return s ? [{ seg, s }] : [];
   });
-  const hearing = hearClips({
-    ...{ registry: m.registry, language: m.language, clipDir: m.clipDir, workDir: m.workDir },
-    ...{ keys: dubbed.map((d) => d.s.key), signal: m.signal },
-  });
+  const heardBack = hearing(
+    m,
+    dubbed.map((d) => d.s.key),
+  );
+  // awaited at the end; a failure before then must not be an unhandled rejection
+  heardBack.catch(() => {});
   const needStems = dubbed.some(({ seg }) => !originalVoiceUnlessKept(m, seg));
+  let t = performance.now();
   const speakers = m.original
     ? await speakerFindings(m.original.video, m.segments, new Set(dubbed.map((d) => d.seg.index)), {
         nameOf: m.original.nameOf,
         signal: m.signal,
       })
     : null;
+  if (m.timings) m.timings.cardSpeaker = since(t);
+  t = performance.now();
   const windows = needStems && m.stems ? await stemWindows(m.stems, m.workDir, m.signal) : null;
+  let stemsMs = performance.now() - t;
   try {
+    t = performance.now();
     const out: Omit<LineMeasures, "heard">[] = [];
     for (const { seg, s } of dubbed) {
       const pcm = parseWav(await readFile(join(m.clipDir, `${s.key}.wav`)));
       const clip = toMono(pcm);
       let originalVoice = originalVoiceUnlessKept(m, seg);
       let music = musicUnlessKept(m, seg);
-      if (!originalVoice && windows)
+      if (!originalVoice && windows) {
+        const s = performance.now();
         ({ originalVoice, music } = await stemFindings(windows, seg, m.segments));
+        stemsMs += performance.now() - s;
+      }
       out.push({
         index: seg.index,
         clipping: checkClipping(pcm.data),
@@ -142,7 +175,11 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
         speaker: speakers?.get(seg.index) ?? NO_ORIGINAL,
       });
     }
-    const heard = await hearing;
+    if (m.timings) {
+      m.timings.cardStems = Math.round(stemsMs) / 1000;
+      m.timings.cardClips = Math.round(since(t) * 1000 - stemsMs) / 1000;
+    }
+    const heard = await heardBack;
     return out.map((o, i) => ({ ...o, heard: heard.get(dubbed[i]!.s.key) ?? { skipped: "Not heard." } }));
   } finally {
     await windows?.close();

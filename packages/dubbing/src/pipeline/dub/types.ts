@@ -56,6 +56,15 @@ export interface DubOptions extends CommonOptions {
    * translation record), or false to run none.
    */
   checks?: TextContext | false;
+  /**
+   * When the card hears every dubbed line back (speech recognition, its slowest check): "beside" the mix
+   * and the encode (default: the whole dub ends soonest), "after-video" (the MP4 and subtitles are
+   * written first, the report when the hearing ends), or not at all: `{ skipped }` gives the reason each
+   * line's intelligibility finding shows.
+   */
+  hearBack?: "beside" | "after-video" | { skipped: string };
+  /** Called once the MP4 and its subtitles are written, before the report (the card may still be checking). */
+  onVideo?: (files: { mp4: string; srt: string | null; vtt: string | null }) => void;
 }
 
 export interface SegmentReport {
