@@ -124,6 +124,9 @@ async function separateWithFallback(
   throw new DubError("no_engine", "no separation engine is available");
 }
 
+/** Where separateStems' progress stands when the decode and the engine end (the FLAC encodes follow). */
+export const SHARES = { decode: 0.1, engine: 0.9 };
+
 /**
  * Separates the first audio stream of `video` into `dir` (created by the caller) with the registry's
  * separation engine (`prefer` first). `speech`: where the voice is known to be (ms). Throws the
@@ -145,10 +148,14 @@ export async function separateStems(
   const channels = Math.min(2, Math.max(1, opts.channels));
   const pcmFile = join(dir, "original.f32");
   const created = [pcmFile];
+  // every step reports (an hour's decode or FLAC encode is tens of seconds): decode, engine, FLAC
+  const span = (from: number, to: number) => (f: number) =>
+    opts.onProgress?.(from + (to - from) * Math.max(0, Math.min(1, f)));
   try {
     await runFfmpeg(decodeAudioArgs(video, pcmFile, MIX_RATE, channels), {
       durationMs: opts.durationMs,
       signal: opts.signal,
+      onProgress: span(0, SHARES.decode),
     });
     throwIfAborted(opts.signal);
     const t = performance.now();
@@ -160,7 +167,7 @@ export async function separateStems(
       workDir: dir,
       speech: opts.speech,
       signal: opts.signal,
-      onProgress: opts.onProgress,
+      onProgress: span(SHARES.decode, SHARES.engine),
     });
     const seconds = Math.round(performance.now() - t) / 1000;
     const used = process.cpuUsage(cpu);
@@ -168,11 +175,17 @@ export async function separateStems(
     created.push(r.background, r.voice);
     const background = join(dir, STEM_FILES.background);
     const voice = join(dir, STEM_FILES.voice);
+    const encoded = [0, 0];
+    const flac = (i: number) => (f: number) => {
+      encoded[i] = f;
+      span(SHARES.engine, 1)((encoded[0]! + encoded[1]!) / 2);
+    };
+    const encode = { durationMs: opts.durationMs, signal: opts.signal };
     await Promise.all([
       runFfmpeg(rawToFlacArgs(r.background, MIX_RATE, channels, background, MIX_RATE, channels), {
-        signal: opts.signal,
+        ...{ ...encode, onProgress: flac(0) },
       }),
-      runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { signal: opts.signal }),
+      runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { ...encode, onProgress: flac(1) }),
     ]);
     const info: StemsInfo = {
       engine: engine.id,
