@@ -42,7 +42,7 @@ export async function upload(
   cookie: string,
   file: string | null,
   title: string | null,
-  fields: Record<string, string> = {},
+  fields: Record<string, string | File> = {},
 ) {
   const form = new FormData();
   if (title !== null) form.set("title", title);
@@ -121,13 +121,16 @@ export async function waitForStatus(
   }
 }
 
-/** Uploads a video (201) and waits until its transcript is ready; answers the project. */
+/**
+ * Uploads a video (201) with the form's other `fields` (a File for a subtitles file) and waits until its
+ * transcript is ready; answers the project.
+ */
 export async function uploadReady(
   baseUrl: string,
   cookie: string,
   file: string,
   title: string,
-  fields: Record<string, string> = {},
+  fields: Record<string, string | File> = {},
 ) {
   const res = await upload(baseUrl, cookie, file, title, fields);
   expect(res.status, JSON.stringify(res.body)).toBe(201);

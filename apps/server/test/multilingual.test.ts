@@ -7,7 +7,7 @@ import { makeDialogue, wordErrorRate } from "@dubbing/dubbing/testing/dialogue.t
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, upload, uploadReady, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-multilingual-");
 const spanish = [
@@ -49,10 +49,8 @@ describe.each(PIPELINE_MODES)("a video in Spanish (%s)", (mode) => {
   });
 
   it("uploaded as Spanish, opens with its Spanish transcript", async () => {
-    const created = await upload(ts.baseUrl, cookie, spanishVideo, "Spanish", { language: "es" });
-    expect(created.status).toBe(201);
-    const ready = await waitForStatus(ts.baseUrl, cookie, created.body._id, ["ready", "failed"]);
-    expect(ready).toMatchObject({ status: "ready", language: "es", statusMessage: null });
+    const ready = await uploadReady(ts.baseUrl, cookie, spanishVideo, "Spanish", { language: "es" });
+    expect(ready).toMatchObject({ language: "es", statusMessage: null });
     expect(ready.transcript.length).toBeGreaterThan(0);
     expect(wordErrorRate(said, heard(ready.transcript))).toBeLessThan(0.35);
   });

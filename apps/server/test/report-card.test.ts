@@ -1,12 +1,11 @@
 // The dub's report card through the API: a real dub (offline engines) of a translation with a line left
 // in English; the card in the dub's answer, in GET translations and in the signed dub.completed webhook;
 // "reviewed, keep it" kept until the line's text changes; bad review requests refused.
-import { readFile } from "node:fs/promises";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo, tempFolder } from "./fixtures.ts";
 import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, eventually, startAndWait, waitForStatus } from "./http.ts";
+import { api, eventually, startAndWait, uploadReady } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
 import { startReceiver } from "./receiver.ts";
 
@@ -52,17 +51,8 @@ describe.each(PIPELINE_MODES)("the dub's report card (%s)", (mode) => {
       events: ["dub.completed"],
     });
     secret = hook.body.secret;
-    const form = new FormData();
-    form.set("title", "Report card");
-    form.set("subtitles", new Blob([SRT]), "dialogue.srt");
-    form.set("video", new Blob([await readFile(video)]), "clip.mp4");
-    const res = await fetch(`${ts.baseUrl}/api/video/process`, {
-      method: "POST",
-      body: form,
-      headers: { cookie },
-    });
-    id = ((await res.json()) as { _id: string })._id;
-    expect((await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"])).status).toBe("ready");
+    const subtitles = new File([SRT], "dialogue.srt");
+    id = (await uploadReady(ts.baseUrl, cookie, video, "Report card", { subtitles }))._id;
   });
   afterAll(async () => {
     answers.stop();

@@ -4,12 +4,11 @@
 // the translation and the original transcript) and dubs it again. The 20-line dialogue of short turns
 // ("Me too, let us." given to the wrong speaker) is e2e/app-speaker-fix.spec.ts's, through the editor:
 // its two dubs of 20 lines here too were 71 CPU-s (the check's margin on both dialogues: ENGINES.md).
-import { readFile } from "node:fs/promises";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadReady, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("speaker-fix-");
 /** "You are welcome, have a good evening." (slt's), given to awb's speaker. */
@@ -41,17 +40,8 @@ describe.each(PIPELINE_MODES)("the card's speaker check and its fix (%s)", (mode
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    const form = new FormData();
-    form.set("title", "Turns");
-    form.set("subtitles", new Blob([srt]), "turns.srt");
-    form.set("video", new Blob([await readFile(video)]), "turns.mp4");
-    const res = await fetch(`${ts.baseUrl}/api/video/process`, {
-      method: "POST",
-      body: form,
-      headers: { cookie },
-    });
-    id = ((await res.json()) as { _id: string })._id;
-    expect((await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"])).status).toBe("ready");
+    const subtitles = new File([srt], "turns.srt");
+    id = (await uploadReady(ts.baseUrl, cookie, video, "Turns", { subtitles }))._id;
   });
   afterAll(async () => {
     await ts?.close();

@@ -13,7 +13,7 @@ import { MALE_PITCH_HZ } from "@dubbing/dubbing/voices/gender.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "./fixtures.ts";
 import { PIPELINE_MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, uploadReady } from "./http.ts";
 
 const tmp = tempFolder("voices-by-gender-");
 const RATE = 16_000;
@@ -76,11 +76,8 @@ describe.each(PIPELINE_MODES)("a man's voice for the man, a woman's for the woma
   });
 
   it("in Spanish, French and German, with the music kept under the lines", async () => {
-    const res = await upload(ts.baseUrl, cookie, video, "A man and a woman", { speakers: "2" });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body._id as string;
-    const project = await waitForStatus(ts.baseUrl, cookie, id, ["ready", "failed"]);
-    expect(project.status, project.statusMessage).toBe("ready");
+    const project = await uploadReady(ts.baseUrl, cookie, video, "A man and a woman", { speakers: "2" });
+    const id = project._id as string;
     const speakers = project.speakers as {
       id: string;
       selectedVoice: string;
