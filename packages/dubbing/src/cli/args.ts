@@ -99,7 +99,7 @@ Options:
   -b, --background M    keep (default: the music and effects separated from the original voice and
                         kept at full level), duck (the whole original lowered under the dub) or remove
   -c, --card MODE       full (default): every check of the report card, each line also heard back by
-                        speech recognition after the video is written (about a tenth of the video's
+                        speech recognition after the video is written (about an eighth of the video's
                         length on two cores); quick: every check but hearing the lines back, the card
                         says so on each line`,
     run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
