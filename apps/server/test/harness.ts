@@ -8,6 +8,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { type Config, loadConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
 import { type RunningServer, startServer } from "../src/server.ts";
 
 export type Mode = "embedded" | "scale-out";
@@ -62,6 +63,15 @@ let pgliteTemplate: Promise<Buffer> | undefined;
 export async function migratedPglite(): Promise<Blob> {
   pgliteTemplate ??= readFile(inject("pgliteTemplate"));
   return new Blob([new Uint8Array(await pgliteTemplate)]);
+}
+
+/** A new migrated database of `mode`, opened by the server's client: in memory, or a fresh PostgreSQL one. */
+export async function openTestDatabase(mode: Mode): Promise<Database> {
+  return openDatabase(
+    mode === "embedded"
+      ? { memory: true, loadDataDir: await migratedPglite() }
+      : { url: await freshPostgresDatabase({ migrated: true }) },
+  );
 }
 
 export async function freshBucket(): Promise<string> {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { MODES, openTestDatabase } from "../../test/harness.ts";
+import type { Database } from "../db/client.ts";
 import { ApiKeyService } from "./api-keys.ts";
 import { SessionCache, startSessionCache } from "./session-cache.ts";
 import { createSession, findOrCreateUser, type SessionUser } from "./sessions.ts";
@@ -80,11 +80,7 @@ describe.each(MODES)("the session cache on a real database (%s)", (mode) => {
   });
 
   it("forgets a session the moment any statement ends it, whoever runs it", async () => {
-    database = await openDatabase(
-      mode === "embedded"
-        ? { memory: true, loadDataDir: await migratedPglite() }
-        : { url: await freshPostgresDatabase({ migrated: true }) },
-    );
+    database = await openTestDatabase(mode);
     const started = await startSessionCache(database);
     stop = started.stop;
     const user = await findOrCreateUser(database.db, "cached@example.com");
@@ -98,11 +94,7 @@ describe.each(MODES)("the session cache on a real database (%s)", (mode) => {
   });
 
   it("forgets an API key the moment it is revoked or made to expire, but not when it is only used", async () => {
-    database = await openDatabase(
-      mode === "embedded"
-        ? { memory: true, loadDataDir: await migratedPglite() }
-        : { url: await freshPostgresDatabase({ migrated: true }) },
-    );
+    database = await openTestDatabase(mode);
     const started = await startSessionCache(database);
     stop = started.stop;
     const user = await findOrCreateUser(database.db, "keyed@example.com");

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
+import { MODES, openTestDatabase } from "../../test/harness.ts";
 import { findOrCreateUser } from "../auth/sessions.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { projects } from "../db/schema.ts";
 import { VideoRepository } from "../projects/repository.ts";
 import { startProjectReads } from "./read-cache.ts";
@@ -33,11 +33,7 @@ describe.each(MODES)("project reads (%s)", (mode) => {
   });
 
   async function setUp() {
-    database = await openDatabase(
-      mode === "embedded"
-        ? { memory: true, loadDataDir: await migratedPglite() }
-        : { url: await freshPostgresDatabase({ migrated: true }) },
-    );
+    database = await openTestDatabase(mode);
     const { repo, reads: counted } = countingRepo(database.db);
     const started = await startProjectReads(database, repo);
     stop = started.stop;

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgresDatabase, MODES, migratedPglite } from "../../test/harness.ts";
+import { MODES, openTestDatabase } from "../../test/harness.ts";
 import { findOrCreateUser } from "../auth/sessions.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { projects, workspaceMembers, workspaces } from "../db/schema.ts";
 import { locateInWorkspace, type Resource } from "./access.ts";
 import { startWorkspaceRoles } from "./role-cache.ts";
@@ -17,11 +17,7 @@ describe.each(MODES)("workspace roles (%s)", (mode) => {
 
   /** An owner's shared workspace with a viewer in it and a project; the database reads counted. */
   async function setUp() {
-    database = await openDatabase(
-      mode === "embedded"
-        ? { memory: true, loadDataDir: await migratedPglite() }
-        : { url: await freshPostgresDatabase({ migrated: true }) },
-    );
+    database = await openTestDatabase(mode);
     const db = database.db;
     let reads = 0;
     const started = await startWorkspaceRoles(database, (resource: Resource, id: string, userId: string) => {
