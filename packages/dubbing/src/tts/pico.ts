@@ -9,7 +9,7 @@ import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { canRun, runProcess } from "../util/proc.ts";
-import { shiftPitch } from "./shift.ts";
+import { shiftPitch, shiftPitchMany } from "./shift.ts";
 
 /** The pico2wave binary when no other is configured. */
 export const PICO = "pico2wave";
@@ -122,23 +122,43 @@ export function createPicoEngine(opts: { binary?: string } = {}): TtsEngine {
     },
     voices: picoVoices,
     async synthesize(req: SynthesisRequest): Promise<Clip> {
-      if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
-      const voice = picoVoices(req.language).find((v) => v.id === req.voice);
-      if (!voice) throw new DubError("no_engine", `Pico has no voice "${req.voice}" for ${req.language}`);
-      const locale = voice.id.replace(MALE_SUFFIX, "");
-      // a folder of its own: pico2wave writes its file by name, and a shared temp folder is anyone's
-      const dir = await mkdtemp(join(tmpdir(), "dub-pico-"));
-      try {
-        const out = join(dir, "out.wav");
-        await runProcess(pico, picoArgs(locale, req.text, req.rate ?? 1, out), { signal: req.signal });
-        const pcm = parseWav(await readFile(out));
-        const clip = { samples: toMono(pcm), sampleRate: pcm.sampleRate };
-        // awaited inside the try: a shift that fails (an abort) while `finally` removes the folder would
-        // otherwise be a rejection nobody handles yet
-        return voice.gender === "Male" ? await shiftPitch(clip, MALE_SHIFT_ST, req.signal, "shifted") : clip;
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const { clip, male } = await speak(pico, req);
+      return male ? await shiftPitch(clip, MALE_SHIFT_ST, req.signal, "shifted") : clip;
+    },
+    /** One pico2wave run a line (it speaks one text a run), the male voice's lines lowered in one shift. */
+    async synthesizeMany(reqs: SynthesisRequest[]): Promise<Clip[]> {
+      const said: Awaited<ReturnType<typeof speak>>[] = [];
+      for (const r of reqs) said.push(await speak(pico, r));
+      const male = said.flatMap((s, i) => (s.male ? [i] : []));
+      const lowered = await shiftPitchMany(
+        male.map((i) => said[i]!.clip),
+        MALE_SHIFT_ST,
+        reqs[0]?.signal,
+        "shifted",
+      );
+      const clips = said.map((s) => s.clip);
+      male.forEach((i, k) => {
+        clips[i] = lowered[k]!;
+      });
+      return clips;
     },
   };
+}
+
+/** One line as pico2wave says it in the voice's locale, and whether the voice is a lowered (male) one. */
+async function speak(pico: string, req: SynthesisRequest): Promise<{ clip: Clip; male: boolean }> {
+  if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
+  const voice = picoVoices(req.language).find((v) => v.id === req.voice);
+  if (!voice) throw new DubError("no_engine", `Pico has no voice "${req.voice}" for ${req.language}`);
+  const locale = voice.id.replace(MALE_SUFFIX, "");
+  // a folder of its own: pico2wave writes its file by name, and a shared temp folder is anyone's
+  const dir = await mkdtemp(join(tmpdir(), "dub-pico-"));
+  try {
+    const out = join(dir, "out.wav");
+    await runProcess(pico, picoArgs(locale, req.text, req.rate ?? 1, out), { signal: req.signal });
+    const pcm = parseWav(await readFile(out));
+    return { clip: { samples: toMono(pcm), sampleRate: pcm.sampleRate }, male: voice.gender === "Male" };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

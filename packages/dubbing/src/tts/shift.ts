@@ -48,11 +48,12 @@ export async function shiftPitchMany(
   clips: Clip[],
   semitones: number,
   signal?: AbortSignal,
+  formant: Formant = "preserved",
 ): Promise<Clip[]> {
   const first = clips[0];
   if (!first || Math.abs(semitones) < MIN_SHIFT_ST) return clips;
   if (clips.length === 1 || clips.some((c) => c.sampleRate !== first.sampleRate))
-    return Promise.all(clips.map((c) => shiftPitch(c, semitones, signal)));
+    return Promise.all(clips.map((c) => shiftPitch(c, semitones, signal, formant)));
   const gap = Math.round((first.sampleRate * GAP_MS) / 1000);
   const offsets: number[] = [];
   let n = gap;
@@ -64,7 +65,12 @@ export async function shiftPitchMany(
   clips.forEach((c, i) => {
     all.set(c.samples, offsets[i] as number);
   });
-  const shifted = await shiftPitch({ samples: all, sampleRate: first.sampleRate }, semitones, signal);
+  const shifted = await shiftPitch(
+    { samples: all, sampleRate: first.sampleRate },
+    semitones,
+    signal,
+    formant,
+  );
   return clips.map((c, i) => {
     const at = offsets[i] as number;
     const samples = new Float32Array(c.samples.length);
