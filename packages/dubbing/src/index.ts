@@ -113,7 +113,7 @@ export {
   readStems,
   STEM_FILES,
   type Stems,
-  untranscribedSpeech,
+  untranscribedMarks,
 } from "./separate/stems.ts";
 // Pure helpers the server may reuse.
 export {

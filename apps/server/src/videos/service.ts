@@ -16,7 +16,7 @@ import {
   speechInWav,
   toSrt,
   toVtt,
-  untranscribedSpeech,
+  untranscribedMarks,
   verifiedDurationMs,
   voicesByPitch,
   voicesOfAdded,
@@ -335,7 +335,7 @@ export class VideoService {
     return {
       separated: stemsJson !== null,
       engine,
-      stretches: activity ? untranscribedSpeech(activity.regions, transcript) : [],
+      stretches: activity ? untranscribedMarks(activity, transcript) : [],
     };
   }
 

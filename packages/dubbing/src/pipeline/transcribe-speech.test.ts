@@ -7,7 +7,7 @@ import { createPocketsphinxEngine } from "../asr/pocketsphinx.ts";
 import { createLocalDiarizer } from "../diarize/local.ts";
 import { EngineRegistry } from "../engines/registry.ts";
 import { DubError } from "../errors.ts";
-import { readSpeechActivity, untranscribedSpeech } from "../separate/stems.ts";
+import { readSpeechActivity, untranscribedMarks } from "../separate/stems.ts";
 import { tempDir } from "../testing/fixtures.ts";
 import { joinSpeech, speechOverMusic } from "../testing/music.ts";
 import { transcribe } from "./transcribe.ts";
@@ -39,7 +39,11 @@ describe("transcribe when the separation fails", () => {
     expect(heard?.heardOn).toBe("original");
     const total = (heard?.regions ?? []).reduce((a, r) => a + r.end - r.start, 0);
     expect(total).toBeGreaterThan(4000);
+    // and where the voice model heard the reader (the sentence, 1 s after the start), not the music before
+    const voiced = heard?.voiced ?? [];
+    expect(voiced.length).toBeGreaterThan(0);
+    expect(voiced[0]!.start).toBeGreaterThan(800);
     // the user deleted every segment: the speech is marked
-    expect(untranscribedSpeech(heard?.regions ?? [], []).length).toBeGreaterThan(0);
+    expect(untranscribedMarks(heard!, []).length).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -14,6 +14,7 @@ import { probe } from "../media/probe.ts";
 import { runFfmpeg } from "../media/run.ts";
 import { segmentWords, sentenceText, snapToSpeech } from "../segment/segment.ts";
 import { type SpeechActivity, separateStems, writeSpeechActivity } from "../separate/stems.ts";
+import { heardVoice } from "../separate/voice-vad.ts";
 import { defaultVoices } from "../voices/catalog.ts";
 import { genderOfPitch } from "../voices/gender.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
@@ -158,6 +159,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     // recognition listens to the voice stem (the music and effects taken out) when there is one
     let separation: DocMeta["separation"];
     let heardOn: SpeechActivity["heardOn"] = "original";
+    let heardWav = wavFile;
     if (opts.separate ?? true) {
       t = performance.now();
       report("separate", 0);
@@ -170,6 +172,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       if (stem.voice) {
         speech = stem.voice.speech;
         heardOn = "voice";
+        heardWav = stem.voice.wavFile;
         if ((opts.asrOn ?? "original") === "voice") {
           wavFile = stem.voice.wavFile;
           samples = new Float32Array(0); // the original's floats go before the voice's are read
@@ -180,7 +183,11 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       if (speech.length === 0) throw new DubError("no_speech", "no speech found in the separated voice");
     }
     // kept with the project even when the separation failed: speech no segment covers is marked from it
-    if (opts.stemsDir) await writeSpeechActivity(opts.stemsDir, { heardOn, regions: speech });
+    // with where a voice model hears a voice there (music left in the voice stem is no speech)
+    if (opts.stemsDir) {
+      const voiced = await heardVoice(heardWav, { signal: opts.signal });
+      await writeSpeechActivity(opts.stemsDir, { heardOn, regions: speech, ...(voiced && { voiced }) });
+    }
 
     t = performance.now();
     const {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSpeechActivity, rawToFlacArgs, untranscribedSpeech } from "./stems.ts";
+import { parseSpeechActivity, rawToFlacArgs, untranscribedMarks, untranscribedSpeech } from "./stems.ts";
 
 describe("untranscribedSpeech", () => {
   it("gives the voice's speech no segment covers, joined across short gaps, at least a second long", () => {
@@ -19,6 +19,48 @@ describe("untranscribedSpeech", () => {
     expect(untranscribedSpeech([{ start: 0, end: 9000 }], [{ start: 0, end: 4000 }])).toEqual([
       { start: 4000, end: 9000 },
     ]);
+  });
+});
+
+// The regions of bench/pipeline/untranscribed.ts's reader over music 0 dB under them, separated (ms).
+describe("untranscribedMarks", () => {
+  // the energy VAD heard the intro's music, ran on past the last sentence into the outro, and past a
+  // sentence's last word; the voice model heard the reader only, and less of them under the music
+  const regions = [
+    { start: 800, end: 3000 },
+    { start: 5200, end: 11_800 },
+    { start: 13_600, end: 16_800 },
+    { start: 27_500, end: 35_100 },
+  ];
+  const voiced = [
+    { start: 5200, end: 11_900 },
+    { start: 14_100, end: 14_600 },
+    { start: 15_100, end: 16_500 },
+    { start: 27_000, end: 29_900 },
+  ];
+  const segments = [
+    { start: 5200, end: 11_300 },
+    { start: 14_000, end: 16_100 },
+    { start: 27_100, end: 29_600 },
+  ];
+  const heard = { heardOn: "voice" as const, regions, voiced };
+
+  it("marks no music: not the intro, nor the outro after the last word", () => {
+    expect(untranscribedSpeech(regions, segments)).toEqual([
+      { start: 800, end: 3000 },
+      { start: 29_600, end: 35_100 },
+    ]);
+    expect(untranscribedMarks(heard, segments)).toEqual([]);
+  });
+  it("marks a lost sentence whole where the voice model heard a third of it", () => {
+    const lost = [segments[0]!, segments[2]!];
+    expect(untranscribedMarks(heard, lost)).toEqual([{ start: 13_600, end: 16_800 }]);
+  });
+  it("marks what the voice model alone heard no segment cover, and the energy VAD's marks without it", () => {
+    expect(untranscribedMarks(heard, [])).toContainEqual({ start: 5200, end: 11_900 });
+    expect(untranscribedMarks({ heardOn: "voice", regions }, segments)).toEqual(
+      untranscribedSpeech(regions, segments),
+    );
   });
 });
 

@@ -26,7 +26,13 @@ export const STEM_FILES = {
  */
 export interface SpeechActivity {
   heardOn: "voice" | "original";
+  /** The energy VAD's (a ducked dub keeps the original out of these). */
   regions: Region[];
+  /**
+   * Where a voice model (Silero VAD, separate/voice-vad.ts) heard a voice on the same audio: absent when it
+   * could not run, and in speech.json written before it existed.
+   */
+  voiced?: Region[];
 }
 
 /** stems.json: what made the stems. */
@@ -249,6 +255,35 @@ export function untranscribedSpeech(voice: Region[], segments: Region[], minMs =
     else joined.push({ ...r });
   }
   return joined.filter((r) => r.end - r.start >= minMs);
+}
+
+/** The share of an energy VAD's stretch the voice model must hear a voice in for it to be marked. */
+export const VOICED_SHARE = 0.3;
+
+const overlapMs = (a: Region, b: Region) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+
+/**
+ * Pure: the "Untranscribed speech" marks: where speech was heard that no segment covers (untranscribedSpeech),
+ * only where the voice model heard a voice when it ran: its own stretches, and the energy VAD's in which it
+ * heard one for at least VOICED_SHARE of their length (it hears less of a voice under loud music, 0 dB: a
+ * lost sentence stays marked whole). Music left in a voice stem, before, between and after the sentences,
+ * is not marked (#60 item 6; bench/pipeline/untranscribed.ts).
+ */
+export function untranscribedMarks(activity: SpeechActivity, segments: Region[]): Region[] {
+  const heard = untranscribedSpeech(activity.regions, segments);
+  const voiced = activity.voiced;
+  if (!voiced) return heard;
+  const confirmed = heard.filter(
+    (s) => voiced.reduce((a, v) => a + overlapMs(s, v), 0) >= VOICED_SHARE * (s.end - s.start),
+  );
+  const all = [...untranscribedSpeech(voiced, segments), ...confirmed].sort((a, b) => a.start - b.start);
+  const merged: Region[] = [];
+  for (const r of all) {
+    const last = merged.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  return merged;
 }
 
 /** The stems stored in `dir`, or null when it holds none (no stems.json). */

@@ -94,16 +94,26 @@ export function speechOverMusic(
   return { video, speech, music: musicStem, frames };
 }
 
-/** A mono 16 kHz WAV of `parts` (WAV files) with `gapMs` of silence before, between and after them. */
-export function joinSpeech(out: string, parts: string[], gapMs: number): { start: number; end: number }[] {
+/**
+ * A mono 16 kHz WAV of `parts` (WAV files) with `gapMs` of silence between them, and `edgeMs` (gapMs
+ * unless given) before the first and after the last (music over it is an intro and an outro).
+ */
+export function joinSpeech(
+  out: string,
+  parts: string[],
+  gapMs: number,
+  edgeMs = gapMs,
+): { start: number; end: number }[] {
   const rate = 16_000;
   const chunks: Float32Array[] = [];
   const regions: { start: number; end: number }[] = [];
   const gap = new Float32Array(Math.round((gapMs * rate) / 1000));
+  const edge = new Float32Array(Math.round((edgeMs * rate) / 1000));
   let t = 0;
-  for (const p of parts) {
-    chunks.push(gap);
-    t += gap.length;
+  for (const [i, p] of parts.entries()) {
+    const before = i === 0 ? edge : gap;
+    chunks.push(before);
+    t += before.length;
     const buf = execFileSync("ffmpeg", [
       ...["-hide_banner", "-loglevel", "error", "-i", p, "-f", "f32le", "-ac", "1", "-ar", String(rate), "-"],
     ]);
@@ -112,8 +122,8 @@ export function joinSpeech(out: string, parts: string[], gapMs: number): { start
     chunks.push(x);
     t += x.length;
   }
-  chunks.push(gap);
-  const all = new Float32Array(t + gap.length);
+  chunks.push(edge);
+  const all = new Float32Array(t + edge.length);
   let o = 0;
   for (const c of chunks) {
     all.set(c, o);
