@@ -192,7 +192,12 @@ describe.each(PIPELINE_MODES)("my voices (%s)", (mode) => {
         style: { match: true },
       })),
     );
-    const project = await ready(cookie, "Full");
+    // a project whose transcript came as subtitles (nothing to recognise): its speaker is all the cap needs
+    const subtitles = new File(["1\n00:00:00,600 --> 00:00:03,000\nAna: Good morning.\n"], "full.srt");
+    const project = (await uploadReady(ts.baseUrl, cookie, dialogue, "Full", { subtitles })) as {
+      _id: string;
+      speakers: Speaker[];
+    };
     const res = await api(ts.baseUrl, cookie, "POST", "/api/voices/mine", {
       projectId: project._id,
       speakerId: project.speakers[0]!.id,
