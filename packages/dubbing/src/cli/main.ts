@@ -68,20 +68,21 @@ async function writeJson(file: string, v: unknown): Promise<void> {
 }
 
 /**
- * The render's report card as the command line asks: the video is written first, then (full card) the
- * lines are heard back while stderr says so; a quick card hears none and says so on every line.
+ * The render's report card as the command line asks: the video is written first and stderr says so, then
+ * the card's checks run (the full card hears every line back; a quick one hears none and says so on each).
  */
-function cardOptions(card: CardMode): Pick<DubOptions, "hearBack" | "onVideo"> {
+function cardOptions(card: CardMode): Pick<DubOptions, "cardAfterVideo" | "hearBack" | "onVideo"> {
   const started = performance.now();
   return {
-    hearBack: card === "full" ? "after-video" : { skipped: QUICK_CARD },
+    cardAfterVideo: true,
+    ...(card === "quick" && { hearBack: { skipped: QUICK_CARD } }),
     onVideo: (files) => {
       if (err.isTTY) err.write("\n");
       const subs = [files.srt, files.vtt].filter((f) => f !== null).map((f) => basename(f));
       err.write(
         `video written in ${((performance.now() - started) / 1000).toFixed(1)} s: ${[files.mp4, ...subs].join(", ")}\n`,
       );
-      if (card === "full") err.write("report card: hearing the lines back…\n");
+      err.write(`report card: checking the lines${card === "full" ? ", hearing them back" : ""}…\n`);
     },
   };
 }

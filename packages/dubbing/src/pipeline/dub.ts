@@ -62,7 +62,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const mixFile = join(work.dir, "mix.f32");
   // stops background work (the parallel decode) on failure or when the caller aborts
   const stop = linkedAbort(signal);
-  const written = gate(); // once the video is written (or the dub ends): hearBack "after-video" waits
+  const written = gate(); // once the video is written (or the dub ends): cardAfterVideo waits for it
   try {
     timings.prepare = since(t);
     // offline voices set to their speakers' pitch and pace, unless turned off for the whole dub;
@@ -123,7 +123,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
             signal: stop.signal,
             backTo: opts.checks?.sourceLanguage ?? doc.meta?.translation?.from,
             backPrefer: doc.meta?.translation?.id,
-            ...hearingOf(opts.hearBack, written.settled),
+            ...cardWhen(opts, written.settled),
             timings,
           });
 
@@ -222,32 +222,36 @@ function gate(): { settled: Promise<void>; open: () => void } {
   return { settled, open };
 }
 
-/** Pure: when the card's hearing runs (MeasureInput.hearing) for the dub's option. */
-function hearingOf(hearBack: DubOptions["hearBack"], written: Promise<void>): Pick<MeasureInput, "hearing"> {
-  if (hearBack === "after-video") return { hearing: { after: written } };
-  if (typeof hearBack === "object") return { hearing: { skipped: hearBack.skipped } };
-  return {};
+/** Pure: the checks' options from the dub's: the hearing left out, the start once the video is written. */
+function cardWhen(
+  opts: DubOptions,
+  written: Promise<void>,
+): Pick<MeasureInput, "hearing"> & { after?: Promise<void> } {
+  return { ...(opts.hearBack && { hearing: opts.hearBack }), ...(opts.cardAfterVideo && { after: written }) };
 }
 
-/** The line checks started beside the mix and the encode; their wall time is read once they settle. */
-function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string }) {
+/**
+ * The line checks, started beside the mix and the encode or once `after` settles (the video written);
+ * their wall time is read once they settle.
+ */
+function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string; after?: Promise<void> }) {
   const { registry, segments, language, signal } = input;
-  const t = performance.now();
-  const back = backTranslate({
-    registry,
-    segments,
-    language,
-    signal,
-    to: input.backTo,
-    prefer: input.backPrefer,
-  }).finally(() => {
-    if (input.timings) input.timings.cardBack = since(t);
-  });
-  const started = performance.now();
+  let started = performance.now();
   let wall = 0;
-  const measures = Promise.all([measureLines(input), back]).finally(() => {
-    wall = since(started);
-  });
+  const measures = (input.after ?? Promise.resolve())
+    .then(() => {
+      signal?.throwIfAborted();
+      started = performance.now();
+      const back = backTranslate({
+        ...{ registry, segments, language, signal, to: input.backTo, prefer: input.backPrefer },
+      }).finally(() => {
+        if (input.timings) input.timings.cardBack = since(started);
+      });
+      return Promise.all([measureLines(input), back]);
+    })
+    .finally(() => {
+      wall = since(started);
+    });
   // awaited after the encode; a failure before then must not be an unhandled rejection
   measures.catch(() => {});
   return { measures, wall: () => wall };

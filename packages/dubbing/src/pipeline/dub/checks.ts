@@ -52,11 +52,8 @@ export interface MeasureInput {
   pitchOf: (speaker: string) => number | undefined;
   /** The original video, when it has audio: each line's voice is compared with its speaker's there. */
   original?: { video: string; nameOf: (speaker: string) => string };
-  /**
-   * The hearing back (speech recognition of every clip, the slowest measure): started at once (absent),
-   * once `after` settles (the video written first), or not at all, each line's finding saying why.
-   */
-  hearing?: { after: Promise<unknown> } | { skipped: string };
+  /** The hearing back (speech recognition of every clip, the slowest measure) not done: each line says why. */
+  hearing?: { skipped: string };
   /** Filled with each measure's wall seconds (cardHear, cardSpeaker, cardStems, cardClips). */
   timings?: Record<string, number>;
   signal?: AbortSignal;
@@ -65,9 +62,7 @@ export interface MeasureInput {
 /** The clips heard back, when the input says so (hearClips), each measure's time noted. */
 async function hearing(m: MeasureInput, keys: string[]): Promise<Map<string, Heard>> {
   const h = m.hearing;
-  if (h && "skipped" in h) return new Map(keys.map((k) => [k, { skipped: h.skipped }]));
-  if (h) await h.after.catch(() => {});
-  m.signal?.throwIfAborted();
+  if (h) return new Map(keys.map((k) => [k, { skipped: h.skipped }]));
   const t = performance.now();
   const heard = await hearClips({
     ...{ registry: m.registry, language: m.language, clipDir: m.clipDir, workDir: m.workDir },

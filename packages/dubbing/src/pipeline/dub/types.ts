@@ -57,12 +57,15 @@ export interface DubOptions extends CommonOptions {
    */
   checks?: TextContext | false;
   /**
-   * When the card hears every dubbed line back (speech recognition, its slowest check): "beside" the mix
-   * and the encode (default: the whole dub ends soonest), "after-video" (the MP4 and subtitles are
-   * written first, the report when the hearing ends), or not at all: `{ skipped }` gives the reason each
-   * line's intelligibility finding shows.
+   * The report card's checks start once the MP4 and subtitles are written (the video first; the report
+   * waits for them) instead of beside the mix and the encode (default: the whole dub ends soonest).
    */
-  hearBack?: "beside" | "after-video" | { skipped: string };
+  cardAfterVideo?: boolean;
+  /**
+   * The card does not hear the lines back (speech recognition, its slowest check): the reason each
+   * line's intelligibility finding gives. Absent: every dubbed line is heard back.
+   */
+  hearBack?: { skipped: string };
   /** Called once the MP4 and its subtitles are written, before the report (the card may still be checking). */
   onVideo?: (files: { mp4: string; srt: string | null; vtt: string | null }) => void;
 }
