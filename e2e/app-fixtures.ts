@@ -1,5 +1,8 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { test as base, expect, type Page } from "@playwright/test";
 
 // The magic link and the SDK calls use the server's public URL (http://localhost:PORT), so signed-in
@@ -78,6 +81,45 @@ export async function violations(page: Page): Promise<string[]> {
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
+
+/**
+ * Through the API as the page's signed-in user (the upload and the invitation form have their own browser
+ * tests): a workspace "Agency" with a one-line dialogue ("Client spot") transcribed and translated into
+ * Spanish, and each of `invites` invited to it with their role.
+ */
+export async function translatedInWorkspace(
+  page: Page,
+  invites: { email: string; role: string }[],
+): Promise<{ workspaceId: string; projectId: string }> {
+  const video = makeDialogue(
+    mkdtempSync(path.join(os.tmpdir(), "e2e-workspace-")),
+    DIALOGUE.slice(0, 1),
+  ).video;
+  const workspace = await (await page.request.post("/api/workspaces", { data: { name: "Agency" } })).json();
+  const upload = await page.request.post(`/api/video/process?workspaceId=${workspace.id}`, {
+    multipart: {
+      title: "Client spot",
+      language: "en",
+      video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
+    },
+  });
+  const projectId = (await upload.json())._id as string;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/video/${projectId}`)).json()).status, {
+      timeout: 120_000,
+    })
+    .toBe("ready");
+  const translated = await page.request.post(`/api/video/${projectId}/translate`, {
+    data: { language: "es" },
+    headers: { Prefer: "wait=120" },
+  });
+  expect(translated.status()).toBe(200);
+  for (const invite of invites) {
+    const invited = await page.request.post(`/api/workspaces/${workspace.id}/invites`, { data: invite });
+    expect(invited.status()).toBe(201);
+  }
+  return { workspaceId: workspace.id as string, projectId };
+}
 
 export const test = base.extend({ baseURL: APP_ORIGIN });
 export { expect };

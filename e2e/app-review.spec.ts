@@ -3,15 +3,19 @@
 // comments on a line and cannot approve while that comment is open (the server's rule, said beside the
 // button); the owner finds the comment and resolves it; the reviewer approves, and the owner sees the
 // translation approved by the reviewer.
-import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { APP_ORIGIN, askForLink, expect, invitationPath, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import {
+  APP_ORIGIN,
+  askForLink,
+  expect,
+  invitationPath,
+  signIn,
+  test,
+  translatedInWorkspace,
+  uniqueEmail,
+} from "./app-fixtures.ts";
 
 test("invite a reviewer, send for review, comment on a line, approve, resolve", async ({ page, browser }) => {
   test.setTimeout(4 * 60_000);
-  const video = makeDialogue(mkdtempSync(path.join(os.tmpdir(), "e2e-review-")), DIALOGUE.slice(0, 1)).video;
   await signIn(page, uniqueEmail("owner"));
   const reviewerEmail = uniqueEmail("reviewer");
   const comments = (p: typeof page) => p.getByRole("button", { name: /^Comments on line 1:/ });
@@ -20,32 +24,9 @@ test("invite a reviewer, send for review, comment on a line, approve, resolve", 
   // the set-up goes through the API (the upload and the invitation form have their own browser tests)
   const id =
     await test.step("the owner translates a project of a workspace and invites a reviewer", async () => {
-      const workspace = await (
-        await page.request.post("/api/workspaces", { data: { name: "Agency" } })
-      ).json();
-      await page.evaluate((w) => localStorage.setItem("dubbing.workspace", w), workspace.id);
-      const upload = await page.request.post(`/api/video/process?workspaceId=${workspace.id}`, {
-        multipart: {
-          title: "Client spot",
-          language: "en",
-          video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-        },
-      });
-      const projectId = (await upload.json())._id as string;
-      await expect
-        .poll(async () => (await (await page.request.get(`/api/video/${projectId}`)).json()).status, {
-          timeout: 120_000,
-        })
-        .toBe("ready");
-      const translated = await page.request.post(`/api/video/${projectId}/translate`, {
-        data: { language: "es" },
-        headers: { Prefer: "wait=120" },
-      });
-      expect(translated.status()).toBe(200);
-      const invited = await page.request.post(`/api/workspaces/${workspace.id}/invites`, {
-        data: { email: reviewerEmail, role: "reviewer" },
-      });
-      expect(invited.status()).toBe(201);
+      const invites = [{ email: reviewerEmail, role: "reviewer" }];
+      const { workspaceId, projectId } = await translatedInWorkspace(page, invites);
+      await page.evaluate((w) => localStorage.setItem("dubbing.workspace", w), workspaceId);
       return projectId;
     });
   const editorPath = `/projects/${id}?language=es`;

@@ -2,10 +2,6 @@
 // project. Each is offered only the controls its role may use (the contract's ACTION_ROLES, which the server
 // enforces), and the server agrees: what a role is not offered, it is refused (403) when asked directly.
 // An editor whose role is lowered while they edit is told why their save was refused, and the edit is undone.
-import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
 import {
   APP_ORIGIN,
@@ -14,6 +10,7 @@ import {
   invitationPath,
   signIn,
   test,
+  translatedInWorkspace,
   uniqueEmail,
   violations,
 } from "./app-fixtures.ts";
@@ -45,43 +42,19 @@ test("each role sees the controls it may use in the editor, and the server refus
   browser,
 }) => {
   test.setTimeout(5 * 60_000);
-  const video = makeDialogue(mkdtempSync(path.join(os.tmpdir(), "e2e-roles-")), DIALOGUE.slice(0, 1)).video;
   await signIn(page, uniqueEmail("owner"));
   const emails = Object.fromEntries(MEMBERS.map((r) => [r, uniqueEmail(r)])) as Record<Member, string>;
 
   // the set-up goes through the API (the upload and the invitation form have their own browser tests)
   const { id, workspace } =
     await test.step("the owner translates a project of a workspace and invites each role", async () => {
-      const made = await (await page.request.post("/api/workspaces", { data: { name: "Agency" } })).json();
-      const upload = await page.request.post(`/api/video/process?workspaceId=${made.id}`, {
-        multipart: {
-          title: "Client spot",
-          language: "en",
-          video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-        },
-      });
-      const projectId = (await upload.json())._id as string;
-      await expect
-        .poll(async () => (await (await page.request.get(`/api/video/${projectId}`)).json()).status, {
-          timeout: 120_000,
-        })
-        .toBe("ready");
-      const translated = await page.request.post(`/api/video/${projectId}/translate`, {
-        data: { language: "es" },
-        headers: { Prefer: "wait=120" },
-      });
-      expect(translated.status()).toBe(200);
+      const invites = MEMBERS.map((role) => ({ email: emails[role], role }));
+      const { workspaceId, projectId } = await translatedInWorkspace(page, invites);
       const sent = await page.request.put(`/api/video/${projectId}/translations/es/status`, {
         data: { status: "in_review" },
       });
       expect(sent.status()).toBe(200);
-      for (const role of MEMBERS) {
-        const invited = await page.request.post(`/api/workspaces/${made.id}/invites`, {
-          data: { email: emails[role], role },
-        });
-        expect(invited.status()).toBe(201);
-      }
-      return { id: projectId, workspace: made.id as string };
+      return { id: projectId, workspace: workspaceId };
     });
 
   const pages = {} as Record<Member, Page>;
