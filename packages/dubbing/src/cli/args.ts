@@ -89,8 +89,8 @@ Options:
        [--card full|quick]
 
 Dubs TRANSCRIPT (usually translated) into VIDEO: writes out.mp4 (video stream copied), out.srt and
-out.vtt first ("video written" on stderr), then out.report.json with the report card once its checks
-end. With --work-dir, clips are cached there and a second render re-synthesizes only the segments
+out.vtt first ("video written" on stderr), then checks every line for the report card and writes
+out.report.json. With --work-dir, clips are cached there and a second render re-synthesizes only the segments
 that changed (and hears back only those).
 
 Options:
@@ -99,9 +99,8 @@ Options:
   -b, --background M    keep (default: the music and effects separated from the original voice and
                         kept at full level), duck (the whole original lowered under the dub) or remove
   -c, --card MODE       full (default): every check of the report card, each line also heard back by
-                        speech recognition after the video is written (about an eighth of the video's
-                        length on two cores); quick: every check but hearing the lines back, the card
-                        says so on each line`,
+                        speech recognition (about an eighth of the video's length on two cores);
+                        quick: every check but hearing the lines back, the card says so on each line`,
     run: `Usage: dub run VIDEO --to LANG -o out.mp4 [--language en] [--work-dir DIR] [--background keep|duck|remove]
        [--card full|quick]
 
