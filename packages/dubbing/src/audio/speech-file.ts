@@ -4,6 +4,17 @@ import { type Region, regionsFromLevels } from "./features.ts";
 
 const FRAME_MS = 10;
 
+/** A file's bytes from `start` in 64 KiB pieces of whole 16-bit samples (an odd byte waits for the next piece). */
+async function* int16Chunks(file: string, start: number): AsyncGenerator<Buffer> {
+  let carry: Buffer | null = null;
+  for await (const chunk of createReadStream(file, { start, highWaterMark: 1 << 16 })) {
+    const buf: Buffer = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const whole = buf.length - (buf.length % 2);
+    carry = whole < buf.length ? buf.subarray(whole) : null;
+    yield buf.subarray(0, whole);
+  }
+}
+
 /**
  * Where a 16-bit PCM WAV (e.g. ingest's mono audio) has speech, by the energy VAD, read as a stream: only the
  * 10 ms frame levels are kept (100 numbers a second), never the samples.
@@ -14,15 +25,8 @@ export async function speechInWav(file: string): Promise<Region[]> {
   const levels: number[] = [];
   let sum = 0;
   let count = 0;
-  let carry: Buffer | null = null;
-  for await (const chunk of createReadStream(file, { start: dataOffset, highWaterMark: 1 << 16 })) {
-    let buf = chunk as Buffer;
-    if (carry) {
-      buf = Buffer.concat([carry, buf]);
-      carry = null;
-    }
-    const whole = buf.length - (buf.length % 2);
-    for (let i = 0; i < whole; i += 2) {
+  for await (const buf of int16Chunks(file, dataOffset)) {
+    for (let i = 0; i < buf.length; i += 2) {
       const x = buf.readInt16LE(i) / 32768;
       sum += x * x;
       if (++count === frameSamples) {
@@ -31,7 +35,6 @@ export async function speechInWav(file: string): Promise<Region[]> {
         count = 0;
       }
     }
-    if (whole < buf.length) carry = buf.subarray(whole);
   }
   return regionsFromLevels(Float32Array.from(levels), { frameMs: FRAME_MS });
 }
@@ -48,15 +51,8 @@ export async function readWavMono(file: string): Promise<{ sampleRate: number; s
   let sample = 0;
   let sum = 0;
   let channel = 0;
-  let carry: Buffer | null = null;
-  for await (const chunk of createReadStream(file, { start: dataOffset, highWaterMark: 1 << 16 })) {
-    let buf = chunk as Buffer;
-    if (carry) {
-      buf = Buffer.concat([carry, buf]);
-      carry = null;
-    }
-    const whole = buf.length - (buf.length % 2);
-    for (let i = 0; i < whole && sample < frames; i += 2) {
+  for await (const buf of int16Chunks(file, dataOffset)) {
+    for (let i = 0; i < buf.length && sample < frames; i += 2) {
       sum += buf.readInt16LE(i) / 32768;
       if (++channel === channels) {
         samples[sample++] = channels === 1 ? sum : sum / channels;
@@ -64,7 +60,6 @@ export async function readWavMono(file: string): Promise<{ sampleRate: number; s
         channel = 0;
       }
     }
-    if (whole < buf.length) carry = buf.subarray(whole);
   }
   return { sampleRate, samples: sample === frames ? samples : samples.subarray(0, sample) };
 }
