@@ -1,12 +1,12 @@
 // Automation in the browser: an API key made on the Account page works (and is shown once), and a webhook
 // endpoint added there receives a signed test event that appears in its delivery log.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { Webhook } from "standardwebhooks";
 import { startReceiver } from "../apps/server/test/receiver.ts";
-import { expect, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
+import { expect, readyProject, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
 
 test("create an API key and a webhook endpoint, send a test event, see it in the log", async ({ page }) => {
   test.setTimeout(6 * 60_000);
@@ -61,18 +61,7 @@ test("create an API key and a webhook endpoint, send a test event, see it in the
       const { video } = makeDialogue(dir, [
         { voice: "awb", text: "Good morning and welcome to the program." },
       ]);
-      const res = await page.request.post("/api/video/process", {
-        multipart: {
-          title: "Batch",
-          video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-        },
-      });
-      const id = (await res.json())._id as string;
-      await expect
-        .poll(async () => (await (await page.request.get(`/api/video/${id}`)).json()).status, {
-          timeout: 120_000,
-        })
-        .toBe("ready");
+      const id = await readyProject(page, { title: "Batch", video });
       await page.goto(`/projects/${id}`);
       const panel = page.getByRole("region", { name: "Translate" });
       await panel.getByRole("button", { name: "Spanish", exact: true }).click();

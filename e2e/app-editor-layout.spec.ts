@@ -1,35 +1,19 @@
 // The editor's layout on a desktop (#60): the player stays in view (sticky) while lower lines are edited, and
 // the dub panel (a translation's status, Dub Video, its options) is never covered by it: scrolled past, the
 // panel slides over the player, its top and its buttons the topmost thing where they are.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { expect, signIn, test, uniqueEmail } from "./app-fixtures.ts";
+import { expect, readyProject, signIn, test, translatedToSpanish, uniqueEmail } from "./app-fixtures.ts";
 
 test("on a desktop, the sticky player does not cover the dub panel when scrolled", async ({ page }) => {
   test.setTimeout(3 * 60_000);
   const video = makeDialogue(mkdtempSync(path.join(os.tmpdir(), "e2e-layout-")), DIALOGUE.slice(0, 3)).video;
   await signIn(page, uniqueEmail("layout"));
   // the set-up goes through the API (the upload and the translation have their own browser tests)
-  const upload = await page.request.post("/api/video/process", {
-    multipart: {
-      title: "Layout",
-      language: "en",
-      video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-    },
-  });
-  const id = (await upload.json())._id as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/video/${id}`)).json()).status, {
-      timeout: 120_000,
-    })
-    .toBe("ready");
-  const translated = await page.request.post(`/api/video/${id}/translate`, {
-    data: { language: "es" },
-    headers: { Prefer: "wait=120" },
-  });
-  expect(translated.status()).toBe(200);
+  const id = await readyProject(page, { title: "Layout", video, language: "en" });
+  await translatedToSpanish(page, id);
 
   await page.setViewportSize({ width: 1440, height: 800 });
   await page.goto(`/projects/${id}?language=es`);

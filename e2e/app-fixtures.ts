@@ -83,6 +83,40 @@ export async function violations(page: Page): Promise<string[]> {
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
 
 /**
+ * A project made through the API (the upload has its own browser tests) from `video`, in `workspaceId` when
+ * given, once its transcript is ready; its id.
+ */
+export async function readyProject(
+  page: Page,
+  project: { title: string; video: string; language?: string; workspaceId?: string },
+): Promise<string> {
+  const query = project.workspaceId ? `?workspaceId=${project.workspaceId}` : "";
+  const upload = await page.request.post(`/api/video/process${query}`, {
+    multipart: {
+      title: project.title,
+      ...(project.language && { language: project.language }),
+      video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(project.video) },
+    },
+  });
+  const id = (await upload.json())._id as string;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/video/${id}`)).json()).status, {
+      timeout: 120_000,
+    })
+    .toBe("ready");
+  return id;
+}
+
+/** The project translated into Spanish through the API (the translation has its own browser tests). */
+export async function translatedToSpanish(page: Page, projectId: string): Promise<void> {
+  const translated = await page.request.post(`/api/video/${projectId}/translate`, {
+    data: { language: "es" },
+    headers: { Prefer: "wait=120" },
+  });
+  expect(translated.status()).toBe(200);
+}
+
+/**
  * Through the API as the page's signed-in user (the upload and the invitation form have their own browser
  * tests): a workspace "Agency" with a one-line dialogue ("Client spot") transcribed and translated into
  * Spanish, and each of `invites` invited to it with their role.
@@ -96,29 +130,14 @@ export async function translatedInWorkspace(
     DIALOGUE.slice(0, 1),
   ).video;
   const workspace = await (await page.request.post("/api/workspaces", { data: { name: "Agency" } })).json();
-  const upload = await page.request.post(`/api/video/process?workspaceId=${workspace.id}`, {
-    multipart: {
-      title: "Client spot",
-      language: "en",
-      video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-    },
-  });
-  const projectId = (await upload.json())._id as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/video/${projectId}`)).json()).status, {
-      timeout: 120_000,
-    })
-    .toBe("ready");
-  const translated = await page.request.post(`/api/video/${projectId}/translate`, {
-    data: { language: "es" },
-    headers: { Prefer: "wait=120" },
-  });
-  expect(translated.status()).toBe(200);
+  const workspaceId = workspace.id as string;
+  const projectId = await readyProject(page, { title: "Client spot", video, language: "en", workspaceId });
+  await translatedToSpanish(page, projectId);
   for (const invite of invites) {
-    const invited = await page.request.post(`/api/workspaces/${workspace.id}/invites`, { data: invite });
+    const invited = await page.request.post(`/api/workspaces/${workspaceId}/invites`, { data: invite });
     expect(invited.status()).toBe(201);
   }
-  return { workspaceId: workspace.id as string, projectId };
+  return { workspaceId, projectId };
 }
 
 export const test = base.extend({ baseURL: APP_ORIGIN });
