@@ -8,6 +8,17 @@ export interface Region {
   end: number;
 }
 
+/** Pure: regions sorted by start, those that overlap or touch made one. */
+export function mergeRegions(regions: Region[]): Region[] {
+  const out: Region[] = [];
+  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
 /** RMS level (dBFS) of consecutive frames of `frameMs`. */
 function frameLevels(samples: Float32Array, sampleRate: number, frameMs = 10): Float32Array {
   const frame = Math.max(1, Math.round((sampleRate * frameMs) / 1000));

@@ -4,7 +4,7 @@
 // "keep" dub; stored with the project and reused by every dub after it.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Region } from "../audio/features.ts";
+import { mergeRegions, type Region } from "../audio/features.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
 import type { SeparationEngine, SeparationInput, SeparationResult } from "../engines/types.ts";
 import { DubError, throwIfAborted } from "../errors.ts";
@@ -189,7 +189,8 @@ export async function separateStems(
     const encode = { durationMs: opts.durationMs, signal: opts.signal };
     await Promise.all([
       runFfmpeg(rawToFlacArgs(r.background, MIX_RATE, channels, background, MIX_RATE, channels), {
-        ...{ ...encode, onProgress: flac(0) },
+        ...encode,
+        onProgress: flac(0),
       }),
       runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { ...encode, onProgress: flac(1) }),
     ]);
@@ -276,14 +277,7 @@ export function untranscribedMarks(activity: SpeechActivity, segments: Region[])
   const confirmed = heard.filter(
     (s) => voiced.reduce((a, v) => a + overlapMs(s, v), 0) >= VOICED_SHARE * (s.end - s.start),
   );
-  const all = [...untranscribedSpeech(voiced, segments), ...confirmed].sort((a, b) => a.start - b.start);
-  const merged: Region[] = [];
-  for (const r of all) {
-    const last = merged.at(-1);
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
-    else merged.push({ ...r });
-  }
-  return merged;
+  return mergeRegions([...untranscribedSpeech(voiced, segments), ...confirmed]);
 }
 
 /** The stems stored in `dir`, or null when it holds none (no stems.json). */

@@ -3,6 +3,7 @@
 // most, decoded by ffmpeg: the video is never read into memory).
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { mergeRegions } from "../../audio/features.ts";
 import { longestFirst, type Prosody, speakerMeasure } from "../../audio/prosody.ts";
 import { type Speaker, styleTarget, type TranscriptDoc } from "../../doc.ts";
 import { inputArgs, type ProbedFile } from "../../media/input.ts";
@@ -18,17 +19,6 @@ const SR = 16_000;
  * tiny cues still makes one ffmpeg expression of bounded length (under the 128 KiB an argument may hold).
  */
 export const MAX_REGIONS = 400;
-
-/** Pure: regions sorted by start, those that overlap or touch made one. */
-export function mergeRegions(regions: { start: number; end: number }[]): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
-    const last = out.at(-1);
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
-    else out.push({ ...r });
-  }
-  return out;
-}
 
 /**
  * Pure: an ffmpeg expression true inside any of `terms`, as a balanced sum: ffmpeg refuses a chain of

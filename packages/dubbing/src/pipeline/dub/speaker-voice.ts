@@ -2,12 +2,13 @@
 // lines' regions one after another, a few hundred per run: the video is never read whole), each line's
 // voice described as the diarizer describes it, and each dubbed line's voice compared with every
 // speaker's (checks/speaker.ts).
+import { mergeRegions } from "../../audio/features.ts";
 import { checkSpeaker } from "../../checks/speaker.ts";
 import type { Finding } from "../../checks/types.ts";
 import { regionStats, type Stats, speakerFits } from "../../diarize/local.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import { ffmpegSamples } from "../../media/run.ts";
-import { MAX_REGIONS, mergeRegions, regionAudioArgs } from "./follow-speakers.ts";
+import { MAX_REGIONS, regionAudioArgs } from "./follow-speakers.ts";
 
 const SR = 16_000;
 
