@@ -157,9 +157,9 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
       let originalVoice = originalVoiceUnlessKept(m, seg);
       let music = musicUnlessKept(m, seg);
       if (!originalVoice && windows) {
-        const s = performance.now();
+        const read = performance.now();
         ({ originalVoice, music } = await stemFindings(windows, seg, m.segments));
-        stemsMs += performance.now() - s;
+        stemsMs += performance.now() - read;
       }
       out.push({
         index: seg.index,
