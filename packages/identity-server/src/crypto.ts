@@ -68,7 +68,15 @@ export function isPkceChallenge(value: string): boolean {
 /** One of OWASP's scrypt settings (N=2^15, r=8, p=3): 32 MiB per hash, the cost of N=2^17, r=8, p=1. */
 const SCRYPT = { N: 32768, r: 8, p: 3, keylen: 32 } as const;
 
-function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number) {
+/** scrypt's cost and output length: the stored hash's own, or SCRYPT for a new one. */
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  keylen: number;
+}
+
+function scryptAsync(password: string, salt: Buffer, { N, r, p, keylen }: ScryptParams) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize("NFKC"), salt, keylen, { N, r, p, maxmem: 128 * N * r * p * 2 }, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -78,7 +86,7 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  const key = await scryptAsync(password, salt, SCRYPT);
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
@@ -86,7 +94,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltB64, keyB64] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, "base64url");
-  const key = await scryptAsync(password, Buffer.from(saltB64, "base64url"), +n, +r, +p, expected.length);
+  const key = await scryptAsync(password, Buffer.from(saltB64, "base64url"), {
+    N: +n,
+    r: +r,
+    p: +p,
+    keylen: expected.length,
+  });
   return timingSafeEqual(key, expected);
 }
 

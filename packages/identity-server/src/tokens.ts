@@ -64,12 +64,16 @@ function checkPkce(row: Pick<TokenRow, "codeChallenge">, codeVerifier: string | 
  * Finds a live token of `kind`, checks PKCE, then marks it used atomically (a second use, even a
  * concurrent one, fails). `notFound` is the error for unknown, used or expired tokens.
  */
+export interface TokenToConsume {
+  kind: TokenKind;
+  token: string;
+  notFound: ConstructorParameters<typeof IdentityError>[0];
+  codeVerifier?: string;
+}
+
 export async function consumeToken(
   ctx: Ctx,
-  kind: TokenKind,
-  token: string,
-  notFound: ConstructorParameters<typeof IdentityError>[0],
-  codeVerifier?: string,
+  { kind, token, notFound, codeVerifier }: TokenToConsume,
 ): Promise<TokenRow> {
   const now = ctx.now();
   const [row] = await ctx.db

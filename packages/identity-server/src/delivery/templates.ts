@@ -8,13 +8,15 @@ function escapeHtml(s: string): string {
   );
 }
 
-function layout(
-  t: Pick<Strings, "ignore" | "pasteLink">,
-  product: string,
-  heading: string,
-  paragraphs: string[],
-  button?: { label: string; url: string },
-) {
+/** What an email's HTML shows: the product's name, a heading, paragraphs and maybe one button. */
+interface Layout {
+  product: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+}
+
+function layout(t: Pick<Strings, "ignore" | "pasteLink">, { product, heading, paragraphs, button }: Layout) {
   const p = paragraphs
     .map((t) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#333">${escapeHtml(t)}</p>`)
     .join("");
@@ -149,14 +151,22 @@ const STRINGS: Record<EmailLocale, Strings> = {
   },
 };
 
-export function magicLinkEmail(
-  to: string,
-  product: string,
-  url: string,
-  minutes: number,
-  signup: boolean,
-  locale?: string,
-): MailMessage {
+/** Who a sign-in email goes to, from which product, in which language, valid how long. */
+export interface EmailTo {
+  to: string;
+  product: string;
+  minutes: number;
+  locale?: string;
+}
+
+export function magicLinkEmail({
+  to,
+  product,
+  url,
+  minutes,
+  signup,
+  locale,
+}: EmailTo & { url: string; signup: boolean }): MailMessage {
   const t = STRINGS[emailLocale(locale)];
   const heading = signup ? t.signUp(product) : t.signIn(product);
   const label = signup ? t.signUpLabel : t.signInLabel;
@@ -165,24 +175,18 @@ export function magicLinkEmail(
     to,
     subject: heading,
     text: `${heading}\n\n${label}: ${url}\n\n${line}\n\n${t.ignore}\n`,
-    html: layout(t, product, heading, [t.click(label), line], { label, url }),
+    html: layout(t, { product, heading, paragraphs: [t.click(label), line], button: { label, url } }),
   };
 }
 
-export function otpEmail(
-  to: string,
-  product: string,
-  code: string,
-  minutes: number,
-  locale?: string,
-): MailMessage {
+export function otpEmail({ to, product, code, minutes, locale }: EmailTo & { code: string }): MailMessage {
   const t = STRINGS[emailLocale(locale)];
   const heading = t.passcode(product);
   return {
     to,
     subject: t.passcodeSubject(code, product),
     text: `${heading}: ${code}\n\n${t.expires(minutes)}\n`,
-    html: layout(t, product, heading, [t.enter(code), t.expires(minutes)]),
+    html: layout(t, { product, heading, paragraphs: [t.enter(code), t.expires(minutes)] }),
   };
 }
 
@@ -190,14 +194,14 @@ export function otpSms(product: string, code: string, minutes: number): string {
   return `${code} is your ${product} passcode. It expires in ${minutes} minutes. Never share it.`;
 }
 
-export function passwordResetEmail(
-  to: string,
-  product: string,
-  resetUrl: string,
-  minutes: number,
-  loginUrl?: string,
-  locale?: string,
-): MailMessage {
+export function passwordResetEmail({
+  to,
+  product,
+  resetUrl,
+  minutes,
+  loginUrl,
+  locale,
+}: EmailTo & { resetUrl: string; loginUrl?: string }): MailMessage {
   const t = STRINGS[emailLocale(locale)];
   const heading = t.reset(product);
   const line = t.once(minutes);
@@ -208,7 +212,7 @@ export function passwordResetEmail(
     to,
     subject: heading,
     text: `${heading}\n\n${t.resetLabel}: ${resetUrl}\n\n${line}${login}\n\n${t.ignore}\n`,
-    html: layout(t, product, heading, paragraphs, { label: t.resetLabel, url: resetUrl }),
+    html: layout(t, { product, heading, paragraphs, button: { label: t.resetLabel, url: resetUrl } }),
   };
 }
 
@@ -216,13 +220,14 @@ export function passwordResetEmail(
  * An operator's own HTML for an email (Ctx.emailTemplates): the first of `ids` with a template, in the
  * email's language if there is one (`id.es`), else the plain id; its {{placeholders}} filled, escaped.
  */
-export function withOwnHtml(
-  message: MailMessage,
-  templates: Record<string, string>,
-  ids: (string | undefined)[],
-  locale: string | undefined,
-  vars: Record<string, string | number>,
-): MailMessage {
+export interface OwnHtml {
+  templates: Record<string, string>;
+  ids: (string | undefined)[];
+  locale: string | undefined;
+  vars: Record<string, string | number>;
+}
+
+export function withOwnHtml(message: MailMessage, { templates, ids, locale, vars }: OwnHtml): MailMessage {
   const lang = emailLocale(locale);
   // Ids and placeholders come from the request and the template: only own entries count, never a
   // built-in property such as `constructor` or `toString`.

@@ -143,8 +143,12 @@ export function installJsonParser(app: FastifyInstance): void {
 
 type Envelope = "sdk" | "backend";
 
-/** Sends `data` as `{data: {...data, request_id, status_code}, request_id, status_code}` (SDK) or flat (backend). */
-export function send(reply: FastifyReply, kind: Envelope, rid: string, data: object, status = 200) {
+/**
+ * Sends `data` with 200 as `{data: {...data, request_id, status_code}, request_id, status_code}` (SDK) or
+ * flat (backend). Errors go through errorPayload.
+ */
+export function send(reply: FastifyReply, kind: Envelope, rid: string, data: object) {
+  const status = 200;
   const inner = { ...data, request_id: rid, status_code: status };
   return reply
     .code(status)

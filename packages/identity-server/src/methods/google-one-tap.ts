@@ -69,7 +69,11 @@ export async function oneTapSubmit(call: Call, body: z.infer<typeof oneTapSubmit
   } catch {
     throw new IdentityError("oauth_flow_failed", "The Google credential could not be verified.");
   }
-  const row = await consumeToken(ctx, "one_tap_nonce", String(claims.nonce), "oauth_flow_failed");
+  const row = await consumeToken(ctx, {
+    kind: "one_tap_nonce",
+    token: String(claims.nonce),
+    notFound: "oauth_flow_failed",
+  });
   const st = row.data as { loginUrl: string; signupUrl: string; sdkChallenge: string | null };
   const redirect = await completeSignIn(ctx, call, {
     provider: "google",

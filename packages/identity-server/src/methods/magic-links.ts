@@ -35,15 +35,17 @@ export const magicLinkSendBody = z.object({
 });
 type SendBody = z.infer<typeof magicLinkSendBody>;
 
-async function sendLink(
-  call: Call,
-  body: SendBody,
-  userId: string | null,
-  emailId: string | null,
-  signup: boolean,
-  data?: { pendingEmail: string },
-  background = false,
-) {
+/** Whom a link goes to and how: the user and address (null: send nothing), sign-up or login. */
+interface LinkTo {
+  userId: string | null;
+  emailId: string | null;
+  signup: boolean;
+  data?: { pendingEmail: string };
+  /** Send after answering (the answer must not tell whether the address has an account). */
+  background?: boolean;
+}
+
+async function sendLink(call: Call, body: SendBody, { userId, emailId, signup, data, background }: LinkTo) {
   const { ctx } = call;
   const url = pickRedirect(
     ctx,
@@ -63,11 +65,22 @@ async function sendLink(
   });
   const link = withToken(url, token, "magic_links");
   const message = withOwnHtml(
-    magicLinkEmail(body.email, ctx.project.name, link, minutes, signup, body.locale),
-    ctx.emailTemplates,
-    signup ? [body.signup_template_id, "magic_link_signup"] : [body.login_template_id, "magic_link_login"],
-    body.locale,
-    { url: link, minutes, product: ctx.project.name, email: body.email },
+    magicLinkEmail({
+      to: body.email,
+      product: ctx.project.name,
+      url: link,
+      minutes,
+      signup,
+      locale: body.locale,
+    }),
+    {
+      templates: ctx.emailTemplates,
+      ids: signup
+        ? [body.signup_template_id, "magic_link_signup"]
+        : [body.login_template_id, "magic_link_login"],
+      locale: body.locale,
+      vars: { url: link, minutes, product: ctx.project.name, email: body.email },
+    },
   );
   if (background) sendInBackground(ctx, message);
   else await ctx.mailer.send(message);
@@ -79,7 +92,7 @@ export async function magicLinkLoginOrCreate(call: Call, body: SendBody) {
   const rec = await findOrSignUp(call.ctx, body.email);
   const signup = rec.created || !rec.verified;
   // A refused sign-up: the same answer, and no link (sendLink sends nothing without a user).
-  await sendLink(call, body, rec.refused ? null : rec.userId, rec.emailId, signup);
+  await sendLink(call, body, { userId: rec.refused ? null : rec.userId, emailId: rec.emailId, signup });
   return { user_id: rec.userId, email_id: rec.emailId, user_created: rec.created };
 }
 
@@ -96,17 +109,27 @@ export async function magicLinkSend(call: Call, body: SendBody, secondary: boole
     await requireVerifiedPrimaryEmail(call.ctx, session.userId);
     const existing = await findEmail(call.ctx, body.email);
     if (existing && existing.userId !== session.userId) {
-      await sendLink(call, body, null, null, false); // don't reveal the address belongs to someone else
+      await sendLink(call, body, { userId: null, emailId: null, signup: false }); // don't reveal the address belongs to someone else
       return {};
     }
     // The address joins the user only when the link comes back (see attachVerifiedEmail).
     const emailId = existing?.emailId ?? newId("email", call.ctx.env);
-    await sendLink(call, body, session.userId, emailId, false, { pendingEmail: body.email });
+    await sendLink(call, body, {
+      userId: session.userId,
+      emailId,
+      signup: false,
+      data: { pendingEmail: body.email },
+    });
     return {};
   }
   const rec = await findEmail(call.ctx, body.email);
   pickRedirect(call.ctx, body.login_magic_link_url); // validate even when nothing is sent
-  await sendLink(call, body, rec?.userId ?? null, rec?.emailId ?? null, false, undefined, true);
+  await sendLink(call, body, {
+    userId: rec?.userId ?? null,
+    emailId: rec?.emailId ?? null,
+    signup: false,
+    background: true,
+  });
   return {};
 }
 
@@ -127,7 +150,12 @@ export async function magicLinkAuthenticate(
   await limitAuth(ctx, call.caller);
   let row: Awaited<ReturnType<typeof consumeToken>>;
   try {
-    row = await consumeToken(ctx, "magic_link", body.token, "unable_to_auth_magic_link", body.code_verifier);
+    row = await consumeToken(ctx, {
+      kind: "magic_link",
+      token: body.token,
+      notFound: "unable_to_auth_magic_link",
+      codeVerifier: body.code_verifier,
+    });
   } catch (e) {
     await audit(ctx, call.caller, "sign_in_failed", {
       method: "magic_link",

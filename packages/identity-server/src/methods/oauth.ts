@@ -115,7 +115,11 @@ export async function oauthCallback(
   params: Record<string, string>,
 ): Promise<string> {
   if (!params.state) throw new IdentityError("oauth_flow_failed", "The provider did not return a state.");
-  const row = await consumeToken(ctx, "oauth_state", params.state, "oauth_flow_failed");
+  const row = await consumeToken(ctx, {
+    kind: "oauth_state",
+    token: params.state,
+    notFound: "oauth_flow_failed",
+  });
   const st = row.data as unknown as FlowState;
   if (st.provider !== provider) throw new IdentityError("oauth_flow_failed");
   if (params.error) throw new IdentityError("oauth_flow_failed", `The provider answered: ${params.error}.`);
@@ -272,7 +276,12 @@ export async function oauthAuthenticate(
   await limitAuth(ctx, call.caller);
   let row: Awaited<ReturnType<typeof consumeToken>>;
   try {
-    row = await consumeToken(ctx, "oauth", body.token, "oauth_token_not_found", body.code_verifier);
+    row = await consumeToken(ctx, {
+      kind: "oauth",
+      token: body.token,
+      notFound: "oauth_token_not_found",
+      codeVerifier: body.code_verifier,
+    });
   } catch (e) {
     await audit(ctx, call.caller, "sign_in_failed", {
       method: "oauth",

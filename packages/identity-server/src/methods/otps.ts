@@ -60,13 +60,15 @@ function codeHash(secret: string, tokenId: string, code: string): string {
 }
 
 /** Creates a code for `methodId` (retiring older ones) and returns it. */
-async function issueCode(
-  call: Call,
-  methodId: string,
-  userId: string | null,
-  minutes: number,
-  data: Record<string, unknown> = {},
-): Promise<string> {
+/** Which method a code is for, whose (null: nobody can redeem it), how long it lives, what it carries. */
+interface CodeFor {
+  methodId: string;
+  userId: string | null;
+  minutes: number;
+  data?: Record<string, unknown>;
+}
+
+async function issueCode(call: Call, { methodId, userId, minutes, data = {} }: CodeFor): Promise<string> {
   const { ctx } = call;
   await retireTokens(ctx, "otp", methodId);
   const code = numericCode(OTP_LENGTH);
@@ -84,32 +86,29 @@ async function issueCode(
   return code;
 }
 
+/** An emailed code: to which address, in which language, sent after answering or before. */
+interface EmailCode extends Omit<CodeFor, "minutes" | "data"> {
+  address: string;
+  minutes?: number;
+  data?: { pendingEmail: string };
+  background?: boolean;
+  locale?: string;
+}
+
 async function sendEmailCode(
   call: Call,
-  address: string,
-  methodId: string,
-  userId: string | null,
-  minutes?: number,
-  data?: { pendingEmail: string },
-  background = false,
-  locale?: string,
+  { address, methodId, userId, minutes, data, background, locale }: EmailCode,
 ) {
   const m = minutes ?? call.ctx.settings.otpExpirationMinutes;
-  const code = await issueCode(call, methodId, userId, m, data);
+  const code = await issueCode(call, { methodId, userId, minutes: m, data });
   if (!userId) return;
   const product = call.ctx.project.name;
-  const message = withOwnHtml(
-    otpEmail(address, product, code, m, locale),
-    call.ctx.emailTemplates,
-    ["otp_email"],
+  const message = withOwnHtml(otpEmail({ to: address, product, code, minutes: m, locale }), {
+    templates: call.ctx.emailTemplates,
+    ids: ["otp_email"],
     locale,
-    {
-      code,
-      minutes: m,
-      product,
-      email: address,
-    },
-  );
+    vars: { code, minutes: m, product, email: address },
+  });
   if (background) sendInBackground(call.ctx, message);
   else await call.ctx.mailer.send(message);
 }
@@ -118,16 +117,13 @@ export async function otpEmailLoginOrCreate(call: Call, body: z.infer<typeof otp
   await limitSend(call.ctx, call.caller, body.email);
   const rec = await findOrSignUp(call.ctx, body.email);
   // A refused sign-up: the same answer; the code goes nowhere and nothing could redeem it.
-  await sendEmailCode(
-    call,
-    body.email,
-    rec.emailId,
-    rec.refused ? null : rec.userId,
-    body.expiration_minutes,
-    undefined,
-    false,
-    body.locale,
-  );
+  await sendEmailCode(call, {
+    address: body.email,
+    methodId: rec.emailId,
+    userId: rec.refused ? null : rec.userId,
+    minutes: body.expiration_minutes,
+    locale: body.locale,
+  });
   return { method_id: rec.emailId, email_id: rec.emailId, user_id: rec.userId };
 }
 
@@ -148,8 +144,12 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
     }
     // The address joins the user only when the code comes back (see attachVerifiedEmail).
     const emailId = existing?.emailId ?? newId("email", call.ctx.env);
-    await sendEmailCode(call, body.email, emailId, session.userId, body.expiration_minutes, {
-      pendingEmail: body.email,
+    await sendEmailCode(call, {
+      address: body.email,
+      methodId: emailId,
+      userId: session.userId,
+      minutes: body.expiration_minutes,
+      data: { pendingEmail: body.email },
     });
     return { method_id: emailId, email_id: emailId };
   }
@@ -159,31 +159,29 @@ export async function otpEmailSend(call: Call, body: z.infer<typeof otpEmailBody
     rec?.emailId ??
     stableId("email", call.ctx.env, call.ctx.project.secret, `unknown-email:${normalizeEmail(body.email)}`);
   const userId = rec?.userId ?? null;
-  await sendEmailCode(
-    call,
-    body.email,
+  await sendEmailCode(call, {
+    address: body.email,
     methodId,
     userId,
-    body.expiration_minutes,
-    undefined,
-    true,
-    body.locale,
-  );
+    minutes: body.expiration_minutes,
+    background: true,
+    locale: body.locale,
+  });
   return { method_id: methodId, email_id: methodId };
 }
 
-async function sendPhoneCode(
-  call: Call,
-  phone: string,
-  channel: "sms" | "whatsapp",
-  methodId: string,
-  userId: string | null,
-  minutes?: number,
-) {
+/** A texted code: to which number, by which channel. */
+interface PhoneCode extends Omit<CodeFor, "minutes" | "data"> {
+  phone: string;
+  channel: "sms" | "whatsapp";
+  minutes?: number;
+}
+
+async function sendPhoneCode(call: Call, { phone, channel, methodId, userId, minutes }: PhoneCode) {
   const sms = call.ctx.sms;
   if (!sms) throw new IdentityError("sms_not_configured");
   const m = minutes ?? call.ctx.settings.otpExpirationMinutes;
-  const code = await issueCode(call, methodId, userId, m, { channel });
+  const code = await issueCode(call, { methodId, userId, minutes: m, data: { channel } });
   if (userId) await sms.send({ to: phone, channel, body: otpSms(call.ctx.project.name, code, m) });
 }
 
@@ -196,7 +194,13 @@ export async function otpPhoneLoginOrCreate(
   if (!call.ctx.sms) throw new IdentityError("sms_not_configured");
   await limitSend(call.ctx, call.caller, phone);
   const rec = await findOrCreateByPhone(call.ctx, phone);
-  await sendPhoneCode(call, phone, channel, rec.phoneId, rec.userId, body.expiration_minutes);
+  await sendPhoneCode(call, {
+    phone,
+    channel,
+    methodId: rec.phoneId,
+    userId: rec.userId,
+    minutes: body.expiration_minutes,
+  });
   return { method_id: rec.phoneId, phone_id: rec.phoneId, user_id: rec.userId };
 }
 
@@ -225,11 +229,23 @@ export async function otpPhoneSend(
         .insert(identityPhones)
         .values({ id: phoneId, userId: session.userId, phone, createdAt: call.ctx.now() });
     }
-    await sendPhoneCode(call, phone, channel, phoneId, session.userId, body.expiration_minutes);
+    await sendPhoneCode(call, {
+      phone,
+      channel,
+      methodId: phoneId,
+      userId: session.userId,
+      minutes: body.expiration_minutes,
+    });
     return { method_id: phoneId, phone_id: phoneId };
   }
   const methodId = rec?.phoneId ?? newId("phone-number", call.ctx.env);
-  await sendPhoneCode(call, phone, channel, methodId, rec?.userId ?? null, body.expiration_minutes);
+  await sendPhoneCode(call, {
+    phone,
+    channel,
+    methodId,
+    userId: rec?.userId ?? null,
+    minutes: body.expiration_minutes,
+  });
   return { method_id: methodId, phone_id: methodId };
 }
 

@@ -167,11 +167,20 @@ export async function passwordResetStart(call: Call, body: z.infer<typeof resetS
   const link = withToken(resetUrl, reset.token, "reset_password");
   await ctx.mailer.send(
     withOwnHtml(
-      passwordResetEmail(body.email, ctx.project.name, link, minutes, loginLink, body.locale),
-      ctx.emailTemplates,
-      [body.reset_password_template_id, "reset_password"],
-      body.locale,
-      { url: link, minutes, product: ctx.project.name, email: body.email },
+      passwordResetEmail({
+        to: body.email,
+        product: ctx.project.name,
+        resetUrl: link,
+        minutes,
+        loginUrl: loginLink,
+        locale: body.locale,
+      }),
+      {
+        templates: ctx.emailTemplates,
+        ids: [body.reset_password_template_id, "reset_password"],
+        locale: body.locale,
+        vars: { url: link, minutes, product: ctx.project.name, email: body.email },
+      },
     ),
   );
   return {};
@@ -188,13 +197,12 @@ export async function passwordResetByEmail(call: Call, body: z.infer<typeof rese
   const { ctx } = call;
   await limitAuth(ctx, call.caller);
   await requireStrong(ctx, body.password);
-  const row = await consumeToken(
-    ctx,
-    "password_reset",
-    body.token,
-    "reset_password_token_not_found",
-    body.code_verifier,
-  );
+  const row = await consumeToken(ctx, {
+    kind: "password_reset",
+    token: body.token,
+    notFound: "reset_password_token_not_found",
+    codeVerifier: body.code_verifier,
+  });
   const userId = row.userId!;
   // Verify first: a first verification invalidates an existing password, and this call sets a new one.
   await markEmailVerified(ctx, row.methodId!);
