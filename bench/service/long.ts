@@ -68,10 +68,13 @@ async function settled(log: Seen[], kind: Job["kind"]): Promise<number> {
   }
 }
 
-/** Pure: each stage (a job's message) and how long it showed, and the longest gap between two reports. */
+/**
+ * Pure: each stage (a job's message), how long it showed and its longest gap between two reports (a gap
+ * counts for the stage that showed during it), and the job's longest gap.
+ */
 function stagesOf(log: Seen[], kind: Job["kind"]) {
   const events = log.filter((s) => s.job.kind === kind);
-  const stages: { name: string; seconds: number }[] = [];
+  const stages: { name: string; seconds: number; gap: number }[] = [];
   let gap = 0;
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
@@ -80,8 +83,10 @@ function stagesOf(log: Seen[], kind: Job["kind"]) {
     const name = e.job.message ?? e.job.status;
     const last = stages.at(-1);
     const seconds = next ? (next.t - e.t) / 1000 : 0;
-    if (last?.name === name) last.seconds += seconds;
-    else stages.push({ name, seconds });
+    if (last?.name === name) {
+      last.seconds += seconds;
+      last.gap = Math.max(last.gap, seconds);
+    } else stages.push({ name, seconds, gap: seconds });
   }
   const total = events.length > 1 ? (events.at(-1)!.t - events[0]!.t) / 1000 : 0;
   return { stages, gap: gap / 1000, total };
@@ -148,7 +153,9 @@ async function runLength(minutes: number) {
       const { stages, gap, total } = stagesOf(log, kind);
       gapMax = Math.max(gapMax, gap);
       line(`${kind}`, `${total.toFixed(1)} s (longest gap between reports ${gap.toFixed(1)} s)`);
-      for (const s of stages) if (s.seconds >= 0.05) line(`  ${s.name}`, `${s.seconds.toFixed(1)} s`);
+      for (const s of stages)
+        if (s.seconds >= 0.05)
+          line(`  ${s.name}`, `${s.seconds.toFixed(1)} s (longest gap ${s.gap.toFixed(1)} s)`);
     }
     const whole = (done - t0) / 1000;
     const dubOnly = (done - tDub) / 1000;

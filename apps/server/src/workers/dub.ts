@@ -39,6 +39,7 @@ const STAGES = new Map(
     fit: "Fitting the timing",
     mix: "Mixing the audio",
     encode: "Encoding the video",
+    check: "Checking the dubbed lines",
   }),
 );
 
@@ -140,7 +141,9 @@ export async function runDub(deps: WorkerDeps, job: DubPayload, isLastAttempt: b
       await repo.setMeasured(project.id, result.measured);
       const video =
         job.burnSubtitles && result.srt
-          ? await drawSubtitles(deps, job, row.transcript, result, work, scope.signal, progress)
+          ? await drawSubtitles(deps, job, {
+              ...{ translated: row.transcript, result, work, signal: scope.signal, progress },
+            })
           : result.mp4;
       const audio = path.join(work, "dubbed.m4a");
       await runFfmpeg(audioOnlyArgs(video, audio), { signal: scope.signal });
@@ -230,12 +233,15 @@ export const dubJob = defineJob({ name: "dub", payload: dubPayload, run: runDub 
 async function drawSubtitles(
   deps: WorkerDeps,
   job: DubPayload,
-  translated: { speaker: string; text: string; start: number; end: number }[],
-  result: { mp4: string; srt?: string | null; report: PipelineReport },
-  work: string,
-  signal: AbortSignal,
-  progress: { report: (percent: number, message: string) => void },
+  d: {
+    translated: { speaker: string; text: string; start: number; end: number }[];
+    result: { mp4: string; srt?: string | null; report: PipelineReport };
+    work: string;
+    signal: AbortSignal;
+    progress: { report: (percent: number, message: string) => void };
+  },
 ) {
+  const { translated, result, work, signal, progress } = d;
   progress.report(99, "Drawing the subtitles");
   const video = path.join(work, "subtitled.mp4");
   const ass = path.join(work, "subtitles.ass");

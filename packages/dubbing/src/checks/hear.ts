@@ -55,6 +55,8 @@ export async function hearClips(o: {
   keys: readonly string[];
   workDir: string;
   signal?: AbortSignal;
+  /** The recognition's progress (0..1). */
+  onProgress?: (fraction: number) => void;
 }): Promise<Map<string, Heard>> {
   const heard = new Map<string, Heard>();
   const reason = await hearingUnavailable(o.registry, o.language);
@@ -94,6 +96,7 @@ export async function hearClips(o: {
     const engine = o.registry.get("asr", HEARING_ENGINE)!;
     const r = await engine.transcribe({
       ...{ wavFile, sampleRate: RATE, language: o.language, signal: o.signal },
+      onProgress: o.onProgress,
       speech: spans,
       // a check of a known text: one decoding path is enough (bench/pipeline/hear-back.ts)
       greedy: true,

@@ -46,7 +46,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
   const fit = { ...FIT_DEFAULTS, ...opts.fit };
   const timing = { ...PLAN_DEFAULTS, gapMs: fit.gapMs, ...opts.timing };
   const report = progressReporter(
-    { prepare: 2, separate: 10, tts: 45, fit: 8, mix: 12, encode: 23 },
+    { prepare: 2, separate: 10, tts: 45, fit: 8, mix: 12, encode: 16, check: 7 },
     opts.onProgress,
   );
   const timings: Record<string, number> = {};
@@ -125,6 +125,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
             backPrefer: doc.meta?.translation?.id,
             ...cardWhen(opts, written.settled),
             timings,
+            onProgress: (f) => report("check", f),
           });
 
     t = performance.now();
@@ -153,6 +154,7 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     const cues = line.segments.map((s, i) => ({ ...s, end: Math.max(s.end, placed[i]?.end ?? 0) }));
     const subs = (opts.subtitles ?? true) ? await writeSubtitles(output, cues) : null;
     timings.encode = since(t);
+    report("encode", 1);
     written.open();
     opts.onVideo?.({ mp4: output, srt: subs?.srt ?? null, vtt: subs?.vtt ?? null });
 
@@ -165,16 +167,11 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
       ...{ translation, loudness, encoded, segments: line.segments, synth, fits: line.fits, placed },
       ...{ warnings: prep.warnings, timings },
     });
-    if (checks) {
-      t = performance.now();
-      await attachCard(rep, checks, { language, translation, checks: opts.checks, signal });
-      // what the checks added: the wait after the encode; their own wall time ran beside the mix
-      timings.checks = since(t);
-      timings.checksBeside = Math.round(checks.wall() * 1000) / 1000;
-    }
+    if (checks)
+      await attachCard(rep, checks, { language, translation, checks: opts.checks, signal, timings });
     const reportFile = `${outputBase(output)}.report.json`;
     await writeFile(reportFile, `${JSON.stringify(rep, null, 2)}\n`);
-    report("encode", 1);
+    report("check", 1);
     return {
       ...{ mp4: output, srt: subs?.srt ?? null, vtt: subs?.vtt ?? null, reportFile, report: rep },
       measured: Object.fromEntries(measured),
@@ -213,6 +210,22 @@ function speakersOf(
 type Synthesized = Awaited<ReturnType<typeof synthesizeSegments>>;
 type Timeline = ReturnType<typeof dubTimeline>;
 
+/** Progress kept until release(), then passed on as it comes (the last one kept passed at once). */
+function heldProgress(pass: (fraction: number) => void) {
+  let last: number | null = null;
+  let held = true;
+  return {
+    set: (f: number) => {
+      last = f;
+      if (!held) pass(f);
+    },
+    release: () => {
+      held = false;
+      if (last !== null) pass(last);
+    },
+  };
+}
+
 /** A promise and the function that settles it. */
 function gate(): { settled: Promise<void>; open: () => void } {
   let open = () => {};
@@ -232,32 +245,46 @@ function cardWhen(
 
 /**
  * The line checks, started beside the mix and the encode or once `after` settles (the video written);
- * their wall time is read once they settle.
+ * their wall time is read once they settle, their progress passed on from showProgress().
  */
 function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string; after?: Promise<void> }) {
   const { registry, segments, language, signal } = input;
+  // the line measures three parts in four, the back-translation the fourth; shown once the dub waits
+  let lines = 0;
+  let back = 0;
+  const progress = heldProgress(input.onProgress ?? (() => {}));
+  const told = () => progress.set((lines * 3 + back) / 4);
   let started = performance.now();
   let wall = 0;
   const measures = (input.after ?? Promise.resolve())
     .then(() => {
       signal?.throwIfAborted();
       started = performance.now();
-      const back = backTranslate({
+      const translated = backTranslate({
         ...{ registry, segments, language, signal, to: input.backTo, prefer: input.backPrefer },
       }).finally(() => {
         if (input.timings) input.timings.cardBack = since(started);
+        back = 1;
+        told();
       });
-      return Promise.all([measureLines(input), back]);
+      const onProgress = (f: number) => {
+        lines = f;
+        told();
+      };
+      return Promise.all([measureLines({ ...input, onProgress }), translated]);
     })
     .finally(() => {
       wall = since(started);
     });
   // awaited after the encode; a failure before then must not be an unhandled rejection
   measures.catch(() => {});
-  return { measures, wall: () => wall };
+  return { measures, wall: () => wall, showProgress: progress.release };
 }
 
-/** The report card from the checks' measures; a check that cannot measure costs the card, never the dub. */
+/**
+ * The report card from the checks' measures (their progress shown while the dub waits for them); a check
+ * that cannot measure costs the card, never the dub.
+ */
 async function attachCard(
   rep: DubReport,
   checks: ReturnType<typeof startChecks>,
@@ -266,13 +293,19 @@ async function attachCard(
     translation: DubReport["translation"];
     checks: DubOptions["checks"];
     signal?: AbortSignal;
+    timings: Record<string, number>;
   },
 ) {
+  const t = performance.now();
+  checks.showProgress();
   const measures = await checks.measures.catch((err) => {
     if (c.signal?.aborted) throw err;
     rep.warnings.push(`the lines were not checked: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   });
+  // what the checks added: the wait after the encode; their own wall time ran beside the mix
+  c.timings.checks = since(t);
+  c.timings.checksBeside = Math.round(checks.wall() * 1000) / 1000;
   const tr = c.translation;
   if (measures)
     Object.assign(

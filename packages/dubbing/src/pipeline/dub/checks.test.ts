@@ -51,7 +51,19 @@ describe("a dub's report card", () => {
     };
     const stemsDir = join(tmp.dir, "stems");
     const opts = { workDir, checks, follow: false, stemsDir };
-    const r = await dub(video, doc, { output: join(tmp.dir, "out.mp4"), ...opts });
+    // the card checked once the video is written (as the CLI does): the dub waits for every check, and
+    // says how far they are while it does
+    const seen: { stage: string; fraction: number }[] = [];
+    const r = await dub(video, doc, {
+      ...{ output: join(tmp.dir, "out.mp4"), ...opts, cardAfterVideo: true },
+      onProgress: (p) => seen.push(p),
+    });
+    const checking = seen.filter((p) => p.stage === "check").map((p) => p.fraction);
+    expect(checking.filter((f) => f < 1).length).toBeGreaterThan(1);
+    expect(checking.at(-1)).toBe(1);
+    expect(seen.findLastIndex((p) => p.stage === "encode")).toBeLessThan(
+      seen.findIndex((p) => p.stage === "check"),
+    );
     const lines = r.report.lines ?? [];
     expect(lines.map((l) => l.index)).toEqual([0, 1, 2]);
     const finding = (i: number, check: string) => lines[i]?.checks.find((f) => f.check === check);

@@ -57,16 +57,25 @@ export interface MeasureInput {
   /** Filled with each measure's wall seconds (cardHear, cardSpeaker, cardStems, cardClips). */
   timings?: Record<string, number>;
   signal?: AbortSignal;
+  /**
+   * How far the measures are (0..1): the hearing's recognition, the speaker check and the lines measured,
+   * a third each.
+   */
+  onProgress?: (fraction: number) => void;
 }
 
 /** The clips heard back, when the input says so (hearClips), each measure's time noted. */
-async function hearing(m: MeasureInput, keys: string[]): Promise<Map<string, Heard>> {
+async function hearing(
+  m: MeasureInput,
+  keys: string[],
+  onProgress: (fraction: number) => void,
+): Promise<Map<string, Heard>> {
   const h = m.hearing;
   if (h) return new Map(keys.map((k) => [k, { skipped: h.skipped }]));
   const t = performance.now();
   const heard = await hearClips({
     ...{ registry: m.registry, language: m.language, clipDir: m.clipDir, workDir: m.workDir },
-    ...{ keys, signal: m.signal },
+    ...{ keys, signal: m.signal, onProgress },
   });
   if (m.timings) m.timings.cardHear = since(t);
   return heard;
@@ -129,10 +138,17 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
     const s = m.synth[i];
     return s ? [{ seg, s }] : [];
   });
+  // a third each: the hearing, the speaker check, the lines measured
+  const parts = [0, 0, 0];
+  const part = (i: number, f: number) => {
+    parts[i] = f;
+    m.onProgress?.((parts[0]! + parts[1]! + parts[2]!) / 3);
+  };
   const heardBack = hearing(
     m,
     dubbed.map((d) => d.s.key),
-  );
+    (f) => part(0, f),
+  ).finally(() => part(0, 1));
   // awaited at the end; a failure before then must not be an unhandled rejection
   heardBack.catch(() => {});
   const needStems = dubbed.some(({ seg }) => !originalVoiceUnlessKept(m, seg));
@@ -144,6 +160,7 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
       })
     : null;
   if (m.timings) m.timings.cardSpeaker = since(t);
+  part(1, 1);
   t = performance.now();
   const windows = needStems && m.stems ? await stemWindows(m.stems, m.workDir, m.signal) : null;
   const openMs = performance.now() - t;
@@ -170,7 +187,9 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
         music: music ?? { check: "music", status: "skipped", message: "No stems." },
         speaker: speakers?.get(seg.index) ?? NO_ORIGINAL,
       });
+      part(2, out.length / dubbed.length);
     }
+    part(2, 1);
     if (m.timings) {
       m.timings.cardStems = Math.round(openMs + stemsMs) / 1000;
       m.timings.cardClips = Math.round(since(t) * 1000 - stemsMs) / 1000;

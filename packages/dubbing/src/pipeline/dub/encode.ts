@@ -2,8 +2,9 @@
 // true peak passes the limit (the encoder can overshoot on transients), the mix is lowered (see
 // overshootFix) and encoded again, three attempts at most. The check decodes the AAC into the
 // measurement through a pipe while the mux runs: no decoded file is written and read back.
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pipeline, Transform } from "node:stream";
 import { AAC_DELAY, encodeAac } from "../../media/aac.ts";
 import { decodeAudioArgs, muxArgs } from "../../media/args.ts";
 import { runFfmpeg } from "../../media/run.ts";
@@ -17,6 +18,12 @@ import type { EncodedLoudness, StageProgress } from "./types.ts";
 /** The encoded file's true peak must not pass this (dBTP): −1 with a little margin for rounding. */
 export const MAX_ENCODED_TP = -1.05;
 const SUB = MIX_RATE / 10;
+/** The share of the stage's progress each of the three attempts fills. */
+const ATTEMPT_SPANS = [
+  [0, 0.75],
+  [0.75, 0.9],
+  [0.9, 1],
+] as const;
 
 export interface EncodeInput {
   video: string;
@@ -45,6 +52,8 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
     lowered: [],
   };
   let decodedPeaks: Float32Array | null = null;
+  // the mix's length, for the mux's and the measurement's progress (ffmpeg's out_time against it)
+  const durationMs = ((await stat(mixFile)).size / (4 * channels) / MIX_RATE) * 1000;
   try {
     for (let attempt = 1; attempt <= 3; attempt++) {
       if (attempt > 1) {
@@ -58,10 +67,14 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
         encoded.lowered.push(typeof fix === "number" ? "all" : "around peaks");
         await gainFile(mixFile, channels, MIX_RATE, fix);
       }
+      // an attempt is its encode (first half) and its mux and measurement (second half); the first
+      // attempt, usually the only one, fills most of the stage
+      const [a, b] = ATTEMPT_SPANS[attempt - 1]!;
+      const step = (from: number) => (f: number) => input.onProgress?.(a + (b - a) * (from + f / 2));
       await encodeAac(mixFile, channels, MIX_RATE, aacFile, {
         parts: input.concurrency,
         signal,
-        onProgress: (f) => input.onProgress?.(Math.min(1, (attempt - 1 + f) / 2) * 0.9),
+        onProgress: step(0),
       });
       // the MP4's audio is this AAC stream copied: it is decoded into the measurement while the mux runs
       // (without the encoder's priming samples, which the MP4's edit list hides)
@@ -75,7 +88,10 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
           ),
           { signal },
         ),
-        measureEncoded(aacFile, channels, input.concurrency, signal),
+        measureEncoded(aacFile, channels, {
+          ...{ parts: input.concurrency, signal, durationMs },
+          onProgress: step(0.5),
+        }),
       ]);
       decodedPeaks = m.blockPeaks;
       encoded = {
@@ -92,13 +108,24 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
   return encoded;
 }
 
-/** The AAC decoded (priming left out) straight into the loudness and true-peak measurement. */
-async function measureEncoded(aacFile: string, channels: number, parts: number, signal?: AbortSignal) {
+/**
+ * The AAC decoded (priming left out) straight into the loudness and true-peak measurement; its progress
+ * is the share of the decoded bytes the measurement has read.
+ */
+async function measureEncoded(
+  aacFile: string,
+  channels: number,
+  o: { parts: number; durationMs: number; signal?: AbortSignal; onProgress: StageProgress },
+) {
+  const { parts, signal } = o;
   let m: Awaited<ReturnType<typeof measureStream>> | undefined;
   await runFfmpeg(decodeAudioArgs(aacFile, "pipe:3", MIX_RATE, channels), {
     signal,
     output: async (pcm) => {
-      m = await measureStream(pcm, channels, MIX_RATE, {
+      const bytes = (o.durationMs / 1000) * MIX_RATE * channels * 4;
+      // pipeline: a decode that fails or stops early ends the measurement's read with an error
+      const counted = pipeline(pcm, readProgress(bytes, o.onProgress), () => {});
+      m = await measureStream(counted, channels, MIX_RATE, {
         ...{ block: SUB, peak: true, blockPeaks: true, parts },
         skipFrames: AAC_DELAY,
       });
@@ -106,4 +133,24 @@ async function measureEncoded(aacFile: string, channels: number, parts: number, 
   });
   if (!m) throw new Error("the encoded audio was not measured");
   return m;
+}
+
+/**
+ * A pass-through that reports the share of `total` bytes read so far, each time it grows by a hundredth
+ * at least (100 reports at most).
+ */
+export function readProgress(total: number, onProgress: StageProgress): Transform {
+  let read = 0;
+  let told = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      read += chunk.length;
+      const f = total > 0 ? Math.min(1, read / total) : 0;
+      if (f - told >= 0.01) {
+        told = f;
+        onProgress(f);
+      }
+      done(null, chunk);
+    },
+  });
 }
