@@ -262,7 +262,11 @@ async function signIn(app: FastifyInstance, { config, database, identity }: AppD
   // An operator's DELETE /v1/users/{id} closes the app account too (the account service comes later).
   const closeAccountOf: { run?: (identityUserId: string) => Promise<void> } = {};
   const signUpAllowed = signUpRule(db, { list: config.signUpList, adminEmails: config.adminEmails });
-  await mountIdentity(app, db, config, identity, async (id) => closeAccountOf.run?.(id), signUpAllowed);
+  await mountIdentity(app, db, config, {
+    identity,
+    onUserDelete: async (id) => closeAccountOf.run?.(id),
+    signUpAllowed,
+  });
   const stopMembers = await listenForChanges(database, MEMBERS_REMOVED_CHANNEL, recheckStreams);
   app.addHook("onClose", () => stopMembers());
   authRoutes(app, { db, config, identity, signUpAllowed, onSignOut: (userId) => streams.closeAll(userId) });

@@ -53,7 +53,7 @@ describe("errors from a provider keep their cause", () => {
     const header = signPayload("{not json", "whsec", now);
     let error: unknown;
     try {
-      verifyWebhook("{not json", header, "whsec", now);
+      verifyWebhook("{not json", header, "whsec", { nowSeconds: now });
     } catch (e) {
       error = e;
     }

@@ -121,7 +121,7 @@ export async function startServer(
   instrumentEngines(registry, metrics);
 
   const worker = isWorker
-    ? await startWorkerRole(config, database, boss, storage, registry, cloner, metrics)
+    ? await startWorkerRole(config, database, { boss, storage, registry, cloner, metrics })
     : null;
 
   let app: FastifyInstance | null = null;
@@ -181,14 +181,19 @@ export async function startServer(
  * The worker role: the job handlers with what they need, jobs a crash cut off queued again, and the
  * sweeps of deleted translations' clip caches and of stuck job rows.
  */
+/** What the process made once and every role shares. */
+interface ProcessParts {
+  boss: PgBoss;
+  storage: Storage;
+  registry: EngineRegistry;
+  cloner: VoiceCloner | null;
+  metrics: Metrics;
+}
+
 async function startWorkerRole(
   config: Config,
   database: Database,
-  boss: PgBoss,
-  storage: Storage,
-  registry: EngineRegistry,
-  cloner: VoiceCloner | null,
-  metrics: Metrics,
+  { boss, storage, registry, cloner, metrics }: ProcessParts,
 ) {
   const db = database.db;
   const orphans = await requeueOrphans(database, boss);

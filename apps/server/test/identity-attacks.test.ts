@@ -451,7 +451,7 @@ describe.each(MODES)("account takeover attempts (%s)", (mode) => {
     const cookie = await signInByLink(plain, owner);
     const { id } = (await api(plain.baseUrl, cookie, "GET", "/api/auth/me")).body;
     await new UsageRepository(db).add(id, "dubbed", 600);
-    await takeQuota(db, id, BUILT_IN_PLANS[0]!, "translations");
+    await takeQuota(db, { userId: id, plan: BUILT_IN_PLANS[0]!, kind: "translations" });
     const before = (await api(plain.baseUrl, cookie, "GET", "/api/usage")).body;
     expect(before.usedSeconds).toBe(600);
     expect((await api(plain.baseUrl, cookie, "DELETE", "/api/account", { email: owner })).status).toBe(204);

@@ -108,14 +108,13 @@ export class ApiKeyService {
       ]);
     const secret = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
     return this.#db.transaction(async (tx) => {
-      await boundPerUser(
-        tx,
-        apiKeys,
-        apiKeys.userId,
-        userId,
-        MAX_API_KEYS,
-        `You have ${MAX_API_KEYS} API keys, the most an account can have. Revoke one first.`,
-      );
+      await boundPerUser(tx, {
+        table: apiKeys,
+        owner: apiKeys.userId,
+        userId: userId,
+        max: MAX_API_KEYS,
+        message: `You have ${MAX_API_KEYS} API keys, the most an account can have. Revoke one first.`,
+      });
       const [row] = await tx
         .insert(apiKeys)
         .values({

@@ -120,8 +120,10 @@ export function verifyWebhook(
   rawBody: Buffer | string,
   header: string | string[] | undefined,
   secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+  {
+    nowSeconds = Math.floor(Date.now() / 1000),
+    toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+  }: { nowSeconds?: number; toleranceSeconds?: number } = {},
 ): StripeEvent {
   const bad = (why: string) => new AppError("invalid_signature", `The webhook signature is invalid: ${why}.`);
   const value = Array.isArray(header) ? header.join(",") : header;

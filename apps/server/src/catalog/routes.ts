@@ -83,7 +83,11 @@ export function catalogRoutes(
           await rm(dir, { recursive: true, force: true });
         }
       }
-      return sendStored(request, reply, deps.storage, key, { cacheControl: "public, max-age=86400" });
+      return sendStored(request, reply, {
+        storage: deps.storage,
+        key,
+        cacheControl: "public, max-age=86400",
+      });
     },
   );
 }

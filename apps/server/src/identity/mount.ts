@@ -47,16 +47,21 @@ export function appMailer(db: Db, config: Config): { mailer: Mailer; devMailbox:
   };
 }
 
+/** The provider prepared (prepareIdentity), and what the app answers for it. */
+export interface IdentityMount {
+  identity: Identity;
+  /** An operator deleted an identity user: close its app account. */
+  onUserDelete: (identityUserId: string) => Promise<void>;
+  /** Who may sign up (auth/sign-up-rule.ts): asked wherever the provider would make a user. */
+  signUpAllowed: (email: string | null) => Promise<boolean>;
+}
+
 /** Mounts the identity provider's SDK API (/sdk/v1) and backend API (/v1) on the app. */
 export async function mountIdentity(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  identity: Identity,
-  /** An operator deleted an identity user: close its app account. */
-  onUserDelete: (identityUserId: string) => Promise<void>,
-  /** Who may sign up (auth/sign-up-rule.ts): asked wherever the provider would make a user. */
-  signUpAllowed: (email: string | null) => Promise<boolean>,
+  { identity, onUserDelete, signUpAllowed }: IdentityMount,
 ) {
   await app.register(identityServer, {
     db,

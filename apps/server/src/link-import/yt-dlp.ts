@@ -134,7 +134,11 @@ export async function downloadWithYtDlp(
   try {
     const args = ytDlpArgs(link, outDir, limits.maxBytes);
     const confined = ["-I", CONFINE, proxy.address, program, ...args];
-    const { output, refusal, code } = await run(python, confined, ytDlpConfig(proxy.url), outDir, limits);
+    const { output, refusal, code } = await run(python, confined, {
+      config: ytDlpConfig(proxy.url),
+      outDir,
+      limits,
+    });
     // a refusal fails the download, even when yt-dlp made a file without what was refused
     if (proxy.state.refused) throw new LinkError(proxy.state.refused);
     if (refusal) throw new LinkError(`the link led yt-dlp to ${refusal}, which is not allowed`);
@@ -202,9 +206,7 @@ async function firstBytes(file: string): Promise<string> {
 function run(
   bin: string,
   args: string[],
-  config: string,
-  outDir: string,
-  limits: YtDlpLimits,
+  { config, outDir, limits }: { config: string; outDir: string; limits: YtDlpLimits },
 ): Promise<{ output: string; refusal: string | null; code: number | null }> {
   return new Promise((resolve, reject) => {
     // none of our environment's proxy or Python variables (-I drops PYTHON*; --proxy on stdin names the only proxy)

@@ -25,12 +25,14 @@ export function mediaRoutes(app: FastifyInstance, deps: { storage: Storage; secr
     const key = request.params["*"];
     const { exp, sig, download, u } = request.query;
     if (
-      !verifyMediaSignature(deps.secret, key, exp, sig, Date.now(), download, u) ||
+      !verifyMediaSignature(deps.secret, { key, exp, sig, download, user: u }, Date.now()) ||
       (u !== undefined && !(await stillMember(deps.roles, key, u)))
     ) {
       return reply.code(403).send(errorBody("forbidden", "This media link is invalid or has expired."));
     }
-    return sendStored(request, reply, deps.storage, key, {
+    return sendStored(request, reply, {
+      storage: deps.storage,
+      key,
       cacheControl: "private, max-age=3600",
       download,
     });

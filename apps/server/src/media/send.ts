@@ -6,13 +6,16 @@ import { attachmentDisposition } from "./file-names.ts";
 import { parseRange } from "./range.ts";
 
 /** Sends a stored file with HTTP Range support (206 / 416) and the given cache policy. */
-export async function sendStored(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  storage: Storage,
-  key: string,
-  opts: { cacheControl: string; download?: string },
-) {
+export interface StoredFile {
+  storage: Storage;
+  key: string;
+  cacheControl: string;
+  /** The name the file is saved under (Content-Disposition: attachment); none: shown inline. */
+  download?: string;
+}
+
+export async function sendStored(request: FastifyRequest, reply: FastifyReply, opts: StoredFile) {
+  const { storage, key } = opts;
   const info = await storage.stat(key);
   if (!info) return reply.code(404).send(errorBody("not_found", "This file does not exist."));
   const range = parseRange(request.headers.range, info.size);

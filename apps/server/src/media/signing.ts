@@ -8,32 +8,32 @@ import { sharedSecret } from "../db/settings.ts";
  * as `Invoice-2026.bat`. `user`: the link is for that signed-in user (`u=`, signed too), and GET /media
  * answers it only while they are still a member of the workspace the file belongs to.
  */
-export function signMediaPath(
-  secret: string,
-  key: string,
-  nowMs: number,
-  ttlSeconds: number,
-  download?: string,
-  user?: string,
-): string {
+export function signMediaPath(secret: string, link: MediaLink, nowMs: number, ttlSeconds: number): string {
+  const { key, download, user } = link;
   const exp = Math.floor(nowMs / 1000) + ttlSeconds;
   const name = download === undefined ? "" : `&download=${encodeURIComponent(download)}`;
   const bound = user === undefined ? "" : `&u=${encodeURIComponent(user)}`;
-  return `/media/${key}?exp=${exp}${name}${bound}&sig=${mac(secret, key, exp, download, user)}`;
+  return `/media/${key}?exp=${exp}${name}${bound}&sig=${mac(secret, link, exp)}`;
 }
 
-export function verifyMediaSignature(
-  secret: string,
-  key: string,
-  exp: string | undefined,
-  sig: string | undefined,
-  nowMs: number,
-  download?: string,
-  user?: string,
-): boolean {
+/** What a signature covers: the storage key, the name a download is saved under, the user a link is for. */
+export interface MediaLink {
+  key: string;
+  download?: string;
+  user?: string;
+}
+
+/** A link as it comes back: its parts and the expiry and signature from its query string. */
+export interface SignedMediaLink extends MediaLink {
+  exp: string | undefined;
+  sig: string | undefined;
+}
+
+export function verifyMediaSignature(secret: string, link: SignedMediaLink, nowMs: number): boolean {
+  const { exp, sig } = link;
   if (!exp || !sig || !/^\d+$/.test(exp)) return false;
   if (Number(exp) * 1000 < nowMs) return false;
-  const expected = Buffer.from(mac(secret, key, Number(exp), download, user));
+  const expected = Buffer.from(mac(secret, link, Number(exp)));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -43,13 +43,7 @@ export function verifyMediaSignature(
  * link bound to a user (`u`) is signed under a key of its own, derived from the secret: no unbound link's
  * signature can pass for a bound one's or the reverse, so `u` can be neither removed, added nor changed.
  */
-function mac(
-  secret: string,
-  key: string,
-  exp: number,
-  download: string | undefined,
-  user: string | undefined,
-): string {
+function mac(secret: string, { key, download, user }: MediaLink, exp: number): string {
   const message = download === undefined ? `${key}\n${exp}` : `${key}\n${exp}\n${download}`;
   if (user === undefined) return createHmac("sha256", secret).update(message).digest("base64url");
   return createHmac("sha256", userBoundKey(secret)).update(`${user}\n${message}`).digest("base64url");
@@ -91,7 +85,7 @@ export async function mediaSigner(
     const id = `${ttlSeconds}\n${key}\n${download ?? "\0"}\n${user ?? "\0"}`;
     let url = signed.get(id);
     if (url === undefined) {
-      url = signMediaPath(secret, key, stepEnd, ttlSeconds, download, user);
+      url = signMediaPath(secret, { key, download, user }, stepEnd, ttlSeconds);
       signed.set(id, url);
     }
     return url;

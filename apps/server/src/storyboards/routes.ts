@@ -48,7 +48,9 @@ export function storyboardRoutes(
       );
       if (!wanted) throw new AppError("not_found", "There is no such image.");
       const key = await deps.offline.ensure(wanted.variant, wanted.query);
-      return sendStored(request, reply, deps.offline.storage, key, {
+      return sendStored(request, reply, {
+        storage: deps.offline.storage,
+        key,
         cacheControl: "private, max-age=31536000, immutable",
       });
     },

@@ -141,7 +141,12 @@ export class StoryboardService {
    */
   private async takeImageSearches(workspaceId: string, count: number) {
     const payer = await payerOf(this.repo.db, workspaceId);
-    await takeQuota(this.repo.db, payer, await this.planOf(payer), "imageSearches", count);
+    await takeQuota(this.repo.db, {
+      userId: payer,
+      plan: await this.planOf(payer),
+      kind: "imageSearches",
+      count,
+    });
   }
 
   private async planOf(userId: string): Promise<Plan> {
@@ -186,7 +191,7 @@ export class StoryboardService {
         }),
         claim: async (tx) => {
           if (!(await new StoryboardRepository(tx).claimForGeneration(row.id, takeOver))) return false;
-          await takeQuota(tx, payer, plan, "storyboardVideos");
+          await takeQuota(tx, { userId: payer, plan, kind: "storyboardVideos" });
           return true;
         },
       })) ?? latest;

@@ -94,8 +94,7 @@ export function translationRoutes(
       return service.reviewLine(
         currentUser(request).id,
         id,
-        languageParam(request.params.language),
-        index,
+        { language: languageParam(request.params.language), index },
         reviewed,
       );
     },

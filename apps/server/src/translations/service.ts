@@ -155,7 +155,7 @@ export class TranslationService {
           await new VideoRepository(tx).lockProject(project.id);
           const repo = new TranslationRepository(tx);
           if (!(await repo.startTranslating(project.id, language, userId)).started) return false;
-          await takeQuota(tx, payer, plan, "translations");
+          await takeQuota(tx, { userId: payer, plan, kind: "translations" });
           return true;
         },
       })) ?? (await this.tracker.active(project.id, "translate", language));
@@ -193,8 +193,7 @@ export class TranslationService {
   async reviewLine(
     userId: string,
     projectId: string,
-    language: LanguageCode,
-    index: number,
+    { language, index }: { language: LanguageCode; index: number },
     reviewed: boolean,
   ) {
     const project = await this.videos.requireVisible(userId, projectId);

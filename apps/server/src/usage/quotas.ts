@@ -22,14 +22,15 @@ export function quotaWindow(kind: QuotaKind, at: Date): string {
  * Counts `count` more of `kind` for the user (all or none), or refuses (402, 429 for hourly ones) past the
  * plan's limit.
  */
-export async function takeQuota(
-  db: Db,
-  userId: string,
-  plan: Plan,
-  kind: QuotaKind,
-  count = 1,
-  at = new Date(),
-) {
+export interface QuotaTake {
+  userId: string;
+  plan: Plan;
+  kind: QuotaKind;
+  count?: number;
+  at?: Date;
+}
+
+export async function takeQuota(db: Db, { userId, plan, kind, count = 1, at = new Date() }: QuotaTake) {
   const window = quotaWindow(kind, at);
   const limit = plan.quotas[kind];
   const mine = and(

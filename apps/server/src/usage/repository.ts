@@ -9,6 +9,15 @@ export function monthOf(date: Date): string {
 
 const FIELD = { transcribed: "transcribedSeconds", dubbed: "dubbedSeconds" } as const;
 
+/** Seconds of a kind to take from a user's month, within a limit (null: none). */
+export interface UsageReservation {
+  userId: string;
+  kind: UsageKind;
+  seconds: number;
+  limitSeconds: number | null;
+  month: string;
+}
+
 export class UsageRepository {
   readonly db: Db;
   constructor(db: Db) {
@@ -30,13 +39,7 @@ export class UsageRepository {
    * Takes `seconds` from the user's month if the month's use stays within `limitSeconds` (null: no limit);
    * false when it would not. One conditional UPDATE: concurrent reservations cannot overspend (the row lock orders them).
    */
-  async reserve(
-    userId: string,
-    kind: UsageKind,
-    seconds: number,
-    limitSeconds: number | null,
-    month: string,
-  ) {
+  async reserve({ userId, kind, seconds, limitSeconds, month }: UsageReservation) {
     await this.db.insert(usage).values({ userId, month }).onConflictDoNothing();
     const field = FIELD[kind];
     const rows = await this.db

@@ -32,7 +32,16 @@ export const releaseMinutes: ReleaseCharge = (tx, c) =>
 export async function reserveMinutes(db: Db, r: Reservation, at = new Date()): Promise<string> {
   const month = monthOf(at);
   const usage = new UsageRepository(db);
-  if (await usage.reserve(r.userId, r.kind, r.seconds, r.plan.limitSeconds, month)) return month;
+  if (
+    await usage.reserve({
+      userId: r.userId,
+      kind: r.kind,
+      seconds: r.seconds,
+      limitSeconds: r.plan.limitSeconds,
+      month,
+    })
+  )
+    return month;
   const used = await usage.get(r.userId, month);
   throw planLimitError(checkLimit(r.plan, used.transcribedSeconds + used.dubbedSeconds, r.seconds), r.what);
 }

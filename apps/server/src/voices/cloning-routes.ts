@@ -71,7 +71,7 @@ export function cloningRoutes(
           await rm(dir, { recursive: true, force: true });
         }
       }
-      return sendStored(request, reply, storage, key, { cacheControl: "private, max-age=3600" });
+      return sendStored(request, reply, { storage, key, cacheControl: "private, max-age=3600" });
     },
   );
 }

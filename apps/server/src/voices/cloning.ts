@@ -120,7 +120,12 @@ export class VoiceCloningService {
         `${speaker.name} speaks for ${Math.round(plan.totalMs / 1000)} s in this project; ${cloner.provider} needs at least ${plan.neededMs / 1000} s of their speech to make a voice.`,
         { seconds: Math.round(plan.totalMs / 1000), neededSeconds: plan.neededMs / 1000 },
       );
-    const consent = await this.#recordConsent(userId, project.id, speaker.id, cloner, plan.totalMs);
+    const consent = await this.#recordConsent(cloner, {
+      userId,
+      projectId: project.id,
+      speakerId: speaker.id,
+      sampleMs: plan.totalMs,
+    });
     const dir = await mkdtemp(path.join(this.#tmpDir, "clone-"));
     let voiceId: string;
     try {
@@ -154,7 +159,13 @@ export class VoiceCloningService {
     const value = clonedVoiceValue(cloner.engine, voiceId);
     try {
       return await this.#db.transaction(async (tx) => {
-        await boundPerUser(tx, myVoices, myVoices.workspaceId, project.workspaceId, MAX_MY_VOICES, FULL);
+        await boundPerUser(tx, {
+          table: myVoices,
+          owner: myVoices.workspaceId,
+          userId: project.workspaceId,
+          max: MAX_MY_VOICES,
+          message: FULL,
+        });
         const [row] = await tx
           .insert(myVoices)
           .values({
@@ -191,16 +202,24 @@ export class VoiceCloningService {
 
   /** The consent row, written before anything is sent; bounded per user and one at a time per speaker. */
   async #recordConsent(
-    userId: string,
-    projectId: string,
-    speakerId: string,
     cloner: VoiceCloner,
-    sampleMs: number,
+    {
+      userId,
+      projectId,
+      speakerId,
+      sampleMs,
+    }: { userId: string; projectId: string; speakerId: string; sampleMs: number },
   ): Promise<Consent> {
     const now = Date.now();
     try {
       return await this.#db.transaction(async (tx) => {
-        await boundPerUser(tx, myVoices, myVoices.userId, userId, MAX_MY_VOICES, FULL);
+        await boundPerUser(tx, {
+          table: myVoices,
+          owner: myVoices.userId,
+          userId,
+          max: MAX_MY_VOICES,
+          message: FULL,
+        });
         await tx
           .update(voiceConsents)
           .set({ status: "failed", message: "cut off", finishedAt: new Date() })

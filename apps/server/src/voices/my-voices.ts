@@ -92,14 +92,13 @@ export class MyVoiceService {
         "This speaker speaks with a cloned voice, which is in My voices already.",
       );
     return this.#db.transaction(async (tx) => {
-      await boundPerUser(
-        tx,
-        myVoices,
-        myVoices.workspaceId,
-        workspaceId,
-        MAX_MY_VOICES,
-        `My voices holds at most ${MAX_MY_VOICES} voices: delete one first.`,
-      );
+      await boundPerUser(tx, {
+        table: myVoices,
+        owner: myVoices.workspaceId,
+        userId: workspaceId,
+        max: MAX_MY_VOICES,
+        message: `My voices holds at most ${MAX_MY_VOICES} voices: delete one first.`,
+      });
       const [row] = await tx
         .insert(myVoices)
         .values({

@@ -85,7 +85,7 @@ export async function runWebhookDelivery(deps: DeliveryDeps, job: { endpointId: 
       return;
     }
     await set({ status: "failed", responseCode: result.status, error: result.error });
-    await disable(deps, endpoint.id, endpoint.userId, endpoint.url, result.error);
+    await disable(deps, endpoint, result.error);
   }
 }
 
@@ -105,7 +105,11 @@ export async function sweepDeliveries(db: Db, now: Date): Promise<void> {
 }
 
 /** Retries used up: the endpoint stops receiving events, and its owner gets an email saying why. */
-async function disable(deps: DeliveryDeps, endpointId: string, userId: string, url: string, error: string) {
+async function disable(
+  deps: DeliveryDeps,
+  { id: endpointId, userId, url }: { id: string; userId: string; url: string },
+  error: string,
+) {
   const hours = Math.round(deps.retryDelaysMs.reduce((a, b) => a + b, 0) / 3_600_000);
   const reason = `Disabled after every attempt failed for ${hours} hours (last: ${error}).`;
   const [changed] = await deps.db

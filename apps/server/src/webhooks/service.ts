@@ -84,14 +84,13 @@ export class WebhookService {
   ): Promise<WebhookEndpointWithSecret> {
     await assertPublicTarget(input.url, this.#allowPrivate);
     return this.#db.transaction(async (tx) => {
-      await boundPerUser(
-        tx,
-        webhookEndpoints,
-        webhookEndpoints.workspaceId,
-        workspaceId,
-        MAX_WEBHOOK_ENDPOINTS,
-        `This workspace has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it can have. Delete one first.`,
-      );
+      await boundPerUser(tx, {
+        table: webhookEndpoints,
+        owner: webhookEndpoints.workspaceId,
+        userId: workspaceId,
+        max: MAX_WEBHOOK_ENDPOINTS,
+        message: `This workspace has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it can have. Delete one first.`,
+      });
       const [row] = await tx
         .insert(webhookEndpoints)
         .values({

@@ -30,14 +30,13 @@ export async function workspacesOf(db: Db, userId: string): Promise<Workspace[]>
 /** A shared workspace, owned by its maker. */
 export async function createWorkspace(db: Db, userId: string, name: string): Promise<Workspace> {
   return db.transaction(async (tx) => {
-    await boundPerUser(
-      tx,
-      workspaceMembers,
-      workspaceMembers.userId,
-      userId,
-      MAX_WORKSPACES,
-      `You are in ${MAX_WORKSPACES} workspaces, the most an account can be in to make another. Leave one first.`,
-    );
+    await boundPerUser(tx, {
+      table: workspaceMembers,
+      owner: workspaceMembers.userId,
+      userId: userId,
+      max: MAX_WORKSPACES,
+      message: `You are in ${MAX_WORKSPACES} workspaces, the most an account can be in to make another. Leave one first.`,
+    });
     const [row] = await tx.insert(workspaces).values({ name }).returning();
     await tx.insert(workspaceMembers).values({ workspaceId: row!.id, userId, role: "owner" });
     return present(row!, "owner");

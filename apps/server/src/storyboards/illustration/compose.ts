@@ -39,8 +39,16 @@ export function fitWords(words: readonly string[], width: number, maxSize: numbe
   return { lines: [text.slice(0, 40)], size: 28 };
 }
 
+/** Where and how a drawing goes: from (x, y), `size` pixels (an icon's side, the words' font), in `colour`. */
+interface Placed {
+  x: number;
+  y: number;
+  size: number;
+  colour: string;
+}
+
 /** An icon's drawing at (x, y), `size` pixels square, stroked in `colour`. */
-function icon(nodes: IconNode[], x: number, y: number, size: number, colour: string, opacity = 1): string {
+function icon(nodes: IconNode[], { x, y, size, colour, opacity = 1 }: Placed & { opacity?: number }): string {
   const scale = Math.round((size / 24) * 1000) / 1000;
   const body = nodes
     .map(([tag, attrs]) => {
@@ -58,14 +66,7 @@ function icon(nodes: IconNode[], x: number, y: number, size: number, colour: str
 }
 
 /** The words as SVG text lines from (x, y), anchored start or middle. */
-function words(
-  lines: string[],
-  x: number,
-  y: number,
-  size: number,
-  colour: string,
-  anchor: "start" | "middle",
-) {
+function words(lines: string[], { x, y, size, colour, anchor }: Placed & { anchor: "start" | "middle" }) {
   return lines
     .map(
       (line, i) =>
@@ -102,18 +103,20 @@ export function composeIllustration(variant: number, query: string, set: IconSet
       parts.push(
         `<circle cx="300" cy="360" r="210" fill="none" stroke="${palette.accent}" stroke-width="6"/>`,
       );
-      parts.push(icon(main, 170, 230, 260, palette.ink));
+      parts.push(icon(main, { x: 170, y: 230, size: 260, colour: palette.ink }));
       const t = fitWords(terms, 640, 104);
       const top = 360 - ((t.lines.length - 1) * t.size * 1.12) / 2 + t.size * 0.35;
-      parts.push(words(t.lines, 580, top, t.size, palette.ink, "start"));
+      parts.push(words(t.lines, { x: 580, y: top, size: t.size, colour: palette.ink, anchor: "start" }));
       parts.push(rule(582, top + (t.lines.length - 1) * t.size * 1.12 + 40, palette.accent));
       break;
     }
     case 1: {
       // the icon centred above, the words centred under it
-      parts.push(icon(main, WIDTH / 2 - 120, 70, 240, palette.accent));
+      parts.push(icon(main, { x: WIDTH / 2 - 120, y: 70, size: 240, colour: palette.accent }));
       const t = fitWords(terms, 1080, 112);
-      parts.push(words(t.lines, WIDTH / 2, 420, t.size, palette.ink, "middle"));
+      parts.push(
+        words(t.lines, { x: WIDTH / 2, y: 420, size: t.size, colour: palette.ink, anchor: "middle" }),
+      );
       parts.push(rule(WIDTH / 2 - 60, 390 + t.lines.length * t.size * 1.12, palette.accent));
       break;
     }
@@ -124,7 +127,13 @@ export function composeIllustration(variant: number, query: string, set: IconSet
           for (let col = 0; col < 7; col++) {
             if ((row * 7 + col) % icons.length !== k) continue;
             parts.push(
-              icon(set.nodes[name]!, 40 + col * 180 + (row % 2) * 90, 20 + row * 180, 96, palette.ink, 0.14),
+              icon(set.nodes[name]!, {
+                x: 40 + col * 180 + (row % 2) * 90,
+                y: 20 + row * 180,
+                size: 96,
+                colour: palette.ink,
+                opacity: 0.14,
+              }),
             );
           }
       });
@@ -136,7 +145,15 @@ export function composeIllustration(variant: number, query: string, set: IconSet
       parts.push(
         `<rect x="160" y="${360 - h / 2}" width="12" height="${h}" rx="6" fill="${palette.accent}"/>`,
       );
-      parts.push(words(t.lines, WIDTH / 2, 360 - h / 2 + 40 + t.size * 0.85, t.size, palette.ink, "middle"));
+      parts.push(
+        words(t.lines, {
+          x: WIDTH / 2,
+          y: 360 - h / 2 + 40 + t.size * 0.85,
+          size: t.size,
+          colour: palette.ink,
+          anchor: "middle",
+        }),
+      );
       break;
     }
     default: {
@@ -146,11 +163,11 @@ export function composeIllustration(variant: number, query: string, set: IconSet
         const size = k === 0 ? 220 : 110;
         const y = k === 0 ? 120 : 400;
         const x = k === 0 ? 110 : 70 + (k - 1) * 180;
-        parts.push(icon(set.nodes[name]!, x, y, size, palette.from));
+        parts.push(icon(set.nodes[name]!, { x, y, size, colour: palette.from }));
       });
       const t = fitWords(terms, 720, 100);
       const top = 360 - ((t.lines.length - 1) * t.size * 1.12) / 2 + t.size * 0.35;
-      parts.push(words(t.lines, 500, top, t.size, palette.ink, "start"));
+      parts.push(words(t.lines, { x: 500, y: top, size: t.size, colour: palette.ink, anchor: "start" }));
       parts.push(rule(502, top + (t.lines.length - 1) * t.size * 1.12 + 40, palette.ink));
       break;
     }
