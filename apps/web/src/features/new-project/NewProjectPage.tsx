@@ -61,7 +61,11 @@ export default function NewProjectPage() {
     try {
       if (file) setProgress({ loaded: 0, total: file.size });
       const project = file
-        ? await uploadVideo(file, { ...fields, subtitles }, setProgress, abort.current.signal)
+        ? await uploadVideo(
+            file,
+            { ...fields, subtitles },
+            { onProgress: setProgress, signal: abort.current.signal },
+          )
         : await importLink({ ...fields, url: link });
       await queryClient.invalidateQueries({ queryKey: projectsKey });
       navigate(`/projects/${project._id}`);

@@ -51,9 +51,7 @@ describe("uploadVideo", () => {
     const done = uploadVideo(
       file,
       { title: "My clip", language: "es", speakers: "3" },
-      (p) => seen.push(p.loaded / p.total),
-      undefined,
-      () => xhr as never,
+      { onProgress: (p) => seen.push(p.loaded / p.total), createXhr: () => xhr as never },
     );
     expect(xhr.opened).toEqual(["POST", "/api/video/process"]);
     expect(xhr.withCredentials).toBe(true);
@@ -74,9 +72,7 @@ describe("uploadVideo", () => {
     const failing = uploadVideo(
       new File(["x"], "a.mp4"),
       { title: "t", language: "en" },
-      () => {},
-      undefined,
-      () => xhr as never,
+      { onProgress: () => {}, createXhr: () => xhr as never },
     );
     xhr.status = 415;
     xhr.responseText = JSON.stringify({ error: { code: "unsupported_media_type", message: "Not a video." } });
@@ -88,9 +84,7 @@ describe("uploadVideo", () => {
     const aborted = uploadVideo(
       new File(["x"], "a.mp4"),
       { title: "t", language: "en" },
-      () => {},
-      controller.signal,
-      () => other as never,
+      { onProgress: () => {}, signal: controller.signal, createXhr: () => other as never },
     );
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
@@ -113,9 +107,7 @@ describe("uploadVideo with subtitles", () => {
     void uploadVideo(
       video,
       { title: "T", language: "en", subtitles },
-      () => {},
-      undefined,
-      () => xhr as never,
+      { onProgress: () => {}, createXhr: () => xhr as never },
     );
     expect([...xhr.sent!.keys()]).toEqual(["title", "language", "subtitles", "video"]);
     expect((xhr.sent!.get("subtitles") as File).name).toBe("clip.srt");

@@ -27,6 +27,13 @@ export interface UploadProgress {
   total: number;
 }
 
+/** Who watches an upload: its progress, a cancel, and (in tests) the request it goes by. */
+export interface UploadWatch {
+  onProgress: (p: UploadProgress) => void;
+  signal?: AbortSignal;
+  createXhr?: () => XMLHttpRequest;
+}
+
 /**
  * POST /api/video/process as multipart (`video`, `title`) with XMLHttpRequest, whose upload events give
  * real progress (fetch cannot report upload progress).
@@ -34,9 +41,7 @@ export interface UploadProgress {
 export function uploadVideo(
   file: File,
   fields: { title: string; language: string; speakers?: string; subtitles?: File | null },
-  onProgress: (p: UploadProgress) => void,
-  signal?: AbortSignal,
-  createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
+  { onProgress, signal, createXhr = () => new XMLHttpRequest() }: UploadWatch,
 ): Promise<ProjectDetail> {
   return new Promise((resolve, reject) => {
     const xhr = createXhr();

@@ -99,7 +99,7 @@ export function useSegmentEditing({
     if (focus !== undefined) setFocusIndex(focus);
   };
   const addAfter = (i: number) => {
-    const r = insertAfter(segments, i, defaultSpeaker, durationMs, speech);
+    const r = insertAfter(segments, i, { speaker: defaultSpeaker, durationMs, speech });
     change(r.segments, r.index);
   };
   const playing = segments.findIndex((s) => playerMs >= s.start && playerMs < s.end);
@@ -146,7 +146,7 @@ export function useSegmentEditing({
           type="button"
           className={buttonSecondary}
           onClick={() => {
-            const r = insertAt(segments, playerMs, defaultSpeaker, durationMs, speech);
+            const r = insertAt(segments, playerMs, { speaker: defaultSpeaker, durationMs, speech });
             change(r.segments, r.index);
           }}
         >

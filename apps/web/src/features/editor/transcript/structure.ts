@@ -20,13 +20,18 @@ export function newSlot(from: number, until: number, speech: readonly SpeechRegi
   return { start: from, end: Math.max(from, Math.min(until, from + DEFAULT_MS)) };
 }
 
+/** Where a new segment may go: the speaker it gets when no neighbour has one, the video's end, its speech. */
+export interface NewLineRoom {
+  speaker: string;
+  durationMs: number;
+  speech?: readonly SpeechRegion[];
+}
+
 /** A new segment after `index` (or first, for -1), in the gap before the next one. */
 export function insertAfter(
   segments: readonly Segment[],
   index: number,
-  speaker: string,
-  durationMs: number,
-  speech?: readonly SpeechRegion[],
+  { speaker, durationMs, speech }: NewLineRoom,
 ) {
   const previous = segments[index];
   const next = segments[index + 1];
@@ -42,9 +47,7 @@ export function insertAfter(
 export function insertAt(
   segments: readonly Segment[],
   ms: number,
-  speaker: string,
-  durationMs: number,
-  speech?: readonly SpeechRegion[],
+  { speaker, durationMs, speech }: NewLineRoom,
 ) {
   const index = segments.findIndex((s) => s.start > ms);
   const at = index === -1 ? segments.length : index;
