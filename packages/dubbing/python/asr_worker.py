@@ -4,17 +4,25 @@ One long-lived process per server process (packages/dubbing/src/asr/worker.ts st
 stdin, one JSON object a line; answers on stdout, one a line, each carrying the request's id:
 
   {"id": "1", "op": "transcribe", "file": "a.wav", "model": "/models/tiny.en", "language": "en" | null,
-   "threads": 2, "windowS": 120}                                   (windowS optional)
+   "threads": 2, "windowS": 120, "resume": {...}}             (windowS and resume optional)
       -> {"id": "1", "type": "progress", "fraction": 0.4}            (any number of them)
+      -> {"id": "1", "type": "window", "windows": 1, "fromSample": 1912000, "from": 0,
+          "words": [...], "language": "en" | null, "found": {"language": "en",
+          "languageProbability": 1.0} | null}                         (after each window)
       -> {"id": "1", "type": "result", "language": "en", "languageProbability": 1.0,
           "words": [{"text": "Hello", "start": 120, "end": 480, "confidence": 0.93}, ...],
-          "peakRssMb": 312.5, "model": "/models/tiny.en", "windows": 1}
+          "peakRssMb": 312.5, "model": "/models/tiny.en", "windows": 1, "decoded": 1}
       or {"id": "1", "type": "error", "code": "bad_audio" | "bad_model" | "cancelled" | "failed",
           "message": "..."}
   {"id": "1", "op": "cancel"}      stops job 1 at its next segment (it answers with code "cancelled")
   {"id": "x", "op": "ping"}        -> {"id": "x", "type": "pong", "peakRssMb": ...}
 
-`file` is a 16 kHz mono 16-bit WAV; times are in ms; language null means "detect". The model is loaded
+`file` is a 16 kHz mono 16-bit WAV; times are in ms; language null means "detect". A "window" message
+says where the next window starts (fromSample), the words from index `from` on (the window's, and the
+word before them, which a window's leading punctuation may have extended) and the language state; sent
+back as `resume` (fromSample, windows, words: all of them, language, found), the job goes on from there
+and decodes only the windows after it, with the same cuts and words as an uninterrupted run (`decoded`
+counts the windows decoded by this request). The model is loaded
 once (and again only when another model is asked for). Jobs run one at a time, in order; cancel
 requests are read while a job runs. Silero VAD (shipped inside faster-whisper) skips the stretches
 without speech, so music alone gives no words.
@@ -65,13 +73,16 @@ def quietest_cut(audio, search):
     return start + k * CUT_FRAME + CUT_FRAME // 2
 
 
-def wav_windows(w, window_s=WINDOW_S, search_s=CUT_SEARCH_S):
+def wav_windows(w, window_s=WINDOW_S, search_s=CUT_SEARCH_S, start=0):
     """Yields (offset in samples, float32 samples in [-1, 1]) windows of an open WAV, each at most
-    window_s long and one at a time in memory; every sample is in exactly one window, in order."""
+    window_s long and one at a time in memory; every sample from `start` on is in exactly one window, in
+    order. A window depends only on where it starts, so starting at a window's start gives the same
+    windows from there on as reading from the beginning."""
     size = max(CUT_FRAME, int(window_s * RATE))
     search = min(int(search_s * RATE), size // 2)
     carry = np.zeros(0, dtype=np.float32)
-    offset = 0
+    w.setpos(start)
+    offset = start
     while True:
         want = size - len(carry)
         fresh = np.frombuffer(w.readframes(want), dtype="<i2").astype(np.float32) / 32768.0
@@ -119,17 +130,33 @@ def transcribe(models, job, cancelled):
         w.close()
 
 
+class Found:
+    """What a resumed job had found of the language (as faster-whisper's info says it)."""
+
+    def __init__(self, found):
+        self.language = found["language"]
+        self.language_probability = found["languageProbability"]
+
+
 def transcribe_windows(models, job, cancelled, w):
     total = w.getnframes() / RATE
     model = models.get(job["model"], int(job.get("threads") or 2))
+    resume = job.get("resume") or {}
+    from_sample = min(int(resume.get("fromSample") or 0), w.getnframes())
     # "detect" is decided on the first window with speech; the later ones are decoded in that language
-    language = job.get("language") or None
-    found = None
-    words = []
-    windows = 0
-    for offset, audio in wav_windows(w, float(job.get("windowS") or WINDOW_S)):
+    language = resume.get("language") if resume else (job.get("language") or None)
+    found = Found(resume["found"]) if resume.get("found") else None
+    words = list(resume.get("words") or [])
+    windows = int(resume.get("windows") or 0)
+    resumed = windows
+    rid = job["id"]
+    for offset, audio in wav_windows(w, float(job.get("windowS") or WINDOW_S), start=from_sample):
         start = offset / RATE
         windows += 1
+        if total > 0:
+            # the window's VAD, spectrogram and first 30 s take seconds before its first segment
+            send({"id": rid, "type": "progress", "fraction": min(1.0, start / total)})
+        before = len(words)
         segments, info = model.transcribe(
             audio,
             language=language,
@@ -144,12 +171,30 @@ def transcribe_windows(models, job, cancelled, w):
                 raise JobError("cancelled", "the transcription was cancelled")
             add_words(words, seg.words or [], start)
             if total > 0:
-                send({"id": job["id"], "type": "progress", "fraction": min(1.0, (start + seg.end) / total)})
+                send({"id": rid, "type": "progress", "fraction": min(1.0, (start + seg.end) / total)})
         if found is None or (language is None and info.duration_after_vad > 0):
             found = info
         if language is None and info.duration_after_vad > 0:
             language = info.language
-    return result(job, found, words, windows)
+        send(window_done(rid, offset + len(audio), windows, words, before, language, found))
+    out = result(job, found, words, windows)
+    out["decoded"] = windows - resumed
+    return out
+
+
+def window_done(rid, next_sample, windows, words, before, language, found):
+    """The message after a window: enough to resume after it (the words from the one before its own)."""
+    at = max(0, before - 1)
+    return {
+        "id": rid,
+        "type": "window",
+        "windows": windows,
+        "fromSample": next_sample,
+        "from": at,
+        "words": words[at:],
+        "language": language,
+        "found": {"language": found.language, "languageProbability": round(found.language_probability, 3)},
+    }
 
 
 def add_words(words, heard, start):

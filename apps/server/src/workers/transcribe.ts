@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { DETECT, DubError, transcribe } from "@dubbing/dubbing";
 import { z } from "zod";
@@ -20,6 +21,10 @@ const STAGES = new Map(
 );
 /** Every message a running transcription shows. */
 export const TRANSCRIBE_STAGES = [...STAGES.values(), "Transcribing"];
+
+/** Where a project's transcription keeps its checkpoint (the recognition's finished windows). */
+export const transcribeCheckpointDir = (cacheDir: string, projectId: string) =>
+  path.join(cacheDir, "transcriptions", projectId);
 
 const transcribePayload = z.strictObject({ projectId: z.string(), trackId: z.string() });
 export type TranscribePayload = z.infer<typeof transcribePayload>;
@@ -72,6 +77,8 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       const sourceKey = (await storage.stat(normalized)) ? normalized : project.originalKey;
       const source = await storage.localCopy(sourceKey, work);
       const stemsDir = path.join(work, "stems");
+      // the recognition's words window by window, kept across a restart (a run again resumes after them)
+      const checkpointDir = transcribeCheckpointDir(deps.cacheDir, project.id);
       scope.onCleanup(() => source.release());
       await repo.setState(project.id, {
         status: "transcribing",
@@ -86,6 +93,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
         registry: deps.registry,
         concurrency: 2,
         stemsDir,
+        checkpointDir,
         signal: scope.signal,
         onProgress: ({ stage, fraction }) => {
           progress.report(transcribePercent(fraction), STAGES.get(stage) ?? "Transcribing");
@@ -102,6 +110,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
         transcript: doc.transcript,
       });
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
+      await rm(checkpointDir, { recursive: true, force: true });
       const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
       await tracker.finish(job.trackId, "done", summary);
       await deps.webhooks.emit(project.workspaceId, "project.ready", project.id, {

@@ -5,6 +5,7 @@ import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
 import { CATALOGUE, type ModelEntry } from "../models/catalog.ts";
 import { installedFolder, modelDirs } from "../models/installed.ts";
+import { transcribeResumable } from "./checkpoint.ts";
 import { AsrWorker } from "./worker.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
@@ -115,16 +116,19 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
       const threads = opts.threads ?? 2;
       // one decoding path for a check of a known text; the worker's beam otherwise
       const beamSize = input.greedy ? 1 : 5;
-      const r = await workerFor(python, opts.maxRssMb).transcribe(
-        {
-          file: input.wavFile,
-          model: folderOf(model.id) as string,
-          language: input.detect ? null : whisperLanguage(input.language),
-          threads,
-          beamSize,
-        },
-        { signal: input.signal, onProgress: input.onProgress },
-      );
+      const job = {
+        file: input.wavFile,
+        model: folderOf(model.id) as string,
+        language: input.detect ? null : whisperLanguage(input.language),
+        threads,
+        beamSize,
+      };
+      const worker = workerFor(python, opts.maxRssMb);
+      const callbacks = { signal: input.signal, onProgress: input.onProgress };
+      // with a checkpoint, the windows a run before this one finished are not decoded again
+      const r = input.checkpoint
+        ? await transcribeResumable(worker, job, { ...callbacks, file: input.checkpoint })
+        : await worker.transcribe(job, callbacks);
       input.onProgress?.(1);
       return {
         words: r.words,
@@ -138,6 +142,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
           language: r.language,
           languageProbability: r.languageProbability,
           peakRssMb: r.peakRssMb,
+          ...(r.decoded < r.windows && { resumedWindows: r.windows - r.decoded }),
         },
       };
     },

@@ -23,6 +23,31 @@ export interface WorkerResult {
   peakRssMb: number;
   /** How many windows the file was decoded in. */
   windows: number;
+  /** How many of them this request decoded (the others were resumed from). */
+  decoded: number;
+}
+
+/** Where a job stands after a window (the worker's "window" message), and what it resumes from. */
+export interface WindowState {
+  /** Windows done. */
+  windows: number;
+  /** The next window's first sample. */
+  fromSample: number;
+  /** The decode's language so far (null: still to be detected). */
+  language: string | null;
+  /** The language found so far, as the result gives it. */
+  found: { language: string; languageProbability: number } | null;
+}
+
+/** A window's message: the words from index `from` on replace those the job had (see asr_worker.py). */
+export interface WindowDone extends WindowState {
+  from: number;
+  words: WorkerWord[];
+}
+
+/** What a job resumes from: the state after its last window and every word until then. */
+export interface Resume extends WindowState {
+  words: WorkerWord[];
 }
 
 export interface WorkerJob {
@@ -38,6 +63,15 @@ export interface WorkerJob {
    * quiet moment, so its memory does not grow with the file's length.
    */
   windowS?: number;
+  /** Go on after the windows a previous request of the same job finished. */
+  resume?: Resume;
+}
+
+/** A job's callbacks: its progress and each window's end. */
+export interface RunCallbacks {
+  signal?: AbortSignal;
+  onProgress?: (f: number) => void;
+  onWindow?: (w: WindowDone) => void;
 }
 
 export interface WorkerOptions {
@@ -51,7 +85,7 @@ export interface WorkerOptions {
 
 interface Message {
   id: string | null;
-  type: "progress" | "result" | "error" | "pong";
+  type: "progress" | "window" | "result" | "error" | "pong";
   fraction?: number;
   code?: string;
   message?: string;
@@ -161,10 +195,7 @@ export class AsrWorker {
   }
 
   /** Runs one job when the worker is free. */
-  async transcribe(
-    job: WorkerJob,
-    opts: { signal?: AbortSignal; onProgress?: (f: number) => void } = {},
-  ): Promise<WorkerResult> {
+  async transcribe(job: WorkerJob, opts: RunCallbacks = {}): Promise<WorkerResult> {
     if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
     this.#busy = true;
     try {
@@ -184,10 +215,7 @@ export class AsrWorker {
     }
   }
 
-  #run(
-    job: WorkerJob,
-    opts: { signal?: AbortSignal; onProgress?: (f: number) => void },
-  ): Promise<WorkerResult> {
+  #run(job: WorkerJob, opts: RunCallbacks): Promise<WorkerResult> {
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new DubError("aborted", "speech recognition aborted"));
     const id = String(++this.#next);
@@ -229,6 +257,7 @@ export class AsrWorker {
         id,
         onMessage: (m) => {
           if (m.type === "progress") opts.onProgress?.(m.fraction ?? 0);
+          else if (m.type === "window") opts.onWindow?.(m as unknown as WindowDone);
           else if (m.type === "result") {
             done();
             resolve(m as unknown as WorkerResult);

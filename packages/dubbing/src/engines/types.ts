@@ -63,6 +63,11 @@ export interface AsrInput extends ProgressOptions {
    * check of a known text, not a transcript anyone reads).
    */
   greedy?: boolean;
+  /**
+   * A file where an engine that decodes in windows keeps the words of each finished window, and resumes
+   * from when it is run again on the same audio with the same settings (asr/checkpoint.ts).
+   */
+  checkpoint?: string;
 }
 
 export interface AsrResult {

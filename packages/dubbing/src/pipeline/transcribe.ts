@@ -50,6 +50,11 @@ export interface TranscribeOptions extends CommonOptions {
   separationEngine?: string;
   /** What recognition decodes once separated: the original audio (default) or the voice stem. */
   asrOn?: "original" | "voice";
+  /**
+   * Where the recognition keeps its checkpoint (asr.json: the words of each finished window), so that a
+   * transcription run again on the same audio resumes after them. The caller removes it when done.
+   */
+  checkpointDir?: string;
 }
 
 /**
@@ -205,6 +210,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       speakers: opts.speakers,
       signal: opts.signal,
       onProgress: (f) => report("asr", f),
+      ...(opts.checkpointDir && { checkpoint: join(opts.checkpointDir, "asr.json") }),
     });
     timings.asr = since(t);
     throwIfAborted(opts.signal);
