@@ -195,6 +195,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
     }
 
     t = performance.now();
+    report("asr", 0);
     const {
       words,
       params: asrParams,
