@@ -95,9 +95,14 @@ describe("encodeAac (real ffmpeg)", () => {
   it("gives the same frames as one long encode, and the joins are as clean as the rest", async () => {
     const one = join(dir, "one.aac");
     const two = join(dir, "two.aac");
-    await encodeAac(pcmFile, 2, rate, one);
+    await encodeAac(pcmFile, one, { channels: 2, sampleRate: rate });
     const fractions: number[] = [];
-    await encodeAac(pcmFile, 2, rate, two, { parts: 2, onProgress: (f) => fractions.push(f) });
+    await encodeAac(pcmFile, two, {
+      channels: 2,
+      sampleRate: rate,
+      parts: 2,
+      onProgress: (f) => fractions.push(f),
+    });
     expect(fractions.at(-1)).toBeCloseTo(1, 5);
     const f1 = adtsFrames(await readFile(one));
     const f2 = adtsFrames(await readFile(two));
@@ -119,7 +124,7 @@ describe("encodeAac (real ffmpeg)", () => {
 
   it("stops with ffmpeg's error and leaves no part files", async () => {
     await expect(
-      encodeAac(pcmFile, 2, rate, join(dir, "no-such-dir", "a.aac"), { parts: 2 }),
+      encodeAac(pcmFile, join(dir, "no-such-dir", "a.aac"), { channels: 2, sampleRate: rate, parts: 2 }),
     ).rejects.toMatchObject({
       code: "ffmpeg_failed",
     });

@@ -73,13 +73,18 @@ export function adtsFrames(buf: Uint8Array): Uint8Array[] {
  * from its range of the file. The result is the stream one long encode would give (same frame count,
  * priming frame first, see AAC_DELAY), with frames coded independently on each side of a join.
  */
-export async function encodeAac(
-  pcmFile: string,
-  channels: number,
-  sampleRate: number,
-  output: string,
-  opts: { parts?: number; signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
-): Promise<void> {
+export interface AacEncode {
+  /** The raw file's layout. */
+  channels: number;
+  sampleRate: number;
+  /** Pieces encoded at once (1: one encode). */
+  parts?: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+export async function encodeAac(pcmFile: string, output: string, opts: AacEncode): Promise<void> {
+  const { channels, sampleRate } = opts;
   const frameBytes = channels * 4;
   const samples = Math.floor((await stat(pcmFile)).size / frameBytes);
   const pieces = aacPieces(samples, opts.parts ?? 1, { minSamples: 20 * sampleRate });

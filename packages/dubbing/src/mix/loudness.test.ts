@@ -94,7 +94,7 @@ describe("limit", () => {
     const d = sine(200, 1, 0.2);
     for (let i = 20000; i < 20100; i++) d[i] = 0.95 * Math.sign((d[i] as number) || 1);
     const before = Float32Array.from(d);
-    const reduction = limit(d, 1, SR, -6);
+    const reduction = limit(d, { channels: 1, sampleRate: SR, ceilingDb: -6 });
     expect(reduction).toBeLessThan(-3);
     const ceil = 10 ** (-6 / 20);
     let max = 0;
@@ -105,7 +105,7 @@ describe("limit", () => {
     expect(d[45000]).toBe(before[45000]);
   });
   it("returns 0 when nothing passes the ceiling", () => {
-    expect(limit(sine(200, 1, 0.1), 1, SR, -6)).toBe(0);
+    expect(limit(sine(200, 1, 0.1), { channels: 1, sampleRate: SR, ceilingDb: -6 })).toBe(0);
   });
 });
 
@@ -121,8 +121,8 @@ describe("limiterCurve / applyCurve", () => {
   it("keeps every sample under the ceiling with a gain that never jumps", () => {
     const y = Float32Array.from(d);
     const ceiling = 0.3;
-    const curve = limiterCurve(blockPeaks(y, 2, 63), 63, SR, ceiling);
-    applyCurve(y, 2, curve, 1.5);
+    const curve = limiterCurve(blockPeaks(y, 2, 63), { block: 63, sampleRate: SR, ceiling: ceiling });
+    applyCurve(y, 2, curve, { gain: 1.5 });
     let max = 0;
     let maxStep = 0;
     let prev = Number.NaN;
@@ -142,20 +142,20 @@ describe("limiterCurve / applyCurve", () => {
   });
   it("is undone by the inverse", () => {
     const y = Float32Array.from(d);
-    const curve = limiterCurve(blockPeaks(y, 2, 63), 63, SR, 0.2);
-    applyCurve(y, 2, curve, 2);
-    applyCurve(y, 2, curve, 2, true);
+    const curve = limiterCurve(blockPeaks(y, 2, 63), { block: 63, sampleRate: SR, ceiling: 0.2 });
+    applyCurve(y, 2, curve, { gain: 2 });
+    applyCurve(y, 2, curve, { gain: 2, inverse: true });
     for (let i = 0; i < d.length; i += 97) expect(y[i]).toBeCloseTo(d[i] as number, 5);
   });
   it("gives the same result window by window as at once, windows on block boundaries or not", () => {
-    const curve = limiterCurve(blockPeaks(d, 2, 63), 63, SR, 0.2);
+    const curve = limiterCurve(blockPeaks(d, 2, 63), { block: 63, sampleRate: SR, ceiling: 0.2 });
     const whole = Float32Array.from(d);
-    applyCurve(whole, 2, curve, 1.2);
+    applyCurve(whole, 2, curve, { gain: 1.2 });
     for (const size of [63 * 700, 10_001]) {
       const parts = Float32Array.from(d);
       const frames = d.length / 2;
       for (let w = 0; w < frames; w += size)
-        applyCurve(parts.subarray(2 * w, 2 * Math.min(frames, w + size)), 2, curve, 1.2, false, w);
+        applyCurve(parts.subarray(2 * w, 2 * Math.min(frames, w + size)), 2, curve, { gain: 1.2, offset: w });
       expect(parts).toEqual(whole);
     }
   });
@@ -210,7 +210,7 @@ describe("overshootFix", () => {
   it("lowers only around the blocks whose decoded peaks pass 0.5 dB under the limit", () => {
     const peaks = new Float32Array(50).fill(10 ** (-3 / 20));
     peaks[20] = 10 ** (-0.8 / 20);
-    const fix = overshootFix(-0.6, -1.05, peaks, 4410, 44_100);
+    const fix = overshootFix(-0.6, -1.05, { peaks: peaks, block: 4410, sampleRate: 44_100 });
     if (typeof fix === "number") throw new Error("expected a curve");
     expect(db(fix.gains[20] as number)).toBeCloseTo(-1.55 + 0.8, 4);
     expect(fix.gains[19]).toBe(fix.gains[20]); // held ±1 block
@@ -220,9 +220,13 @@ describe("overshootFix", () => {
     expect(fix.gains.filter((g) => g < 1).length).toBeLessThanOrEqual(5);
   });
   it("lowers everything by the excess and 0.2 dB without block peaks, or when none passes", () => {
-    expect(db(overshootFix(-0.6, -1.05, null, 4410, 44_100) as number)).toBeCloseTo(-0.65, 6);
+    expect(
+      db(overshootFix(-0.6, -1.05, { peaks: null, block: 4410, sampleRate: 44_100 }) as number),
+    ).toBeCloseTo(-0.65, 6);
     const quiet = new Float32Array(10).fill(10 ** (-3 / 20));
-    expect(db(overshootFix(-0.9, -1.05, quiet, 4410, 44_100) as number)).toBeCloseTo(-0.35, 6);
+    expect(
+      db(overshootFix(-0.9, -1.05, { peaks: quiet, block: 4410, sampleRate: 44_100 }) as number),
+    ).toBeCloseTo(-0.35, 6);
   });
 });
 

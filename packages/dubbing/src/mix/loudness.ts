@@ -39,12 +39,17 @@ function kWeighting(sampleRate: number): [Biquad, Biquad] {
  * channels; for blocks [from, to) only, the filter starting `warm` blocks earlier (200 ms is enough:
  * the K-filter forgets its state in a few ms), so that ranges computed apart join into one pass.
  */
+export interface BlockEnergyOptions {
+  channels: number;
+  sampleRate: number;
+  /** Frames per block. */
+  sub: number;
+  range?: { from: number; to: number; warm: number } | null;
+}
+
 export function blockEnergy(
   data: Float32Array,
-  channels: number,
-  sampleRate: number,
-  sub: number,
-  range: { from: number; to: number; warm: number } | null = null,
+  { channels, sampleRate, sub, range = null }: BlockEnergyOptions,
 ): Float64Array {
   const frames = Math.floor(data.length / channels);
   const all = Math.floor(frames / sub);
@@ -110,7 +115,7 @@ export function gatedLoudness(energy: Float64Array, sub: number): number {
  */
 export function integratedLoudness(data: Float32Array, channels: number, sampleRate: number): number {
   const sub = Math.round(sampleRate / 10);
-  return gatedLoudness(blockEnergy(data, channels, sampleRate, sub), sub);
+  return gatedLoudness(blockEnergy(data, { channels, sampleRate, sub }), sub);
 }
 
 // 4× oversampling interpolator: Kaiser-windowed sinc, 12 taps per phase (48 in all, as BS.1770-4 Annex 2).
@@ -184,7 +189,7 @@ export function truePeak(
         continue;
       const first = n - (HALF - 1);
       if (first < 0 || first + width > frames) {
-        tp = Math.max(tp, interpolatedPeak(data, channels, c, first, frames));
+        tp = Math.max(tp, interpolatedPeak(data, channels, c, first));
         continue;
       }
       // the three phases at once, without bounds checks (the common case)
@@ -206,14 +211,12 @@ export function truePeak(
 
 const [P1, P2, P3] = PHASES as [Float64Array, Float64Array, Float64Array];
 
-/** The largest interpolated value after frame `first + HALF - 1`, with samples outside the audio as 0. */
-function interpolatedPeak(
-  data: Float32Array,
-  channels: number,
-  c: number,
-  first: number,
-  frames: number,
-): number {
+/**
+ * The largest interpolated value after frame `first + HALF - 1`, with samples outside the audio as 0
+ * (truePeak's case at the audio's two ends only).
+ */
+function interpolatedPeak(data: Float32Array, channels: number, c: number, first: number): number {
+  const frames = Math.floor(data.length / channels);
   let m = 0;
   for (const taps of PHASES) {
     let acc = 0;
@@ -282,14 +285,20 @@ export function blockPeaks(data: Float32Array, channels: number, block: number):
  * (applyCurve) keeps every sample under the ceiling and has no steps. Working on blocks of about a
  * millisecond instead of samples makes it cheap enough to run once per trial gain.
  */
+export interface LimiterOptions {
+  /** The peaks' block (frames). */
+  block: number;
+  sampleRate: number;
+  /** Linear. */
+  ceiling: number;
+  attackMs?: number;
+  releaseMs?: number;
+}
+
 export function limiterCurve(
   peaks: Float32Array,
-  block: number,
-  sampleRate: number,
-  ceiling: number,
-  opts: { attackMs?: number; releaseMs?: number } = {},
+  { block, sampleRate, ceiling, attackMs = 5, releaseMs = 120 }: LimiterOptions,
 ): GainCurve {
-  const { attackMs = 5, releaseMs = 120 } = opts;
   const attack = Math.max(1, Math.round((attackMs * sampleRate) / 1000 / block));
   const release = Math.max(1, Math.round((releaseMs * sampleRate) / 1000 / block));
   const need = new Float32Array(peaks.length);
@@ -312,9 +321,7 @@ export function applyCurve(
   data: Float32Array,
   channels: number,
   curve: GainCurve,
-  gain = 1,
-  inverse = false,
-  offset = 0,
+  { gain = 1, inverse = false, offset = 0 }: { gain?: number; inverse?: boolean; offset?: number } = {},
 ): void {
   const { block, gains } = curve;
   const frames = Math.floor(data.length / channels);
@@ -358,19 +365,22 @@ export function limiterBlock(sampleRate: number): number {
 /** In place: the limiter of limiterCurve applied at `ceilingDb`. Returns the largest reduction (dB, ≤ 0). */
 export function limit(
   data: Float32Array,
-  channels: number,
-  sampleRate: number,
-  ceilingDb: number,
-  opts: { attackMs?: number; releaseMs?: number } = {},
+  {
+    channels,
+    sampleRate,
+    ceilingDb,
+    attackMs,
+    releaseMs,
+  }: { channels: number; sampleRate: number; ceilingDb: number; attackMs?: number; releaseMs?: number },
 ): number {
   const block = limiterBlock(sampleRate);
-  const curve = limiterCurve(
-    blockPeaks(data, channels, block),
+  const curve = limiterCurve(blockPeaks(data, channels, block), {
     block,
     sampleRate,
-    10 ** (ceilingDb / 20),
-    opts,
-  );
+    ceiling: 10 ** (ceilingDb / 20),
+    attackMs,
+    releaseMs,
+  });
   applyCurve(data, channels, curve);
   return minGainDb(curve);
 }

@@ -41,7 +41,7 @@ describe("measure (worker threads on shared memory)", () => {
   it("gives the energies and the true peak of one pass on this thread", async () => {
     const par = await measure(data, 2, rate, { block, peak: true, parts: 3 });
     expect(par.peak).toBe(truePeak(data, 2));
-    expectSame(par.energy, blockEnergy(data, 2, rate, block));
+    expectSame(par.energy, blockEnergy(data, { channels: 2, sampleRate: rate, sub: block }));
   });
 
   describe("measureFile", () => {
@@ -64,7 +64,7 @@ describe("measure (worker threads on shared memory)", () => {
         blockPeaks: true,
       });
       expect(m.peak).toBe(truePeak(rest, 2));
-      expectSame(m.energy, blockEnergy(rest, 2, rate, block));
+      expectSame(m.energy, blockEnergy(rest, { channels: 2, sampleRate: rate, sub: block }));
       expect(m.blockPeaks).toEqual(blockPeaks(rest, 2, block));
       const peakOnly = await measureFile(file, 2, rate, { block: 0, peak: true, windowSeconds: 11 });
       expect(peakOnly).toEqual({ energy: null, peak: truePeak(data, 2), blockPeaks: null });
@@ -86,7 +86,7 @@ describe("measure (worker threads on shared memory)", () => {
       ...{ block, peak: true, parts: 2, skipFrames: skip, windowSeconds: 7, blockPeaks: true },
     });
     expect(m.peak).toBe(truePeak(rest, 2));
-    expectSame(m.energy, blockEnergy(rest, 2, rate, block));
+    expectSame(m.energy, blockEnergy(rest, { channels: 2, sampleRate: rate, sub: block }));
     expect(m.blockPeaks).toEqual(blockPeaks(rest, 2, block));
   });
 
@@ -94,7 +94,7 @@ describe("measure (worker threads on shared memory)", () => {
     expect((await measure(data, 2, rate, { block: 0, peak: true, parts: 2 })).peak).toBe(truePeak(data, 2));
     const plain = Float32Array.from(data.subarray(0, rate * 12 * 2));
     const r = await measure(plain, 2, rate, { block: 4410, peak: true, parts: 2 });
-    expect(r.energy).toEqual(blockEnergy(plain, 2, rate, 4410));
+    expect(r.energy).toEqual(blockEnergy(plain, { channels: 2, sampleRate: rate, sub: 4410 }));
   });
 });
 

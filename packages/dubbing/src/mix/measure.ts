@@ -154,7 +154,9 @@ export async function measure(
   const parts = opts.parts ?? Math.max(1, availableParallelism());
   const warm = block ? Math.ceil((WARM_MS * sampleRate) / 1000 / block) : 0;
   const inline = (): Measurement => ({
-    energy: block ? blockEnergy(data, channels, sampleRate, block, { from, to: count, warm }) : null,
+    energy: block
+      ? blockEnergy(data, { channels, sampleRate, sub: block, range: { from, to: count, warm } })
+      : null,
     peak: opts.peak ? truePeak(data, channels, from * unit) : 0,
   });
   if (!(data.buffer instanceof SharedArrayBuffer) || parts < 2 || frames < sampleRate * 10) return inline();

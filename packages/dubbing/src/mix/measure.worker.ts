@@ -7,7 +7,12 @@ parentPort?.on("message", (t: MeasureTask) => {
   try {
     const data = new Float32Array(t.buffer, t.byteOffset, t.length);
     const energy = t.block
-      ? blockEnergy(data, t.channels, t.sampleRate, t.block, { from: t.from, to: t.to, warm: t.warm })
+      ? blockEnergy(data, {
+          channels: t.channels,
+          sampleRate: t.sampleRate,
+          sub: t.block,
+          range: { from: t.from, to: t.to, warm: t.warm },
+        })
       : null;
     const peak = t.peak ? truePeak(data, t.channels, t.from * (t.block || 1), t.to * (t.block || 1)) : 0;
     parentPort?.postMessage({ id: t.id, energy, peak });

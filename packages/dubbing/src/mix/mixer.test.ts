@@ -23,7 +23,7 @@ describe("mergeRanges", () => {
 describe("duck", () => {
   it("lowers the background inside ranges with ramps and leaves the rest", () => {
     const d = new Float32Array(1000).fill(1);
-    duck(d, 1, [{ start: 400, end: 600 }], 20, 50);
+    duck(d, 1, { ranges: [{ start: 400, end: 600 }], duckDb: 20, rampFrames: 50 });
     expect(d[0]).toBe(1);
     expect(d[340]).toBe(1);
     expect(d[500]).toBeCloseTo(0.1, 5);
@@ -37,7 +37,7 @@ describe("duck", () => {
   });
   it("works on interleaved stereo", () => {
     const d = new Float32Array(200).fill(0.5);
-    duck(d, 2, [{ start: 0, end: 100 }], 6, 1);
+    duck(d, 2, { ranges: [{ start: 0, end: 100 }], duckDb: 6, rampFrames: 1 });
     expect(d[0]).toBeCloseTo(0.5 * 10 ** (-6 / 20), 5);
     expect(d[1]).toBeCloseTo(0.5 * 10 ** (-6 / 20), 5);
   });
@@ -48,10 +48,10 @@ describe("duck", () => {
       { start: 395, end: 500 },
     ];
     const whole = new Float32Array(2 * 400).fill(1);
-    duck(whole, 2, ranges, 12, 30);
+    duck(whole, 2, { ranges, duckDb: 12, rampFrames: 30 });
     const parts = new Float32Array(2 * 400).fill(1);
     for (let w = 0; w < 400; w += 70)
-      duck(parts.subarray(2 * w, 2 * Math.min(400, w + 70)), 2, ranges, 12, 30, w);
+      duck(parts.subarray(2 * w, 2 * Math.min(400, w + 70)), 2, { ranges, duckDb: 12, rampFrames: 30 }, w);
     expect(Array.from(parts)).toEqual(Array.from(whole));
   });
 
@@ -62,11 +62,16 @@ describe("duck", () => {
     }));
     const frames = 3000 * 37 + 100;
     const whole = new Float32Array(frames).fill(1);
-    duck(whole, 1, ranges, 12, 4);
+    duck(whole, 1, { ranges, duckDb: 12, rampFrames: 4 });
     const merged = mergeRanges(ranges, 8);
     const parts = new Float32Array(frames).fill(1);
     for (let w = 0; w < frames; w += 1000)
-      duckMerged(parts.subarray(w, Math.min(frames, w + 1000)), 1, merged, 12, 4, w);
+      duckMerged(
+        parts.subarray(w, Math.min(frames, w + 1000)),
+        1,
+        { ranges: merged, duckDb: 12, rampFrames: 4 },
+        w,
+      );
     expect(parts).toEqual(whole);
   });
 });
@@ -74,17 +79,17 @@ describe("duck", () => {
 describe("addClip", () => {
   it("adds at an absolute frame to every channel, clipped at the end", () => {
     const d = new Float32Array(20);
-    const n = addClip(d, 2, Float32Array.from([1, 2, 3, 4]), 8, 0.5);
+    const n = addClip(d, 2, { samples: Float32Array.from([1, 2, 3, 4]), start: 8, gain: 0.5 });
     expect(n).toBe(2);
     expect(Array.from(d.slice(16))).toEqual([0.5, 0.5, 1, 1]);
     expect(d[15]).toBe(0);
   });
   it("adds the part of a clip that starts before the buffer", () => {
     const d = new Float32Array(6);
-    expect(addClip(d, 1, Float32Array.from([1, 2, 3, 4]), -2)).toBe(2);
+    expect(addClip(d, 1, { samples: Float32Array.from([1, 2, 3, 4]), start: -2 })).toBe(2);
     expect(Array.from(d)).toEqual([3, 4, 0, 0, 0, 0]);
-    expect(addClip(d, 1, Float32Array.from([1, 2]), -5)).toBe(0);
-    expect(addClip(d, 1, Float32Array.from([1, 2]), 9)).toBe(0);
+    expect(addClip(d, 1, { samples: Float32Array.from([1, 2]), start: -5 })).toBe(0);
+    expect(addClip(d, 1, { samples: Float32Array.from([1, 2]), start: 9 })).toBe(0);
   });
 });
 

@@ -19,20 +19,21 @@ export function mergeRanges(ranges: Range[], bridge: number): Range[] {
   return out;
 }
 
+/** How the background goes under the dub: lowered by `duckDb` inside `ranges` (frames), ramps of `rampFrames`. */
+export interface Ducking {
+  ranges: Range[];
+  duckDb: number;
+  rampFrames: number;
+}
+
 /**
  * In place: lowers the background by `duckDb` inside `ranges` (frames), with linear ramps of `rampFrames`
  * that finish before a range starts and begin after it ends. `offset`: the first frame of `data` on the
  * ranges' time line (a window of a longer mix).
  */
-export function duck(
-  data: Float32Array,
-  channels: number,
-  ranges: Range[],
-  duckDb: number,
-  rampFrames: number,
-  offset = 0,
-): void {
-  duckMerged(data, channels, mergeRanges(ranges, 2 * rampFrames), duckDb, rampFrames, offset);
+export function duck(data: Float32Array, channels: number, ducking: Ducking, offset = 0): void {
+  const merged = mergeRanges(ducking.ranges, 2 * ducking.rampFrames);
+  duckMerged(data, channels, { ...ducking, ranges: merged }, offset);
 }
 
 /**
@@ -40,14 +41,8 @@ export function duck(
  * two ramps): a long mix merges them once, and each window finds its first range by bisection, so a
  * window costs its own ranges, not the transcript's.
  */
-export function duckMerged(
-  data: Float32Array,
-  channels: number,
-  merged: Range[],
-  duckDb: number,
-  rampFrames: number,
-  offset = 0,
-): void {
+export function duckMerged(data: Float32Array, channels: number, ducking: Ducking, offset = 0): void {
+  const { ranges: merged, duckDb, rampFrames } = ducking;
   const frames = Math.floor(data.length / channels);
   const low = 10 ** (-Math.abs(duckDb) / 20);
   // the first range whose ramp-out ends after the window starts
@@ -74,17 +69,21 @@ export function duckMerged(
   }
 }
 
+/** A mono clip placed at frame `start` of the mix, × `gain` (1 when none). */
+export interface PlacedClip {
+  samples: Float32Array;
+  start: number;
+  gain?: number;
+}
+
 /**
- * In place: adds a mono clip × gain to every channel from frame `start` of `data` (it may start before
- * `data` or run past its end: only the part inside is added). Returns the frames added.
+ * In place: adds a mono clip × gain to every channel from frame `placed.start - offset` of `data` (it
+ * may start before `data` or run past its end: only the part inside is added). `offset`: the first frame
+ * of `data` on the clip's time line (a window of a longer mix). Returns the frames added.
  */
-export function addClip(
-  data: Float32Array,
-  channels: number,
-  clip: Float32Array,
-  start: number,
-  gain = 1,
-): number {
+export function addClip(data: Float32Array, channels: number, placed: PlacedClip, offset = 0): number {
+  const { samples: clip, gain = 1 } = placed;
+  const start = placed.start - offset;
   const frames = Math.floor(data.length / channels);
   const from = Math.max(0, -start);
   const to = Math.min(clip.length, frames - start);

@@ -64,12 +64,12 @@ export async function normalizeFile(
   /** The gain (and its limiter curve) at which the model reads the target with samples under `ceiling`. */
   const search = (ceiling: number) => {
     let gain = 10 ** ((targetLufs - inputLufs) / 20);
-    let curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
+    let curve = limiterCurve(peaks, { block, sampleRate, ceiling: ceiling / gain });
     for (let round = 0; round < 10; round++) {
       const lufs = modelLufs(gain, curve.gains);
       if (Math.abs(targetLufs - lufs) < 0.02) break;
       gain *= 10 ** ((targetLufs - lufs) / 20);
-      curve = limiterCurve(peaks, block, sampleRate, ceiling / gain);
+      curve = limiterCurve(peaks, { block, sampleRate, ceiling: ceiling / gain });
     }
     return { gain, curve };
   };
@@ -85,8 +85,9 @@ export async function normalizeFile(
   ) => {
     let peak = 0;
     await eachWindow(file, channels, windows, async (w) => {
-      if (undo) applyCurve(w.window, channels, undo.curve, undo.gain, true, w.start);
-      applyCurve(w.window, channels, next.curve, next.gain, false, w.start);
+      if (undo)
+        applyCurve(w.window, channels, undo.curve, { gain: undo.gain, inverse: true, offset: w.start });
+      applyCurve(w.window, channels, next.curve, { gain: next.gain, offset: w.start });
       const m = await measure(w.data, channels, sampleRate, { block: 0, peak: true, parts, from: w.history });
       peak = Math.max(peak, m.peak);
     });
@@ -126,12 +127,11 @@ export async function normalizeFile(
 export function overshootFix(
   truePeakDb: number,
   maxTpDb: number,
-  decodedPeaks: Float32Array | null,
-  block: number,
-  sampleRate: number,
+  decoded: { peaks: Float32Array | null; block: number; sampleRate: number },
 ): number | GainCurve {
-  if (decodedPeaks) {
-    const curve = limiterCurve(decodedPeaks, block, sampleRate, 10 ** ((maxTpDb - 0.5) / 20));
+  const { peaks, block, sampleRate } = decoded;
+  if (peaks) {
+    const curve = limiterCurve(peaks, { block, sampleRate, ceiling: 10 ** ((maxTpDb - 0.5) / 20) });
     if (minGainDb(curve) < 0) return curve;
   }
   return 10 ** (-(truePeakDb - maxTpDb + 0.2) / 20);

@@ -238,6 +238,6 @@ export function gainFile(
   return eachWindow(file, channels, { windowFrames: windowFrames(sampleRate, 1), write: true }, (w) =>
     typeof gain === "number"
       ? applyGain(w.window, gain)
-      : applyCurve(w.window, channels, gain, 1, false, w.start),
+      : applyCurve(w.window, channels, gain, { offset: w.start }),
   );
 }

@@ -57,13 +57,11 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
   try {
     for (let attempt = 1; attempt <= 3; attempt++) {
       if (attempt > 1) {
-        const fix = overshootFix(
-          encoded.truePeakDb,
-          MAX_ENCODED_TP,
-          attempt === 2 ? decodedPeaks : null,
-          SUB,
-          MIX_RATE,
-        );
+        const fix = overshootFix(encoded.truePeakDb, MAX_ENCODED_TP, {
+          peaks: attempt === 2 ? decodedPeaks : null,
+          block: SUB,
+          sampleRate: MIX_RATE,
+        });
         encoded.lowered.push(typeof fix === "number" ? "all" : "around peaks");
         await gainFile(mixFile, channels, MIX_RATE, fix);
       }
@@ -71,7 +69,9 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
       // attempt, usually the only one, fills most of the stage
       const [a, b] = ATTEMPT_SPANS[attempt - 1]!;
       const step = (from: number) => (f: number) => input.onProgress?.(a + (b - a) * (from + f / 2));
-      await encodeAac(mixFile, channels, MIX_RATE, aacFile, {
+      await encodeAac(mixFile, aacFile, {
+        channels,
+        sampleRate: MIX_RATE,
         parts: input.concurrency,
         signal,
         onProgress: step(0),

@@ -186,6 +186,7 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
   await pcmFileOfLength(input.mixFile, channels, frames, hasBackground ? "keep" : "silence");
   const ramp = Math.round(0.15 * MIX_RATE);
   const ranges = mergeRanges([...speechRanges(segments, fits), ...(input.duckAlso ?? [])], 2 * ramp);
+  const ducking = { ranges, duckDb: input.duckDb, rampFrames: ramp };
   const placed: Placement[] = segments.map(() => null);
   const prepare = async (i: number) => {
     const c = await loadClip(input.clipDir, synth[i] as SynthesizedSegment, fits[i] as Fit, signal);
@@ -206,7 +207,7 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
     await eachWindow(input.mixFile, channels, { windowFrames: mixWindow, write: true }, async (w) => {
       throwIfAborted(signal);
       const end = w.start + mixWindow;
-      if (hasBackground && input.duck) duckMerged(w.window, channels, ranges, input.duckDb, ramp, w.start);
+      if (hasBackground && input.duck) duckMerged(w.window, channels, ducking, w.start);
       if (restore) {
         const orig = restore.buf.subarray(0, w.window.length);
         orig.fill(0);
@@ -222,7 +223,7 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
       for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
         if (synth[next] && fits[next]) starting.push(next);
       active.push(...(await mapLimit(starting, input.concurrency, prepare)));
-      for (const c of active) addClip(w.window, channels, c.samples, c.start - w.start, c.gain);
+      for (const c of active) addClip(w.window, channels, c, w.start);
       // a clip that runs into the next window stays for it
       active = active.filter((c) => c.start + c.samples.length > end);
       progress(0.5 + Math.min(1, end / frames) / 2);
