@@ -50,7 +50,7 @@ export function catalogRoutes(
     const out: Record<string, VoiceSpokenBy> = {};
     for (const v of VOICES) {
       const speaker = { id: "picker", name: "picker", selectedVoice: v.value, ...style };
-      const r = await resolveVoice(deps.registry, speaker, code, 0).catch(() => null);
+      const r = await resolveVoice(deps.registry, speaker, code).catch(() => null);
       if (r)
         out[v.value] = {
           ...{ engine: r.engine.id, engineLabel: r.engine.label, engineVoice: r.voice.id },

@@ -288,10 +288,9 @@ export class TranslationService {
     const text = await shortenLine(
       engine,
       transcript,
-      index,
-      source,
-      { from: knownLanguage(project), to: language },
+      { index, source },
       {
+        languages: { from: knownLanguage(project), to: language },
         mediaEnd: project.durationMs ?? undefined,
         glossary: await effectiveGlossary(this.videos.db, project),
       },

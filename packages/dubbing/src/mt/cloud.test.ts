@@ -141,7 +141,12 @@ const CASES: MtCase[] = [
       expect(req.headers.authorization).toBe(`Bearer ${key}`);
       expect(req.headers["content-type"]).toBe("application/json");
       expect(JSON.parse(req.body.toString())).toEqual(
-        openAiRequestBody("gpt-test", ["Hello, world!", "How are you?"], { start: 0, end: 2 }, "en", "fr"),
+        openAiRequestBody(
+          "gpt-test",
+          ["Hello, world!", "How are you?"],
+          { start: 0, end: 2 },
+          { from: "en", to: "fr" },
+        ),
       );
     },
     errors: [

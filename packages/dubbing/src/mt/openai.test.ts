@@ -61,7 +61,7 @@ describe("OpenAI MT pure parts", () => {
   });
   it("builds a body with numbered segments, neighbouring context and the strict JSON schema", () => {
     const texts = ["a", "b", "c", "d", "e", "f", "g"];
-    const body = openAiRequestBody("m", texts, { start: 3, end: 5 }, "en", "pt", 2);
+    const body = openAiRequestBody("m", texts, { start: 3, end: 5 }, { from: "en", to: "pt", context: 2 });
     expect(body.model).toBe("m");
     expect(body.messages[0]!.role).toBe("system");
     expect(body.messages[0]!.content).toContain("from English to Brazilian Portuguese");
@@ -127,7 +127,12 @@ describe("OpenAI MT engine against a fake OpenAI server", () => {
     expect(req.headers["content-type"]).toBe("application/json");
     const body = JSON.parse(req.body.toString());
     expect(body).toEqual(
-      openAiRequestBody("gpt-test", ["Hello there.", "How are you?"], { start: 0, end: 2 }, "en", "cmn"),
+      openAiRequestBody(
+        "gpt-test",
+        ["Hello there.", "How are you?"],
+        { start: 0, end: 2 },
+        { from: "en", to: "cmn" },
+      ),
     );
     expect(body.messages[0].content).toContain(
       "from English to Mandarin Chinese (Simplified Chinese characters)",

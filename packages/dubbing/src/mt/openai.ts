@@ -106,14 +106,18 @@ function openAiInstructions(
  * Pure: the chat completions body for the span `span` of `texts` (the non-empty texts of the transcript),
  * with up to `context` neighbouring texts on each side.
  */
+/** The languages of a request to the model, and the glossary's terms for them. */
+export interface OpenAiLanguages {
+  from: LanguageCode;
+  to: LanguageCode;
+  glossary?: readonly TermPair[];
+}
+
 export function openAiRequestBody(
   model: string,
   texts: string[],
   span: Span,
-  from: LanguageCode,
-  to: LanguageCode,
-  context = OPENAI_CONTEXT_SEGMENTS,
-  glossary: readonly TermPair[] = [],
+  { from, to, context = OPENAI_CONTEXT_SEGMENTS, glossary = [] }: OpenAiLanguages & { context?: number },
 ) {
   const input = {
     context_before: texts.slice(Math.max(0, span.start - context), span.start),
@@ -181,9 +185,7 @@ function openAiShortenInstructions(from: LanguageCode, to: LanguageCode, glossar
 function openAiShortenBody(
   model: string,
   items: readonly ShortenItem[],
-  from: LanguageCode,
-  to: LanguageCode,
-  glossary: readonly TermPair[] = [],
+  { from, to, glossary = [] }: OpenAiLanguages,
 ) {
   const lines = items.map((x, k) => ({
     id: k + 1,
@@ -254,9 +256,7 @@ export function createOpenAiMtEngine(
       const call = { provider: "OpenAI", signal: o.signal };
       let retries = 0;
       const results = await inBatches(spans, o, async (span) => {
-        const body = JSON.stringify(
-          openAiRequestBody(model, sent, span, from, to, OPENAI_CONTEXT_SEGMENTS, o.glossary),
-        );
+        const body = JSON.stringify(openAiRequestBody(model, sent, span, { from, to, glossary: o.glossary }));
         let parsed: string[] | string = "";
         // a model can still miscount: ask once more, then give up
         for (let attempt = 0; attempt < 2; attempt++) {
@@ -311,7 +311,7 @@ export function createOpenAiMtEngine(
           {
             method: "POST",
             headers,
-            body: JSON.stringify(openAiShortenBody(model, batch, from, to, o.glossary)),
+            body: JSON.stringify(openAiShortenBody(model, batch, { from, to, glossary: o.glossary })),
           },
           call,
         );

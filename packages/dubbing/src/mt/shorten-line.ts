@@ -30,14 +30,20 @@ export async function shortenerOf(
  * Line `index` of `lines` (translated text, slots) rewritten shorter from its `source`; null when the
  * engine's rendering is not shorter.
  */
+export interface ShortenLineOptions {
+  languages: { from: LanguageCode; to: LanguageCode };
+  mediaEnd?: number;
+  glossary?: GlossaryEntry[];
+  signal?: AbortSignal;
+}
+
 export async function shortenLine(
   engine: MtEngine,
   lines: readonly (Slot & { text: string })[],
-  index: number,
-  source: string,
-  languages: { from: LanguageCode; to: LanguageCode },
-  opts: { mediaEnd?: number; glossary?: GlossaryEntry[]; signal?: AbortSignal } = {},
+  { index, source }: { index: number; source: string },
+  opts: ShortenLineOptions,
 ): Promise<string | null> {
+  const { languages } = opts;
   const line = lines[index];
   if (!line || !engine.shorten) return null;
   const text = line.text.trim();

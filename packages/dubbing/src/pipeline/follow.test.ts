@@ -106,7 +106,7 @@ describe("follow with the real engines", () => {
       { pitchHz: 85, rangeSt: 5, syllablesPerSec: 4 },
       { pitchHz: 140, rangeSt: 3, syllablesPerSec: 5.5 },
     ]) {
-      const fit = await fitStyle(espeak, en(espeak, "en-us+m3"), TEXT, target);
+      const fit = await fitStyle({ engine: espeak, voice: en(espeak, "en-us+m3") }, TEXT, target);
       expect(fit.style.pitch).toBeDefined();
       const clip = await espeak.synthesize({
         ...{ text: TEXT, voice: "en-us+m3", language: "en" },
@@ -122,7 +122,7 @@ describe("follow with the real engines", () => {
   it("shifts a flite voice (no pitch setting) to a speaker's pitch, formant-preserved, same length", async () => {
     const voice = FLITE_VOICES.find((v) => v.id === "slt")!;
     const target = { pitchHz: 120, rangeSt: 3, syllablesPerSec: 4.5 };
-    const fit = await fitStyle(flite, voice, TEXT, target);
+    const fit = await fitStyle({ engine: flite, voice }, TEXT, target);
     expect(fit.style.pitch).toBeUndefined();
     expect(fit.style.shift).toBeLessThan(-4);
     const clip = await flite.synthesize({ text: TEXT, voice: "slt", language: "en", rate: fit.style.rate });
@@ -135,7 +135,11 @@ describe("follow with the real engines", () => {
 
   it("shifts a voice of another register half an octave at most: further, it loses words", async () => {
     const voice = FLITE_VOICES.find((v) => v.id === "slt")!;
-    const fit = await fitStyle(flite, voice, TEXT, { pitchHz: 80, rangeSt: 3, syllablesPerSec: 4.5 });
+    const fit = await fitStyle({ engine: flite, voice }, TEXT, {
+      pitchHz: 80,
+      rangeSt: 3,
+      syllablesPerSec: 4.5,
+    });
     expect(semitones(fit.own.pitchHz, 80)).toBeLessThan(-MAX_SHIFT_ST);
     expect(fit.style.shift).toBe(-MAX_SHIFT_ST);
     expect(fit.result.pitchHz).toBeCloseTo(fit.own.pitchHz * 2 ** (-MAX_SHIFT_ST / 12), 5);

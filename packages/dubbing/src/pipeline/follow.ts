@@ -90,8 +90,7 @@ export function measureClip(clip: Clip): ProsodyMeasure {
  * guess and one secant step), the rest shifted after synthesis; what is left over is shifted too.
  */
 export async function fitStyle(
-  engine: TtsEngine,
-  voice: LocalVoice,
+  { engine, voice }: { engine: TtsEngine; voice: LocalVoice },
   text: string,
   target: Prosody,
   signal?: AbortSignal,

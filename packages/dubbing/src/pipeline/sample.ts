@@ -48,7 +48,7 @@ export async function sampleVoiceName(
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
   const registry = opts.registry ?? createDefaultRegistry();
-  const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language, 0);
+  const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language);
   return `${v.engine.id}/${v.voice.id}`.replace(/[^A-Za-z0-9._/-]/g, "_");
 }
 
@@ -65,7 +65,7 @@ export async function renderVoiceSample(
   if (!isLanguageCode(language))
     throw new DubError("unsupported_language", `unsupported language "${language}"`);
   const registry = opts.registry ?? createDefaultRegistry();
-  const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language, 0);
+  const v = await resolveVoice(registry, { id: "sample", name: "sample", selectedVoice: voice }, language);
   const text = opts.text ?? SAMPLE_TEXT[language] ?? SAMPLE_TEXT.en!;
   const clip = await v.engine.synthesize({ text, voice: v.voice.id, language, signal: opts.signal });
   const b = trimBounds(clip.samples, clip.sampleRate);

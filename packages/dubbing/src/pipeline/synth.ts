@@ -61,13 +61,18 @@ export function planBatches(idx: number[], length: (i: number) => number, concur
  * What is not cached is synthesized per voice in batches, `concurrency` at once (engines with
  * synthesizeMany do a batch in one run), and `onDone` counts the clips as they come.
  */
+export interface SynthAllOptions {
+  /** The clip cache. */
+  dir: string;
+  language: string;
+  concurrency: number;
+  signal?: AbortSignal;
+  onDone: (count: number) => void;
+}
+
 export async function synthAll(
-  dir: string,
-  language: string,
   jobs: SynthJob[],
-  concurrency: number,
-  signal: AbortSignal | undefined,
-  onDone: (count: number) => void,
+  { dir, language, concurrency, signal, onDone }: SynthAllOptions,
 ): Promise<SynthOut[]> {
   const out = new Array<SynthOut>(jobs.length);
   const keys = jobs.map((j) => {

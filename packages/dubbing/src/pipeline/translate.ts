@@ -61,7 +61,12 @@ export async function translate(
     out[e.i] = result.texts[k] ?? "";
   });
   const rewriter = await rewriterFor(registry, engine, { from, to: target });
-  const fit = await shortenLongLines(rewriter, doc, out, target, opts, glossary);
+  const fit = await shortenLongLines(rewriter, doc, out, {
+    to: target,
+    glossary,
+    durationMs: opts.durationMs,
+    signal: opts.signal,
+  });
   report("translate", 1);
   return {
     language: target,
@@ -117,20 +122,23 @@ async function shortenLongLines(
   engine: MtEngine,
   doc: TranscriptDoc,
   out: string[],
-  to: LanguageCode,
-  opts: TranslateOptions,
-  glossary: TermPair[],
+  {
+    to,
+    glossary,
+    durationMs,
+    signal,
+  }: { to: LanguageCode; glossary: TermPair[]; durationMs?: number; signal?: AbortSignal },
 ): Promise<{ overLong: number; shortenedFrom: (string | undefined)[] }> {
   const shortenedFrom: (string | undefined)[] = out.map(() => undefined);
   const lines = doc.transcript.map((s, i) => ({ start: s.start, end: s.end, text: out[i]! }));
-  const long = overLongLines(lines, to, { mediaEnd: opts.durationMs ?? doc.meta?.durationMs });
+  const long = overLongLines(lines, to, { mediaEnd: durationMs ?? doc.meta?.durationMs });
   if (long.length === 0 || !engine.shorten) return { overLong: long.length, shortenedFrom };
   const items = long.map(({ index, budget }) => ({
     source: doc.transcript[index]!.text,
     text: out[index]!,
     budget,
   }));
-  const shorter = await engine.shorten(items, doc.language, to, { signal: opts.signal, glossary });
+  const shorter = await engine.shorten(items, doc.language, to, { signal, glossary });
   long.forEach(({ index }, k) => {
     const text = shorter[k]?.trim() ?? "";
     if (text && text.length < out[index]!.trim().length) {

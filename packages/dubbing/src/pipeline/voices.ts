@@ -100,8 +100,7 @@ export async function resolveVoice(
   registry: EngineRegistry,
   speaker: Speaker,
   language: LanguageCode,
-  index: number,
-  taken?: ReadonlySet<string>,
+  { index = 0, taken }: { index?: number; taken?: ReadonlySet<string> } = {},
 ): Promise<ResolvedVoice> {
   // the pitch the voice follows (the speaker's own, or the one set for them), when it follows them
   const fit: SpeakerFit = { pitchHz: styleTarget(speaker.style)?.pitchHz, taken };

@@ -131,13 +131,11 @@ export function createElevenLabsTtsEngine(
       languages.includes(language) ? VOICES.voiceFor(value, language) : undefined,
     async synthesize(req: SynthesisRequest): Promise<Clip> {
       const url = elevenLabsUrl(baseUrl, req.voice);
-      const bytes = await postUtterance(
-        key,
-        req,
+      const bytes = await postUtterance(key, req, {
         url,
-        { "xi-api-key": key.apiKey },
-        elevenLabsBody(req, model),
-      );
+        headers: { "xi-api-key": key.apiKey },
+        body: elevenLabsBody(req, model),
+      });
       return audioClip(
         { samples: pcm16ToFloat(bytes), sampleRate: ELEVENLABS_SAMPLE_RATE },
         ELEVENLABS_PROVIDER,

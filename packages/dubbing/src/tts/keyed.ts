@@ -53,9 +53,7 @@ export async function keyedAvailability(p: KeyedProvider): Promise<Availability>
 export async function postUtterance(
   p: KeyedProvider,
   req: { text: string; signal?: AbortSignal },
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
+  { url, headers, body }: { url: string; headers: Record<string, string>; body: unknown },
 ): Promise<Buffer> {
   if (!req.text.trim()) throw new DubError("invalid_segment", "nothing to say: the text is empty");
   if (!p.apiKey) throw new DubError("engine_failed", `${p.provider} is not configured (${p.variable})`);

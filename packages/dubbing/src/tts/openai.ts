@@ -91,13 +91,11 @@ export function createOpenAiTtsEngine(
     voiceFor: openAiVoiceFor,
     async synthesize(req: SynthesisRequest): Promise<Clip> {
       const auth = { Authorization: `Bearer ${key.apiKey}` };
-      const bytes = await postUtterance(
-        key,
-        req,
-        openAiSpeechUrl(baseUrl),
-        auth,
-        openAiSpeechBody(req, model),
-      );
+      const bytes = await postUtterance(key, req, {
+        url: openAiSpeechUrl(baseUrl),
+        headers: auth,
+        body: openAiSpeechBody(req, model),
+      });
       return wavClip(bytes, OPENAI_PROVIDER);
     },
   };

@@ -105,7 +105,7 @@ export async function followSpeakers(
     if (!text) continue;
     const key = hashKey("follow", v.engine.id, v.voice.id, v.voice.language, target);
     const cached = opts.cacheDir ? await readFit(join(opts.cacheDir, fitFileName(key))) : null;
-    const fit = cached ?? (await fitStyle(v.engine, v.voice, text, target, opts.signal));
+    const fit = cached ?? (await fitStyle(v, text, target, opts.signal));
     if (opts.cacheDir && !cached) {
       await mkdir(opts.cacheDir, { recursive: true });
       await writeFile(join(opts.cacheDir, fitFileName(key)), JSON.stringify(fit));

@@ -35,7 +35,7 @@ export async function prepareDub(
   const taken = new Set<string>();
   for (const [i, s] of doc.speakers.entries()) {
     if (!segments.some((seg) => seg.speaker === s.id && seg.text.trim())) continue;
-    const v = await resolveVoice(registry, s, doc.language, i, taken);
+    const v = await resolveVoice(registry, s, doc.language, { index: i, taken });
     voices.set(s.id, v);
     taken.add(voiceKey(v.voice));
   }

@@ -108,9 +108,15 @@ export async function synthesizeSegments(input: SynthesizeInput): Promise<(Synth
     let done = 0;
     const share = PASS_SHARE[pass] as number;
     const jobs = items.map((x) => x.job);
-    const outs = await synthAll(input.clipDir, input.language, jobs, input.concurrency, input.signal, (n) => {
-      done += n;
-      input.onProgress?.(passStart + (share * done) / Math.max(1, items.length));
+    const outs = await synthAll(jobs, {
+      dir: input.clipDir,
+      language: input.language,
+      concurrency: input.concurrency,
+      signal: input.signal,
+      onDone: (n) => {
+        done += n;
+        input.onProgress?.(passStart + (share * done) / Math.max(1, items.length));
+      },
     });
     passStart += share;
     items.forEach((x, k) => {
