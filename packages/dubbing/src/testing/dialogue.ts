@@ -1,7 +1,17 @@
 // Builds a known two-speaker dialogue video for tests and the bench: each line spoken by a flite voice,
 // trimmed, placed after planted pauses, over a faint noise floor; a test-pattern video of the same length.
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
@@ -65,24 +75,62 @@ function speak(line: Line, out: string) {
   rmSync(raw, { force: true });
 }
 
+export interface DialogueOptions {
+  name?: string;
+  pauseMs?: number;
+  turnMs?: number;
+  leadMs?: number;
+  noiseDb?: number;
+  width?: number;
+  /** More silence before line i (ms), on top of the pause or turn: room a longer translation can use. */
+  extraPauseMs?: readonly number[];
+}
+
 /**
- * Writes `<name>.mp4` (H.264 test pattern + AAC) and `<name>.wav` into dir. Pauses: `pauseMs` between
- * lines of one speaker, `turnMs` at a change of speaker; `leadMs` before the first line and after the last.
+ * Each dialogue once per test run: ~80 test files and specs make one in their setup, most of them the same
+ * few (DIALOGUE or its first lines), each a flite run per line and an H.264 encode (~1.3 CPU-s for the
+ * eight lines). Kept in the run's temporary folder (`make test` gives each run its own), named by the
+ * lines, the options and this file's own text (a changed recipe is a new name); recordings ("file:")
+ * are made each time.
  */
-export function makeDialogue(
-  dir: string,
-  lines: Line[] = DIALOGUE,
-  opts: {
-    name?: string;
-    pauseMs?: number;
-    turnMs?: number;
-    leadMs?: number;
-    noiseDb?: number;
-    width?: number;
-    /** More silence before line i (ms), on top of the pause or turn: room a longer translation can use. */
-    extraPauseMs?: readonly number[];
-  } = {},
-): Dialogue {
+const DIALOGUE_CACHE = join(tmpdir(), "dub-test-dialogues");
+const RECIPE = createHash("sha256")
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest("hex");
+
+/**
+ * Writes `<name>.mp4` (H.264 test pattern + AAC) and `<name>.wav` into dir (copies of the run's one:
+ * change them freely). Pauses: `pauseMs` between lines of one speaker, `turnMs` at a change of speaker;
+ * `leadMs` before the first line and after the last.
+ */
+export function makeDialogue(dir: string, lines: Line[] = DIALOGUE, opts: DialogueOptions = {}): Dialogue {
+  const name = opts.name ?? "dialogue";
+  if (lines.some((l) => l.voice.startsWith("file:"))) return renderDialogue(dir, lines, opts);
+  const recipe = JSON.stringify([lines, { ...opts, name: undefined }]);
+  const key = createHash("sha256").update(RECIPE).update(recipe).digest("hex").slice(0, 24);
+  const cached = join(DIALOGUE_CACHE, key);
+  if (!existsSync(`${cached}.json`)) {
+    mkdirSync(DIALOGUE_CACHE, { recursive: true });
+    // made aside and renamed, the JSON last: two test files asking at once each get whole files
+    const made = renderDialogue(DIALOGUE_CACHE, lines, { ...opts, name: `${key}.${process.pid}` });
+    const json = `${made.wav}.json`;
+    writeFileSync(json, JSON.stringify({ durationMs: made.durationMs, truth: made.truth }));
+    renameSync(made.video, `${cached}.mp4`);
+    renameSync(made.wav, `${cached}.wav`);
+    renameSync(json, `${cached}.json`);
+  }
+  const { durationMs, truth } = JSON.parse(readFileSync(`${cached}.json`, "utf8")) as Omit<
+    Dialogue,
+    "video" | "wav"
+  >;
+  const video = join(dir, `${name}.mp4`);
+  const wav = join(dir, `${name}.wav`);
+  copyFileSync(`${cached}.mp4`, video);
+  copyFileSync(`${cached}.wav`, wav);
+  return { video, wav, durationMs, truth };
+}
+
+function renderDialogue(dir: string, lines: Line[], opts: DialogueOptions): Dialogue {
   const { name = "dialogue", pauseMs = 700, turnMs = 1000, leadMs = 600, noiseDb = -62, width = 320 } = opts;
   const extra = (i: number) => Math.max(0, Math.round(opts.extraPauseMs?.[i] ?? 0));
   const parts: Float32Array[] = [];
