@@ -111,7 +111,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       });
       await repo.setState(project.id, { status: "ready", progress: 100, statusMessage: null });
       await rm(checkpointDir, { recursive: true, force: true });
-      const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers`;
+      const summary = `${doc.transcript.length} segments, ${doc.speakers.length} speakers${resumedNote(doc)}`;
       await tracker.finish(job.trackId, "done", summary);
       await deps.webhooks.emit(project.workspaceId, "project.ready", project.id, {
         projectId: project.id,
@@ -121,6 +121,15 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       });
     },
   );
+}
+
+/** Pure: what the job's summary says of a recognition resumed after a restart ("" when it was not). */
+export function resumedNote(doc: { meta?: { asr?: { params?: Record<string, unknown> } } }): string {
+  const p = doc.meta?.asr?.params;
+  const resumed = p?.resumedWindows;
+  return typeof resumed === "number" && resumed > 0
+    ? ` (recognition resumed after ${resumed} of ${p?.windows} windows)`
+    : "";
 }
 
 export const transcribeJob = defineJob({

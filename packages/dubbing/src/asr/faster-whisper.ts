@@ -24,6 +24,8 @@ export interface FasterWhisperOptions {
   /** CPU threads of a job (default: 2, the cores of the target machine). */
   threads?: number;
   maxRssMb?: number;
+  /** Seconds decoded at a time, a checkpoint after each (ASR_WINDOW_S; default the worker's 120). */
+  windowS?: number | string;
 }
 
 // One worker per server process, whichever registry asks (the model stays loaded between jobs).
@@ -74,6 +76,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
   const dirs = modelDirs(opts.modelsDir, SHARED_MODELS_DIR);
   const folderOf = (id: string) => installedFolder(dirs, id);
   const installed = () => CATALOGUE.filter((m) => m.engine === "faster-whisper" && folderOf(m.id));
+  const windowS = opts.windowS === undefined ? undefined : Number(opts.windowS);
   return {
     id: "faster-whisper",
     kind: "asr",
@@ -87,6 +90,8 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
       return pickDetectingModel(installed()) !== undefined;
     },
     async available(): Promise<Availability> {
+      if (windowS !== undefined && !(windowS >= 1))
+        return { ok: false, reason: `ASR_WINDOW_S is not a number of seconds (1 or more): ${opts.windowS}` };
       try {
         await access(python);
       } catch {
@@ -122,6 +127,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
         language: input.detect ? null : whisperLanguage(input.language),
         threads,
         beamSize,
+        ...(windowS && { windowS }),
       };
       const worker = workerFor(python, opts.maxRssMb);
       const callbacks = { signal: input.signal, onProgress: input.onProgress };
@@ -142,6 +148,7 @@ export function createFasterWhisperEngine(opts: FasterWhisperOptions = {}): AsrE
           language: r.language,
           languageProbability: r.languageProbability,
           peakRssMb: r.peakRssMb,
+          windows: r.windows,
           ...(r.decoded < r.windows && { resumedWindows: r.windows - r.decoded }),
         },
       };

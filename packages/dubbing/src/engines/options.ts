@@ -13,8 +13,11 @@ export interface EngineOptions {
   elevenlabs?: { apiKey?: string; baseUrl?: string; model?: string };
   deepl?: { apiKey?: string; baseUrl?: string };
   whisper?: { model?: string; binary?: string };
-  /** faster-whisper: the worker's Python, the models' folder, a model to prefer. */
-  fasterWhisper?: { python?: string; modelsDir?: string; model?: string };
+  /**
+   * faster-whisper: the worker's Python, the models' folder, a model to prefer, the seconds it decodes
+   * at a time (and checkpoints after: default 120).
+   */
+  fasterWhisper?: { python?: string; modelsDir?: string; model?: string; windowS?: string };
   pocketsphinx?: { binary?: string; modelDir?: string };
   apertium?: { binary?: string; modesDir?: string };
   /** Piper: the worker's Python (its voices are in fasterWhisper.modelsDir, the models' folder). */
@@ -54,6 +57,7 @@ export const ENGINE_ENV = {
   ASR_PYTHON: ["fasterWhisper", "python"],
   MODELS_DIR: ["fasterWhisper", "modelsDir"],
   ASR_MODEL: ["fasterWhisper", "model"],
+  ASR_WINDOW_S: ["fasterWhisper", "windowS"],
   WHISPER_MODEL: ["whisper", "model"],
   WHISPER_CLI: ["whisper", "binary"],
   POCKETSPHINX_BATCH_PATH: ["pocketsphinx", "binary"],
