@@ -93,7 +93,9 @@ describe("deepfilter separation", () => {
     expect(processesFor(0, 2)).toBe(1);
     expect(deepfilterProgress("progress 0.420")).toBe(0.42);
     expect(deepfilterProgress("something else")).toBeNull();
-    expect(rawMidArgs("in", 44_100, 2, "out", 48_000)).toContain("pan=mono|c0=0.5*c0+0.5*c1");
+    expect(rawMidArgs({ file: "in", rate: 44_100, channels: 2 }, { file: "out", rate: 48_000 })).toContain(
+      "pan=mono|c0=0.5*c0+0.5*c1",
+    );
     const orig = join(tmp.dir, "o.f32");
     const v = join(tmp.dir, "v.f32");
     const out = join(tmp.dir, "b.f32");

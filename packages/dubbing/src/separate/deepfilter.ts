@@ -21,13 +21,16 @@ const DEFAULT_ENHANCE_PYTHON = fileURLToPath(
   new URL("../../../../.tools/python/enhance/bin/python", import.meta.url),
 );
 
-/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to its mid, (left + right) / 2, at `outRate`. */
-export function rawMidArgs(input: string, rate: number, channels: number, output: string, outRate: number) {
-  const mid = channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : [];
+/** Pure: ffmpeg arguments from raw float32 to its mid, (left + right) / 2, raw float32 at `output.rate`. */
+export function rawMidArgs(
+  input: { file: string; rate: number; channels: number },
+  output: { file: string; rate: number },
+) {
+  const mid = input.channels === 2 ? ["-af", "pan=mono|c0=0.5*c0+0.5*c1"] : [];
   return [
-    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
+    ...["-f", "f32le", "-ar", String(input.rate), "-ac", String(input.channels), "-i", input.file],
     ...mid,
-    ...["-ar", String(outRate), "-ac", "1", "-f", "f32le", output],
+    ...["-ar", String(output.rate), "-ac", "1", "-f", "f32le", output.file],
   ];
 }
 
@@ -123,7 +126,10 @@ async function separateDeepFilter(
   const voice = join(workDir, "voice.f32");
   const background = join(workDir, "background.f32");
   try {
-    await runFfmpeg(rawMidArgs(pcmFile, sampleRate, channels, mid, DEEPFILTER_RATE), { signal });
+    await runFfmpeg(
+      rawMidArgs({ file: pcmFile, rate: sampleRate, channels }, { file: mid, rate: DEEPFILTER_RATE }),
+      { signal },
+    );
     const total = (await stat(mid)).size / 4;
     const made = await open(enhanced, "w");
     await made.truncate(total * 4).finally(() => made.close());

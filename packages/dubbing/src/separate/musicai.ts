@@ -68,12 +68,8 @@ export function createMusicAiEngine(opts: MusicAiOptions = {}): SeparationEngine
       const flac = join(workDir, "musicai-input.flac");
       await runFfmpeg(
         rawToFlacArgs(
-          input.pcmFile,
-          input.sampleRate,
-          input.channels,
-          flac,
-          input.sampleRate,
-          input.channels,
+          { file: input.pcmFile, rate: input.sampleRate, channels: input.channels },
+          { file: flac, rate: input.sampleRate, channels: input.channels },
         ),
         { signal },
       );

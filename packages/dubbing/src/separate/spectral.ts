@@ -117,7 +117,7 @@ async function separateSpectral(input: SeparationInput, s: SpectralSettings): Pr
   await stftPass(
     pcmFile,
     channels,
-    { n, hop, signal, residual: voice },
+    { n, hop, signal, residual: voice, outputs: [{ file: background, channels }] },
     (k, re, im, [bg]) => {
       binPower(re, im, channels, power);
       backgroundGain(power, backgroundOf(Math.floor(k / s.blockFrames)), s.gain, gain);
@@ -127,7 +127,6 @@ async function separateSpectral(input: SeparationInput, s: SpectralSettings): Pr
       applyGain(out.re, out.im, gain);
       if (k % 1024 === 0) progress(0.35 + (0.65 * k) / frames);
     },
-    [{ file: background, channels }],
   );
   progress(1);
   return {

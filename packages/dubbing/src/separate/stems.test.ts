@@ -66,9 +66,12 @@ describe("untranscribedMarks", () => {
 
 describe("rawToFlacArgs", () => {
   it("reads raw float32 at its rate and writes 16-bit FLAC at the asked rate and channels", () => {
-    expect(rawToFlacArgs("in.f32", 44_100, 2, "out.flac", 16_000, 1).join(" ")).toBe(
-      "-f f32le -ar 44100 -ac 2 -i in.f32 -ar 16000 -ac 1 -sample_fmt s16 -c:a flac out.flac",
-    );
+    expect(
+      rawToFlacArgs(
+        { file: "in.f32", rate: 44_100, channels: 2 },
+        { file: "out.flac", rate: 16_000, channels: 1 },
+      ).join(" "),
+    ).toBe("-f f32le -ar 44100 -ac 2 -i in.f32 -ar 16000 -ac 1 -sample_fmt s16 -c:a flac out.flac");
   });
 });
 

@@ -55,18 +55,19 @@ export interface Stems extends StemsInfo {
   voice: string;
 }
 
-/** Pure: ffmpeg arguments from raw float32 (`rate`, `channels`) to a FLAC at `outRate` with `outChannels`. */
-export function rawToFlacArgs(
-  input: string,
-  rate: number,
-  channels: number,
-  output: string,
-  outRate: number,
-  outChannels: number,
-): string[] {
+/** An audio file and the rate and channels it has (raw float32) or is to have. */
+export interface AudioFileAt {
+  file: string;
+  rate: number;
+  channels: number;
+}
+
+/** Pure: ffmpeg arguments from raw float32 to a 16-bit FLAC at the output's rate and channels. */
+export function rawToFlacArgs(input: AudioFileAt, output: AudioFileAt): string[] {
   return [
-    ...["-f", "f32le", "-ar", String(rate), "-ac", String(channels), "-i", input],
-    ...["-ar", String(outRate), "-ac", String(outChannels), "-sample_fmt", "s16", "-c:a", "flac", output],
+    ...["-f", "f32le", "-ar", String(input.rate), "-ac", String(input.channels), "-i", input.file],
+    ...["-ar", String(output.rate), "-ac", String(output.channels), "-sample_fmt", "s16", "-c:a", "flac"],
+    output.file,
   ];
 }
 
@@ -188,11 +189,20 @@ export async function separateStems(
     };
     const encode = { durationMs: opts.durationMs, signal: opts.signal };
     await Promise.all([
-      runFfmpeg(rawToFlacArgs(r.background, MIX_RATE, channels, background, MIX_RATE, channels), {
-        ...encode,
-        onProgress: flac(0),
-      }),
-      runFfmpeg(rawToFlacArgs(r.voice, MIX_RATE, 1, voice, 16_000, 1), { ...encode, onProgress: flac(1) }),
+      runFfmpeg(
+        rawToFlacArgs(
+          { file: r.background, rate: MIX_RATE, channels },
+          { file: background, rate: MIX_RATE, channels },
+        ),
+        { ...encode, onProgress: flac(0) },
+      ),
+      runFfmpeg(
+        rawToFlacArgs(
+          { file: r.voice, rate: MIX_RATE, channels: 1 },
+          { file: voice, rate: 16_000, channels: 1 },
+        ),
+        { ...encode, onProgress: flac(1) },
+      ),
     ]);
     const info: StemsInfo = {
       engine: engine.id,

@@ -28,12 +28,11 @@ describe("stftPass", () => {
     const count = await stftPass(
       input,
       2,
-      { n: 256, hop: 64, readFrames: 1000, residual },
+      { n: 256, hop: 64, readFrames: 1000, residual, outputs: [{ file: out, channels: 2 }] },
       (_k, re, im, [o]) => {
         o!.re.set(re);
         o!.im.set(im);
       },
-      [{ file: out, channels: 2 }],
     );
     expect(count).toBe(Math.ceil((frames + 256 - 64) / 64));
     const y = readF32(out);
@@ -59,17 +58,11 @@ describe("stftPass", () => {
     const out = join(tmp.dir, "tones-out.f32");
     const n = 512;
     const gain = Float64Array.from({ length: n / 2 + 1 }, (_, k) => ((k * 16000) / n > 3000 ? 0 : 1));
-    await stftPass(
-      input,
-      2,
-      { n, hop: n / 4 },
-      (_k, re, im, [o]) => {
-        o!.re.set(re);
-        o!.im.set(im);
-        applyGain(o!.re, o!.im, gain);
-      },
-      [{ file: out, channels: 2 }],
-    );
+    await stftPass(input, 2, { n, hop: n / 4, outputs: [{ file: out, channels: 2 }] }, (_k, re, im, [o]) => {
+      o!.re.set(re);
+      o!.im.set(im);
+      applyGain(o!.re, o!.im, gain);
+    });
     const y = readF32(out);
     let left = 0;
     let right = 0;

@@ -54,6 +54,8 @@ interface StftPassOptions {
   totalFrames?: number;
   /** Also writes the input's mid (mono) minus the first output's mid into this file. */
   residual?: string;
+  /** The files resynthesized from onFrame's spectra, one per output. */
+  outputs?: { file: string; channels: number }[];
 }
 
 /**
@@ -70,9 +72,8 @@ export async function stftPass(
   channels: number,
   opts: StftPassOptions,
   onFrame: (k: number, re: Float64Array, im: Float64Array, out: Spectrum[]) => void,
-  outputs: { file: string; channels: number }[] = [],
 ): Promise<number> {
-  const { n, hop } = opts;
+  const { n, hop, outputs = [] } = opts;
   const fft = new Fft(n);
   const win = sqrtHann(n);
   const olaScale = hop / (n / 2); // analysis × synthesis windows sum to n / (2·hop)

@@ -140,17 +140,17 @@ interface Shares {
 }
 
 /**
- * Pure: the least-squares fit y ≈ a·speech + b·music over the frames of `ranges` (both channels), i.e.
- * how much of each source stem is left in y there. Anything else in y (a dub's new voice) is uncorrelated
- * with both and lands in the residual.
+ * Pure: the least-squares fit y ≈ a·speech + b·music over the frames of `ranges` (both channels of
+ * interleaved stereo), i.e. how much of each source stem is left in y there. Anything else in y (a dub's
+ * new voice) is uncorrelated with both and lands in the residual.
  */
 export function stemShares(
   y: Float32Array,
   speech: Float32Array,
   music: Float32Array,
   ranges: { start: number; end: number }[],
-  channels = 2,
 ): Shares {
+  const channels = 2;
   let ss = 0;
   let mm = 0;
   let sm = 0;

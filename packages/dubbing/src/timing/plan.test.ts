@@ -80,21 +80,21 @@ describe("smoothSpeeds", () => {
   it("raises the slower of two neighbouring lines of one speaker to within the step", () => {
     const lines = [line(0, 1000, 1), line(1200, 2000, 1), line(2100, 3000, 1)];
     const speeds = [1, 1.25, 1];
-    smoothSpeeds(lines, speeds, 0.1, 1500, 1.25);
+    smoothSpeeds(lines, speeds, { maxStep: 0.1, neighbourMs: 1500, cap: 1.25 });
     expect(speeds).toEqual([1.15, 1.25, 1.15]);
   });
 
   it("leaves other speakers and distant lines alone", () => {
     const lines = [line(0, 1000, 1, "A"), line(1200, 2000, 1, "B"), line(9000, 9500, 1, "B")];
     const speeds = [1, 1.25, 1];
-    smoothSpeeds(lines, speeds, 0.1, 1500, 1.25);
+    smoothSpeeds(lines, speeds, { maxStep: 0.1, neighbourMs: 1500, cap: 1.25 });
     expect(speeds).toEqual([1, 1.25, 1]);
   });
 
   it("settles a chain in both directions", () => {
     const lines = [0, 1, 2, 3].map((k) => line(k * 1000, k * 1000 + 900, 1));
     const speeds = [1, 1, 1, 1.3];
-    smoothSpeeds(lines, speeds, 0.1, 1500, 1.3);
+    smoothSpeeds(lines, speeds, { maxStep: 0.1, neighbourMs: 1500, cap: 1.3 });
     expect(speeds.map((s) => Math.round(s * 100) / 100)).toEqual([1, 1.1, 1.2, 1.3]);
   });
 });

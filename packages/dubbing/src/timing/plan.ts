@@ -91,13 +91,11 @@ export function planTiming(
       return Math.min(o.waitSpeed, cap);
     return neededSpeed(l.naturalMs, windowMs, cap);
   });
-  smoothSpeeds(
-    lines,
-    speeds,
-    o.maxStep,
-    o.neighbourMs,
-    o.mode === "picture-waits" ? o.waitAbove : o.maxSpeed,
-  );
+  smoothSpeeds(lines, speeds, {
+    maxStep: o.maxStep,
+    neighbourMs: o.neighbourMs,
+    cap: o.mode === "picture-waits" ? o.waitAbove : o.maxSpeed,
+  });
   // smoothing never raises a line the picture waits for past its own cap
   lines.forEach((l, i) => {
     if (waitsFor(l)) speeds[i] = Math.min(speeds[i] as number, o.waitAbove);
@@ -168,9 +166,7 @@ export function neededSpeed(naturalMs: number | null, windowMs: number, cap: num
 export function smoothSpeeds(
   lines: PlanLine[],
   speeds: number[],
-  maxStep: number,
-  neighbourMs: number,
-  cap: number,
+  { maxStep, neighbourMs, cap }: { maxStep: number; neighbourMs: number; cap: number },
 ): void {
   const previousOf = new Map<string, number>(); // speaker → index of their last line so far
   const pairs: [number, number][] = [];
