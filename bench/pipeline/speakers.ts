@@ -1,19 +1,33 @@
 // Speaker count bench: generated dialogues of 2, 3 and 4 flite voices, transcribed offline
-// (pocketsphinx + the local diarization) with the count detected and with the right count given. Prints,
-// per dialogue, how many speakers were found and the share of recognised words whose speaker label
-// matches the script's speaker (labels mapped one-to-one onto the script's speakers, the best mapping).
-// Prints figures only.   node bench/pipeline/speakers.ts [--lines 24] [--keep DIR]
+// (pocketsphinx + the local diarization) once each; the transcript's segments are then diarized on the
+// 16 kHz track with the count detected and with the right count given, by this checkout's diarizer and,
+// with --against REF, by that commit's on the same segments in the same run. Prints, per dialogue, how
+// many speakers were found and the share of recognised words whose speaker label matches the script's
+// speaker (labels mapped one-to-one onto the script's speakers, the best mapping). --avg-merge X sets
+// this checkout's average-linkage floor (its default otherwise). Prints figures only.
+//   node bench/pipeline/speakers.ts [--lines 24] [--against REF] [--avg-merge X] [--keep DIR]
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { readWavMono } from "../../packages/dubbing/src/audio/speech-file.ts";
+import { createLocalDiarizer } from "../../packages/dubbing/src/diarize/local.ts";
 import type { Segment } from "../../packages/dubbing/src/doc.ts";
+import type { DiarizationEngine } from "../../packages/dubbing/src/engines/types.ts";
+import { extractAudioArgs } from "../../packages/dubbing/src/media/args.ts";
+import { runFfmpeg } from "../../packages/dubbing/src/media/run.ts";
 import { transcribe } from "../../packages/dubbing/src/pipeline/transcribe.ts";
 import { makeDialogue, type TruthSegment } from "../../packages/dubbing/src/testing/dialogue.ts";
+import { checkOutOld } from "../service/old-tree.ts";
 import { turnsScript } from "./script.ts";
 
 const { values } = parseArgs({
-  options: { lines: { type: "string", default: "24" }, keep: { type: "string" } },
+  options: {
+    lines: { type: "string", default: "24" },
+    keep: { type: "string" },
+    against: { type: "string" },
+    "avg-merge": { type: "string" },
+  },
 });
 const dir = values.keep ?? mkdtempSync(join(tmpdir(), "dub-bench-speakers-"));
 mkdirSync(dir, { recursive: true });
@@ -59,31 +73,53 @@ function agreement(segments: Segment[], truth: TruthSegment[], voices: string[])
   return words.length ? best / words.length : 0;
 }
 
+const old = values.against ? checkOutOld(values.against) : null;
+const engines: { name: string; diarizer: DiarizationEngine }[] = [];
+if (old) {
+  const mod = await import(join(old.root, "packages/dubbing/src/diarize/local.ts"));
+  engines.push({ name: `old (${old.commit})`, diarizer: mod.createLocalDiarizer() });
+}
+const avgMerge = values["avg-merge"] ? Number(values["avg-merge"]) : undefined;
+engines.push({ name: "new", diarizer: createLocalDiarizer(avgMerge === undefined ? {} : { avgMerge }) });
+
 const rows: string[][] = [];
-for (const n of [2, 3, 4]) {
-  const voices = VOICES.slice(0, n);
-  const d = makeDialogue(dir, turnsScript(voices, Number(values.lines)), { name: `speakers-${n}` });
-  for (const given of [undefined, n]) {
-    const work = join(dir, `w${n}${given ?? ""}`);
+try {
+  for (const n of [2, 3, 4]) {
+    const voices = VOICES.slice(0, n);
+    const d = makeDialogue(dir, turnsScript(voices, Number(values.lines)), { name: `speakers-${n}` });
+    const work = join(dir, `w${n}`);
     mkdirSync(work, { recursive: true });
-    const t = performance.now();
-    const doc = await transcribe(d.video, {
-      language: "en",
-      speakers: given,
-      workDir: work,
-    });
-    rows.push([
-      String(n),
-      given ? `given (${n})` : "detected",
-      String(doc.speakers.length),
-      `${(agreement(doc.transcript, d.truth, voices) * 100).toFixed(1)} %`,
-      `${((performance.now() - t) / 1000).toFixed(0)} s`,
-    ]);
-    console.log(rows.at(-1)!.join("\t"));
+    const doc = await transcribe(d.video, { language: "en", workDir: work });
+    const wav = join(dir, `speakers-${n}.16k.wav`);
+    await runFfmpeg(extractAudioArgs(d.video, wav));
+    const { samples, sampleRate } = await readWavMono(wav);
+    for (const { name, diarizer } of engines)
+      for (const given of [undefined, n]) {
+        const t = performance.now();
+        const { labels } = await diarizer.diarize({
+          samples,
+          sampleRate,
+          segments: doc.transcript,
+          speakers: given,
+          maxSpeakers: 8,
+        });
+        const labelled = doc.transcript.map((s, i) => ({ ...s, speaker: String(labels[i]) }));
+        rows.push([
+          String(n),
+          given ? `given (${n})` : "detected",
+          name,
+          String(new Set(labels).size),
+          `${(agreement(labelled, d.truth, voices) * 100).toFixed(1)} %`,
+          `${((performance.now() - t) / 1000).toFixed(1)} s`,
+        ]);
+        console.log(rows.at(-1)!.join("\t"));
+      }
   }
+} finally {
+  old?.remove();
 }
 console.log(`\nDialogues of ${values.lines} lines (flite ${VOICES.join(", ")}), pocketsphinx + mfcc-bic:`);
-console.log("| speakers | count | found | words with the script's speaker | time |");
-console.log("|---|---|---|---|---|");
+console.log("| speakers | count | diarizer | found | words with the script's speaker | diarization time |");
+console.log("|---|---|---|---|---|---|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -63,7 +63,17 @@ describe("cluster", () => {
         )!,
     );
     const all = many.flatMap((x, i) => [x, other[i]!]);
-    expect(new Set(cluster(all, { glrMerge: 0 })).size).toBeGreaterThan(2);
+    expect(new Set(cluster(all, { glrMerge: 0, avgMerge: 0 })).size).toBeGreaterThan(2);
+    expect(cluster(all)).toEqual(all.map((_, i) => i % 2));
+  });
+  it("keeps a voice of short lines apart from a voice of long ones (one pooled cluster diluted them: #61)", () => {
+    // voice A: 30 lines of 6 s, one Gaussian; voice B: 30 lines of 1.5 s whose content moves the spectrum.
+    // Pooled, A's 18,000-frame cluster took each of B's lines in under the floor, one speaker in all.
+    const near = (mean: number[], w: number, i: number) => mean.map((m, d) => m + w * Math.sin(i * 1.7 + d));
+    const b = B.map((m) => 0.7 * m);
+    const longs = Array.from({ length: 30 }, (_, i) => stats(frames(near(A, 0.1, i), 600, 100 + i))!);
+    const shorts = Array.from({ length: 30 }, (_, i) => stats(frames(near(b, 0.8, i), 150, 500 + i))!);
+    const all = longs.flatMap((x, i) => [x, shorts[i]!]);
     expect(cluster(all)).toEqual(all.map((_, i) => i % 2));
   });
   it("honours an exact count and a maximum", () => {
