@@ -82,7 +82,9 @@ export async function hearClips(o: {
   try {
     const wav = await openWavWriter(wavFile, RATE);
     try {
-      for (const k of todo) {
+      for (const [i, k] of todo.entries()) {
+        // the joining a tenth of the progress, the recognition the rest
+        o.onProgress?.((0.1 * i) / todo.length);
         const pcm = parseWav(await readFile(join(o.clipDir, `${k}.wav`)));
         const clip = resample(toMono(pcm), pcm.sampleRate, RATE);
         await wav.append(gap);
@@ -96,7 +98,7 @@ export async function hearClips(o: {
     const engine = o.registry.get("asr", HEARING_ENGINE)!;
     const r = await engine.transcribe({
       ...{ wavFile, sampleRate: RATE, language: o.language, signal: o.signal },
-      onProgress: o.onProgress,
+      onProgress: (f) => o.onProgress?.(0.1 + 0.9 * f),
       speech: spans,
       // a check of a known text: one decoding path is enough (bench/pipeline/hear-back.ts)
       greedy: true,

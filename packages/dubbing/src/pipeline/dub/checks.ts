@@ -158,6 +158,7 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
     ? await speakerFindings(m.original.video, m.segments, new Set(dubbed.map((d) => d.seg.index)), {
         nameOf: m.original.nameOf,
         signal: m.signal,
+        onProgress: (f) => part(1, f),
       })
     : null;
   if (m.timings) m.timings.cardSpeaker = since(t);

@@ -35,10 +35,12 @@ export function placeInMerged(
 async function lineStats(
   video: string,
   lines: readonly PlannedSegment[],
-  signal?: AbortSignal,
+  o: { signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<(Stats | null)[]> {
+  const { signal } = o;
   const out: (Stats | null)[] = [];
   for (let i = 0; i < lines.length; i += MAX_REGIONS) {
+    o.onProgress?.(i / lines.length);
     const batch = lines.slice(i, i + MAX_REGIONS);
     const merged = mergeRegions(batch.map((l) => ({ start: l.start, end: l.end })));
     const samples = await ffmpegSamples(regionAudioArgs(video, merged), { signal });
@@ -52,9 +54,9 @@ export async function speakerFindings(
   video: string,
   segments: readonly PlannedSegment[],
   dubbed: ReadonlySet<number>,
-  o: { nameOf: (speaker: string) => string; signal?: AbortSignal },
+  o: { nameOf: (speaker: string) => string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<Map<number, Finding>> {
-  const stats = await lineStats(video, segments, o.signal);
+  const stats = await lineStats(video, segments, o);
   const labels = segments.map((s) => s.speaker);
   const out = new Map<number, Finding>();
   segments.forEach((seg, i) => {
