@@ -132,3 +132,17 @@ export function tempFolder(prefix: string): { readonly path: string } {
   afterAll(() => rm(folder.path, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return folder;
 }
+
+const srtTime = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace(".", ",");
+
+/**
+ * A dialogue's own lines as an SRT file for the upload form (each cue named by its voice), so the project
+ * is ready without recognising its speech: for suites whose subject is what happens to a project, not how
+ * its transcript is heard (that is dubbing-flow's, multilingual's and the pipeline's).
+ */
+export function subtitlesOf(truth: { voice: string; text: string; start: number; end: number }[]): File {
+  const cues = truth.map(
+    (s, i) => `${i + 1}\n${srtTime(s.start)} --> ${srtTime(s.end)}\n${s.voice}: ${s.text}\n`,
+  );
+  return new File([cues.join("\n")], "dialogue.srt");
+}

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, projects, segments, translations, users } from "../src/db/schema.ts";
 import { sweepOrphanObjects } from "../src/deletion/sweep.ts";
 import type { S3Storage } from "../src/storage/s3.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
@@ -22,10 +22,18 @@ import { readZip } from "./zip.ts";
 
 const tmp = tempFolder("dub-own-");
 let video: string;
+/**
+ * The short video's lines as subtitles: what these tests own, rename, delete and export is the project,
+ * not how its speech is heard, so it comes ready without a recognition (or the stems a recognition
+ * separates); the doomed dub's project alone is transcribed, and its stems are deleted with it.
+ */
+let subtitles: File;
 /** The whole dialogue, for the dub that is deleted while it runs (long enough to be caught running). */
 let longVideo: string;
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" }).video;
+  const short = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" });
+  video = short.video;
+  subtitles = subtitlesOf(short.truth);
   longVideo = makeDialogue(tmp.path, DIALOGUE).video;
 });
 
@@ -71,7 +79,8 @@ describe.each(MODES)("owning your data (%s)", (mode) => {
   });
 
   const ready = async (cookie: string, title: string, file = video) => {
-    const id = (await upload(ts.baseUrl, cookie, file, title)).body._id as string;
+    const fields: Record<string, File> = file === video ? { subtitles } : {};
+    const id = (await upload(ts.baseUrl, cookie, file, title, fields)).body._id as string;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
     return id;
   };
