@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, projects, quotaCounters, translations } from "../src/db/schema.ts";
 import { UsageRepository } from "../src/usage/repository.ts";
-import { makeVideo, tempFolder } from "./fixtures.ts";
+import { makeVideo, subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
@@ -187,8 +187,10 @@ describe.each(MODES)("counted work (%s)", (mode) => {
 
   it("stops translations at the plan's monthly count and shows every quota's use", async () => {
     const { cookie, userId } = await ts.signIn();
-    const { video } = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "quota" });
-    const id = (await upload(ts.baseUrl, cookie, video, "Quota")).body._id;
+    // its lines as subtitles: the count is the subject, not the recognition
+    const { video, truth } = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "quota" });
+    const subtitles = subtitlesOf(truth);
+    const id = (await upload(ts.baseUrl, cookie, video, "Quota", { subtitles })).body._id;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
     // 19 of the Free plan's 20 translations used earlier this month.
     await ts.server.database.db

@@ -6,14 +6,18 @@ import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translations } from "../src/db/schema.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, uploadTranslated } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-truth-");
 let video: string;
+/** Its lines as subtitles: the rules here are about edits, jobs and failures, not what is heard. */
+let subtitles: File;
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 4)).video;
+  const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 4));
+  video = dialogue.video;
+  subtitles = subtitlesOf(dialogue.truth);
 });
 
 type Segment = { speaker: string; text: string; start: number; end: number };
@@ -26,7 +30,11 @@ describe.each(MODES)("edits, jobs and failures (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    id = await uploadTranslated(ts.baseUrl, cookie, video, "Truth");
+    id = (await upload(ts.baseUrl, cookie, video, "Truth", { subtitles })).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
+      "translated",
+    );
   });
   afterAll(async () => {
     await ts?.close();
