@@ -19,6 +19,7 @@ import {
   SHARED_MODELS_DIR,
 } from "../../packages/dubbing/src/asr/faster-whisper.ts";
 import { AsrWorker } from "../../packages/dubbing/src/asr/worker.ts";
+import { arrayTrack } from "../../packages/dubbing/src/audio/track.ts";
 import { parseWav, toMono } from "../../packages/dubbing/src/audio/wav.ts";
 import { createLocalDiarizer } from "../../packages/dubbing/src/diarize/local.ts";
 import type { LanguageCode } from "../../packages/dubbing/src/languages.ts";
@@ -201,7 +202,7 @@ try {
     // the turns dialogue's speakers by the diarization alone, on its true lines: before (a short line
     // follows its neighbour) and now (by its own voice)
     const pcm = parseWav(readFileSync(turns.wav));
-    const input = { samples: toMono(pcm), sampleRate: pcm.sampleRate, segments: turns.truth, maxSpeakers: 8 };
+    const input = { audio: arrayTrack(toMono(pcm), pcm.sampleRate), segments: turns.truth, maxSpeakers: 8 };
     const rightOf = (labels: number[]) => {
       const voiceOf = new Map<number, string>();
       for (const [i, l] of labels.entries()) voiceOf.set(l, voiceOf.get(l) ?? turns.truth[i]!.voice);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readWavMono } from "../../packages/dubbing/src/audio/speech-file.ts";
+import { arrayTrack } from "../../packages/dubbing/src/audio/track.ts";
 import { createLocalDiarizer } from "../../packages/dubbing/src/diarize/local.ts";
 import type { Segment } from "../../packages/dubbing/src/doc.ts";
 import type { DiarizationEngine } from "../../packages/dubbing/src/engines/types.ts";
@@ -93,12 +94,13 @@ try {
     const wav = join(dir, `speakers-${n}.16k.wav`);
     await runFfmpeg(extractAudioArgs(d.video, wav));
     const { samples, sampleRate } = await readWavMono(wav);
+    // an older diarizer takes the floats, this one a track read by region
+    const audio = { samples, sampleRate, audio: arrayTrack(samples, sampleRate) };
     for (const { name, diarizer } of engines)
       for (const given of [undefined, n]) {
         const t = performance.now();
         const { labels } = await diarizer.diarize({
-          samples,
-          sampleRate,
+          ...audio,
           segments: doc.transcript,
           speakers: given,
           maxSpeakers: 8,

@@ -70,7 +70,7 @@ export async function asrSamples(input: { samples?: Float32Array; wavFile: strin
 }
 
 /** The sample rate, channel count and where the samples start, from the RIFF chunks. */
-async function wavLayout(file: string) {
+export async function wavLayout(file: string) {
   const handle = await open(file);
   try {
     const head = Buffer.alloc(4096);

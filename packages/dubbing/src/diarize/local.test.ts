@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { arrayTrack, openWavTrack, regionClip } from "../audio/track.ts";
 import { makeDialogue } from "../testing/dialogue.ts";
 import { TWENTY } from "../testing/turns.ts";
 import {
   bicDistance,
   byOwnVoice,
+  changePoints,
   cluster,
   createLocalDiarizer,
   glr,
   labelRegions,
   meanLogLikelihood,
+  regionStats,
   type Stats,
   stats,
+  trackStats,
 } from "./local.ts";
 
 /** Frames drawn from a diagonal Gaussian with the given means (deterministic). */
@@ -143,13 +147,31 @@ describe("the 20-line dialogue with short turns (real audio)", () => {
     const dir = mkdtempSync(join(tmpdir(), "dub-turns-"));
     const d = makeDialogue(dir, TWENTY, { name: "t20", leadMs: 1500, turnMs: 350, pauseMs: 500 });
     const pcm = parseWav(readFileSync(d.wav));
-    rmSync(dir, { recursive: true, force: true });
-    const { labels } = await createLocalDiarizer().diarize({
-      samples: toMono(pcm),
-      sampleRate: pcm.sampleRate,
-      segments: d.truth,
-      maxSpeakers: 8,
+    const whole = toMono(pcm);
+    // read by region from the file, and from the whole array: the same statistics, the same labels
+    const file = await openWavTrack(d.wav);
+    const input = { segments: d.truth, maxSpeakers: 8 };
+    const { labels } = await createLocalDiarizer().diarize({ audio: file, ...input });
+    const fromArray = await createLocalDiarizer().diarize({
+      audio: arrayTrack(whole, pcm.sampleRate),
+      ...input,
     });
+    expect(await trackStats(file, d.truth)).toEqual(regionStats(whole, pcm.sampleRate, d.truth));
+    // change points over a stretch of three lines (a turn of voice in it), from the clip and the whole
+    const span = { start: d.truth[0]!.start, end: d.truth[2]!.end };
+    const candidates = Array.from(
+      { length: Math.floor((span.end - span.start) / 250) },
+      (_, i) => span.start + i * 250,
+    );
+    const clip = await regionClip(file, span);
+    const fromClip = changePoints({ ...clip, sampleRate: file.sampleRate, region: span, candidates });
+    await file.close();
+    rmSync(dir, { recursive: true, force: true });
+    expect(fromClip.length).toBeGreaterThan(0);
+    expect(fromClip).toEqual(
+      changePoints({ samples: whole, sampleRate: pcm.sampleRate, region: span, candidates }),
+    );
+    expect(fromArray.labels).toEqual(labels);
     const voiceOf = new Map<number, string>();
     for (const [i, l] of labels.entries()) voiceOf.set(l, voiceOf.get(l) ?? d.truth[i]!.voice);
     const right = labels.filter((l, i) => voiceOf.get(l) === d.truth[i]!.voice).length;
@@ -183,17 +205,22 @@ describe("changePoints (real audio)", () => {
     const change = Math.round((a.length / 16000) * 1000);
     const total = Math.round((both.length / 16000) * 1000);
     const candidates = Array.from({ length: Math.floor(total / 250) }, (_, i) => i * 250 + 125);
-    const found = changePoints(both, 16000, { start: 0, end: total }, [...candidates, change]);
+    const found = changePoints({
+      samples: both,
+      sampleRate: 16000,
+      region: { start: 0, end: total },
+      candidates: [...candidates, change],
+    });
     expect(found).toHaveLength(1);
     expect(Math.abs(found[0]! - change)).toBeLessThanOrEqual(250);
     const aOnly = Math.round((a.length / 16000) * 1000);
     expect(
-      changePoints(
-        a,
-        16000,
-        { start: 0, end: aOnly },
-        candidates.filter((c) => c < aOnly),
-      ),
+      changePoints({
+        samples: a,
+        sampleRate: 16000,
+        region: { start: 0, end: aOnly },
+        candidates: candidates.filter((c) => c < aOnly),
+      }),
     ).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // while one Gaussian explains both better than two); speaker changes inside long utterances are found
 // with the same test at word boundaries.
 import { mfcc, pitchTrack, type Region } from "../audio/features.ts";
+import { regionClip, type Track } from "../audio/track.ts";
 import type { DiarizationEngine, DiarizationInput, DiarizationResult } from "../engines/types.ts";
 import { throwIfAborted } from "../errors.ts";
 
@@ -357,6 +358,25 @@ export function regionStats(samples: Float32Array, sampleRate: number, regions: 
 }
 
 /**
+ * Frame statistics of each region (regionStats), each read from the track on its own: only one region's
+ * samples are held at a time.
+ */
+export async function trackStats(
+  track: Track,
+  regions: Region[],
+  signal?: AbortSignal,
+): Promise<(Stats | null)[]> {
+  const out: (Stats | null)[] = [];
+  for (const r of regions) {
+    throwIfAborted(signal);
+    const { samples, offsetMs } = await regionClip(track, r);
+    const shifted = { start: r.start - offsetMs, end: r.end - offsetMs };
+    out.push(regionStats(samples, track.sampleRate, [shifted])[0]!);
+  }
+  return out;
+}
+
+/**
  * Pure: labels for regions from their statistics. Short regions (null) take the label of the nearest
  * clustered region in order. Labels are numbered by first appearance.
  */
@@ -385,18 +405,23 @@ export function labelRegions(
 /**
  * Speaker changes inside one utterance: candidate times (word boundaries, ms) where the audio before
  * and after (up to windowMs each side, at least minSpanMs) differs by a per-frame likelihood ratio
- * above changeGlr (and ΔBIC > 0); the best per minSpanMs kept.
+ * above changeGlr (and ΔBIC > 0); the best per minSpanMs kept. `samples` start at `offsetMs` of the
+ * track (0: the whole track; regionClip: the utterance's own); `region` and `candidates` are track times.
  * MFCCs are computed once for the utterance; window statistics come from prefix sums.
  */
 export function changePoints(
-  samples: Float32Array,
-  sampleRate: number,
-  r: Region,
-  candidates: number[],
+  input: {
+    samples: Float32Array;
+    sampleRate: number;
+    offsetMs?: number;
+    region: Region;
+    candidates: number[];
+  },
   opts: { windowMs?: number; minSpanMs?: number; lambda?: number; changeGlr?: number } = {},
 ): number[] {
   const { windowMs = 3000, minSpanMs = 1000, lambda = BIC_LAMBDA, changeGlr = CHANGE_GLR } = opts;
-  const frames = regionFrames(samples, sampleRate, r);
+  const { samples, sampleRate, offsetMs = 0, region: r, candidates } = input;
+  const frames = regionFrames(samples, sampleRate, { start: r.start - offsetMs, end: r.end - offsetMs });
   if (frames.length < 2 * MIN_FRAMES) return [];
   const d = frames[0]!.length;
   const ps: Float64Array[] = [new Float64Array(d)];
@@ -444,7 +469,7 @@ export function createLocalDiarizer(
     available: async () => ({ ok: true }),
     async diarize(input: DiarizationInput): Promise<DiarizationResult> {
       throwIfAborted(input.signal);
-      const st = regionStats(input.samples, input.sampleRate, input.segments);
+      const st = await trackStats(input.audio, input.segments, input.signal);
       // clustered: the lines long enough to outweigh the penalty; then the short ones by their own voice
       const clustered = labelRegions(
         st.map((x) => (x && x.n >= MIN_FRAMES ? x : null)),

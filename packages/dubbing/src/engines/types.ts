@@ -2,6 +2,7 @@
 // they serve and their capabilities; a registry picks one per job and the choice is recorded.
 
 import type { Region } from "../audio/features.ts";
+import type { Track } from "../audio/track.ts";
 import type { LanguageCode } from "../languages.ts";
 
 export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
@@ -90,8 +91,8 @@ export interface AsrEngine extends EngineBase {
 // ---- Diarization ------------------------------------------------------------------------------------
 
 export interface DiarizationInput {
-  samples: Float32Array;
-  sampleRate: number;
+  /** The audio, read a segment at a time (an hour of 16 kHz floats would be 230 MB held). */
+  audio: Track;
   /** Utterances to label (ms). */
   segments: Region[];
   /** Exact number of speakers when known. */

@@ -1,8 +1,15 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { medianPitch, speechRegions } from "../audio/features.ts";
-import { concatRegions, longestFirst, type Prosody, speakerMeasure } from "../audio/prosody.ts";
-import { readWavMono, speechInWav } from "../audio/speech-file.ts";
+import { longestFirst, type Prosody, speakerMeasure } from "../audio/prosody.ts";
+import { speechInWav } from "../audio/speech-file.ts";
+import {
+  openWavTrack,
+  packedRegions,
+  regionClip,
+  type Track,
+  trackMedianPitch,
+  wavDurationMs,
+} from "../audio/track.ts";
 import { changePoints } from "../diarize/local.ts";
 import type { DocMeta, Speaker, TranscriptDoc } from "../doc.ts";
 import type { EngineRegistry } from "../engines/registry.ts";
@@ -146,6 +153,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
   timings.probe = since(t);
 
   const work = await workDir(opts.workDir, "dub-transcribe-");
+  let track: (Track & { close(): Promise<void> }) | null = null;
   try {
     t = performance.now();
     let wavFile = join(work.dir, "audio16k.wav");
@@ -154,10 +162,10 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       signal: opts.signal,
       onProgress: (f) => report("extract", f),
     });
-    // the only copy of the whole audio the transcription holds (16 kHz mono floats: 230 MB an hour)
-    let { samples, sampleRate } = await readWavMono(wavFile);
-    const totalMs = Math.round((samples.length / sampleRate) * 1000);
-    let speech = speechRegions(samples, sampleRate);
+    // the audio is never held whole: its speech found as it streams past, the rest read by region
+    // (audio/track.ts; 16 kHz floats would be 230 MB an hour)
+    let speech = await speechInWav(wavFile);
+    const totalMs = await wavDurationMs(wavFile);
     timings.extract = since(t);
     if (speech.length === 0) throw new DubError("no_speech", "no speech found: the audio track is silent");
 
@@ -178,11 +186,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
         speech = stem.voice.speech;
         heardOn = "voice";
         heardWav = stem.voice.wavFile;
-        if ((opts.asrOn ?? "original") === "voice") {
-          wavFile = stem.voice.wavFile;
-          samples = new Float32Array(0); // the original's floats go before the voice's are read
-          ({ samples, sampleRate } = await readWavMono(wavFile));
-        }
+        if ((opts.asrOn ?? "original") === "voice") wavFile = stem.voice.wavFile;
       }
       timings.separate = since(t);
       if (speech.length === 0) throw new DubError("no_speech", "no speech found in the separated voice");
@@ -194,6 +198,9 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       await writeSpeechActivity(opts.stemsDir, { heardOn, regions: speech, ...(voiced && { voiced }) });
     }
 
+    // the audio recognition listens to, read by region from here on
+    track = await openWavTrack(wavFile);
+    const audio: Track = track;
     t = performance.now();
     report("asr", 0);
     const {
@@ -202,8 +209,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       detected,
     } = await asr.transcribe({
       wavFile,
-      samples,
-      sampleRate,
+      sampleRate: audio.sampleRate,
       language,
       detect,
       speech,
@@ -220,7 +226,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
 
     t = performance.now();
     const segOpts = { pauseMs: opts.pauseMs ?? 400, maxMs: opts.maxSegmentMs ?? 15_000 };
-    const { utts: split, breaks } = splitAtSpeakerChanges(words, samples, sampleRate, segOpts);
+    const { utts: split, breaks } = await splitAtSpeakerChanges(words, audio, segOpts);
     const utts = snapToSpeech(split, speech);
     report("diarize", 0.3);
     // an ASR engine that labels speakers itself is used as the diarization (PRODUCT.md § Engines)
@@ -232,15 +238,14 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
         : fromAsr
           ? { labels: fromAsr, params: { source: asr.id } }
           : await diarizer.diarize({
-              samples,
-              sampleRate,
+              audio,
               segments: utts,
               speakers: opts.speakers,
               maxSpeakers: opts.maxSpeakers ?? 8,
               signal: opts.signal,
             });
     const diarizationId = fromAsr ? asr.id : diarizer.id;
-    const speakers = speakersHeard(samples, sampleRate, utts, labels, language);
+    const speakers = await speakersHeard(audio, utts, labels, language);
     const transcript = utts.map((u, i) => ({
       speaker: `speaker-${(labels[i] ?? 0) + 1}`,
       text: sentenceText(u.words),
@@ -263,6 +268,7 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
       },
     };
   } finally {
+    await track?.close();
     await work.done();
   }
 }
@@ -271,10 +277,9 @@ export async function transcribe(video: string, opts: TranscribeOptions = {}): P
  * The utterances, split where the speaker changes inside a long one (no pause between two speakers);
  * the breaks found, for the record.
  */
-function splitAtSpeakerChanges(
+async function splitAtSpeakerChanges(
   words: Parameters<typeof segmentWords>[0],
-  samples: Float32Array,
-  sampleRate: number,
+  audio: Track,
   segOpts: { pauseMs: number; maxMs: number },
 ) {
   const utts = segmentWords(words, segOpts);
@@ -282,7 +287,9 @@ function splitAtSpeakerChanges(
   for (const u of utts) {
     if (u.end - u.start < 3000 || u.words.length < 4) continue;
     const candidates = u.words.slice(1).map((w, i) => Math.round((u.words[i]!.end + w.start) / 2));
-    breaks.push(...changePoints(samples, sampleRate, u, candidates));
+    // only this utterance's samples are read
+    const { samples, offsetMs } = await regionClip(audio, u);
+    breaks.push(...changePoints({ samples, sampleRate: audio.sampleRate, offsetMs, region: u, candidates }));
   }
   return { utts: breaks.length ? segmentWords(words, { ...segOpts, breaks }) : utts, breaks };
 }
@@ -291,22 +298,22 @@ function splitAtSpeakerChanges(
  * The speakers the labels name, each with a first voice of the gender its pitch says and what its own
  * speech measures (for voices that follow it: its longest utterances, a minute at most).
  */
-function speakersHeard(
-  samples: Float32Array,
-  sampleRate: number,
+async function speakersHeard(
+  audio: Track,
   utts: { start: number; end: number }[],
   labels: number[],
   language: LanguageCode,
-): Speaker[] {
+): Promise<Speaker[]> {
   const count = labels.length ? Math.max(...labels) + 1 : 0;
   const genders: Gender[] = [];
   const measured: (Prosody | undefined)[] = [];
   for (let s = 0; s < count; s++) {
     const regions = utts.filter((_, i) => labels[i] === s);
-    const f0 = medianPitch(samples, sampleRate, regions);
+    // read by region: the first lines that hold the pitch frames, the longest minute of speech
+    const f0 = await trackMedianPitch(audio, regions);
     genders.push(genderOfPitch(f0));
-    const own = concatRegions(samples, sampleRate, longestFirst(regions));
-    measured.push(speakerMeasure(own, sampleRate) ?? undefined);
+    const own = (await packedRegions(audio, longestFirst(regions))).samples;
+    measured.push(speakerMeasure(own, audio.sampleRate) ?? undefined);
   }
   const voices = defaultVoices(language, genders);
   return genders.map((_, s) => {
