@@ -1,6 +1,7 @@
 // A transcription killed mid-way resumes after the recognition's finished windows (#61): the server
 // process is SIGKILLed once the recognition's checkpoint holds a window, started again on the same data
-// folder, and the retried job decodes only the windows after it. The recognition decodes 6 s at a time
+// folder, and the retried job decodes only the windows after it. A dub killed once it has made clips
+// synthesizes only the others when it is retried (the clip cache outlives the process). The recognition decodes 6 s at a time
 // (ASR_WINDOW_S) so the 27-second dialogue has several windows. Embedded mode: the process's own
 // database is the one killed and restarted (a scale-out retry on another worker starts over: the
 // checkpoint is on the worker's disk, docs/ARCHITECTURE.md).
@@ -16,7 +17,7 @@ import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/ses
 import { openDatabase } from "../src/db/client.ts";
 import { transcribeCheckpointDir } from "../src/workers/transcribe.ts";
 import { freePort } from "./harness.ts";
-import { api, upload, waitForStatus } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 let dataDir: string;
@@ -104,3 +105,41 @@ it("resumes a killed transcription after the windows it had recognised", async (
   // the checkpoint goes once the transcript is saved
   expect(existsSync(path.dirname(saved))).toBe(false);
 }, 300_000);
+
+it("a dub killed after making clips synthesizes only the others when it is retried", async () => {
+  const database = await openDatabase({ dataDir });
+  const user = await findOrCreateUser(database.db, "resume-dub@example.com");
+  const cookie = `${SESSION_COOKIE}=${await createSession(database.db, user.id)}`;
+  await database.close();
+
+  const port = await freePort();
+  let baseUrl = await startProcess(port);
+  const { video } = makeDialogue(dataDir, undefined, { name: "resume-dub" });
+  const id = (await upload(baseUrl, cookie, video, "Resume dub")).body._id as string;
+  await waitForStatus(baseUrl, cookie, id, ["ready"], 180_000);
+  expect((await startAndWait(baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe("translated");
+  expect((await api(baseUrl, cookie, "POST", `/api/video/${id}/dub`, { language: "es" })).status).toBe(202);
+
+  // killed once the synthesis is under way (the bar past its first batch: it fills 10-45 %)
+  let at = { status: "", progress: 0 };
+  for (let i = 0; i < 6000 && at.progress < 20; i++) {
+    at = (await api(baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    expect(at.status).toBe("dubbing");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await kill();
+  expect(at.progress).toBeGreaterThanOrEqual(20);
+
+  baseUrl = await startProcess(port);
+  let es: { status?: string; statusMessage?: string | null } = {};
+  for (let i = 0; i < 900 && es.status !== "dubbed"; i++) {
+    es = (await api(baseUrl, cookie, "GET", `/api/video/${id}/translations`)).body.es;
+    expect(es.status).not.toBe("failed");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(es.status).toBe("dubbed");
+  // "N of M segments re-rendered": the clips made before the kill were not synthesized again
+  const rendered = /(\d+) of (\d+) segments re-rendered/.exec(es.statusMessage ?? "");
+  expect(rendered, es.statusMessage ?? "").not.toBeNull();
+  expect(Number(rendered![1])).toBeLessThan(Number(rendered![2]));
+}, 400_000);
