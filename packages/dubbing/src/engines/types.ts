@@ -208,8 +208,17 @@ export interface Clip {
 export interface TtsEngine extends EngineBase {
   kind: "tts";
   languages: readonly LanguageCode[];
-  /** pitchControl: the engine honours a request's pitch and range (others are pitch-shifted after). */
-  capabilities: { rateControl: boolean; minRate: number; maxRate: number; pitchControl?: boolean };
+  /**
+   * pitchControl: the engine honours a request's pitch and range (others are pitch-shifted after).
+   * rateCurve: the speed each rate gives, measured (timing/rate.ts RateBounds.curve); else the rate.
+   */
+  capabilities: {
+    rateControl: boolean;
+    minRate: number;
+    maxRate: number;
+    pitchControl?: boolean;
+    rateCurve?: readonly (readonly [rate: number, speed: number])[];
+  };
   voices(language: LanguageCode): LocalVoice[];
   synthesize(req: SynthesisRequest): Promise<Clip>;
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestTry, nextRate, onTarget, type RateTry } from "./rate.ts";
+import { bestTry, nextRate, onTarget, type RateTry, rateForSpeed, speedAtRate } from "./rate.ts";
 
 const bounds = { minRate: 0.5, maxRate: 2, tolerance: 0.03 };
 
@@ -55,6 +55,28 @@ describe("nextRate", () => {
         true,
       );
     }
+  });
+});
+
+describe("a rate curve", () => {
+  const curve = [
+    [1, 1],
+    [1.2, 1.25],
+    [1.4, 1.5],
+  ] as const;
+  it("reads the speed a rate gives and back, linear between points, proportional beyond", () => {
+    expect(speedAtRate(curve, 1.1)).toBeCloseTo(1.125, 6);
+    expect(rateForSpeed(curve, 1.125)).toBeCloseTo(1.1, 6);
+    expect(speedAtRate(curve, 0.5)).toBeCloseTo(0.5, 6);
+    expect(speedAtRate(curve, 2.8)).toBeCloseTo(3, 6);
+    expect(rateForSpeed(undefined, 1.3)).toBe(1.3);
+  });
+  it("aims the first correction along the engine's curve, the rate itself without one", () => {
+    const bounds = { minRate: 0.5, maxRate: 2, tolerance: 0.03 };
+    // 1.25 times faster than rate 1 is rate 1.2 along the curve (the aim 1.5 % long: a little less)
+    const along = nextRate([{ rate: 1, clipMs: 1250 * 1.015 }], 1000, { ...bounds, curve });
+    expect(along).toBeCloseTo(1.2, 3);
+    expect(nextRate([{ rate: 1, clipMs: 1250 * 1.015 }], 1000, bounds)).toBeCloseTo(1.25, 3);
   });
 });
 

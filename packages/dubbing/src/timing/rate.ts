@@ -16,7 +16,43 @@ export interface RateBounds {
   maxRate: number;
   /** How much longer than its target a clip may be and be kept (0.03: 3 %). */
   tolerance: number;
+  /**
+   * How the engine's speed follows the rate asked, measured (a clip's length ∝ 1 / speed; speed 1 at
+   * rate 1), rates ascending: the first correction aims along it. Without it the speed is the rate.
+   */
+  curve?: RateCurve;
 }
+
+/** Points [rate asked, speed it gives], rates and speeds ascending. */
+export type RateCurve = readonly (readonly [rate: number, speed: number])[];
+
+/** Pure: y at x along ascending points, linear between them, proportional beyond either end. */
+function along(points: readonly (readonly [number, number])[], x: number): number {
+  const first = points[0] as readonly [number, number];
+  if (x <= first[0]) return (first[1] * x) / first[0];
+  for (let i = 1; i < points.length; i++) {
+    const [x1, y1] = points[i] as readonly [number, number];
+    if (x <= x1) {
+      const [x0, y0] = points[i - 1] as readonly [number, number];
+      return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
+    }
+  }
+  const [xl, yl] = points.at(-1) as readonly [number, number];
+  return (yl * x) / xl;
+}
+
+/** Pure: the rate that gives `speed` along the curve (the speed itself without one). */
+export const rateForSpeed = (curve: RateCurve | undefined, speed: number): number =>
+  curve?.length
+    ? along(
+        curve.map(([r, s]) => [s, r] as const),
+        speed,
+      )
+    : speed;
+
+/** Pure: the speed the rate gives along the curve (the rate itself without one). */
+export const speedAtRate = (curve: RateCurve | undefined, rate: number): number =>
+  curve?.length ? along(curve, rate) : rate;
 
 /** Pure: a clip done with: not shorter than its target, and at most `tolerance` longer. */
 export const onTarget = (clipMs: number, targetMs: number, tolerance: number): boolean =>
@@ -27,21 +63,21 @@ const SLOPE = { min: 0.3, max: 3 };
 
 /**
  * Pure: the rate to try next, or null when the last try is on target or no untried rate within the
- * bounds is left. It aims at the middle of the kept band, along the slope the last two tries show (the
- * clip's length inversely proportional to the rate with one try).
+ * bounds is left. It aims at the middle of the kept band, along the slope the last two tries show (with
+ * one try, the clip's length inversely proportional to the speed the engine's curve gives the rate).
  */
 export function nextRate(tries: readonly RateTry[], targetMs: number, b: RateBounds): number | null {
   const last = tries.at(-1);
   if (!last || targetMs <= 0 || last.clipMs <= 0) return null;
   if (onTarget(last.clipMs, targetMs, b.tolerance)) return null;
-  let k = 1;
+  const aim = targetMs * (1 + b.tolerance / 2);
   const prev = tries.at(-2);
+  let wanted: number;
   if (prev && prev.clipMs > 0 && prev.rate !== last.rate && prev.clipMs !== last.clipMs) {
     const measured = Math.log(prev.clipMs / last.clipMs) / Math.log(last.rate / prev.rate);
-    k = Math.min(SLOPE.max, Math.max(SLOPE.min, measured));
-  }
-  const aim = targetMs * (1 + b.tolerance / 2);
-  const wanted = last.rate * (last.clipMs / aim) ** (1 / k);
+    const k = Math.min(SLOPE.max, Math.max(SLOPE.min, measured));
+    wanted = last.rate * (last.clipMs / aim) ** (1 / k);
+  } else wanted = rateForSpeed(b.curve, (speedAtRate(b.curve, last.rate) * last.clipMs) / aim);
   const rate = Math.round(Math.min(b.maxRate, Math.max(b.minRate, wanted)) * 1000) / 1000;
   return tries.some((t) => t.rate === rate) ? null : rate;
 }

@@ -1,7 +1,9 @@
 import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { trimBounds } from "../audio/dsp.ts";
 import { measureSpeech } from "../audio/prosody.ts";
+import { nextRate, onTarget } from "../timing/rate.ts";
 import { createPicoEngine, picoArgs, picoSpeedLevel, picoVoices } from "./pico.ts";
 
 const seconds = (c: { samples: Float32Array; sampleRate: number }) => c.samples.length / c.sampleRate;
@@ -79,5 +81,27 @@ describe("pico engine (real)", () => {
       if (r.voice.endsWith("+male")) expect(pitch).toBeLessThan(150);
       else expect(pitch).toBeGreaterThan(165);
     }
+  });
+  it("lands a line within the tolerance with one rate correction along its measured curve", async () => {
+    // as the dub measures a clip: trimmed of its silence
+    const trimmedMs = async (line: string, rate: number) => {
+      const c = await e.synthesize({ text: line, voice: "es-ES", language: "es", rate });
+      const b = trimBounds(c.samples, c.sampleRate);
+      return Math.round(((b.end - b.start) / c.sampleRate) * 1000);
+    };
+    const lines = [text, "¿Y qué pasó después con el proyecto del puente nuevo?"];
+    const { minRate, maxRate, rateCurve: curve } = e.capabilities;
+    const missed: string[] = [];
+    for (const line of lines)
+      for (const start of [1, 1.1])
+        for (const speed of [0.93, 1.12, 1.25]) {
+          const first = await trimmedMs(line, start);
+          const target = Math.round(first / speed);
+          const bounds = { minRate, maxRate, tolerance: 0.03, ...(curve && { curve }) };
+          const rate = nextRate([{ rate: start, clipMs: first }], target, bounds) as number;
+          const clipMs = await trimmedMs(line, rate);
+          if (!onTarget(clipMs, target, 0.03)) missed.push(`${start}→${rate}: ${clipMs} for ${target}`);
+        }
+    expect(missed).toEqual([]);
   });
 });

@@ -50,6 +50,7 @@ export function ttsPlan(
               minRate: Math.max(fit.minSpeed * base, caps.minRate),
               maxRate: Math.min(fit.maxRate * base, caps.maxRate),
               tolerance: fit.rateTolerance,
+              ...(caps.rateCurve && { curve: caps.rateCurve }),
             }
           : null,
       tries: [],
