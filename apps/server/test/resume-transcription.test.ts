@@ -15,7 +15,7 @@ import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { transcribeCheckpointDir } from "../src/workers/transcribe.ts";
+import { transcriptionCheckpointDir } from "../src/storage/clip-cache.ts";
 import { freePort } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
@@ -74,7 +74,7 @@ it("resumes a killed transcription after the windows it had recognised", async (
   const id = (await upload(baseUrl, cookie, video, "Resume")).body._id as string;
 
   // killed as soon as the checkpoint holds a recognised window
-  const saved = path.join(transcribeCheckpointDir(path.join(dataDir, "cache"), id), "asr.json");
+  const saved = path.join(transcriptionCheckpointDir(path.join(dataDir, "cache"), id), "asr.json");
   let kept = 0;
   for (let i = 0; i < 7500 && kept === 0; i++) {
     if (existsSync(saved))

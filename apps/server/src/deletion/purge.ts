@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { parseClonedVoice, type VoiceCloner } from "@dubbing/dubbing";
-import { clipCacheDir } from "../storage/clip-cache.ts";
+import { clipCacheDir, transcriptionCheckpointDir } from "../storage/clip-cache.ts";
 import type { Storage } from "../storage/index.ts";
 
 /** What deleting a record leaves to remove: storage prefixes, local clip caches, voices at a provider. */
@@ -24,7 +24,12 @@ export async function purge(
   cloner: VoiceCloner | null = null,
 ): Promise<void> {
   for (const id of target.clipCaches) await rm(clipCacheDir(cacheDir, id), { recursive: true, force: true });
-  for (const prefix of target.prefixes) await storage.deletePrefix(prefix);
+  for (const prefix of target.prefixes) {
+    // a project's transcription checkpoint on this machine (its words) goes with the project's files
+    const project = /^projects\/([^/]+)\/$/.exec(prefix)?.[1];
+    if (project) await rm(transcriptionCheckpointDir(cacheDir, project), { recursive: true, force: true });
+    await storage.deletePrefix(prefix);
+  }
   for (const value of target.clonedVoices ?? []) {
     const voice = parseClonedVoice(value);
     if (!voice) continue;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects, storyboards, translations } from "../db/schema.ts";
-import { clipCachesDir } from "../storage/clip-cache.ts";
+import { clipCachesDir, transcriptionCheckpointsDir } from "../storage/clip-cache.ts";
 import type { Storage } from "../storage/index.ts";
 
 /** A folder younger than this may belong to an upload whose row is not written yet. */
@@ -51,10 +51,19 @@ export async function sweepOrphanObjects(db: Db, storage: Storage, now: Date): P
   return removed;
 }
 
-/** Deletes this machine's clip caches of translations that no longer exist (every worker runs it). */
+/**
+ * Deletes this machine's clip caches of translations that no longer exist, and transcription checkpoints
+ * of projects that no longer exist (every worker runs it).
+ */
 export async function sweepClipCaches(db: Db, cacheDir: string): Promise<number> {
-  const dir = clipCachesDir(cacheDir);
-  const gone = await unowned(db, translations, await readdir(dir).catch(() => [] as string[]));
-  for (const name of gone) await rm(path.join(dir, name), { recursive: true, force: true });
-  return gone.length;
+  let removed = 0;
+  for (const [dir, table] of [
+    [clipCachesDir(cacheDir), translations],
+    [transcriptionCheckpointsDir(cacheDir), projects],
+  ] as const) {
+    const gone = await unowned(db, table, await readdir(dir).catch(() => [] as string[]));
+    for (const name of gone) await rm(path.join(dir, name), { recursive: true, force: true });
+    removed += gone.length;
+  }
+  return removed;
 }

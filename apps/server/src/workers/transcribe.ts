@@ -4,6 +4,7 @@ import { DETECT, DubError, transcribe } from "@dubbing/dubbing";
 import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
 import { transcribePercent } from "../jobs/progress.ts";
+import { transcriptionCheckpointDir } from "../storage/clip-cache.ts";
 import { projectKeys, projectPrefix } from "../storage/keys.ts";
 import type { WorkerDeps } from "./deps.ts";
 import { runTracked } from "./handler.ts";
@@ -21,10 +22,6 @@ const STAGES = new Map(
 );
 /** Every message a running transcription shows. */
 export const TRANSCRIBE_STAGES = [...STAGES.values(), "Transcribing"];
-
-/** Where a project's transcription keeps its checkpoint (the recognition's finished windows). */
-export const transcribeCheckpointDir = (cacheDir: string, projectId: string) =>
-  path.join(cacheDir, "transcriptions", projectId);
 
 const transcribePayload = z.strictObject({ projectId: z.string(), trackId: z.string() });
 export type TranscribePayload = z.infer<typeof transcribePayload>;
@@ -68,7 +65,10 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
           message,
         });
       },
-      purgeIfDeleted: () => storage.deletePrefix(projectPrefix(project.id)),
+      purgeIfDeleted: async () => {
+        await rm(transcriptionCheckpointDir(deps.cacheDir, project.id), { recursive: true, force: true });
+        await storage.deletePrefix(projectPrefix(project.id));
+      },
     },
     async (scope, progress) => {
       const work = await scope.scratch(deps.scratchDir, "transcribe-");
@@ -78,7 +78,7 @@ export async function runTranscribe(deps: WorkerDeps, job: TranscribePayload, is
       const source = await storage.localCopy(sourceKey, work);
       const stemsDir = path.join(work, "stems");
       // the recognition's words window by window, kept across a restart (a run again resumes after them)
-      const checkpointDir = transcribeCheckpointDir(deps.cacheDir, project.id);
+      const checkpointDir = transcriptionCheckpointDir(deps.cacheDir, project.id);
       scope.onCleanup(() => source.release());
       await repo.setState(project.id, {
         status: "transcribing",
