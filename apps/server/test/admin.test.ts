@@ -10,9 +10,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_CACHE_MS } from "../src/auth/session-cache.ts";
 import { adminAudit, jobs, projects, translations, usageCarryover, users } from "../src/db/schema.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startServerOn, startTestServer, type TestServer } from "./harness.ts";
-import { api, eventually, startAndWait, upload, uploadTranslated, waitForStatus } from "./http.ts";
+import { api, eventually, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
 import { storedProjectIds } from "./storage-helpers.ts";
 import { sharedWorkspace } from "./teams.ts";
@@ -42,8 +42,14 @@ describe.each(MODES)("the operator's console API (%s)", (mode) => {
       scope: "read+write",
     });
     aliceKey = key.body.secret;
-    const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: `admin-${mode}` }).video;
-    projectId = await uploadTranslated(ts.baseUrl, alice.cookie, video, "Console");
+    // its lines as subtitles: the subject is what happens to the project, not what is heard in it
+    const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: `admin-${mode}` });
+    const subtitles = subtitlesOf(dialogue.truth);
+    projectId = (await upload(ts.baseUrl, alice.cookie, dialogue.video, "Console", { subtitles })).body._id;
+    await waitForStatus(ts.baseUrl, alice.cookie, projectId, ["ready"]);
+    expect(
+      (await startAndWait(ts.baseUrl, alice.cookie, projectId, "translate", "es", 120)).body.status,
+    ).toBe("translated");
   });
   afterAll(async () => {
     await ts?.close();

@@ -9,9 +9,9 @@ import { jobs, translations } from "../src/db/schema.ts";
 import { LOST_MESSAGE, sweepStuckJobs } from "../src/jobs/stuck.ts";
 import { JobTracker } from "../src/jobs/tracker.ts";
 import { releaseMinutes } from "../src/usage/reserve.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, startAndWait, uploadTranslated } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-resilience-");
 
@@ -62,8 +62,14 @@ describe.each(MODES)("the stuck-job sweeper (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     ({ cookie, userId: ownerId } = await ts.signIn());
-    const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: `stuck-${mode}` }).video;
-    id = await uploadTranslated(ts.baseUrl, cookie, video, "Stuck");
+    // its lines as subtitles: the subject is what happens to the project, not what is heard in it
+    const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: `stuck-${mode}` });
+    const subtitles = subtitlesOf(dialogue.truth);
+    id = (await upload(ts.baseUrl, cookie, dialogue.video, "Stuck", { subtitles })).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
+      "translated",
+    );
   });
   afterAll(async () => {
     await ts?.close();
