@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { projectKeys } from "../src/storage/keys.ts";
 import { waitForEvent } from "./events.ts";
-import { ffprobe, tempFolder } from "./fixtures.ts";
+import { ffprobe, subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 import { documentedAnswers } from "./openapi-check.ts";
@@ -246,7 +246,8 @@ describe("dubbing a WebM upload", () => {
 
   it("dubs from the H.264 copy made at ingest, keeping it bit for bit", async () => {
     const { cookie } = await ts.signIn();
-    const short = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" }).video;
+    const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2), { name: "short" });
+    const short = dialogue.video;
     const webm = path.join(tmp.path, "dialogue.webm");
     execFileSync("ffmpeg", [
       "-v",
@@ -264,7 +265,9 @@ describe("dubbing a WebM upload", () => {
       "libvorbis",
       webm,
     ]);
-    const id = (await upload(ts.baseUrl, cookie, webm, "WebM")).body._id;
+    // its lines as subtitles: the copy made at ingest is the subject; the recognition is this file's first half
+    const subtitles = subtitlesOf(dialogue.truth);
+    const id = (await upload(ts.baseUrl, cookie, webm, "WebM", { subtitles })).body._id;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"], 240_000);
     const es = await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120);
     expect(es.body.status).toBe("translated");
