@@ -5,10 +5,23 @@
 // ended, the CPU seconds of the process and the children it waited for, the report's stages and, where
 // the tree records them, the card's checks by kind. With --against REF, that commit's CLI (checked out
 // beside this one) and this checkout's render the same files alternately in one run, old first.
+// Also what is heard (the report's lines too long, fastest line, speeds) and, with --count-runs,
+// pico2wave's runs (through a wrapper first on PATH that counts them: a shell start each, ~2 ms).
 // Figures only; never fails on time.
-//   node bench/pipeline/cli-render.ts [--against REF] [--rounds N] [--keep DIR] [-- extra render args]
+//   node bench/pipeline/cli-render.ts [--against REF] [--rounds N] [--keep DIR] [--count-runs]
+//     [-- extra render args]
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +36,7 @@ const { values, positionals } = parseArgs({
     against: { type: "string", default: "none" },
     rounds: { type: "string", default: "1" },
     keep: { type: "string" },
+    "count-runs": { type: "boolean", default: false },
   },
 });
 const ROOT = join(import.meta.dirname, "../..");
@@ -31,6 +45,23 @@ mkdirSync(dir, { recursive: true });
 const s = (ms: number) => (ms / 1000).toFixed(2);
 /** The video's length (ms), for the realtime factors. */
 let durationMs = 0;
+
+/** With --count-runs: a PATH folder whose pico2wave appends a line to a log and runs the real one. */
+function picoCounter(): { env: NodeJS.ProcessEnv; runs: () => number } | null {
+  if (!values["count-runs"]) return null;
+  const real = spawnSync("sh", ["-c", "command -v pico2wave"], { encoding: "utf8" }).stdout.trim();
+  if (!real) return null;
+  const bin = join(dir, "count-bin");
+  mkdirSync(bin, { recursive: true });
+  const log = join(dir, "pico-runs.log");
+  writeFileSync(join(bin, "pico2wave"), `#!/bin/sh\necho >> '${log}'\nexec '${real}' "$@"\n`);
+  chmodSync(join(bin, "pico2wave"), 0o755);
+  return {
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    runs: () => (existsSync(log) ? readFileSync(log, "utf8").length : 0),
+  };
+}
+const counter = picoCounter();
 
 /** CPU seconds of the children this process waited for (the CLI and the children it waited for). */
 function childCpu(): number {
@@ -113,6 +144,9 @@ interface Run {
   byName: Map<string, number>;
   timings: Record<string, number>;
   lines: { ms: number; text: string }[];
+  /** What is heard: the report's totals (lines too long, fastest line, speeds). */
+  heard: { tooLong: number; maxSpeed: number; speedHistogram: Record<string, number> };
+  picoRuns: number | null;
 }
 
 /** One `dub render` from a fresh work dir: every clip synthesized, every line heard. */
@@ -121,6 +155,7 @@ async function render(root: string, label: string): Promise<Run> {
   rmSync(out, { recursive: true, force: true });
   const mp4 = join(out, "bench.es.mp4");
   const cpu = childCpu();
+  const runs0 = counter?.runs() ?? 0;
   const t0 = Date.now();
   const child = spawn(
     process.execPath,
@@ -133,7 +168,7 @@ async function render(root: string, label: string): Promise<Run> {
       mp4,
       ...positionals,
     ],
-    { cwd: dir, stdio: ["ignore", "ignore", "pipe"] },
+    { cwd: dir, stdio: ["ignore", "ignore", "pipe"], ...(counter && { env: counter.env }) },
   );
   const tree = watchTree(child.pid!);
   const lines: Run["lines"] = [];
@@ -156,6 +191,8 @@ async function render(root: string, label: string): Promise<Run> {
     byName,
     timings: report.timings ?? {},
     lines,
+    heard: report.totals,
+    picoRuns: counter ? counter.runs() - runs0 : null,
   };
 }
 
@@ -169,6 +206,11 @@ function print(label: string, r: Run) {
   const { checks: card, ...stages } = r.timings;
   console.log(`  stages (s)             ${JSON.stringify(stages)}`);
   if (card !== undefined) console.log(`  card's wait after the encode ${card} s`);
+  const { tooLong, maxSpeed, speedHistogram } = r.heard;
+  console.log(
+    `  heard                  tooLong ${tooLong}, fastest ${maxSpeed}, speeds ${JSON.stringify(speedHistogram)}` +
+      (r.picoRuns === null ? "" : `; pico2wave runs ${r.picoRuns}`),
+  );
   for (const l of r.lines.filter((x) => /written|checks|heard|card/i.test(x.text)))
     console.log(`  at ${s(l.ms).padStart(6)} s  ${l.text}`);
 }
