@@ -19,7 +19,7 @@ import { promisify } from "node:util";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastBackupOutcome } from "../src/backup/outcome.ts";
-import { makeVideo, tempFolder } from "./fixtures.ts";
+import { makeVideo, subtitlesOf, tempFolder } from "./fixtures.ts";
 import { startServerOn, type TestServer } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 import { signInByLink } from "./identity.ts";
@@ -48,8 +48,10 @@ describe("backup and restore (embedded)", () => {
       METRICS_TOKEN: "metrics-token-for-backups",
     });
     cookie = (await signInByLink(original, email))!;
-    const video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
-    id = (await upload(original.baseUrl, cookie, video, "Backed up")).body._id;
+    // its lines as subtitles: what is backed up is the subject, not what is heard
+    const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2));
+    const subtitles = subtitlesOf(dialogue.truth);
+    id = (await upload(original.baseUrl, cookie, dialogue.video, "Backed up", { subtitles })).body._id;
     await waitForStatus(original.baseUrl, cookie, id, ["ready"]);
     expect((await startAndWait(original.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
       "translated",

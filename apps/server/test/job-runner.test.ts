@@ -7,14 +7,18 @@ import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, translations } from "../src/db/schema.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { MODES, startTestServer, type TestServer } from "./harness.ts";
-import { api, uploadTranslated } from "./http.ts";
+import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
 const tmp = tempFolder("dub-runner-");
 let video: string;
+/** Its lines as subtitles: the runner's promises are the subject, not what is heard. */
+let subtitles: File;
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+  const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2));
+  video = dialogue.video;
+  subtitles = subtitlesOf(dialogue.truth);
 });
 
 describe.each(MODES)("the job runner (%s)", (mode) => {
@@ -25,7 +29,11 @@ describe.each(MODES)("the job runner (%s)", (mode) => {
   beforeAll(async () => {
     ts = await startTestServer(mode);
     cookie = (await ts.signIn()).cookie;
-    id = await uploadTranslated(ts.baseUrl, cookie, video, "Runner");
+    id = (await upload(ts.baseUrl, cookie, video, "Runner", { subtitles })).body._id;
+    await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
+    expect((await startAndWait(ts.baseUrl, cookie, id, "translate", "es", 120)).body.status).toBe(
+      "translated",
+    );
   });
   afterAll(async () => {
     await ts?.close();
