@@ -6,7 +6,7 @@ import path from "node:path";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { Webhook } from "standardwebhooks";
 import { startReceiver } from "../apps/server/test/receiver.ts";
-import { expect, readyProject, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
+import { expect, readyProject, signIn, srtOf, test, uniqueEmail, violations } from "./app-fixtures.ts";
 
 test("create an API key and a webhook endpoint, send a test event, see it in the log", async ({ page }) => {
   test.setTimeout(6 * 60_000);
@@ -58,10 +58,11 @@ test("create an API key and a webhook endpoint, send a test event, see it in the
 
     await test.step("translate and dub from the editor's translate panel in one click", async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "dub-e2e-auto-"));
-      const { video } = makeDialogue(dir, [
+      const { video, truth } = makeDialogue(dir, [
         { voice: "awb", text: "Good morning and welcome to the program." },
       ]);
-      const id = await readyProject(page, { title: "Batch", video });
+      // its line as subtitles: the one-click translate and dub is the subject, not the recognition
+      const id = await readyProject(page, { title: "Batch", video, subtitles: srtOf(truth) });
       await page.goto(`/projects/${id}`);
       const panel = page.getByRole("region", { name: "Translate" });
       await panel.getByRole("button", { name: "Spanish", exact: true }).click();

@@ -5,14 +5,26 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
-import { expect, readyProject, signIn, test, translatedToSpanish, uniqueEmail } from "./app-fixtures.ts";
+import {
+  expect,
+  readyProject,
+  signIn,
+  srtOf,
+  test,
+  translatedToSpanish,
+  uniqueEmail,
+} from "./app-fixtures.ts";
 
 test("on a desktop, the sticky player does not cover the dub panel when scrolled", async ({ page }) => {
   test.setTimeout(3 * 60_000);
-  const video = makeDialogue(mkdtempSync(path.join(os.tmpdir(), "e2e-layout-")), DIALOGUE.slice(0, 3)).video;
+  const { video, truth } = makeDialogue(
+    mkdtempSync(path.join(os.tmpdir(), "e2e-layout-")),
+    DIALOGUE.slice(0, 3),
+  );
   await signIn(page, uniqueEmail("layout"));
-  // the set-up goes through the API (the upload and the translation have their own browser tests)
-  const id = await readyProject(page, { title: "Layout", video, language: "en" });
+  // the set-up goes through the API (the upload and the translation have their own browser tests), the
+  // transcript as subtitles (recognition has its own)
+  const id = await readyProject(page, { title: "Layout", video, language: "en", subtitles: srtOf(truth) });
   await translatedToSpanish(page, id);
 
   await page.setViewportSize({ width: 1440, height: 800 });

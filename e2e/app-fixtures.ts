@@ -82,19 +82,32 @@ export async function violations(page: Page): Promise<string[]> {
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
 
+/** A dialogue's own lines (makeDialogue's truth) as SRT text, each cue named by its voice. */
+export function srtOf(truth: { voice: string; text: string; start: number; end: number }[]): string {
+  const time = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace(".", ",");
+  return truth
+    .map((s, i) => `${i + 1}\n${time(s.start)} --> ${time(s.end)}\n${s.voice}: ${s.text}\n`)
+    .join("\n");
+}
+
 /**
  * A project made through the API (the upload has its own browser tests) from `video`, in `workspaceId` when
- * given, once its transcript is ready; its id.
+ * given, once its transcript is ready; its id. With `subtitles` (SRT text) the transcript is theirs and
+ * nothing is recognised: for specs whose subject is what comes after (recognition has its own specs).
  */
 export async function readyProject(
   page: Page,
-  project: { title: string; video: string; language?: string; workspaceId?: string },
+  project: { title: string; video: string; language?: string; workspaceId?: string; subtitles?: string },
 ): Promise<string> {
   const query = project.workspaceId ? `?workspaceId=${project.workspaceId}` : "";
+  const srt = project.subtitles;
   const upload = await page.request.post(`/api/video/process${query}`, {
     multipart: {
       title: project.title,
       ...(project.language && { language: project.language }),
+      ...(srt && {
+        subtitles: { name: "spot.srt", mimeType: "application/x-subrip", buffer: Buffer.from(srt) },
+      }),
       video: { name: "spot.mp4", mimeType: "video/mp4", buffer: readFileSync(project.video) },
     },
   });
@@ -118,20 +131,22 @@ export async function translatedToSpanish(page: Page, projectId: string): Promis
 
 /**
  * Through the API as the page's signed-in user (the upload and the invitation form have their own browser
- * tests): a workspace "Agency" with a one-line dialogue ("Client spot") transcribed and translated into
+ * tests): a workspace "Agency" with a one-line dialogue ("Client spot", its line as subtitles) translated into
  * Spanish, and each of `invites` invited to it with their role.
  */
 export async function translatedInWorkspace(
   page: Page,
   invites: { email: string; role: string }[],
 ): Promise<{ workspaceId: string; projectId: string }> {
-  const video = makeDialogue(
+  const { video, truth } = makeDialogue(
     mkdtempSync(path.join(os.tmpdir(), "e2e-workspace-")),
     DIALOGUE.slice(0, 1),
-  ).video;
+  );
   const workspace = await (await page.request.post("/api/workspaces", { data: { name: "Agency" } })).json();
   const workspaceId = workspace.id as string;
-  const projectId = await readyProject(page, { title: "Client spot", video, language: "en", workspaceId });
+  const subtitles = srtOf(truth);
+  const project = { title: "Client spot", video, language: "en", workspaceId, subtitles };
+  const projectId = await readyProject(page, project);
   await translatedToSpanish(page, projectId);
   for (const invite of invites) {
     const invited = await page.request.post(`/api/workspaces/${workspaceId}/invites`, { data: invite });
