@@ -1,4 +1,6 @@
 // Loudness normalisation of a mix on disk: −16 LUFS with the true peak under a ceiling (PRODUCT.md § The dub).
+
+import { stat } from "node:fs/promises";
 import {
   applyCurve,
   type GainCurve,
@@ -33,13 +35,29 @@ export async function normalizeFile(
   file: string,
   channels: number,
   sampleRate: number,
-  opts: { targetLufs?: number; ceilingDbtp?: number; parts?: number } = {},
+  opts: {
+    targetLufs?: number;
+    ceilingDbtp?: number;
+    parts?: number;
+    /** The measuring pass fills the first half, the pass that changes the audio the second. */
+    onProgress?: (fraction: number) => void;
+  } = {},
 ): Promise<NormalizeResult> {
   const { targetLufs = -16, ceilingDbtp = -1.5, parts } = opts;
   const block = limiterBlock(sampleRate);
   const sub = Math.round(sampleRate / 10);
   const perSub = sub / block;
-  const m = await measureFile(file, channels, sampleRate, { block, peak: false, blockPeaks: true, parts });
+  const total = (await stat(file)).size / (4 * channels);
+  // never decreasing: a second limiting round (rare) passes over the audio again
+  let shown = 0;
+  const told = (from: number) => (frames: number) => {
+    shown = Math.max(shown, from + (0.5 * Math.min(frames, total)) / Math.max(1, total));
+    opts.onProgress?.(shown);
+  };
+  const m = await measureFile(file, channels, sampleRate, {
+    ...{ block, peak: false, blockPeaks: true, parts },
+    onWindow: told(0),
+  });
   const blocks = m.energy as Float64Array;
   const peaks = m.blockPeaks as Float32Array;
   const nSub = Math.floor(blocks.length / perSub);
@@ -90,6 +108,7 @@ export async function normalizeFile(
       applyCurve(w.window, channels, next.curve, { gain: next.gain, offset: w.start });
       const m = await measure(w.data, channels, sampleRate, { block: 0, peak: true, parts, from: w.history });
       peak = Math.max(peak, m.peak);
+      told(0.5)(w.start + w.window.length / channels);
     });
     return peakDb(peak);
   };

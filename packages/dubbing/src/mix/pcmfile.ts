@@ -156,6 +156,8 @@ type MeasureOptions = {
   parts?: number;
   skipFrames?: number;
   windowSeconds?: number;
+  /** Called after each window with the frames measured so far (for progress). */
+  onWindow?: (framesDone: number) => void;
 };
 type FileMeasurement = Measurement & { blockPeaks: Float32Array | null };
 
@@ -208,6 +210,7 @@ async function measureWindows(
       if (m.energy) energies.push(m.energy);
       if (opts.blockPeaks) peaks.push(blockPeaks(w.window, channels, unit));
       peak = Math.max(peak, m.peak);
+      opts.onWindow?.(w.start + w.window.length / channels);
     },
   );
   return {

@@ -141,7 +141,8 @@ export async function dub(video: string, doc: TranscriptDoc, opts: DubOptions = 
     timings.fit = since(t);
 
     t = performance.now();
-    const loudness = await normalizeMix(mixFile, channels, { ...opts, concurrency });
+    const onMix = (f: number) => report("mix", f);
+    const loudness = await normalizeMix(mixFile, channels, { ...opts, concurrency, onProgress: onMix });
     timings.mix = since(t);
     report("mix", 1);
 

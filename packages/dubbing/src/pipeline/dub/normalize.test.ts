@@ -22,3 +22,19 @@ describe("normalizeMix", () => {
     expect(r.truePeakDb).toBeLessThanOrEqual(-1.5);
   });
 });
+
+describe("normalizeMix's progress", () => {
+  it("moves through both passes a window at a time (a long mix measures and limits for seconds)", async () => {
+    // 150 s: three 60 s windows in each pass
+    const frames = 150 * MIX_RATE;
+    const x = new Float32Array(frames);
+    for (let i = 0; i < frames; i++) x[i] = 0.05 * Math.sin((2 * Math.PI * 440 * i) / MIX_RATE);
+    const file = join(t.dir, "long.f32");
+    writeFileSync(file, new Uint8Array(x.buffer));
+    const seen: number[] = [];
+    await normalizeMix(file, 1, { concurrency: 2, onProgress: (f) => seen.push(f) });
+    expect(seen.filter((f) => f > 0 && f < 1).length).toBeGreaterThanOrEqual(4);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBeCloseTo(1, 5);
+  });
+});

@@ -8,11 +8,17 @@ export const DEFAULT_CEILING_DBTP = -1.5;
 export function normalizeMix(
   mixFile: string,
   channels: number,
-  opts: { targetLufs?: number; ceilingDbtp?: number; concurrency: number },
+  opts: {
+    targetLufs?: number;
+    ceilingDbtp?: number;
+    concurrency: number;
+    onProgress?: (fraction: number) => void;
+  },
 ): Promise<NormalizeResult> {
   return normalizeFile(mixFile, channels, MIX_RATE, {
     targetLufs: opts.targetLufs ?? DEFAULT_TARGET_LUFS,
     ceilingDbtp: opts.ceilingDbtp ?? DEFAULT_CEILING_DBTP,
     parts: opts.concurrency,
+    onProgress: opts.onProgress,
   });
 }
