@@ -1,44 +1,41 @@
 // Users own their data, in the browser: rename and delete from the list and the editor, delete a translation,
 // download everything as a ZIP, and close the account.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import type { Page } from "@playwright/test";
 import { readZip } from "../apps/server/test/zip.ts";
-import { APP_ORIGIN, expect, signIn, test, uniqueEmail, violations } from "./app-fixtures.ts";
+import {
+  APP_ORIGIN,
+  expect,
+  readyProject,
+  signIn,
+  srtOf,
+  test,
+  uniqueEmail,
+  violations,
+} from "./app-fixtures.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "dub-e2e-data-"));
-const { video } = makeDialogue(dir, [
+const { video, truth } = makeDialogue(dir, [
   { voice: "awb", text: "Good morning and welcome to the program." },
   { voice: "slt", text: "Thank you, it is a pleasure to be here." },
 ]);
 
-/** Creates a project through the API with the page's session, and waits until it is ready. */
-async function readyProject(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/api/video/process", {
-    multipart: {
-      title,
-      video: { name: "talk.mp4", mimeType: "video/mp4", buffer: readFileSync(video) },
-    },
-  });
-  expect(res.status()).toBe(201);
-  const id = (await res.json())._id as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/video/${id}`)).json()).status, {
-      timeout: 120_000,
-    })
-    .toBe("ready");
-  return id;
-}
+/**
+ * A project made through the API with the page's session, ready: its lines as subtitles, what is owned,
+ * renamed, deleted and exported being the subject, not what is heard.
+ */
+const ready = (page: Page, title: string) => readyProject(page, { title, video, subtitles: srtOf(truth) });
 
 test("rename and delete projects from the list and the editor, and delete a translation", async ({
   page,
 }) => {
   test.setTimeout(5 * 60_000);
   await signIn(page, uniqueEmail("owner"));
-  const first = await readyProject(page, "First talk");
-  const second = await readyProject(page, "Second talk");
+  const first = await ready(page, "First talk");
+  const second = await ready(page, "Second talk");
   const translated = await page.request.post(`/api/video/${second}/translate`, {
     data: { language: "es" },
     headers: { prefer: "wait=120" },
@@ -103,7 +100,7 @@ test("download my data, then delete the account and start again empty", async ({
   test.setTimeout(5 * 60_000);
   const email = uniqueEmail("leaver");
   await signIn(page, email);
-  const id = await readyProject(page, "Keepsake");
+  const id = await ready(page, "Keepsake");
   const editor = await (await page.request.get(`/api/video/${id}`)).json();
 
   await test.step("the account page: email, sign-in methods, and the size before asking", async () => {
