@@ -3,7 +3,7 @@ import { DIALOGUE, makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { startServer } from "../src/server.ts";
-import { tempFolder } from "./fixtures.ts";
+import { subtitlesOf, tempFolder } from "./fixtures.ts";
 import { freePort, MODES, migratedPglite, startTestServer, type TestServer } from "./harness.ts";
 import { api, upload, waitForStatus } from "./http.ts";
 import { sdk, signInByLink } from "./identity.ts";
@@ -11,8 +11,11 @@ import { sdk, signInByLink } from "./identity.ts";
 const TOKEN = "metrics-token-for-the-tests-0123456789";
 const tmp = tempFolder("dub-metrics-");
 let video: string;
+let subtitles: File;
 beforeAll(() => {
-  video = makeDialogue(tmp.path, DIALOGUE.slice(0, 2)).video;
+  const dialogue = makeDialogue(tmp.path, DIALOGUE.slice(0, 2));
+  video = dialogue.video;
+  subtitles = subtitlesOf(dialogue.truth);
 });
 
 async function scrape(baseUrl: string, token = TOKEN) {
@@ -101,7 +104,8 @@ describe.each(MODES)("GET /metrics (%s)", (mode) => {
     const { cookie } = await ts.signIn();
     // the queue is read from the database (the same on every process): a finished job put back as
     // waiting for 90 s, which no worker takes up again
-    const id = (await upload(ts.baseUrl, cookie, video, "Waiting")).body._id as string;
+    // its lines as subtitles: an ingest job is all this needs, no second recognition
+    const id = (await upload(ts.baseUrl, cookie, video, "Waiting", { subtitles })).body._id as string;
     await waitForStatus(ts.baseUrl, cookie, id, ["ready"]);
     await ts.server.database.db.execute(
       `update jobs set status = 'queued', created_at = now() - interval '90 seconds' where project_id = '${id}' and kind = 'ingest'` as never,
