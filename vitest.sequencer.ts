@@ -15,6 +15,7 @@ export const LONGEST_FIRST = [
   "apps/server/test/fair-use.test.ts",
   "apps/server/test/api-fuzz.test.ts",
   "apps/server/test/crash-recovery.test.ts",
+  "apps/server/test/resume-transcription.test.ts",
   "apps/server/test/dubbing-flow.test.ts",
   "apps/server/test/my-voices.test.ts",
   "apps/server/test/crafted-media.test.ts",
