@@ -111,7 +111,7 @@ describe("crossfadeRanges", () => {
   it("puts the other signal in place inside the ranges, with ramps either side", () => {
     const data = new Float32Array(20).fill(1); // 10 stereo frames
     const other = new Float32Array(20).fill(3);
-    crossfadeRanges(data, other, 2, [{ start: 14, end: 16 }], 2, 10);
+    crossfadeRanges(data, other, 2, { ranges: [{ start: 14, end: 16 }], ramp: 2, offset: 10 });
     // frames 12..17 of the mix are data's frames 2..7: ramp in over 12, 13; 14, 15 replaced; ramp out 16, 17
     expect([...data.filter((_, i) => i % 2 === 0)]).toEqual([1, 1, 1, 2, 3, 3, 3, 2, 1, 1]);
   });

@@ -217,7 +217,7 @@ export async function mixToFile(input: MixInput): Promise<Placement[]> {
           orig.length * 4,
           w.start * channels * 4,
         );
-        crossfadeRanges(w.window, orig, channels, restore.ranges, ramp, w.start);
+        crossfadeRanges(w.window, orig, channels, { ranges: restore.ranges, ramp, offset: w.start });
       }
       const starting: number[] = [];
       for (; next < segments.length && toFrame((segments[next] as PlannedSegment).start) < end; next++)
@@ -243,10 +243,9 @@ export function crossfadeRanges(
   data: Float32Array,
   other: Float32Array,
   channels: number,
-  ranges: Range[],
-  ramp: number,
-  offset: number,
+  at: { ranges: Range[]; ramp: number; offset: number },
 ): void {
+  const { ranges, ramp, offset } = at;
   const frames = Math.floor(data.length / channels);
   for (const r of ranges) {
     const a = Math.max(offset, r.start - ramp);

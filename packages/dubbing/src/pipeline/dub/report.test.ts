@@ -24,13 +24,16 @@ const synth = (clipMs: number, naturalMs = clipMs, cached = false) => ({
 describe("segmentReport", () => {
   it("reports the speed against the natural clip and the borrowed silence", () => {
     const f = fitClip({ start: 0, end: 1000, clipMs: 1200, nextStart: 2000, mediaEnd: 5000 });
-    const r = segmentReport(seg(0, 0, 1000), synth(1200, 1300), f, { start: 0, end: 1200 });
+    const r = segmentReport(seg(0, 0, 1000), {
+      ...{ synth: synth(1200, 1300), fit: f },
+      placed: { start: 0, end: 1200 },
+    });
     expect(r.speed).toBe(1.083);
     expect(r.borrowedMs).toBe(200);
     expect(r.empty).toBe(false);
   });
   it("marks a segment without a clip empty", () => {
-    const r = segmentReport(seg(1, 0, 1000), null, null, null);
+    const r = segmentReport(seg(1, 0, 1000), { synth: null, fit: null, placed: null });
     expect(r).toMatchObject({ empty: true, naturalMs: null, clipMs: null, speed: 1, placed: null });
   });
 });

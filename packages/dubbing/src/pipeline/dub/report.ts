@@ -6,14 +6,13 @@ import { type PlannedLine, type PlanOptions, planTotals, type Wait } from "../..
 import type { ResolvedVoice } from "../voices.ts";
 import type { DubReport, EncodedLoudness, Placement, SegmentReport, SynthesizedSegment } from "./types.ts";
 
-/** Pure: one segment's line of the report. */
+/** Pure: one segment's line of the report, from its clip, its fit, where it was placed and its plan. */
 export function segmentReport(
   seg: PlannedSegment,
-  s: SynthesizedSegment | null,
-  f: Fit | null,
-  placed: Placement,
-  p: PlannedLine | null = null,
+  o: { synth: SynthesizedSegment | null; fit: Fit | null; placed: Placement; plan?: PlannedLine | null },
 ): SegmentReport {
+  const { synth: s, fit: f, placed } = o;
+  const p = o.plan ?? null;
   const placedMs = placed ? placed.end - placed.start : 0;
   return {
     index: seg.index,
@@ -92,7 +91,10 @@ export type ReportInput = Pick<
 /** Pure: the whole report from the stages' hand-offs. */
 export function buildReport(r: ReportInput): DubReport {
   const segments = r.segments.map((seg, i) =>
-    segmentReport(seg, r.synth[i] ?? null, r.fits[i] ?? null, r.placed[i] ?? null, r.plan[i] ?? null),
+    segmentReport(seg, {
+      ...{ synth: r.synth[i] ?? null, fit: r.fits[i] ?? null },
+      ...{ placed: r.placed[i] ?? null, plan: r.plan[i] ?? null },
+    }),
   );
   const addedMs = r.waits.reduce((sum, w) => sum + w.ms, 0);
   return {
