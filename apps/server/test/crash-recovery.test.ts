@@ -7,7 +7,7 @@ import { makeDialogue } from "@dubbing/dubbing/testing/dialogue.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createSession, findOrCreateUser, SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { makeVideo } from "./fixtures.ts";
+import { makeVideo, subtitlesOf } from "./fixtures.ts";
 import { freePort } from "./harness.ts";
 import { api, startAndWait, upload, waitForStatus } from "./http.ts";
 
@@ -90,8 +90,10 @@ it("finishes a dub after the process is killed in the middle of it, without dupl
 
   const port = await freePort();
   let baseUrl = await startProcess(port);
-  const { video } = makeDialogue(dataDir, undefined, { name: "crash-dialogue" });
-  const id = (await upload(baseUrl, cookie, video, "Crash dub")).body._id;
+  // its lines as subtitles: the dub is what is killed; the ingest's crash is the test before
+  const { video, truth } = makeDialogue(dataDir, undefined, { name: "crash-dialogue" });
+  const subtitles = subtitlesOf(truth);
+  const id = (await upload(baseUrl, cookie, video, "Crash dub", { subtitles })).body._id;
   await waitForStatus(baseUrl, cookie, id, ["ready"], 120_000);
   const es = await startAndWait(baseUrl, cookie, id, "translate", "es", 120);
   expect(es.body.status).toBe("translated");
