@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 import { trimBounds } from "../audio/dsp.ts";
 import { encodeWav, parseWav, toMono } from "../audio/wav.ts";
 
@@ -112,7 +113,10 @@ export function makeDialogue(dir: string, lines: Line[] = DIALOGUE, opts: Dialog
   if (!existsSync(`${cached}.json`)) {
     mkdirSync(DIALOGUE_CACHE, { recursive: true });
     // made aside and renamed, the JSON last: two test files asking at once each get whole files
-    const made = renderDialogue(DIALOGUE_CACHE, lines, { ...opts, name: `${key}.${process.pid}` });
+    const made = renderDialogue(DIALOGUE_CACHE, lines, {
+      ...opts,
+      name: `${key}.${process.pid}.${threadId}`,
+    });
     const json = `${made.wav}.json`;
     writeFileSync(json, JSON.stringify({ durationMs: made.durationMs, truth: made.truth }));
     renameSync(made.video, `${cached}.mp4`);
