@@ -36,7 +36,7 @@ describe("parseCtm", () => {
 
 describe("pocketsphinxArgs", () => {
   it("decodes raw audio with the tuned settings and writes CTM", () => {
-    const a = pocketsphinxArgs("/w", "/w/p.ctl", "/w/p.ctm");
+    const a = pocketsphinxArgs("/w", { ctl: "/w/p.ctl", ctm: "/w/p.ctm" });
     expect(a.slice(0, 10)).toEqual([
       "-adcin",
       "yes",

@@ -36,11 +36,11 @@ export function controlFile(fileId: string, utts: { start: number; end: number; 
 /** Pure: command line for one decoder process over raw 16 kHz s16 audio in `dir`. */
 export function pocketsphinxArgs(
   dir: string,
-  ctl: string,
-  ctm: string,
-  settings: Record<string, string> = POCKETSPHINX_SETTINGS,
-  modelDir = POCKETSPHINX_MODEL_DIR,
+  files: { ctl: string; ctm: string },
+  o: { settings?: Record<string, string>; modelDir?: string } = {},
 ): string[] {
+  const { ctl, ctm } = files;
+  const { settings = POCKETSPHINX_SETTINGS, modelDir = POCKETSPHINX_MODEL_DIR } = o;
   return [
     "-adcin",
     "yes",
@@ -166,7 +166,7 @@ export function createPocketsphinxEngine(opts: PocketsphinxOptions = {}): AsrEng
           const ctm = join(dir, `part${gi}.ctm`);
           await writeFile(ctl, controlFile("audio", g));
           const len = new Map(g.map((u) => [u.id, u.end - u.start]));
-          await runProcess(binary, pocketsphinxArgs(dir, ctl, ctm, settings, modelDir), {
+          await runProcess(binary, pocketsphinxArgs(dir, { ctl, ctm }, { settings, modelDir }), {
             signal: input.signal,
             onStderrLine: (line) => {
               const m = /batch\.c\(\d+\): (u\d+): [\d.]+ seconds speech/.exec(line);
