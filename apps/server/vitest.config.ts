@@ -1,9 +1,14 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Suites that run several processes or their own PostgreSQL: left out of `make test-fast`. */
-const MULTI_PROCESS = ["scale-out", "crash-recovery", "backup", "logs", "private-files"].map(
-  (s) => `test/${s}.test.ts`,
-);
+const MULTI_PROCESS = [
+  "scale-out",
+  "crash-recovery",
+  "resume-transcription",
+  "backup",
+  "logs",
+  "private-files",
+].map((s) => `test/${s}.test.ts`);
 
 export default defineConfig({
   test: {
