@@ -85,7 +85,8 @@ describe("dub CLI", () => {
     makeTestVideo(join(t.dir, "v.mp4"), 4);
     const r = dub("render", "v.mp4", "es.json", "-o", "out/v.es.mp4");
     expect(r.code).toBe(0);
-    expect(r.err).toMatch(/render: encode 100%/);
+    // the last stage is the card's checks ("Checking the dubbed lines"), after the video
+    expect(r.err).toMatch(/render: check 100%/);
     const rep = JSON.parse(readFileSync(join(t.dir, "out/v.es.report.json"), "utf8"));
     expect(rep.totals.dubbed).toBe(2);
     expect(readFileSync(join(t.dir, "out/v.es.srt"), "utf8")).toMatch(/^1\n00:00:00,200 --> 00:00:01,800\n/);
