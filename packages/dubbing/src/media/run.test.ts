@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo, tempDir } from "../testing/fixtures.ts";
 import { extractAudioArgs, posterArgs, previewArgs } from "./args.ts";
 import { probe } from "./probe.ts";
-import { parseProgressLine, runFfmpeg } from "./run.ts";
+import { ffmpegSamples, floatsFromChunks, parseProgressLine, runFfmpeg } from "./run.ts";
 
 describe("parseProgressLine", () => {
   it("reads out_time_us, out_time_ms (both microseconds) and progress=end", () => {
@@ -15,6 +15,40 @@ describe("parseProgressLine", () => {
     expect(parseProgressLine("out_time_us=N/A")).toBeNull();
     expect(parseProgressLine("frame=12")).toBeNull();
     expect(parseProgressLine("garbage")).toBeNull();
+  });
+});
+
+describe("floatsFromChunks", () => {
+  const values = [1.5, -0.25, Math.PI, 1e-3, -12_345.678];
+  const bytes = (write: (b: Buffer, v: number, at: number) => void) => {
+    const b = Buffer.alloc(values.length * 4 + 2); // two trailing bytes short of a float
+    values.forEach((v, i) => {
+      write(b, v, i * 4);
+    });
+    // uneven chunks: floats straddle them
+    return [b.subarray(0, 3), b.subarray(3, 8), b.subarray(8, 9), b.subarray(9, 9), b.subarray(9)];
+  };
+
+  it("joins little-endian floats split across chunks, dropping a partial one", () => {
+    const chunks = bytes((b, v, at) => b.writeFloatLE(v, at));
+    expect(floatsFromChunks(chunks, false)).toEqual(Float32Array.from(values));
+    // each chunk let go once copied
+    expect(chunks.every((c) => c.length === 0)).toBe(true);
+  });
+
+  it("swaps each float's bytes on a big-endian machine", () => {
+    // on this (little-endian) machine, big-endian bytes are what a big-endian one would have to swap
+    expect(
+      floatsFromChunks(
+        bytes((b, v, at) => b.writeFloatBE(v, at)),
+        true,
+      ),
+    ).toEqual(Float32Array.from(values));
+  });
+
+  it("answers no samples for no bytes", () => {
+    expect(floatsFromChunks([])).toEqual(new Float32Array(0));
+    expect(floatsFromChunks([Buffer.alloc(3)])).toEqual(new Float32Array(0));
   });
 });
 
@@ -36,6 +70,15 @@ describe("runFfmpeg (real ffmpeg)", () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toBe(1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
+  });
+
+  it("ffmpegSamples answers the float32 samples ffmpeg writes, as read one by one", async () => {
+    const args = ["-i", video, "-vn", "-ac", "1", "-ar", "16000", "-f", "f32le"];
+    const raw = execFileSync("ffmpeg", ["-v", "error", ...args, "-"], { maxBuffer: 1 << 26 });
+    const want = new Float32Array(raw.length / 4).map((_, i) => raw.readFloatLE(i * 4));
+    const got = await ffmpegSamples([...args, "pipe:3"]);
+    expect(Math.abs(got.length - 160_000)).toBeLessThan(1600); // 10 s, give or take the codec's padding
+    expect(got).toEqual(want);
   });
 
   it("makes a poster and a muted preview of at most 8 s, neither wider than the source", async () => {

@@ -1,3 +1,4 @@
+import { endianness } from "node:os";
 import type { Readable } from "node:stream";
 import { MediaError } from "./errors.ts";
 import { lastLines } from "./probe.ts";
@@ -155,6 +156,29 @@ function runProcess(
   });
 }
 
+/**
+ * Pure: little-endian float32 bytes, in chunks, as samples: each chunk copied straight into the samples'
+ * memory (a float may straddle two chunks; trailing bytes short of a float are dropped), then the bytes
+ * of each float swapped on a big-endian machine. Each chunk is let go once copied: with the samples, the
+ * bytes are held at most twice.
+ */
+export function floatsFromChunks(chunks: Uint8Array[], bigEndian = endianness() === "BE"): Float32Array {
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const samples = new Float32Array(Math.floor(total / 4));
+  const bytes = new Uint8Array(samples.buffer);
+  let at = 0;
+  for (let i = 0; i < chunks.length && at < bytes.length; i++) {
+    const chunk = chunks[i]!;
+    bytes.set(chunk.subarray(0, bytes.length - at), at);
+    at += chunk.length;
+    chunks[i] = EMPTY;
+  }
+  if (bigEndian) Buffer.from(samples.buffer).swap32();
+  return samples;
+}
+
+const EMPTY = new Uint8Array(0);
+
 /** Runs ffmpeg whose output is raw float32 samples on `pipe:3`; answers them. */
 export async function ffmpegSamples(
   args: string[],
@@ -167,8 +191,5 @@ export async function ffmpegSamples(
       for await (const chunk of stream) chunks.push(chunk as Buffer);
     },
   });
-  const bytes = Buffer.concat(chunks);
-  const samples = new Float32Array(Math.floor(bytes.length / 4));
-  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
-  return samples;
+  return floatsFromChunks(chunks);
 }
