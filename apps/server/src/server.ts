@@ -228,13 +228,11 @@ async function startWorkerRole(
     linkImport: { ...config.linkImport, maxBytes: config.maxUploadBytes },
     plans: config.plans,
   };
-  const workers = await startWorkers(
-    boss,
-    deps,
-    config.workerConcurrency,
-    pollingFor(database.kind),
+  const workers = await startWorkers(boss, deps, {
+    concurrency: config.workerConcurrency,
+    polling: pollingFor(database.kind),
     metrics,
-  );
+  });
   // jobs a crash cut off are retried after their first delay
   if (orphans > 0) workers.wakeAfterRetry(0);
   // This machine's clip caches of deleted translations (another process may have deleted them): at once

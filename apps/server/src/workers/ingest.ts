@@ -71,10 +71,18 @@ export async function runIngest(deps: WorkerDeps, job: IngestPayload, isLastAtte
     async (scope) => {
       scope.onCleanup(() => tracked?.close());
       const row = importing
-        ? await importLinkedVideo(deps, project, { ...job, link: importing }, scope, async (p, l) => {
-            await repo.setState(projectId, { status: "processing", progress: p, statusMessage: l });
-            tracked?.report(p, l);
-          })
+        ? await importLinkedVideo(
+            deps,
+            project,
+            { ...job, link: importing },
+            {
+              scope,
+              report: async (p, l) => {
+                await repo.setState(projectId, { status: "processing", progress: p, statusMessage: l });
+                tracked?.report(p, l);
+              },
+            },
+          )
         : project;
       downloaded = true;
       const work = await scope.scratch(deps.scratchDir, "ingest-");

@@ -33,9 +33,9 @@ export async function importLinkedVideo(
   deps: WorkerDeps,
   project: ProjectRow,
   job: { trackId?: string; link: LinkImportJob },
-  scope: JobScope,
-  report: (progress: number, label: string) => Promise<void>,
+  run: { scope: JobScope; report: (progress: number, label: string) => Promise<void> },
 ): Promise<ProjectRow> {
+  const { scope, report } = run;
   const { repo, storage } = deps;
   const plan = planNamed(deps.plans, job.link.plan);
   const payer = await payerOf(repo.db, project.workspaceId);

@@ -66,7 +66,7 @@ export async function runStoryboardVideo(deps: WorkerDeps, job: StoryboardPayloa
           registry: deps.registry,
           signal: scope.signal,
         });
-        const image = await localImage(deps, frame, work, i, released);
+        const image = await localImage(deps, frame, { work, index: i, released });
         let subtitleFile: string | undefined;
         if (job.subtitles) {
           subtitleFile = path.join(work, `subtitle-${i}.txt`);
@@ -106,10 +106,9 @@ export async function runStoryboardVideo(deps: WorkerDeps, job: StoryboardPayloa
 async function localImage(
   deps: WorkerDeps,
   frame: StoryboardFrameJson,
-  work: string,
-  index: number,
-  released: (() => Promise<void>)[],
+  place: { work: string; index: number; released: (() => Promise<void>)[] },
 ): Promise<string> {
+  const { work, index, released } = place;
   const selected = frame.pexelImages[frame.selectedAssetIndex] ?? frame.pexelImages[0];
   const fromLibrary = async (variant: number, query: string) => {
     const key = await deps.images.ensure(variant, query);

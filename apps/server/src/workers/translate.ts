@@ -16,10 +16,10 @@ import { runTracked } from "./handler.ts";
 async function thenDub(
   deps: WorkerDeps,
   project: ProjectRow,
-  translationId: string,
-  language: LanguageCode,
+  translation: { id: string; language: LanguageCode },
   { plan, ...opts }: ThenDub,
 ) {
+  const { id: translationId, language } = translation;
   try {
     await startDubJob(deps.jobs, {
       userId: project.userId,
@@ -111,7 +111,7 @@ export async function runTranslate(deps: WorkerDeps, job: TranslatePayload, isLa
         language: job.language,
         segments: out.transcript.length,
       });
-      if (job.thenDub) await thenDub(deps, project, row.id, job.language, job.thenDub);
+      if (job.thenDub) await thenDub(deps, project, { id: row.id, language: job.language }, job.thenDub);
     },
   );
 }

@@ -16,10 +16,9 @@ const WAKE_DELAY_MS = 250;
 export async function startWorkers(
   boss: PgBoss,
   deps: WorkerDeps,
-  concurrency: number,
-  polling: ReturnType<typeof pollingFor>,
-  metrics?: Metrics,
+  run: { concurrency: number; polling: ReturnType<typeof pollingFor>; metrics?: Metrics },
 ): Promise<{ wakeAfterRetry(retryCount: number): void }> {
+  const { concurrency, polling, metrics } = run;
   const media = slots(concurrency);
   const workerIds: string[] = [];
   // No notification says that a finished job freed a user's group slot or a media slot, nor that a

@@ -52,16 +52,16 @@ describe("speechRegions / silences", () => {
 
 describe("mfcc", () => {
   it("gives one frame per hop and separates different spectra", () => {
-    const low = mfcc(voiced(100, 1), SR, 0, 1000);
-    const high = mfcc(voiced(300, 1), SR, 0, 1000);
+    const low = mfcc(voiced(100, 1), SR, { start: 0, end: 1000 });
+    const high = mfcc(voiced(300, 1), SR, { start: 0, end: 1000 });
     expect(low.length).toBeGreaterThanOrEqual(97);
     expect(low[0]!.length).toBe(12);
     const d = (a: Float64Array, b: Float64Array) => Math.hypot(...a.map((v, i) => v - b[i]!));
     expect(d(low[50]!, low[60]!)).toBeLessThan(d(low[50]!, high[50]!));
   });
   it("ignores loudness (c0 dropped)", () => {
-    const a = mfcc(voiced(150, 0.5, 0.3), SR, 0, 500)[20]!;
-    const b = mfcc(voiced(150, 0.5, 0.03), SR, 0, 500)[20]!;
+    const a = mfcc(voiced(150, 0.5, 0.3), SR, { start: 0, end: 500 })[20]!;
+    const b = mfcc(voiced(150, 0.5, 0.03), SR, { start: 0, end: 500 })[20]!;
     for (let i = 0; i < 12; i++) expect(a[i]!).toBeCloseTo(b[i]!, 3);
   });
 });

@@ -130,10 +130,10 @@ interface MfccOptions {
 export function mfcc(
   samples: Float32Array,
   sampleRate: number,
-  fromMs: number,
-  toMs: number,
+  span: { start: number; end: number },
   opts: MfccOptions = {},
 ): Float64Array[] {
+  const { start: fromMs, end: toMs } = span;
   const { frameMs = 25, hopMs = 10, nFilters = 26, nCoeffs = 12, lowHz = 100, highHz = 7000 } = opts;
   const frame = Math.round((sampleRate * frameMs) / 1000);
   const hop = Math.round((sampleRate * hopMs) / 1000);

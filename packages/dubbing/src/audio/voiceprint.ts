@@ -30,7 +30,7 @@ export function voiceprintOf(
   const sq = new Float64Array(COEFFS);
   let n = 0;
   for (const r of regions)
-    for (const f of mfcc(samples, sampleRate, r.start, r.end, { nCoeffs: COEFFS })) {
+    for (const f of mfcc(samples, sampleRate, r, { nCoeffs: COEFFS })) {
       n++;
       for (let i = 0; i < COEFFS; i++) {
         const v = f[i] as number;

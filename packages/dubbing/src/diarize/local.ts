@@ -342,7 +342,7 @@ export function cluster(
 }
 
 function regionFrames(samples: Float32Array, sampleRate: number, r: Region): Float64Array[] {
-  return mfcc(samples, sampleRate, r.start, r.end, { hopMs: HOP_MS });
+  return mfcc(samples, sampleRate, r, { hopMs: HOP_MS });
 }
 
 /** Frame statistics of each region (spectrum and pitch); null for regions too short to describe a voice. */
