@@ -4,6 +4,7 @@
 import type { Region } from "../audio/features.ts";
 import type { Track } from "../audio/track.ts";
 import type { LanguageCode } from "../languages.ts";
+import type { RateCurve } from "../timing/rate.ts";
 
 export type EngineKind = "asr" | "diarization" | "mt" | "tts" | "separation";
 
@@ -217,7 +218,7 @@ export interface TtsEngine extends EngineBase {
     minRate: number;
     maxRate: number;
     pitchControl?: boolean;
-    rateCurve?: readonly (readonly [rate: number, speed: number])[];
+    rateCurve?: RateCurve;
   };
   voices(language: LanguageCode): LocalVoice[];
   synthesize(req: SynthesisRequest): Promise<Clip>;

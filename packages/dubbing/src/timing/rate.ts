@@ -27,7 +27,7 @@ export interface RateBounds {
 export type RateCurve = readonly (readonly [rate: number, speed: number])[];
 
 /** Pure: y at x along ascending points, linear between them, proportional beyond either end. */
-function along(points: readonly (readonly [number, number])[], x: number): number {
+export function piecewiseLinear(points: readonly (readonly [number, number])[], x: number): number {
   const first = points[0] as readonly [number, number];
   if (x <= first[0]) return (first[1] * x) / first[0];
   for (let i = 1; i < points.length; i++) {
@@ -44,7 +44,7 @@ function along(points: readonly (readonly [number, number])[], x: number): numbe
 /** Pure: the rate that gives `speed` along the curve (the speed itself without one). */
 export const rateForSpeed = (curve: RateCurve | undefined, speed: number): number =>
   curve?.length
-    ? along(
+    ? piecewiseLinear(
         curve.map(([r, s]) => [s, r] as const),
         speed,
       )
@@ -52,7 +52,7 @@ export const rateForSpeed = (curve: RateCurve | undefined, speed: number): numbe
 
 /** Pure: the speed the rate gives along the curve (the rate itself without one). */
 export const speedAtRate = (curve: RateCurve | undefined, rate: number): number =>
-  curve?.length ? along(curve, rate) : rate;
+  curve?.length ? piecewiseLinear(curve, rate) : rate;
 
 /** Pure: a clip done with: not shorter than its target, and at most `tolerance` longer. */
 export const onTarget = (clipMs: number, targetMs: number, tolerance: number): boolean =>

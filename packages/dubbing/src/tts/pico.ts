@@ -8,6 +8,7 @@ import { parseWav, toMono } from "../audio/wav.ts";
 import type { Availability, Clip, LocalVoice, SynthesisRequest, TtsEngine } from "../engines/types.ts";
 import { DubError } from "../errors.ts";
 import type { LanguageCode } from "../languages.ts";
+import { piecewiseLinear, type RateCurve } from "../timing/rate.ts";
 import { canRun, runProcess } from "../util/proc.ts";
 import { shiftPitch, shiftPitchMany } from "./shift.ts";
 
@@ -83,7 +84,7 @@ const SPEED_TABLE: readonly [rate: number, level: number][] = [
  * faster than the table's rate (one en-US sentence, untrimmed), 1.315 → 1.392 at level 140. The first
  * rate correction aims along it (timing/rate.ts), so that one correction lands within the tolerance.
  */
-export const PICO_RATE_CURVE: readonly (readonly [rate: number, speed: number])[] = [
+export const PICO_RATE_CURVE: RateCurve = [
   [0.734, 0.704],
   [0.827, 0.804],
   [0.914, 0.901],
@@ -102,13 +103,8 @@ export const PICO_MAX_RATE = 2.2;
 
 /** Pure: the speed level for a relative rate (clamped to PICO_MIN_RATE..PICO_MAX_RATE). */
 export function picoSpeedLevel(rate = 1): number {
-  const r = Math.max(PICO_MIN_RATE, Math.min(PICO_MAX_RATE, rate));
-  for (let i = 1; i < SPEED_TABLE.length; i++) {
-    const [r1, l1] = SPEED_TABLE[i]!;
-    const [r0, l0] = SPEED_TABLE[i - 1]!;
-    if (r <= r1) return Math.round(l0 + ((r - r0) / (r1 - r0)) * (l1 - l0));
-  }
-  return SPEED_TABLE[SPEED_TABLE.length - 1]![1];
+  // the clamped rate is always inside the table
+  return Math.round(piecewiseLinear(SPEED_TABLE, Math.max(PICO_MIN_RATE, Math.min(PICO_MAX_RATE, rate))));
 }
 
 const xml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
