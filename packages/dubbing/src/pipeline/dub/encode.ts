@@ -52,8 +52,9 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
     lowered: [],
   };
   let decodedPeaks: Float32Array | null = null;
-  // the mix's length, for the mux's and the measurement's progress (ffmpeg's out_time against it)
-  const durationMs = ((await stat(mixFile)).size / (4 * channels) / MIX_RATE) * 1000;
+  // the measurement's progress: the encoded audio decodes to as many bytes as the mix (float32, its
+  // rate and channels)
+  const pcmBytes = (await stat(mixFile)).size;
   try {
     for (let attempt = 1; attempt <= 3; attempt++) {
       if (attempt > 1) {
@@ -89,7 +90,7 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
           { signal },
         ),
         measureEncoded(aacFile, channels, {
-          ...{ parts: input.concurrency, signal, durationMs },
+          ...{ parts: input.concurrency, signal, pcmBytes },
           onProgress: step(0.5),
         }),
       ]);
@@ -115,16 +116,15 @@ export async function encodeWithinCeiling(input: EncodeInput): Promise<EncodedLo
 async function measureEncoded(
   aacFile: string,
   channels: number,
-  o: { parts: number; durationMs: number; signal?: AbortSignal; onProgress: StageProgress },
+  o: { parts: number; pcmBytes: number; signal?: AbortSignal; onProgress: StageProgress },
 ) {
   const { parts, signal } = o;
   let m: Awaited<ReturnType<typeof measureStream>> | undefined;
   await runFfmpeg(decodeAudioArgs(aacFile, "pipe:3", MIX_RATE, channels), {
     signal,
     output: async (pcm) => {
-      const bytes = (o.durationMs / 1000) * MIX_RATE * channels * 4;
       // pipeline: a decode that fails or stops early ends the measurement's read with an error
-      const counted = pipeline(pcm, readProgress(bytes, o.onProgress), () => {});
+      const counted = pipeline(pcm, readProgress(o.pcmBytes, o.onProgress), () => {});
       m = await measureStream(counted, channels, MIX_RATE, {
         ...{ block: SUB, peak: true, blockPeaks: true, parts },
         skipFrames: AAC_DELAY,
