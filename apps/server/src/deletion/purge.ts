@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import { parseClonedVoice, type VoiceCloner } from "@dubbing/dubbing";
 import { clipCacheDir, transcriptionCheckpointDir } from "../storage/clip-cache.ts";
 import type { Storage } from "../storage/index.ts";
+import { projectOfPrefix } from "../storage/keys.ts";
 
 /** What deleting a record leaves to remove: storage prefixes, local clip caches, voices at a provider. */
 export interface PurgeTarget {
@@ -26,7 +27,7 @@ export async function purge(
   for (const id of target.clipCaches) await rm(clipCacheDir(cacheDir, id), { recursive: true, force: true });
   for (const prefix of target.prefixes) {
     // a project's transcription checkpoint on this machine (its words) goes with the project's files
-    const project = /^projects\/([^/]+)\/$/.exec(prefix)?.[1];
+    const project = projectOfPrefix(prefix);
     if (project) await rm(transcriptionCheckpointDir(cacheDir, project), { recursive: true, force: true });
     await storage.deletePrefix(prefix);
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dubKeys, projectKeys, projectPrefix, storyboardPrefix, storyboardVideoKey } from "./keys.ts";
+import {
+  dubKeys,
+  projectKeys,
+  projectOfPrefix,
+  projectPrefix,
+  storyboardPrefix,
+  storyboardVideoKey,
+} from "./keys.ts";
 
 describe("storage keys", () => {
   it("keep every file of a project under its prefix, so deleting the prefix deletes them all", () => {
@@ -19,5 +26,11 @@ describe("storage keys", () => {
 
   it("keep a storyboard's video under the storyboard's prefix", () => {
     expect(storyboardVideoKey("s1").startsWith(storyboardPrefix("s1"))).toBe(true);
+  });
+
+  it("name the project of a whole project's prefix, and no project for any other prefix", () => {
+    expect(projectOfPrefix(projectPrefix("p1"))).toBe("p1");
+    expect(projectOfPrefix(dubKeys("p1", "es").mp4)).toBeNull();
+    expect(projectOfPrefix(storyboardPrefix("s1"))).toBeNull();
   });
 });

@@ -4,6 +4,10 @@
 /** Everything of one project: original, derived media, dubs. */
 export const projectPrefix = (projectId: string) => `projects/${projectId}/`;
 
+/** The project a whole project's prefix names (projectPrefix's inverse); null for any other prefix. */
+export const projectOfPrefix = (prefix: string): string | null =>
+  /^projects\/([^/]+)\/$/.exec(prefix)?.[1] ?? null;
+
 export const projectKeys = (projectId: string) => {
   const prefix = projectPrefix(projectId);
   return {
