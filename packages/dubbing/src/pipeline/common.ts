@@ -43,6 +43,21 @@ export function progressReporter(
   };
 }
 
+/**
+ * Pure helper: the progress of parts that run side by side, each with its share (`weights`, summing to
+ * 1): `part(i, fraction)` passes on the weighted sum of every part's latest fraction.
+ */
+export function partsProgress(
+  weights: readonly number[],
+  onProgress: (fraction: number) => void = () => {},
+): (part: number, fraction: number) => void {
+  const done = weights.map(() => 0);
+  return (part, fraction) => {
+    done[part] = fraction;
+    onProgress(done.reduce((sum, f, i) => sum + f * (weights[i] as number), 0));
+  };
+}
+
 /** A temp dir removed by `done()` unless a caller-owned dir was given. */
 export async function workDir(
   given: string | undefined,

@@ -13,7 +13,7 @@ import { FIT_DEFAULTS } from "../timing/fit.ts";
 import { PLAN_DEFAULTS, planTiming, shiftTime } from "../timing/plan.ts";
 import { defaultConcurrency } from "../util/pool.ts";
 import { createDefaultRegistry } from "../wiring/default.ts";
-import { linkedAbort, progressReporter, since, workDir } from "./common.ts";
+import { linkedAbort, partsProgress, progressReporter, since, workDir } from "./common.ts";
 import { backTranslate } from "./dub/back-translate.ts";
 import { chooseBackground } from "./dub/background.ts";
 import { cardOf, type MeasureInput, measureLines } from "./dub/checks.ts";
@@ -252,10 +252,8 @@ function cardWhen(
 function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: string; after?: Promise<void> }) {
   const { registry, segments, language, signal } = input;
   // the line measures 0.9, the back-translation (beside them) 0.1; shown once the dub waits for them
-  let lines = 0;
-  let back = 0;
   const progress = heldProgress(input.onProgress ?? (() => {}));
-  const told = () => progress.set(lines * 0.9 + back * 0.1);
+  const part = partsProgress([0.9, 0.1], progress.set);
   let started = performance.now();
   let wall = 0;
   const measures = (input.after ?? Promise.resolve())
@@ -266,14 +264,9 @@ function startChecks(input: MeasureInput & { backTo?: string; backPrefer?: strin
         ...{ registry, segments, language, signal, to: input.backTo, prefer: input.backPrefer },
       }).finally(() => {
         if (input.timings) input.timings.cardBack = since(started);
-        back = 1;
-        told();
+        part(1, 1);
       });
-      const onProgress = (f: number) => {
-        lines = f;
-        told();
-      };
-      return Promise.all([measureLines({ ...input, onProgress }), translated]);
+      return Promise.all([measureLines({ ...input, onProgress: (f) => part(0, f) }), translated]);
     })
     .finally(() => {
       wall = since(started);

@@ -21,7 +21,7 @@ import { checkUntranslated } from "../../checks/untranslated.ts";
 import type { PlannedSegment } from "../../doc.ts";
 import type { EngineRegistry } from "../../engines/registry.ts";
 import type { LanguageCode } from "../../languages.ts";
-import { since } from "../common.ts";
+import { partsProgress, since } from "../common.ts";
 import { speakerFindings } from "./speaker-voice.ts";
 import type { BackgroundMode, SegmentReport, SynthesizedSegment } from "./types.ts";
 
@@ -140,11 +140,7 @@ export async function measureLines(m: MeasureInput): Promise<LineMeasures[]> {
   });
   // the hearing, the speaker check and the lines measured, by their share of the time (the hearing's
   // recognition is the slowest: docs/ENGINES.md)
-  const parts = [0, 0, 0];
-  const part = (i: number, f: number) => {
-    parts[i] = f;
-    m.onProgress?.(parts[0]! * 0.6 + parts[1]! * 0.15 + parts[2]! * 0.25);
-  };
+  const part = partsProgress([0.6, 0.15, 0.25], m.onProgress);
   const heardBack = hearing(
     m,
     dubbed.map((d) => d.s.key),
