@@ -316,6 +316,15 @@ function labelsOf(n: number, groups: number[][]): number[] {
   return label;
 }
 
+/** The clustering's floors (see the constants above), and an exact or largest number of clusters. */
+export interface ClusterOptions {
+  lambda?: number;
+  glrMerge?: number;
+  avgMerge?: number;
+  k?: number;
+  maxClusters?: number;
+}
+
 /**
  * Pure: agglomerative clustering in two passes. First average linkage (a pair of clusters costs the mean
  * of its segment pairs' costs) under `avgMerge`: pooling a growing cluster into one Gaussian diluted a
@@ -325,10 +334,7 @@ function labelsOf(n: number, groups: number[][]): number[] {
  * male voices a segment pair barely tells apart stay apart while one voice's odd lines join it. With
  * `k`, average linkage alone down to exactly k clusters. Labels are numbered by first appearance.
  */
-export function cluster(
-  items: Stats[],
-  opts: { lambda?: number; glrMerge?: number; avgMerge?: number; k?: number; maxClusters?: number } = {},
-): number[] {
+export function cluster(items: Stats[], opts: ClusterOptions = {}): number[] {
   const { lambda = BIC_LAMBDA, glrMerge = GLR_MERGE, avgMerge = AVG_MERGE, k, maxClusters } = opts;
   const n = items.length;
   if (k !== undefined) return labelsOf(n, agglomerate(n, averageLinkage(items, lambda, avgMerge), { k }));
@@ -380,10 +386,7 @@ export async function trackStats(
  * Pure: labels for regions from their statistics. Short regions (null) take the label of the nearest
  * clustered region in order. Labels are numbered by first appearance.
  */
-export function labelRegions(
-  items: (Stats | null)[],
-  opts: { lambda?: number; glrMerge?: number; avgMerge?: number; k?: number; maxClusters?: number } = {},
-): number[] {
+export function labelRegions(items: (Stats | null)[], opts: ClusterOptions = {}): number[] {
   const idx = items.map((e, i) => (e ? i : -1)).filter((i) => i >= 0);
   if (idx.length === 0) return items.map(() => 0);
   const lab = cluster(
